@@ -1,0 +1,11 @@
+import { buildWebApp, isWebBuildFresh } from './web-build.ts';
+
+/** `npm start`: build the web app if its sources changed, then start the server. */
+if (!isWebBuildFresh()) {
+  const started = performance.now();
+  console.log('Building the web app (first start or changed sources)…');
+  await buildWebApp();
+  console.log(`Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+const { main } = await import('../src/server/main.ts');
+await main();

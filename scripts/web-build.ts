@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Decides whether the built web app (dist/web) is older than its sources, by content hash, so a
+ * second `npm start` skips the build and serves in well under 3 s.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const STAMP_FILE = path.join(ROOT, 'dist/web/.build-stamp');
+
+function listFiles(entry: string): string[] {
+  const absolute = path.join(ROOT, entry);
+  if (!existsSync(absolute)) return [];
+  if (statSync(absolute).isFile()) return [entry];
+  return readdirSync(absolute, { recursive: true, withFileTypes: true })
+    .filter((dirent) => dirent.isFile() && !/\.test\.tsx?$/.test(dirent.name))
+    .map((dirent) => path.relative(ROOT, path.join(dirent.parentPath, dirent.name)))
+    .sort();
+}
+
+export function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap(listFiles)) {
+    hash.update(file);
+    hash.update(readFileSync(path.join(ROOT, file)));
+  }
+  return hash.digest('hex');
+}
+
+export function isWebBuildFresh(): boolean {
+  return (
+    existsSync(STAMP_FILE) &&
+    existsSync(path.join(ROOT, 'dist/web/index.html')) &&
+    readFileSync(STAMP_FILE, 'utf8') === sourceHash()
+  );
+}
+
+/** Builds the web app with Vite (loaded only when a build is needed) and stamps it. */
+export async function buildWebApp(): Promise<void> {
+  const hash = sourceHash();
+  const { build } = await import('vite');
+  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  writeFileSync(STAMP_FILE, hash);
+}

@@ -1,0 +1,84 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { categoryRoutes } from './categories/categories.routes.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { apiNotFoundBody, registerErrorHandling } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { productRoutes } from './products/products.routes.ts';
+import { buildSiteConfig } from './site/site-config.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    /** Shorthand for database.db: the Drizzle handle services take. */
+    db: Db;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Open (and migrated) database; the caller owns its lifetime unless `closeDatabase` is set. */
+  database: Database;
+  /** Serve the built web app and uploads (off for API-only tests). Default true. */
+  serveWebApp?: boolean;
+  closeDatabase?: boolean;
+  /** Extra routes under /api, for tests that exercise the shared plumbing (body limits, 500s). */
+  extraApiRoutes?: FastifyPluginAsync;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole server without listening, so tests drive it with `app.inject`. main.ts opens the
+ * database, runs the start-up tasks and calls listen.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // Long-lived polling connections (real-time) must not keep a shutdown waiting forever.
+    forceCloseConnections: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', options.database);
+  app.decorate('db', options.database.db);
+  if (options.closeDatabase) app.addHook('onClose', () => options.database.close());
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      // JSON from the API is never cached by browsers or proxies unless a route says otherwise.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      await api.register(healthRoutes);
+      await api.register(productRoutes);
+      await api.register(categoryRoutes);
+      if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveWebApp ?? true) {
+    await registerWebApp(app, {
+      distDir: config.webDistDir,
+      uploadsDir: config.paths.uploads,
+      siteConfig: buildSiteConfig(config),
+    });
+  } else {
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFoundBody(request.method, request.url)));
+  }
+
+  await app.ready();
+  return app;
+}

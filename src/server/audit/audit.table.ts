@@ -1,0 +1,25 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '#server/db/columns.ts';
+import { users } from '#server/users/users.table.ts';
+
+/** Every admin write and security event: who, what, before/after, IP, when (DESIGN.md "Data rules"). */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: idColumn(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userEmail: text('user_email'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    index('audit_logs_created_idx').on(table.createdAt),
+    index('audit_logs_entity_idx').on(table.entityType, table.entityId),
+  ],
+);

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes only from the environment (DESIGN.md "Configuration"), parsed once at start.
+ * A bad value stops the server with one line naming the variable; `.env.example` documents each.
+ */
+
+const booleanFlag = (defaultValue: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' })
+    .default(defaultValue ? 'true' : 'false')
+    .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const urlWithScheme = (schemes: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => schemes.some((scheme) => value.startsWith(`${scheme}://`)), {
+      message: `must be a URL starting with ${schemes.map((scheme) => `${scheme}://`).join(' or ')}`,
+    });
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, urlWithScheme(['postgres', 'postgresql']).optional()),
+  REDIS_URL: z.preprocess(emptyAsUndefined, urlWithScheme(['redis', 'rediss']).optional()),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ message: 'must be a full URL such as https://shop.example.com' }).optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.email({ message: 'must be an email address' }).default('admin@cedar.shop'),
+  ),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
+  ADMIN_LOGIN_PATH: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{5,62}$/, 'must be 6-63 lowercase letters, digits or dashes (no slash)')
+      .optional(),
+  ),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Spec §5: a number followed by d, h, m or s; anything else falls back to 7 days (parsed where used). */
+  JWT_EXPIRES_IN: z.string().default('7d'),
+  SMTP_URL: z.preprocess(emptyAsUndefined, urlWithScheme(['smtp', 'smtps']).optional()),
+  SHOP_NAME: z.string().trim().min(1).max(60).default('Cedar Shop'),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be a 3-letter currency code such as USD')
+    .default('USD'),
+  COMPANY_NAME: z.string().trim().default('Cedar Electronics SAL'),
+  COMPANY_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.email({ message: 'must be an email address' }).default('hello@cedar.shop'),
+  ),
+  COMPANY_PHONE: z.string().trim().default('+961 1 234 567'),
+  COMPANY_ADDRESS: z.string().trim().default('Hamra Street, Beirut, Lebanon'),
+  WHATSAPP_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number in international form, e.g. +961 70 123 456')
+    .default('+961 70 123 456'),
+  SUPPORT_CONTACT: optionalText,
+  SEED_DEMO_DATA: booleanFlag(true),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
+  // Feature flags of spec §1 (build defaults: on, except mock data and dev mode).
+  FEATURE_ADMIN_PANEL: booleanFlag(true),
+  FEATURE_WHATSAPP: booleanFlag(true),
+  FEATURE_CONTACT_FORM: booleanFlag(true),
+  FEATURE_MARKETPLACE_IMPORT: booleanFlag(true),
+  FEATURE_SEARCH: booleanFlag(true),
+  FEATURE_MOCK_DATA: booleanFlag(false),
+  FEATURE_DEV_MODE: booleanFlag(false),
+});
+
+export type Env = z.infer<typeof ConfigSchema>;
+
+export interface Config extends Env {
+  /** Absolute paths derived from DATA_DIR. */
+  paths: { dataDir: string; database: string; uploads: string; outbox: string };
+  /** Where the built web app lives (dist/web); absent in API-only test apps. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line per bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got = env[name];
+      const shown =
+        got === undefined ? '' : ` (got "${name.includes('SECRET') || name.includes('PASSWORD') ? '***' : got}")`;
+      return `Invalid configuration: ${name} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(lines.join('\n'));
+  }
+  const dataDir = path.resolve(cwd, result.data.DATA_DIR);
+  return {
+    ...result.data,
+    paths: {
+      dataDir,
+      database: path.join(dataDir, 'db'),
+      uploads: path.join(dataDir, 'uploads'),
+      outbox: path.join(dataDir, 'outbox'),
+    },
+    webDistDir: path.resolve(cwd, 'dist/web'),
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * Every table, for drizzle-kit (migrations) and for code that needs the whole schema. Domains
+ * import their own tables from their folder; this list is the one place that names them all.
+ */
+export { auditLogs } from '#server/audit/audit.table.ts';
+export { categories } from '#server/categories/categories.table.ts';
+export { notifications } from '#server/notifications/notifications.table.ts';
+export { orderItems, orderStatusHistory, orders } from '#server/orders/orders.table.ts';
+export { products } from '#server/products/products.table.ts';
+export { settings } from '#server/settings/settings.table.ts';
+export { users } from '#server/users/users.table.ts';

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import { categories } from '#server/categories/categories.table.ts';
+import type { Db } from '#server/db/client.ts';
+import { products } from '#server/products/products.table.ts';
+import { getSetting, setSetting } from '#server/settings/settings.service.ts';
+import { SEED_CATEGORIES, SEED_PRODUCTS } from './catalogue-data.ts';
+import { writeProductImages } from './product-art.ts';
+
+export const DEMO_SEED_SETTING = 'demo_seed';
+const SEED_IMAGE_URL_PREFIX = '/uploads/seed';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RENDER_CONCURRENCY = 4;
+
+export type SeedOutcome = 'seeded' | 'already-seeded' | 'shop-has-data';
+
+/** Runs `task` over `items` with at most `limit` in flight (image rendering is CPU-bound). */
+async function mapWithLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Seeds the demo catalogue on a new shop. It runs once: the `demo_seed` setting marks it done, and a
+ * shop that already has categories or products (real data) is never seeded over.
+ */
+export async function seedDemoCatalogue(db: Db, uploadsDir: string, now = new Date()): Promise<SeedOutcome> {
+  if (await getSetting(db, DEMO_SEED_SETTING)) return 'already-seeded';
+  const [productCount] = await db.select({ value: count() }).from(products);
+  const [categoryCount] = await db.select({ value: count() }).from(categories);
+  if ((productCount?.value ?? 0) > 0 || (categoryCount?.value ?? 0) > 0) return 'shop-has-data';
+
+  const imageDir = path.join(uploadsDir, 'seed');
+  const toUrl = (fileName: string) => `${SEED_IMAGE_URL_PREFIX}/${fileName}`;
+  const categoryImages = await mapWithLimit(SEED_CATEGORIES, RENDER_CONCURRENCY, (category) =>
+    writeProductImages(imageDir, `category-${category.slug}`, { kind: category.art, hue: 200, seed: category.slug }, 1),
+  );
+  const productImages = await mapWithLimit(SEED_PRODUCTS, RENDER_CONCURRENCY, (product) =>
+    writeProductImages(imageDir, product.slug, { kind: product.art.kind, hue: product.art.hue, seed: product.slug }),
+  );
+
+  await db.transaction(async (tx) => {
+    const idBySlug = new Map<string, string>();
+    // Parents before children, so each child can reference an inserted parent.
+    const ordered = [...SEED_CATEGORIES].sort((a, b) => Number(a.parentSlug !== null) - Number(b.parentSlug !== null));
+    for (const category of ordered) {
+      const index = SEED_CATEGORIES.indexOf(category);
+      const [row] = await tx
+        .insert(categories)
+        .values({
+          name: category.name,
+          slug: category.slug,
+          description: category.description,
+          image: categoryImages[index]?.[0] ? toUrl(categoryImages[index][0]) : null,
+          parentId: category.parentSlug ? (idBySlug.get(category.parentSlug) ?? null) : null,
+          isActive: category.isActive,
+          sortOrder: category.sortOrder,
+        })
+        .returning({ id: categories.id });
+      if (row) idBySlug.set(category.slug, row.id);
+    }
+
+    await tx.insert(products).values(
+      SEED_PRODUCTS.map((product, index) => {
+        const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS);
+        return {
+          name: product.name,
+          slug: product.slug,
+          sku: product.sku,
+          description: product.description,
+          brand: product.brand,
+          categoryId: idBySlug.get(product.categorySlug) ?? null,
+          tags: product.tags,
+          price: product.price,
+          compareAtPrice: product.compareAtPrice,
+          costPrice: product.costPrice,
+          images: (productImages[index] ?? []).map(toUrl),
+          stockQuantity: product.stock,
+          lowStockThreshold: product.lowStockThreshold,
+          featured: product.featured,
+          isActive: product.isActive,
+          specs: product.specs,
+          variations: product.variations,
+          weight: product.weightKg,
+          rating: product.rating,
+          reviewCount: product.reviewCount,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+    await setSetting(tx as unknown as Db, DEMO_SEED_SETTING, { at: now.toISOString(), products: SEED_PRODUCTS.length });
+  });
+  return 'seeded';
+}

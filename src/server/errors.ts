@@ -1,0 +1,28 @@
+import type { ErrorBody, ErrorCode, FieldError } from '#shared/contracts/common.ts';
+
+/**
+ * The one error type services throw. The error handler (plugins/error-handler.ts) turns it into the
+ * spec §8 body; anything else becomes a 500 whose message never leaks internals.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  toBody(): ErrorBody {
+    return { message: this.message, statusCode: this.statusCode, code: this.code, errors: this.errors };
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const badRequest = (message: string, errors: FieldError[] = []) =>
+  new AppError(400, 'VALIDATION_ERROR', message, errors);
+export const conflict = (message: string, errors: FieldError[] = []) => new AppError(409, 'CONFLICT', message, errors);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', message);

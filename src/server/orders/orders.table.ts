@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, moneyColumn, updatedAtColumn } from '#server/db/columns.ts';
+import { products } from '#server/products/products.table.ts';
+import { users } from '#server/users/users.table.ts';
+
+export interface ShippingAddressRow {
+  city: string;
+  street: string;
+  building?: string;
+  floor?: string;
+  notes?: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: idColumn(),
+    orderNumber: text('order_number').notNull().unique(),
+    status: text('status').notNull().default('pending'),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    paymentMethod: text('payment_method').notNull().default('cash_on_delivery'),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    customerEmail: text('customer_email'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddressRow>().notNull(),
+    notes: text('notes'),
+    internalNotes: text('internal_notes'),
+    promoCode: text('promo_code'),
+    subtotal: moneyColumn('subtotal').notNull(),
+    tax: moneyColumn('tax').notNull(),
+    shipping: moneyColumn('shipping').notNull().default(0),
+    discount: moneyColumn('discount').notNull().default(0),
+    total: moneyColumn('total').notNull(),
+    refundedAmount: moneyColumn('refunded_amount').notNull().default(0),
+    /** Unguessable token that lets the shopper's confirmation link read the order. */
+    accessToken: text('access_token').notNull().unique(),
+    idempotencyKey: text('idempotency_key').unique(),
+    requestHash: text('request_hash'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (table) => [
+    check('orders_total_non_negative', sql`${table.total} >= 0`),
+    index('orders_status_created_idx').on(table.status, table.createdAt),
+    index('orders_phone_idx').on(table.customerPhone),
+  ],
+);
+
+/** A snapshot of each line at order time: deleting or repricing a product never changes an order. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: idColumn(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    sku: text('sku'),
+    image: text('image'),
+    unitPrice: moneyColumn('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    selectedVariations: jsonb('selected_variations').$type<Record<string, string>>().notNull().default({}),
+    lineTotal: moneyColumn('line_total').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+    index('order_items_order_idx').on(table.orderId),
+    index('order_items_product_idx').on(table.productId),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: idColumn(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [index('order_status_history_order_idx').on(table.orderId, table.createdAt)],
+);

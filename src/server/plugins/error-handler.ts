@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '#server/errors.ts';
+import type { ErrorBody, ErrorCode } from '#shared/contracts/common.ts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status. */
+function fromFastifyError(error: FastifyError): ErrorBody {
+  const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const code = CODE_BY_STATUS[statusCode] ?? 'VALIDATION_ERROR';
+  const messages: Record<string, string> = {
+    FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON',
+    FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object',
+    FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  };
+  const message = messages[error.code] ?? (error.message || 'Bad request');
+  return { message, statusCode, code, errors: [] };
+}
+
+/**
+ * One place that shapes every error (DESIGN.md "API conventions"): validation errors list every
+ * bad field, AppErrors keep their code, and anything unexpected is logged and answered with a
+ * 500 that says nothing about internals.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      const summary = errors.map((item) => `${item.path}: ${item.message}`).join('; ');
+      const body: ErrorBody = {
+        message: `Invalid ${error.validationContext ?? 'request'}: ${summary}`,
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        errors,
+      };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.status(error.statusCode).send(error.toBody());
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const body = fromFastifyError(error);
+      return reply.status(body.statusCode).send(body);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    const body: ErrorBody = {
+      message: 'Something went wrong on our side. Please try again.',
+      statusCode: 500,
+      code: 'INTERNAL_ERROR',
+      errors: [],
+    };
+    return reply.status(500).send(body);
+  });
+}
+
+export function apiNotFoundBody(method: string, url: string): ErrorBody {
+  const pathOnly = url.split('?')[0];
+  return { message: `No API route for ${method} ${pathOnly}`, statusCode: 404, code: 'NOT_FOUND', errors: [] };
+}

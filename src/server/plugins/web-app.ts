@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '#shared/contracts/site.ts';
+import { isKnownAppPath } from '#shared/routes.ts';
+import { apiNotFoundBody } from './error-handler.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** JSON that is safe inside a <script> element (no `</script>` or `<!--` can close it). */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Builds the HTML shell once: the built index.html with the site config embedded as data. */
+export function renderShell(template: string, siteConfig: SiteConfig): string {
+  const tag = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForHtml(siteConfig)}</script>`;
+  return template.replace('</head>', `${tag}</head>`);
+}
+
+export interface WebAppOptions {
+  distDir: string;
+  uploadsDir: string;
+  siteConfig: SiteConfig;
+}
+
+/**
+ * Serves what is not the API: hashed assets with a one-year cache, uploads, and the single-page app
+ * for every other GET (status 404 for paths no screen handles, so crawlers see the truth while the
+ * app still renders its not-found page). Unknown `/api/*` paths get the JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  fs.mkdirSync(options.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    // Uploaded and seeded files never change under the same name.
+    setHeaders: (reply) => reply.header('cache-control', IMMUTABLE),
+  });
+
+  const indexPath = path.join(options.distDir, 'index.html');
+  const shell = fs.existsSync(indexPath)
+    ? renderShell(fs.readFileSync(indexPath, 'utf8'), options.siteConfig)
+    : undefined;
+  if (shell) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      // index.html is only ever served through renderShell, with the site config in it.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`No built web app in ${options.distDir}; run "npm run build". Serving the API only.`);
+  }
+
+  const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (!shell) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet. Run "npm run build".');
+    }
+    return reply
+      .status(isKnownAppPath(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(shell);
+  };
+
+  app.get('/', sendShell);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      return reply.status(404).send(apiNotFoundBody(request.method, request.url));
+    }
+    // A missing file is a plain 404, never the HTML shell (an <img> or <script> would choke on it).
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(apiNotFoundBody(request.method, request.url));
+    }
+    if (/^\/(assets|uploads)\//.test(request.url) || /\.[a-z0-9]{2,5}$/i.test(request.url.split('?')[0] ?? '')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return sendShell(request, reply);
+  });
+}

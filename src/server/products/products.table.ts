@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { categories } from '#server/categories/categories.table.ts';
+import { createdAtColumn, idColumn, moneyColumn, updatedAtColumn } from '#server/db/columns.ts';
+
+export interface ProductSpecRow {
+  key: string;
+  value: string;
+}
+export interface ProductVariationRow {
+  name: string;
+  options: string[];
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    sku: text('sku').notNull().unique(),
+    description: text('description').notNull().default(''),
+    brand: text('brand'),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    price: moneyColumn('price').notNull(),
+    compareAtPrice: moneyColumn('compare_at_price'),
+    costPrice: moneyColumn('cost_price'),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    /** Derived by the database so it can never disagree with stock_quantity. */
+    inStock: boolean('in_stock').notNull().generatedAlwaysAs(sql`stock_quantity > 0`),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    featured: boolean('featured').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    specs: jsonb('specs').$type<ProductSpecRow[]>().notNull().default([]),
+    variations: jsonb('variations').$type<ProductVariationRow[]>().notNull().default([]),
+    weight: numeric('weight', { precision: 10, scale: 3, mode: 'number' }),
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (table) => [
+    check('products_stock_non_negative', sql`${table.stockQuantity} >= 0`),
+    check('products_price_positive', sql`${table.price} > 0`),
+    index('products_category_idx').on(table.categoryId),
+    index('products_active_featured_created_idx').on(table.isActive, table.featured, table.createdAt),
+  ],
+);

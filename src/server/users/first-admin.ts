@@ -1,0 +1,37 @@
+import { inArray } from 'drizzle-orm';
+import { generatePassword, hashPassword } from '#server/auth/passwords.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from './users.table.ts';
+
+export interface FirstAdminResult {
+  email: string;
+  /** Set only when this call created the admin with a generated password (print it once). */
+  generatedPassword?: string;
+  created: boolean;
+}
+
+/**
+ * Makes sure the shop has a staff account. The first one comes from ADMIN_EMAIL/ADMIN_PASSWORD,
+ * or gets a generated password that the caller prints once; an existing admin is never touched.
+ */
+export async function ensureFirstAdmin(db: Db, email: string, password: string | undefined): Promise<FirstAdminResult> {
+  const [existing] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(users.role, ['admin', 'super_admin']))
+    .limit(1);
+  if (existing) return { email: existing.email, created: false };
+
+  const normalisedEmail = email.trim().toLowerCase();
+  const plainPassword = password ?? generatePassword();
+  await db
+    .insert(users)
+    .values({
+      email: normalisedEmail,
+      passwordHash: await hashPassword(plainPassword),
+      name: normalisedEmail.split('@')[0] ?? normalisedEmail,
+      role: 'super_admin',
+    })
+    .onConflictDoNothing();
+  return { email: normalisedEmail, created: true, generatedPassword: password ? undefined : plainPassword };
+}

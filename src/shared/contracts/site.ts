@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * What the web app needs to know about the shop before it renders: name, contact details and the
+ * spec §1 feature flags. The server embeds it in the HTML it serves (a JSON script tag, so no extra
+ * round trip and nothing for the CSP to allow).
+ */
+export const FeatureFlagsSchema = z.object({
+  adminPanel: z.boolean(),
+  whatsapp: z.boolean(),
+  contactForm: z.boolean(),
+  marketplaceImport: z.boolean(),
+  search: z.boolean(),
+  mockData: z.boolean(),
+  devMode: z.boolean(),
+});
+export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
+
+export const SiteConfigSchema = z.object({
+  shopName: z.string(),
+  currency: z.string(),
+  company: z.object({
+    legalName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+  }),
+  whatsappNumber: z.string(),
+  supportContact: z.string(),
+  features: FeatureFlagsSchema,
+  version: z.string(),
+});
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+
+/** Id of the `<script type="application/json">` tag that carries the SiteConfig into the page. */
+export const SITE_CONFIG_ELEMENT_ID = 'cedar-site-config';

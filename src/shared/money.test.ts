@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  computeTotals,
+  formatMoney,
+  fromCents,
+  lineTotalCents,
+  percentOfCents,
+  round2,
+  sumCents,
+  toCents,
+} from './money.ts';
+
+describe('money', () => {
+  it('converts dollars to integer cents, including numeric text from Postgres', () => {
+    expect(toCents(19.99)).toBe(1999);
+    expect(toCents('19.99')).toBe(1999);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(1.005)).toBe(101);
+    expect(toCents(-2.345)).toBe(-235);
+    expect(toCents(0)).toBe(0);
+  });
+
+  it('refuses values that are not amounts', () => {
+    expect(() => toCents('abc')).toThrow(RangeError);
+    expect(() => toCents(Number.NaN)).toThrow(RangeError);
+    expect(() => toCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => fromCents(1.5)).toThrow(RangeError);
+    expect(() => lineTotalCents(100, 1.5)).toThrow(RangeError);
+  });
+
+  it('sums in cents so float noise never appears', () => {
+    const cents = [0.1, 0.2, 0.3].map(toCents);
+    expect(fromCents(sumCents(cents))).toBe(0.6);
+    expect(0.1 + 0.2 + 0.3).not.toBe(0.6); // what a float sum would have produced
+    expect(fromCents(lineTotalCents(toCents(19.99), 3))).toBe(59.97);
+  });
+
+  it('rounds percentages half away from zero and to 2 decimals', () => {
+    expect(percentOfCents(1050, 11)).toBe(116); // 115.5 → 116
+    expect(percentOfCents(-1050, 11)).toBe(-116);
+    expect(round2(2.675)).toBe(2.68);
+    expect(round2(1.234)).toBe(1.23);
+  });
+
+  it('computes spec §9 totals: 11 % tax, no shipping, discount capped at the subtotal', () => {
+    expect(computeTotals(toCents(100))).toEqual({ subtotal: 100, tax: 11, shipping: 0, discount: 0, total: 111 });
+    expect(computeTotals(toCents(19.99))).toEqual({
+      subtotal: 19.99,
+      tax: 2.2,
+      shipping: 0,
+      discount: 0,
+      total: 22.19,
+    });
+    expect(computeTotals(toCents(50), toCents(10)).total).toBe(45.5);
+    expect(computeTotals(toCents(10), toCents(25)).discount).toBe(10);
+    expect(computeTotals(toCents(10), -500).discount).toBe(0);
+  });
+
+  it('formats amounts as dollars', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
+  });
+});

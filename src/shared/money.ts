@@ -1,0 +1,83 @@
+/**
+ * Money rules (DESIGN.md "Product facts"): amounts travel as JSON numbers with at most 2 decimals
+ * but every sum, product and percentage is computed in integer cents, so 0.1 + 0.2 is 0.30 and
+ * never 0.30000000000000004. Rounding is half away from zero, the way a receipt rounds.
+ */
+
+export type Cents = number;
+
+/** Tax rate of spec §9: 11 percent of the subtotal (Lebanese VAT). */
+export const TAX_RATE_PERCENT = 11;
+/** Shipping of spec §9. */
+export const SHIPPING_CENTS: Cents = 0;
+
+function roundHalfAwayFromZero(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
+
+/**
+ * Dollars (number, or numeric text as Postgres returns it) to integer cents. The small epsilon
+ * absorbs binary noise such as 1.005 being stored as 1.00499999…
+ */
+export function toCents(amount: number | string): Cents {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  if (!Number.isFinite(value)) throw new RangeError(`Not an amount: ${String(amount)}`);
+  const scaled = value * 100;
+  return roundHalfAwayFromZero(scaled + Math.sign(scaled) * 1e-7);
+}
+
+/** Integer cents to a dollar number with at most 2 decimals. */
+export function fromCents(cents: Cents): number {
+  if (!Number.isInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);
+  return cents / 100;
+}
+
+/** Rounds a dollar amount to 2 decimals (spec §9 "Amount rounding"). */
+export function round2(amount: number): number {
+  return fromCents(toCents(amount));
+}
+
+export function sumCents(values: readonly Cents[]): Cents {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+/** Unit price times quantity; quantity must be a whole number. */
+export function lineTotalCents(unitPriceCents: Cents, quantity: number): Cents {
+  if (!Number.isInteger(quantity)) throw new RangeError(`Quantity must be an integer: ${quantity}`);
+  return unitPriceCents * quantity;
+}
+
+/** `percent` percent of an amount in cents, rounded to the cent. */
+export function percentOfCents(cents: Cents, percent: number): Cents {
+  return roundHalfAwayFromZero((cents * percent) / 100);
+}
+
+export interface Totals {
+  subtotal: number;
+  tax: number;
+  shipping: number;
+  discount: number;
+  total: number;
+}
+
+/**
+ * Order totals of spec §9: tax is 11 % of the subtotal, shipping 0, discount from a promo code
+ * (0 without); the discount never takes the total below zero.
+ */
+export function computeTotals(subtotalCents: Cents, discountCents: Cents = 0): Totals {
+  const discount = Math.min(Math.max(discountCents, 0), subtotalCents);
+  const tax = percentOfCents(subtotalCents, TAX_RATE_PERCENT);
+  const total = subtotalCents + tax + SHIPPING_CENTS - discount;
+  return {
+    subtotal: fromCents(subtotalCents),
+    tax: fromCents(tax),
+    shipping: fromCents(SHIPPING_CENTS),
+    discount: fromCents(discount),
+    total: fromCents(total),
+  };
+}
+
+/** Formats an amount for display, e.g. `$1,234.50`. */
+export function formatMoney(amount: number, currency = 'USD', locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(round2(amount));
+}

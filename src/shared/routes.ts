@@ -1,0 +1,17 @@
+/**
+ * The web app's public routes (spec §2). The server uses them to answer unknown paths with a 404
+ * status (the SPA still renders its not-found page); the web router mirrors them.
+ */
+export const STOREFRONT_ROUTE_PATTERNS: readonly RegExp[] = [
+  /^\/$/,
+  /^\/store\/?$/,
+  /^\/product\/[^/]+\/?$/,
+  /^\/checkout\/?$/,
+  /^\/blog\/?$/,
+  /^\/blog\/[^/]+\/?$/,
+  /^\/admin(\/.*)?$/,
+];
+
+export function isKnownAppPath(pathname: string): boolean {
+  return STOREFRONT_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+}

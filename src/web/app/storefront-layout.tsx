@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { getSiteConfig } from '#web/lib/site-config.ts';
+import { SiteFooter } from '#web/ui/site-footer.tsx';
+import { SiteHeader } from '#web/ui/site-header.tsx';
+import { SkipLinks } from '#web/ui/skip-links.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { PageError } from './route-error.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
+
+/**
+ * Header, main and footer around the storefront screens (the route's children, or `children`).
+ * A screen that fails shows the page-level error inside the layout; moving to another page clears it.
+ */
+export function StorefrontLayout({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLinks search={getSiteConfig().features.search} />
+      <SiteHeader />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        <ErrorBoundary key={pathname} fallback={<PageError />}>
+          {children ?? <Outlet />}
+        </ErrorBoundary>
+      </main>
+      <SiteFooter />
+      <ScrollToTop />
+    </div>
+  );
+}

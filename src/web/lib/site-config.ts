@@ -1,0 +1,76 @@
+import type { SiteConfig } from '#shared/contracts/site.ts';
+
+/**
+ * The shop's name, contact details and feature flags, embedded by the server in the HTML as
+ * `<script type="application/json" id="cedar-site-config">` (contracts/site.ts). Read once.
+ *
+ * Checked by hand against the shape of the defaults instead of with SiteConfigSchema: zod would
+ * weigh more than the rest of the entry chunk. Each field that is missing or of the wrong type
+ * falls back to its default, so `vite dev`, tests and a corrupt tag still give a usable config.
+ */
+
+/**
+ * contracts/site.ts SITE_CONFIG_ELEMENT_ID, repeated because importing a value from that module
+ * bundles zod; site-config.test.ts checks that the two agree.
+ */
+export const SITE_CONFIG_ELEMENT_ID = 'cedar-site-config';
+
+export const DEFAULT_SITE_CONFIG: SiteConfig = {
+  shopName: 'Cedar Shop',
+  currency: 'USD',
+  company: { legalName: 'Cedar Shop', email: '', phone: '', address: '' },
+  whatsappNumber: '',
+  supportContact: '',
+  features: {
+    adminPanel: true,
+    whatsapp: true,
+    contactForm: true,
+    marketplaceImport: true,
+    search: true,
+    mockData: false,
+    devMode: false,
+  },
+  version: 'dev',
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Takes from `value` every field whose type matches the one in `defaults`, recursively. */
+function conform<T>(value: unknown, defaults: T): T {
+  if (isRecord(defaults)) {
+    if (!isRecord(value)) return defaults;
+    const result: Record<string, unknown> = {};
+    for (const [key, fallback] of Object.entries(defaults)) result[key] = conform(value[key], fallback);
+    return result as T;
+  }
+  return typeof value === typeof defaults ? (value as T) : defaults;
+}
+
+export function parseSiteConfig(text: string | null | undefined): SiteConfig {
+  if (!text) return DEFAULT_SITE_CONFIG;
+  try {
+    return conform(JSON.parse(text) as unknown, DEFAULT_SITE_CONFIG);
+  } catch {
+    return DEFAULT_SITE_CONFIG;
+  }
+}
+
+export function readSiteConfig(doc: Document = document): SiteConfig {
+  return parseSiteConfig(doc.getElementById(SITE_CONFIG_ELEMENT_ID)?.textContent);
+}
+
+let cached: SiteConfig | undefined;
+
+/** The page's site config, read on first use. */
+export function getSiteConfig(): SiteConfig {
+  cached ??= readSiteConfig();
+  return cached;
+}
+
+/** `https://wa.me/<digits>` for a number in any notation, or undefined when there is none. */
+export function whatsappLink(number: string): string | undefined {
+  const digits = number.replace(/\D/g, '');
+  return digits ? `https://wa.me/${digits}` : undefined;
+}

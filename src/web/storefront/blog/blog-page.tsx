@@ -1,0 +1,10 @@
+import { ComingSoon } from '#web/ui/coming-soon.tsx';
+import { bookIcon } from '#web/ui/icons.tsx';
+
+export function BlogPage() {
+  return (
+    <ComingSoon title="Blog" heading="Our blog is coming soon" icon={bookIcon}>
+      Buying guides, reviews and news about the latest gadgets will appear here.
+    </ComingSoon>
+  );
+}

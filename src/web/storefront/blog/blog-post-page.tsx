@@ -1,0 +1,10 @@
+import { ComingSoon } from '#web/ui/coming-soon.tsx';
+import { bookIcon } from '#web/ui/icons.tsx';
+
+export function BlogPostPage() {
+  return (
+    <ComingSoon title="Blog" heading="This article is not available yet" icon={bookIcon}>
+      Our blog is coming soon. Buying guides, reviews and news will appear here.
+    </ComingSoon>
+  );
+}

@@ -1,0 +1,56 @@
+import { usePrefetchQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { type RouteObject, useParams, useSearchParams } from 'react-router';
+import { lazyScreen } from '#web/app/lazy-screen.tsx';
+import { PageSkeleton } from '#web/ui/page-skeleton.tsx';
+import { categoriesQuery } from './categories/category-queries.ts';
+import { featuredQuery, newArrivalsQuery } from './home/home-queries.ts';
+import { productListQuery, productQuery } from './products/product-queries.ts';
+import {
+  loadBlogPage,
+  loadBlogPostPage,
+  loadCheckoutPage,
+  loadHomePage,
+  loadProductPage,
+  loadStorePage,
+} from './screens.ts';
+import { readStoreParams } from './store/store-params.ts';
+
+/**
+ * The storefront's routes (children of the storefront layout). A screen that needs data starts
+ * its queries here, while its code is still downloading, instead of after: the request and the
+ * chunk travel in parallel.
+ */
+const textSkeleton = <PageSkeleton variant="text" />;
+
+const homeScreen = lazyScreen(loadHomePage, (m) => m.HomePage);
+const storeScreen = lazyScreen(loadStorePage, (m) => m.StorePage);
+const productScreen = lazyScreen(loadProductPage, (m) => m.ProductPage, <PageSkeleton variant="product" />);
+
+function HomeRoute(): ReactNode {
+  usePrefetchQuery(featuredQuery);
+  usePrefetchQuery(newArrivalsQuery);
+  usePrefetchQuery(categoriesQuery);
+  return homeScreen;
+}
+
+function StoreRoute(): ReactNode {
+  const [searchParams] = useSearchParams();
+  usePrefetchQuery(productListQuery(readStoreParams(searchParams)));
+  return storeScreen;
+}
+
+function ProductRoute(): ReactNode {
+  usePrefetchQuery(productQuery(useParams().id ?? ''));
+  return productScreen;
+}
+
+export const storefrontRoutes: RouteObject[] = [
+  { index: true, element: <HomeRoute /> },
+  { path: 'store', element: <StoreRoute /> },
+  { path: 'product/:id', element: <ProductRoute /> },
+  { path: 'checkout', element: lazyScreen(loadCheckoutPage, (m) => m.CheckoutPage, textSkeleton) },
+  { path: 'blog', element: lazyScreen(loadBlogPage, (m) => m.BlogPage, textSkeleton) },
+  { path: 'blog/:slug', element: lazyScreen(loadBlogPostPage, (m) => m.BlogPostPage, textSkeleton) },
+  { path: '*', element: lazyScreen(() => import('#web/ui/not-found-page.tsx'), (m) => m.NotFoundPage, textSkeleton) },
+];

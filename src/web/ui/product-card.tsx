@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import type { Product } from '#shared/contracts/products.ts';
+import { ProductImage } from './product-image.tsx';
+import { discountPercent, ProductPrice } from './product-price.tsx';
+
+/** Widths a card is drawn at in ProductGrid (2 columns on phones, 3 from md, 4 from lg). */
+export const PRODUCT_CARD_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 48vw';
+
+export type ProductCardData = Pick<
+  Product,
+  'id' | 'slug' | 'name' | 'brand' | 'price' | 'compare_at_price' | 'images' | 'in_stock'
+>;
+
+interface ProductCardProps {
+  product: ProductCardData;
+  /** Cards of the first row load their image at once; the rest lazily. */
+  eager?: boolean;
+  currency?: string;
+  heading?: 'h2' | 'h3';
+}
+
+/** A product tile; the whole card is the link (the name's link stretches over it). */
+export function ProductCard({ product, eager = false, currency, heading: Heading = 'h3' }: ProductCardProps) {
+  const discount = discountPercent(product.price, product.compare_at_price);
+  return (
+    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface transition hover:border-line-strong hover:shadow-lg hover:shadow-black/5">
+      <div className="relative overflow-hidden border-b border-line">
+        <ProductImage
+          src={product.images[0]}
+          alt=""
+          sizes={PRODUCT_CARD_SIZES}
+          eager={eager}
+          className={`transition duration-300 group-hover:scale-[1.03] ${product.in_stock ? '' : 'opacity-60'}`}
+        />
+        {!product.in_stock ? (
+          <span className="absolute top-2 left-2 rounded-full bg-zinc-900 px-2.5 py-1 text-xs font-medium text-white">
+            Out of stock
+          </span>
+        ) : (
+          discount !== null && (
+            <span className="absolute top-2 left-2 rounded-full bg-red-700 px-2.5 py-1 text-xs font-medium text-white">
+              Save {discount}%
+            </span>
+          )
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        {product.brand && <p className="text-xs font-medium tracking-wide text-muted uppercase">{product.brand}</p>}
+        <Heading className="line-clamp-2 text-sm leading-snug font-medium sm:text-base">
+          <Link
+            to={`/product/${product.slug}`}
+            className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-accent"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <div className="mt-auto pt-2">
+          <ProductPrice price={product.price} compareAtPrice={product.compare_at_price} currency={currency} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,34 @@
+import { formatMoney } from '#shared/money.ts';
+
+interface ProductPriceProps {
+  price: number;
+  compareAtPrice: number | null;
+  currency?: string;
+  large?: boolean;
+}
+
+/** Price, with the compare-at price struck through when it is higher (a sale). */
+export function ProductPrice({ price, compareAtPrice, currency, large = false }: ProductPriceProps) {
+  const onSale = compareAtPrice !== null && compareAtPrice > price;
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2">
+      <span className={`font-semibold text-strong ${large ? 'text-3xl tracking-tight' : ''}`}>
+        {onSale && <span className="sr-only">Sale price </span>}
+        {formatMoney(price, currency)}
+      </span>
+      {onSale && (
+        <s className={`text-muted ${large ? 'text-lg' : 'text-sm'}`}>
+          <span className="sr-only">Was </span>
+          {formatMoney(compareAtPrice, currency)}
+        </s>
+      )}
+    </p>
+  );
+}
+
+/** Whole percent saved against the compare-at price, or null when it is not a sale. */
+export function discountPercent(price: number, compareAtPrice: number | null): number | null {
+  if (compareAtPrice === null || compareAtPrice <= price) return null;
+  const percent = Math.round(((compareAtPrice - price) / compareAtPrice) * 100);
+  return percent > 0 ? percent : null;
+}

@@ -1,0 +1,17 @@
+/** Spec §2 skip-links bar: the first focusable elements of the page, visible only on focus. */
+export function SkipLinks({ search }: { search: boolean }) {
+  const links: [string, string][] = [
+    ['main-content', 'Skip to main content'],
+    ['site-nav', 'Skip to navigation'],
+  ];
+  if (search) links.push(['site-search', 'Skip to search']);
+  return (
+    <div className="absolute top-2 left-2 z-50 flex gap-2">
+      {links.map(([id, label]) => (
+        <a key={id} href={`#${id}`} className="btn-primary sr-only focus:not-sr-only">
+          {label}
+        </a>
+      ))}
+    </div>
+  );
+}

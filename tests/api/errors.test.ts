@@ -1,0 +1,120 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+// A route that exists only in this test, to reach the shared body parsing and error plumbing
+// before the first real POST endpoint exists.
+const echoRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/test-echo',
+    { schema: { body: z.object({ name: z.string().min(2), qty: z.number().int().positive() }) } },
+    async (request) => ({
+      data: request.body,
+    }),
+  );
+  app.get('/test-crash', async () => {
+    throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
+  });
+};
+
+describe('API error handling', () => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    ctx = await createTestApp({ extraApiRoutes: echoRoutes, env: { BODY_LIMIT_BYTES: '2048' } });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    for (const url of ['/api/nope', '/api', '/api/products/x/y/z']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', errors: [] });
+    }
+    const post = await ctx.app.inject({ method: 'POST', url: '/api/nothing-here', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().code).toBe('NOT_FOUND');
+  });
+
+  it('lists every bad field of a validation error', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/products?page=0&limit=1000&sort=cheapest' });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.statusCode).toBe(400);
+    expect(body.errors.map((error: { path: string }) => error.path).sort()).toEqual(['limit', 'page', 'sort']);
+    expect(body.message).toContain('limit');
+
+    const bodyErrors = await ctx.app.inject({ method: 'POST', url: '/api/test-echo', payload: { name: 'x', qty: -1 } });
+    expect(bodyErrors.statusCode).toBe(400);
+    expect(
+      bodyErrors
+        .json()
+        .errors.map((error: { path: string }) => error.path)
+        .sort(),
+    ).toEqual(['name', 'qty']);
+  });
+
+  it('refuses malformed JSON, a non-JSON content type and an oversized body with clear 4xx errors', async () => {
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "ab",',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Request body is not valid JSON' });
+
+    const wrongType = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      payload: { name: 'x'.repeat(5000), qty: 1 },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
+
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/test-echo', payload: { name: 'ab', qty: 2 } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ data: { name: 'ab', qty: 2 } });
+  });
+
+  it('never leaks internals in a 500', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/test-crash' });
+    expect(response.statusCode).toBe(500);
+    const body = response.json();
+    expect(body).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      statusCode: 500,
+      code: 'INTERNAL_ERROR',
+      errors: [],
+    });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('ECONNREFUSED');
+  });
+
+  it('turns a database failure into a generic 500', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const response = await broken.app.inject({ method: 'GET', url: '/api/products' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().code).toBe('INTERNAL_ERROR');
+    await broken.app.close();
+  });
+
+  it('sends security headers on API responses', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});

@@ -1,0 +1,114 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_CONFIG_ELEMENT_ID } from '#shared/contracts/site.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+// A minimal built web app on disk, shaped like `vite build` output.
+async function writeFixtureDist(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Cedar Shop</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *');
+  return dir;
+}
+
+describe('serving the web app', () => {
+  let ctx: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await writeFixtureDist();
+    ctx = await createTestApp({
+      serveWebApp: true,
+      webDistDir: dist,
+      env: { SHOP_NAME: 'Beirut Bits', COMPANY_PHONE: '+961 1 000 000' },
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves the app at / with the site config embedded as JSON data, never cached', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const match = new RegExp(`<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(
+      response.body,
+    );
+    expect(match).not.toBeNull();
+    const siteConfig = JSON.parse(match?.[1] ?? '{}');
+    expect(siteConfig.shopName).toBe('Beirut Bits');
+    expect(siteConfig.company.phone).toBe('+961 1 000 000');
+    expect(siteConfig.features.adminPanel).toBe(true);
+    expect(JSON.stringify(siteConfig)).not.toMatch(/secret|password/i);
+  });
+
+  it('sends a CSP that allows only our own scripts', async () => {
+    const csp = (await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves hashed assets with a one-year immutable cache and other files revalidated', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers every app route with the shell, and unknown paths with the shell and a 404 status', async () => {
+    for (const url of [
+      '/store',
+      '/store?page=2',
+      '/product/arduino-uno-r3',
+      '/checkout',
+      '/blog',
+      '/blog/hello',
+      '/admin/orders',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    }
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<div id="root">');
+  });
+
+  it('never serves the raw template, and answers missing files with a plain 404', async () => {
+    const raw = await ctx.app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.statusCode).toBe(404);
+    expect(raw.body).not.toContain('/assets/index-abc123.js');
+    for (const url of ['/assets/missing-123.js', '/uploads/nope.webp', '/favicon.ico']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('<div id="root">');
+    }
+  });
+
+  it('serves uploads with their type, nosniff and a long cache', async () => {
+    await mkdir(path.join(ctx.config.paths.uploads, 'seed'), { recursive: true });
+    await writeFile(path.join(ctx.config.paths.uploads, 'seed', 'x-800.webp'), Buffer.from('RIFF0000WEBPVP8 '));
+    const response = await ctx.app.inject({ method: 'GET', url: '/uploads/seed/x-800.webp' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s next to the app', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('app shell', () => {
+  test('home shows the seeded catalogue from the API', async ({ page }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await page.goto('/');
+    await expect(page).toHaveTitle(/Cedar Shop/);
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText('Cedar Shop');
+    const featured = page.getByRole('region', { name: /featured/i });
+    await expect(featured.getByRole('link').filter({ has: page.getByRole('img') }).first()).toBeVisible();
+    expect(await featured.getByRole('article').count()).toBeGreaterThanOrEqual(6);
+    // Product images come from the seed and load (no broken image).
+    const firstImage = featured.getByRole('img').first();
+    await expect(firstImage).toHaveJSProperty('complete', true);
+    expect(await firstImage.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    // The strict CSP (script-src 'self') must not block anything the built app does.
+    expect(consoleErrors.filter((text) => /Content Security Policy|Refused to/.test(text))).toEqual([]);
+  });
+
+  test('a product card leads to the product page', async ({ page }) => {
+    await page.goto('/');
+    const card = page.getByRole('region', { name: /featured/i }).getByRole('article').first();
+    const name = (await card.getByRole('heading').textContent())?.trim() ?? '';
+    await card.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/product\//);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+
+  test('the store lists products page by page', async ({ page }) => {
+    await page.goto('/store');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.getByRole('link', { name: /next/i }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
+
+  test('an unknown route renders the not-found page with a 404 status', async ({ page }) => {
+    const response = await page.goto('/this/page/does-not-exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to the shop' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('/admin without a session looks like not-found', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+
+  test('/api/health answers JSON', async ({ request }) => {
+    const response = await request.get('/api/health');
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body.data).toMatchObject({ status: 'ok', database: 'pglite' });
+    expect(body.data.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  test('the theme switch applies dark mode and keeps it after a reload', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /theme/i }).first().click();
+    const dark = page.getByRole('menuitemradio', { name: /dark/i }).or(page.getByRole('radio', { name: /dark/i }));
+    if (await dark.count()) await dark.first().click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+});

@@ -1,0 +1,15 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildWebApp, isWebBuildFresh } from '../../scripts/web-build.ts';
+
+/**
+ * The server Playwright starts: a fresh data dir every run (so the first-start seed is exercised),
+ * the web app built if its sources changed, then the real `main()`.
+ */
+const dataDir = path.resolve(import.meta.dirname, '../../.tmp/e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+process.env.LOG_LEVEL ??= 'warn';
+if (!isWebBuildFresh()) await buildWebApp();
+const { main } = await import('../../src/server/main.ts');
+await main();
