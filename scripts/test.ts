@@ -12,7 +12,10 @@ import { buildWebApp, isWebBuildFresh } from './web-build.ts';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORTS = path.join(ROOT, '.tmp/test-reports');
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 
 interface StepResult {
   name: string;
@@ -46,7 +49,12 @@ const steps: Record<string, () => Promise<Omit<StepResult, 'name' | 'seconds'>>>
   lint: async () => ({ ok: await run(bin('biome'), ['check', '.']) }),
   vitest: async () => {
     const output = path.join(REPORTS, 'vitest.json');
-    const ok = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`]);
+    const ok = await run(bin('vitest'), [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+    ]);
     const report = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(output);
     return { ok, passed: report?.numPassedTests, failed: report?.numFailedTests, skipped: report?.numPendingTests };
   },
@@ -62,7 +70,9 @@ const steps: Record<string, () => Promise<Omit<StepResult, 'name' | 'seconds'>>>
   e2e: async () => {
     const output = path.join(REPORTS, 'playwright.json');
     const ok = await run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
-    const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(output);
+    const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+      output,
+    );
     return {
       ok,
       passed: report ? report.stats.expected + report.stats.flaky : undefined,
@@ -86,13 +96,18 @@ for (const [name, step] of Object.entries(steps)) {
 console.log('\nSummary');
 for (const result of results) {
   const counts = result.passed === undefined ? '' : `  ${result.passed} passed, ${result.failed ?? 0} failed`;
-  console.log(`  ${result.ok ? 'PASS' : 'FAIL'}  ${result.name.padEnd(10)} ${result.seconds.toFixed(1).padStart(6)} s${counts}`);
+  console.log(
+    `  ${result.ok ? 'PASS' : 'FAIL'}  ${result.name.padEnd(10)} ${result.seconds.toFixed(1).padStart(6)} s${counts}`,
+  );
 }
 const passed = results.reduce((total, result) => total + (result.passed ?? 0), 0);
 const failedSteps = results.filter((result) => !result.ok).map((result) => result.name);
 const skipped = results.reduce((total, result) => total + (result.skipped ?? 0), 0);
 // A failed step that reported no failing test (type-check, lint, build, a crash) counts as one failure.
-const failed = results.reduce((total, result) => total + (result.ok ? (result.failed ?? 0) : Math.max(result.failed ?? 0, 1)), 0);
+const failed = results.reduce(
+  (total, result) => total + (result.ok ? (result.failed ?? 0) : Math.max(result.failed ?? 0, 1)),
+  0,
+);
 console.log(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 if (failedSteps.length > 0 || failed > 0) {
   console.log(`FAILED: ${failedSteps.join(', ') || 'tests'}`);

@@ -46,7 +46,7 @@ export const ConfigSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.preprocess(
-    emptyAsUndefined,
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
     z.email({ message: 'must be an email address' }).default('admin@cedar.shop'),
   ),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router.tsx';
 import { ErrorBoundary } from './app/error-boundary.tsx';
+import { ErrorScreen } from './app/error-screen.tsx';
 import { Providers } from './app/providers.tsx';
-import { AppError } from './app/route-error.tsx';
+import { AppRouter } from './app/router.tsx';
 import { startThemeSync } from './app/theme.ts';
 import './styles.css';
 
@@ -14,7 +14,7 @@ if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <ErrorBoundary fallback={<AppError />}>
+    <ErrorBoundary fallback={<ErrorScreen app />}>
       <Providers>
         <AppRouter />
       </Providers>

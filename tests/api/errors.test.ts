@@ -108,7 +108,7 @@ describe('API error handling', () => {
     const response = await broken.app.inject({ method: 'GET', url: '/api/products' });
     expect(response.statusCode).toBe(500);
     expect(response.json().code).toBe('INTERNAL_ERROR');
-    await broken.app.close();
+    await broken.close();
   });
 
   it('sends security headers on API responses', async () => {

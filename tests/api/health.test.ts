@@ -29,6 +29,6 @@ describe('GET /api/health', () => {
       code: 'SERVICE_UNAVAILABLE',
       errors: [],
     });
-    await down.app.close();
+    await down.close();
   });
 });

@@ -50,7 +50,9 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
 
     const rows = await db.select().from(products);
     expect(rows.filter((row) => row.stockQuantity === 0).length).toBeGreaterThan(0);
-    expect(rows.filter((row) => row.stockQuantity > 0 && row.stockQuantity < row.lowStockThreshold).length).toBeGreaterThan(0);
+    expect(
+      rows.filter((row) => row.stockQuantity > 0 && row.stockQuantity < row.lowStockThreshold).length,
+    ).toBeGreaterThan(0);
     expect(rows.filter((row) => row.featured).length).toBeGreaterThan(0);
     expect(rows.filter((row) => !row.isActive).length).toBeGreaterThan(0);
     expect(rows.filter((row) => row.compareAtPrice !== null).length).toBeGreaterThan(0);
@@ -99,7 +101,10 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
     const fresh = await openTestDatabase();
     try {
       await createProduct(fresh.db, { name: 'Real product', slug: 'real-product' });
-      const result = await prepareInstance(fresh, loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'a-long-enough-password' }));
+      const result = await prepareInstance(
+        fresh,
+        loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'a-long-enough-password' }),
+      );
       expect(result.seed).toBe('shop-has-data');
       const rows = await fresh.db.select({ slug: products.slug }).from(products);
       expect(rows).toEqual([{ slug: 'real-product' }]);

@@ -1,8 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_CONFIG_ELEMENT_ID } from '#shared/contracts/site.ts';
+import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // A minimal built web app on disk, shaped like `vite build` output.
@@ -14,6 +15,7 @@ async function writeFixtureDist(): Promise<string> {
     '<!doctype html><html><head><title>Cedar Shop</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  await writeFile(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
   await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *');
   return dir;
 }
@@ -62,6 +64,13 @@ describe('serving the web app', () => {
     const asset = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const compressed = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("app")');
     const robots = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.headers['cache-control']).toBe('no-cache');
   });

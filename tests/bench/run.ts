@@ -55,13 +55,23 @@ try {
   const results: (ScenarioResult & { budgetP95Ms?: number })[] = [];
   for (const scenario of scenarios) {
     await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: 1 }); // warm-up
-    results.push({ ...(await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: SECONDS })), budgetP95Ms: scenario.budgetP95Ms });
+    results.push({
+      ...(await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: SECONDS })),
+      budgetP95Ms: scenario.budgetP95Ms,
+    });
   }
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
   console.log(`\nCedar Shop bench: ${CONNECTIONS} connections, ${SECONDS} s per scenario, embedded database\n`);
-  console.log(`${'scenario'.padEnd(34)}${'req/s'.padStart(8)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}  errors  budget`);
+  console.log(
+    `${'scenario'.padEnd(34)}${'req/s'.padStart(8)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}  errors  budget`,
+  );
   for (const result of results) {
-    const budget = result.budgetP95Ms === undefined ? '' : result.p95 <= result.budgetP95Ms ? `p95 ≤ ${result.budgetP95Ms} ms ok` : `p95 > ${result.budgetP95Ms} ms OVER`;
+    const budget =
+      result.budgetP95Ms === undefined
+        ? ''
+        : result.p95 <= result.budgetP95Ms
+          ? `p95 ≤ ${result.budgetP95Ms} ms ok`
+          : `p95 > ${result.budgetP95Ms} ms OVER`;
     console.log(
       `${result.name.padEnd(34)}${result.rps.toFixed(0).padStart(8)}${ms(result.p50)}${ms(result.p95)}${ms(result.p99)}${String(result.errors).padStart(8)}  ${budget}`,
     );

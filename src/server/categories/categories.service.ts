@@ -7,7 +7,10 @@ import { categories } from './categories.table.ts';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID_PATTERN.test(value);
 
-/** Every active category by sort_order, each with its parent and its count of active products. */
+/**
+ * Every active category by sort_order, each with its parent and the count of active products in it
+ * and its active sub-categories: the number a shopper sees when the category's page opens.
+ */
 export async function listActiveCategories(db: Db): Promise<Category[]> {
   const activeCounts = db
     .select({ categoryId: products.categoryId, total: count().as('total') })
@@ -21,7 +24,19 @@ export async function listActiveCategories(db: Db): Promise<Category[]> {
     .leftJoin(activeCounts, eq(activeCounts.categoryId, categories.id))
     .where(eq(categories.isActive, true))
     .orderBy(asc(categories.sortOrder), asc(categories.name));
-  return rows.map(({ category, productCount }) => ({
+  const directCount = new Map(rows.map((row) => [row.category.id, Number(row.productCount ?? 0)]));
+  const children = new Map<string, string[]>();
+  for (const { category } of rows) {
+    if (category.parentId) children.set(category.parentId, [...(children.get(category.parentId) ?? []), category.id]);
+  }
+  const subtreeCount = (id: string, seen = new Set<string>()): number => {
+    if (seen.has(id)) return 0; // a cycle in stored data must not hang the request
+    seen.add(id);
+    return (
+      (directCount.get(id) ?? 0) + (children.get(id) ?? []).reduce((sum, child) => sum + subtreeCount(child, seen), 0)
+    );
+  };
+  return rows.map(({ category }) => ({
     id: category.id,
     name: category.name,
     slug: category.slug,
@@ -30,7 +45,7 @@ export async function listActiveCategories(db: Db): Promise<Category[]> {
     parent_id: category.parentId,
     is_active: category.isActive,
     sort_order: category.sortOrder,
-    product_count: Number(productCount ?? 0),
+    product_count: subtreeCount(category.id),
     updated_at: category.updatedAt.toISOString(),
   }));
 }

@@ -76,6 +76,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         connection.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
   };
 }

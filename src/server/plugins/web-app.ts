@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from '#shared/contracts/site.ts';
+import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
+import type { SiteConfig } from '#shared/contracts/site.ts';
 import { isKnownAppPath } from '#shared/routes.ts';
 import { apiNotFoundBody } from './error-handler.ts';
 
@@ -54,6 +55,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build writes .br/.gz beside each asset; send those instead of compressing per request.
+      preCompressed: true,
       // index.html is only ever served through renderShell, with the site config in it.
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (reply, filePath) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEATURED_PRODUCTS_DEFAULT, PRODUCT_SORTS, type ProductSort } from '../constants.ts';
 import { PageQuerySchema, QueryBooleanSchema, SortOrderSchema } from './common.ts';
 
 /** A product as the storefront reads it (spec §3 "Product (storefront data)" plus the shop's extras). */
@@ -38,8 +39,8 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export const ProductSortSchema = z.enum(['featured', 'newest', 'price_asc', 'price_desc', 'name', 'rating']);
-export type ProductSort = z.infer<typeof ProductSortSchema>;
+export const ProductSortSchema = z.enum(PRODUCT_SORTS);
+export type { ProductSort };
 
 /** `GET /products` query. The foundation implements paging and the default order; issue 4 adds the filters. */
 export const ProductListQuerySchema = PageQuerySchema.extend({
@@ -50,7 +51,6 @@ export const ProductListQuerySchema = PageQuerySchema.extend({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
-export const FEATURED_PRODUCTS_DEFAULT = 6;
 export const FeaturedQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(24).default(FEATURED_PRODUCTS_DEFAULT),
 });

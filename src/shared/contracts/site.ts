@@ -31,6 +31,3 @@ export const SiteConfigSchema = z.object({
   version: z.string(),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;
-
-/** Id of the `<script type="application/json">` tag that carries the SiteConfig into the page. */
-export const SITE_CONFIG_ELEMENT_ID = 'cedar-site-config';

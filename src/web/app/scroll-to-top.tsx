@@ -5,6 +5,7 @@ import { useLocation, useNavigationType } from 'react-router';
 export function ScrollToTop() {
   const { pathname, search } = useLocation();
   const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname and search are the trigger, not an input
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, search, navigationType]);

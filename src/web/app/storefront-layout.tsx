@@ -5,7 +5,7 @@ import { SiteFooter } from '#web/ui/site-footer.tsx';
 import { SiteHeader } from '#web/ui/site-header.tsx';
 import { SkipLinks } from '#web/ui/skip-links.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
-import { PageError } from './route-error.tsx';
+import { ErrorScreen } from './error-screen.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
 /**
@@ -19,7 +19,7 @@ export function StorefrontLayout({ children }: { children?: ReactNode }) {
       <SkipLinks search={getSiteConfig().features.search} />
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <ErrorBoundary key={pathname} fallback={<PageError />}>
+        <ErrorBoundary key={pathname} fallback={<ErrorScreen />}>
           {children ?? <Outlet />}
         </ErrorBoundary>
       </main>

@@ -39,10 +39,6 @@ export class ApiError extends Error {
     this.errors = errors;
   }
 
-  get isNotFound(): boolean {
-    return this.status === 404;
-  }
-
   /** 4xx: retrying the same request will not help. */
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
@@ -181,20 +177,12 @@ export function apiDelete<T = Record<string, never>>(path: string, options: Omit
   return apiRequest<T>(path, { ...options, method: 'DELETE' });
 }
 
-/**
- * A GET of a list endpoint, always as `{ data, pagination }`. A bare array (an endpoint that does
- * not page, such as GET /categories) becomes a single page holding all of it.
- */
+/** A GET of a list endpoint (`{ data: [...], pagination }`, or the nested shape of spec §7). */
 export async function apiList<T>(
   path: string,
   options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
 ): Promise<ListResult<T>> {
-  const result = await apiGet<unknown>(path, options);
-  if (Array.isArray(result)) {
-    return { data: result as T[], pagination: toPagination(1, Math.max(result.length, 1), result.length) };
-  }
-  if (isObject(result) && Array.isArray(result.data) && isObject(result.pagination)) {
-    return result as unknown as ListResult<T>;
-  }
+  const result = await apiGet<Partial<ListResult<T>>>(path, options);
+  if (Array.isArray(result.data) && isObject(result.pagination)) return result as ListResult<T>;
   throw new ApiError('Unexpected response from the server: expected a list', 200);
 }

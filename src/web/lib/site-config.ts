@@ -1,3 +1,4 @@
+import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 
 /**
@@ -8,12 +9,6 @@ import type { SiteConfig } from '#shared/contracts/site.ts';
  * weigh more than the rest of the entry chunk. Each field that is missing or of the wrong type
  * falls back to its default, so `vite dev`, tests and a corrupt tag still give a usable config.
  */
-
-/**
- * contracts/site.ts SITE_CONFIG_ELEMENT_ID, repeated because importing a value from that module
- * bundles zod; site-config.test.ts checks that the two agree.
- */
-export const SITE_CONFIG_ELEMENT_ID = 'cedar-site-config';
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   shopName: 'Cedar Shop',

@@ -52,5 +52,12 @@ export const storefrontRoutes: RouteObject[] = [
   { path: 'checkout', element: lazyScreen(loadCheckoutPage, (m) => m.CheckoutPage, textSkeleton) },
   { path: 'blog', element: lazyScreen(loadBlogPage, (m) => m.BlogPage, textSkeleton) },
   { path: 'blog/:slug', element: lazyScreen(loadBlogPostPage, (m) => m.BlogPostPage, textSkeleton) },
-  { path: '*', element: lazyScreen(() => import('#web/ui/not-found-page.tsx'), (m) => m.NotFoundPage, textSkeleton) },
+  {
+    path: '*',
+    element: lazyScreen(
+      () => import('#web/ui/not-found-page.tsx'),
+      (m) => m.NotFoundPage,
+      textSkeleton,
+    ),
+  },
 ];

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
 
 /**
  * Shopper preferences kept in the browser (spec §3 "Preferences", §9 key `preferences-storage`).
@@ -25,11 +25,11 @@ export const usePreferencesStore = create<PreferencesState>()(
     {
       name: PREFERENCES_STORAGE_KEY,
       version: 0,
-      storage: createJSONStorage(() => localStorage),
       partialize: ({ theme }) => ({ theme }),
+      // A stored theme that is not one of THEMES (edited by hand) is ignored.
       merge: (persisted, current) => {
-        const theme = (persisted as { theme?: unknown } | undefined)?.theme;
-        return THEMES.includes(theme as Theme) ? { ...current, theme: theme as Theme } : current;
+        const theme = (persisted as { theme?: Theme } | undefined)?.theme;
+        return theme && THEMES.includes(theme) ? { ...current, theme } : current;
       },
     },
   ),

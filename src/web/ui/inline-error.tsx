@@ -1,8 +1,5 @@
-import { ApiError } from '#web/lib/api-client.ts';
-
-/** A failed query inside a page: what happened and a Retry button. */
-export function InlineError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  const offline = error instanceof ApiError && error.status === 0;
+/** A failed query inside a page: what failed and a Retry button. */
+export function InlineError({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (
     <div
       role="alert"
@@ -10,9 +7,7 @@ export function InlineError({ title, error, onRetry }: { title: string; error: u
     >
       <div>
         <p className="font-semibold">{title}</p>
-        <p className="mt-1 text-sm">
-          {offline ? 'You seem to be offline. Check your connection.' : 'Something went wrong on our side. Please try again.'}
-        </p>
+        <p className="mt-1 text-sm">Check your connection and try again.</p>
       </div>
       <button type="button" onClick={onRetry} className="btn-secondary shrink-0">
         Retry

@@ -15,7 +15,9 @@ export function NotFoundPage({ title = 'Page not found', children }: NotFoundPag
     <Container className="flex flex-col items-center py-20 text-center sm:py-28">
       <p className="text-sm font-semibold tracking-widest text-accent">404</p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance text-strong sm:text-4xl">{title}</h1>
-      <p className="mt-4 max-w-md text-muted">{children ?? 'The page you are looking for does not exist or has moved.'}</p>
+      <p className="mt-4 max-w-md text-muted">
+        {children ?? 'The page you are looking for does not exist or has moved.'}
+      </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn-primary">
           Back to the shop

@@ -1,7 +1,7 @@
 /** Placeholder with the shape of a ProductCard, shown while products load. */
 export function ProductCardSkeleton() {
   return (
-    <div aria-hidden="true" className="animate-pulse overflow-hidden rounded-2xl border border-line bg-surface">
+    <div aria-hidden="true" className="card animate-pulse">
       <div className="aspect-square bg-subtle" />
       <div className="flex flex-col gap-2 p-3 sm:p-4">
         <div className="bone h-3 w-1/3" />

@@ -23,7 +23,7 @@ interface ProductCardProps {
 export function ProductCard({ product, eager = false, currency, heading: Heading = 'h3' }: ProductCardProps) {
   const discount = discountPercent(product.price, product.compare_at_price);
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-line bg-surface transition hover:border-line-strong hover:shadow-lg hover:shadow-black/5">
+    <article className="card group relative flex w-full flex-col transition hover:border-line-strong hover:shadow-lg hover:shadow-black/5">
       <div className="relative overflow-hidden border-b border-line">
         <ProductImage
           src={product.images[0]}

@@ -1,4 +1,4 @@
-import { type ProductCardData, ProductCard } from './product-card.tsx';
+import { ProductCard, type ProductCardData } from './product-card.tsx';
 import { ProductCardSkeleton } from './product-card-skeleton.tsx';
 
 export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-6';
@@ -16,12 +16,23 @@ interface ProductGridProps {
   className?: string;
 }
 
-export function ProductGrid({ products, aboveFold, currency, heading, className = PRODUCT_GRID_CLASS }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  aboveFold,
+  currency,
+  heading,
+  className = PRODUCT_GRID_CLASS,
+}: ProductGridProps) {
   return (
     <ul className={className}>
       {products.map((product, index) => (
         <li key={product.id} className="flex">
-          <ProductCard product={product} eager={aboveFold && index < EAGER_CARDS} currency={currency} heading={heading} />
+          <ProductCard
+            product={product}
+            eager={aboveFold && index < EAGER_CARDS}
+            currency={currency}
+            heading={heading}
+          />
         </li>
       ))}
     </ul>
@@ -34,12 +45,17 @@ interface ProductGridSkeletonProps {
   className?: string;
 }
 
-export function ProductGridSkeleton({ count = 8, label = 'Loading products', className = PRODUCT_GRID_CLASS }: ProductGridSkeletonProps) {
+export function ProductGridSkeleton({
+  count = 8,
+  label = 'Loading products',
+  className = PRODUCT_GRID_CLASS,
+}: ProductGridSkeletonProps) {
   return (
     <div role="status">
       <span className="sr-only">{label}</span>
       <div className={className}>
         {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
           <ProductCardSkeleton key={index} />
         ))}
       </div>

@@ -15,20 +15,22 @@ export function SearchBox({ className }: { className: string }) {
   }
 
   return (
-    <form role="search" action="/store" onSubmit={onSubmit} className={`relative ${className}`}>
-      <Icon d={searchIcon} className="pointer-events-none absolute top-2.5 left-3.5 size-5 text-muted" />
-      <input
-        key={current}
-        type="search"
-        id="site-search"
-        name="q"
-        defaultValue={current}
-        aria-label="Search products"
-        placeholder="Search products"
-        autoComplete="off"
-        enterKeyHint="search"
-        className="h-10 w-full rounded-full border border-line-strong bg-subtle/60 pr-4 pl-11 text-sm placeholder:text-muted focus:bg-page"
-      />
-    </form>
+    <search className={className}>
+      <form action="/store" onSubmit={onSubmit} className="relative">
+        <Icon d={searchIcon} className="pointer-events-none absolute top-2.5 left-3.5 size-5 text-muted" />
+        <input
+          key={current}
+          type="search"
+          id="site-search"
+          name="q"
+          defaultValue={current}
+          aria-label="Search products"
+          placeholder="Search products"
+          autoComplete="off"
+          enterKeyHint="search"
+          className="h-10 w-full rounded-full border border-line-strong bg-subtle/60 pr-4 pl-11 text-sm placeholder:text-muted focus:bg-page"
+        />
+      </form>
+    </search>
   );
 }

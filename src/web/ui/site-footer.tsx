@@ -16,7 +16,7 @@ export function SiteFooter() {
   const { shopName, company, whatsappNumber, features } = getSiteConfig();
   const whatsapp = features.whatsapp ? whatsappLink(whatsappNumber) : undefined;
   return (
-    <footer className="mt-16 border-t border-line bg-subtle/40 text-sm text-muted">
+    <footer className="mt-8 border-t border-line bg-subtle/40 text-sm text-muted">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1.5fr] lg:px-8">
         <div className="max-w-sm">
           <p className="flex items-center gap-2.5 text-base font-bold text-strong">
@@ -24,7 +24,7 @@ export function SiteFooter() {
             {shopName}
           </p>
           <p className="mt-3 leading-relaxed">
-            Phones, laptops, audio and smart-home electronics, delivered across Lebanon.
+            Quality electronics, components and accessories, delivered across Lebanon.
           </p>
         </div>
         <nav aria-label="Footer">

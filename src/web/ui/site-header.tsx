@@ -11,13 +11,6 @@ const navItems = [
   ['/blog', 'Blog'],
 ] as const;
 
-/** Phones: a tab row with an underline under the current page. From md: pills. */
-function navLinkClass({ isActive }: { isActive: boolean }): string {
-  return `relative flex h-10 items-center px-1 text-sm font-medium after:absolute after:inset-x-1 after:bottom-0 after:h-0.5 after:rounded-full md:h-9 md:rounded-full md:px-3 md:after:hidden ${
-    isActive ? 'text-accent after:bg-accent md:bg-accent-soft' : 'text-muted hover:text-fg md:hover:bg-subtle'
-  }`;
-}
-
 /**
  * Phones: logo and actions, then search, then the nav as a tab row. From md: one row of logo,
  * nav, search and actions. The DOM order (logo, nav, search, actions) is the desktop order.
@@ -27,7 +20,10 @@ export function SiteHeader() {
   return (
     <header className="border-b border-line bg-page/90 backdrop-blur md:sticky md:top-0 md:z-30">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-4 pt-2 sm:px-6 md:h-16 md:flex-nowrap md:gap-x-6 md:pt-0 lg:px-8">
-        <Link to="/" className="flex shrink-0 items-center gap-2.5 rounded-lg py-1.5 text-lg font-bold tracking-tight text-strong">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2.5 rounded-lg py-1.5 text-lg font-bold tracking-tight text-strong"
+        >
           <CedarLogo />
           {shopName}
         </Link>
@@ -35,7 +31,7 @@ export function SiteHeader() {
           <ul className="flex gap-5 md:gap-1">
             {navItems.map(([to, label]) => (
               <li key={to}>
-                <NavLink to={to} end={to === '/'} className={navLinkClass}>
+                <NavLink to={to} end={to === '/'} className="nav-link">
                   {label}
                 </NavLink>
               </li>

@@ -6,9 +6,9 @@ export function SkipLinks({ search }: { search: boolean }) {
   ];
   if (search) links.push(['site-search', 'Skip to search']);
   return (
-    <div className="absolute top-2 left-2 z-50 flex gap-2">
+    <div>
       {links.map(([id, label]) => (
-        <a key={id} href={`#${id}`} className="btn-primary sr-only focus:not-sr-only">
+        <a key={id} href={`#${id}`} className="btn-primary fixed top-2 left-2 z-50 -translate-y-20 focus:translate-y-0">
           {label}
         </a>
       ))}

@@ -12,6 +12,13 @@ const SEED_IMAGE_URL_PREFIX = '/uploads/seed';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RENDER_CONCURRENCY = 4;
 
+/** A stable hue per name, so each category tile gets its own tint. */
+function hueFor(text: string): number {
+  let hash = 0;
+  for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360;
+  return hash;
+}
+
 export type SeedOutcome = 'seeded' | 'already-seeded' | 'shop-has-data';
 
 /** Runs `task` over `items` with at most `limit` in flight (image rendering is CPU-bound). */
@@ -41,7 +48,12 @@ export async function seedDemoCatalogue(db: Db, uploadsDir: string, now = new Da
   const imageDir = path.join(uploadsDir, 'seed');
   const toUrl = (fileName: string) => `${SEED_IMAGE_URL_PREFIX}/${fileName}`;
   const categoryImages = await mapWithLimit(SEED_CATEGORIES, RENDER_CONCURRENCY, (category) =>
-    writeProductImages(imageDir, `category-${category.slug}`, { kind: category.art, hue: 200, seed: category.slug }, 1),
+    writeProductImages(
+      imageDir,
+      `category-${category.slug}`,
+      { kind: category.art, hue: hueFor(category.slug), seed: category.slug },
+      1,
+    ),
   );
   const productImages = await mapWithLimit(SEED_PRODUCTS, RENDER_CONCURRENCY, (product) =>
     writeProductImages(imageDir, product.slug, { kind: product.art.kind, hue: product.art.hue, seed: product.slug }),

@@ -2,16 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '#shared/contracts/categories.ts';
+import { srcSetFor } from '#shared/images.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { Container } from '#web/ui/container.tsx';
 import { EmptyState } from '#web/ui/empty-state.tsx';
-import { arrowRightIcon, Icon, shieldIcon, truckIcon } from '#web/ui/icons.tsx';
+import { arrowRightIcon, cedarTree, Icon, shieldIcon, truckIcon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { ProductGrid, ProductGridSkeleton } from '#web/ui/product-grid.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { categoriesQuery, topLevelCategories } from '../categories/category-queries.ts';
-import { FEATURED_COUNT, featuredQuery, NEW_ARRIVALS_COUNT, newArrivalsQuery } from './home-queries.ts';
 import { loadStorePage, prefetchAfter } from '../screens.ts';
+import { FEATURED_COUNT, featuredQuery, NEW_ARRIVALS_COUNT, newArrivalsQuery } from './home-queries.ts';
 
 /** Six featured cards: two rows of three, one row of six on wide screens. */
 const FEATURED_GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:gap-6 xl:grid-cols-6 xl:gap-4';
@@ -23,25 +24,35 @@ export function HomePage() {
 
   return (
     <>
-      <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-line bg-linear-to-br from-accent-soft to-page to-60%">
-        <Container className="relative py-14 sm:py-20 lg:py-24">
+      <section
+        aria-labelledby="hero-title"
+        className="relative overflow-hidden border-b border-line bg-linear-to-br from-accent-soft to-page to-60%"
+      >
+        <svg
+          viewBox="0 0 32 32"
+          aria-hidden="true"
+          className="absolute top-1/2 -right-16 hidden size-[28rem] -translate-y-1/2 fill-accent opacity-[0.07] lg:block"
+        >
+          <path d={cedarTree} />
+        </svg>
+        <Container className="relative py-10 sm:py-20 lg:py-24">
           <p className="text-sm font-semibold tracking-widest text-accent uppercase">Electronics in Lebanon</p>
           <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight text-strong sm:text-5xl lg:text-6xl">
             {shopName}
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-pretty sm:text-xl">
-            Phones, laptops, audio and smart-home gear you can rely on, delivered to your door.
+          <p className="mt-4 max-w-xl text-lg text-pretty sm:mt-5 sm:text-xl">
+            Quality electronics, components and accessories at fair prices, delivered to your door.
           </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/store" className="btn-primary px-6 py-3 text-base">
+          <div className="mt-7 flex flex-wrap gap-3 sm:mt-8">
+            <Link to="/store" className="btn-primary px-4 sm:px-6 sm:py-3 sm:text-base">
               Shop all products
-              <Icon d={arrowRightIcon} />
+              <Icon d={arrowRightIcon} className="size-4" />
             </Link>
-            <a href="#categories" className="btn-secondary px-6 py-3 text-base">
+            <a href="#categories" className="btn-secondary px-4 sm:px-6 sm:py-3 sm:text-base">
               Browse categories
             </a>
           </div>
-          <ul className="mt-10 flex flex-wrap gap-x-8 gap-y-3 text-sm [&_svg]:text-accent">
+          <ul className="mt-8 flex flex-wrap gap-x-8 gap-y-2 text-sm sm:mt-10 [&_svg]:text-accent">
             <li className="flex items-center gap-2">
               <Icon d={truckIcon} />
               Delivery across Lebanon
@@ -86,17 +97,20 @@ function MoreLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 function Categories() {
-  const { data, isPending, isError, error, refetch } = useQuery(categoriesQuery);
+  const { data, isPending, isError, refetch } = useQuery(categoriesQuery);
   const categories = data ? topLevelCategories(data) : [];
   if (!isPending && !isError && categories.length === 0) return null;
   return (
     <Section id="categories" title="Shop by category">
       {isError ? (
-        <InlineError title="Categories could not be loaded" error={error} onRetry={() => void refetch()} />
+        <InlineError title="Categories could not be loaded" onRetry={() => void refetch()} />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {isPending
-            ? Array.from({ length: 4 }, (_, index) => <li key={index} className="h-20 animate-pulse rounded-2xl bg-subtle" />)
+            ? Array.from({ length: 4 }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
+                <li key={index} className="h-20 animate-pulse rounded-2xl bg-subtle" />
+              ))
             : categories.map((category) => (
                 <li key={category.id}>
                   <CategoryTile category={category} />
@@ -112,24 +126,31 @@ function CategoryTile({ category }: { category: Category }) {
   return (
     <Link
       to={`/store?${new URLSearchParams({ category: category.slug })}`}
-      className="flex h-full items-center gap-3 rounded-2xl border border-line bg-surface p-3 transition hover:border-accent hover:bg-accent-soft sm:p-4"
+      className="card flex h-full items-center gap-3 p-3 transition hover:border-accent hover:bg-accent-soft sm:p-4"
     >
       {category.image ? (
         <img
           src={category.image}
+          srcSet={srcSetFor(category.image)}
+          sizes="48px"
           alt=""
           width={48}
           height={48}
           loading="lazy"
-          className="size-12 shrink-0 rounded-xl bg-subtle object-cover"
+          className="size-10 shrink-0 rounded-xl bg-subtle object-cover sm:size-12"
         />
       ) : (
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-tint text-lg font-bold text-on-accent-tint">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-tint text-lg font-bold text-on-accent-tint sm:size-12"
+        >
           {category.name.charAt(0)}
         </span>
       )}
       <span className="min-w-0">
-        <span className="block truncate font-semibold text-strong">{category.name}</span>
+        <span className="block text-sm leading-snug font-semibold wrap-break-word text-strong sm:text-base">
+          {category.name}
+        </span>
         <span className="block text-sm text-muted">
           {category.product_count} {category.product_count === 1 ? 'product' : 'products'}
         </span>
@@ -139,12 +160,12 @@ function CategoryTile({ category }: { category: Category }) {
 }
 
 function Featured({ currency }: { currency: string }) {
-  const { data, isPending, isError, error, refetch } = useQuery(featuredQuery);
+  const { data, isPending, isError, refetch } = useQuery(featuredQuery);
   if (data?.length === 0) return null;
   return (
     <Section id="featured" title="Featured" more={<MoreLink to="/store">View all</MoreLink>}>
       {isError ? (
-        <InlineError title="Featured products could not be loaded" error={error} onRetry={() => void refetch()} />
+        <InlineError title="Featured products could not be loaded" onRetry={() => void refetch()} />
       ) : isPending ? (
         <ProductGridSkeleton count={FEATURED_COUNT} className={FEATURED_GRID} />
       ) : (
@@ -155,11 +176,11 @@ function Featured({ currency }: { currency: string }) {
 }
 
 function NewArrivals({ currency }: { currency: string }) {
-  const { data, isPending, isError, error, refetch } = useQuery(newArrivalsQuery);
+  const { data, isPending, isError, refetch } = useQuery(newArrivalsQuery);
   return (
     <Section id="new-arrivals" title="New arrivals" more={<MoreLink to="/store?sort=newest">See what's new</MoreLink>}>
       {isError ? (
-        <InlineError title="New arrivals could not be loaded" error={error} onRetry={() => void refetch()} />
+        <InlineError title="New arrivals could not be loaded" onRetry={() => void refetch()} />
       ) : isPending ? (
         <ProductGridSkeleton count={NEW_ARRIVALS_COUNT} />
       ) : data.data.length === 0 ? (

@@ -1,7 +1,7 @@
+import { FEATURED_PRODUCTS_DEFAULT } from '#shared/constants.ts';
 import { featuredProductsQuery, productListQuery } from '../products/product-queries.ts';
 
-/** Spec §9 "Featured products default" (not imported from contracts/products.ts: that bundles zod). */
-export const FEATURED_COUNT = 6;
+export const FEATURED_COUNT = FEATURED_PRODUCTS_DEFAULT;
 export const NEW_ARRIVALS_COUNT = 8;
 
 export const featuredQuery = featuredProductsQuery(FEATURED_COUNT);

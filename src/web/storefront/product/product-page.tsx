@@ -20,7 +20,7 @@ export function ProductPage() {
   const { data: product, isPending, isError, error, refetch } = useQuery(productQuery(id));
 
   if (isError) {
-    if (error instanceof ApiError && error.isNotFound) {
+    if (error instanceof ApiError && error.status === 404) {
       return (
         <NotFoundPage title="Product not found">
           This product may have been removed or is no longer available. Browse the store for similar items.
@@ -29,7 +29,8 @@ export function ProductPage() {
     }
     return (
       <Container className="py-10">
-        <InlineError title="This product could not be loaded" error={error} onRetry={() => void refetch()} />
+        <h1 className="sr-only">Product</h1>
+        <InlineError title="This product could not be loaded" onRetry={() => void refetch()} />
       </Container>
     );
   }
@@ -49,7 +50,12 @@ function ProductDetails({ product }: { product: Product }) {
           { to: '/', label: 'Home' },
           { to: '/store', label: 'Store' },
           ...(product.category
-            ? [{ to: `/store?${new URLSearchParams({ category: product.category.slug })}`, label: product.category.name }]
+            ? [
+                {
+                  to: `/store?${new URLSearchParams({ category: product.category.slug })}`,
+                  label: product.category.name,
+                },
+              ]
             : []),
           { label: product.name },
         ]}
@@ -59,12 +65,10 @@ function ProductDetails({ product }: { product: Product }) {
         <Gallery key={product.id} images={product.images} name={product.name} />
 
         <div className="flex flex-col">
-          {product.brand && (
-            <p className="text-sm font-semibold tracking-wide text-muted uppercase">
-              {product.brand}
-            </p>
-          )}
-          <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-strong sm:text-3xl lg:text-4xl">{product.name}</h1>
+          {product.brand && <p className="text-sm font-semibold tracking-wide text-muted uppercase">{product.brand}</p>}
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-strong sm:text-3xl lg:text-4xl">
+            {product.name}
+          </h1>
           {product.review_count > 0 && (
             <p className="mt-2 text-sm text-muted">
               <span aria-hidden="true" className="text-amber-500">
@@ -78,7 +82,9 @@ function ProductDetails({ product }: { product: Product }) {
           <div className="mt-5 flex flex-wrap items-center gap-3">
             <ProductPrice price={product.price} compareAtPrice={product.compare_at_price} currency={currency} large />
             {discount !== null && (
-              <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">Save {discount}%</span>
+              <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">
+                Save {discount}%
+              </span>
             )}
           </div>
           <p className="mt-1 text-sm text-muted">Prices in {currency}, VAT added at checkout.</p>
@@ -112,6 +118,7 @@ function ProductDetails({ product }: { product: Product }) {
                   .split(/\n\s*\n/)
                   .filter((paragraph) => paragraph.trim() !== '')
                   .map((paragraph, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a text, always in this order
                     <p key={index} className="whitespace-pre-line">
                       {paragraph.trim()}
                     </p>
@@ -166,7 +173,12 @@ function Gallery({ images, name }: { images: readonly string[]; name: string }) 
   return (
     <div className="flex flex-col gap-3">
       <div className="overflow-hidden rounded-2xl border border-line">
-        <ProductImage src={current} alt={name} sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw" eager />
+        <ProductImage
+          src={current}
+          alt={name}
+          sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+          eager
+        />
       </div>
       {images.length > 1 && (
         <ul className="flex gap-2 overflow-x-auto pb-1">
@@ -178,9 +190,7 @@ function Gallery({ images, name }: { images: readonly string[]; name: string }) 
                 aria-label={`Show image ${index + 1} of ${images.length}`}
                 aria-pressed={index === selected}
                 className={`block size-16 overflow-hidden rounded-xl border-2 transition sm:size-20 ${
-                  index === selected
-                    ? 'border-accent'
-                    : 'border-line hover:border-line-strong'
+                  index === selected ? 'border-accent' : 'border-line hover:border-line-strong'
                 }`}
               >
                 <ProductImage src={image} alt="" sizes="80px" />

@@ -21,10 +21,10 @@ export function StorePage() {
   const { currency } = getSiteConfig();
   const products = useQuery({ ...productListQuery(params), placeholderData: keepPreviousData });
   const categories = useQuery({ ...categoriesQuery, enabled: params.category !== undefined });
-  const categoryName =
-    params.category && (categories.data?.find((category) => category.slug === params.category)?.name ?? null);
-
-  const title = params.search ? `Results for “${params.search}”` : (categoryName ?? 'All products');
+  const categoryName = params.category
+    ? (categories.data?.find((category) => category.slug === params.category)?.name ?? 'Products')
+    : 'All products';
+  const title = params.search ? `Results for “${params.search}”` : categoryName;
   usePageTitle(params.page > 1 ? `${title}, page ${params.page}` : title);
   useEffect(() => prefetchAfter(loadProductPage, 1000), []);
 
@@ -33,7 +33,12 @@ export function StorePage() {
   return (
     <Container className="py-8 sm:py-10">
       <div className="mb-6 flex flex-col gap-1 sm:mb-8">
-        <Breadcrumbs items={filtered ? [{ to: '/', label: 'Home' }, { to: '/store', label: 'Store' }] : [{ to: '/', label: 'Home' }, { label: 'Store' }]} />
+        <Breadcrumbs
+          items={[
+            { to: '/', label: 'Home' },
+            { to: filtered ? '/store' : undefined, label: 'Store' },
+          ]}
+        />
         <h1 className="text-3xl font-bold tracking-tight text-strong sm:text-4xl">{title}</h1>
         <p className="min-h-6 text-muted" aria-live="polite">
           {products.data && <ResultCount total={products.data.pagination.total} />}
@@ -49,7 +54,7 @@ export function StorePage() {
       </div>
 
       {products.isError && !products.data ? (
-        <InlineError title="Products could not be loaded" error={products.error} onRetry={() => void products.refetch()} />
+        <InlineError title="Products could not be loaded" onRetry={() => void products.refetch()} />
       ) : products.isPending ? (
         <ProductGridSkeleton count={8} />
       ) : products.data.data.length === 0 ? (
@@ -112,7 +117,6 @@ function pageHref(searchParams: URLSearchParams, page: number): string {
   const query = next.toString();
   return query ? `/store?${query}` : '/store';
 }
-
 
 function PageLinks({ pagination, searchParams }: { pagination: Pagination; searchParams: URLSearchParams }) {
   if (pagination.totalPages <= 1) return null;

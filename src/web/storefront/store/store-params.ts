@@ -1,11 +1,8 @@
-import type { ProductSort } from '#shared/contracts/products.ts';
+import { PRODUCT_SORTS, type ProductSort } from '#shared/constants.ts';
 import type { ProductListParams } from '../products/product-queries.ts';
 
 /** Spec §9 "Items per page" default. */
 export const STORE_PAGE_SIZE = 20;
-
-/** The values of ProductSortSchema (not imported from the contract: that bundles zod). */
-const SORTS: readonly ProductSort[] = ['featured', 'newest', 'price_asc', 'price_desc', 'name', 'rating'];
 
 export type StoreParams = ProductListParams & { page: number; limit: number };
 
@@ -17,7 +14,7 @@ export function readStoreParams(params: URLSearchParams): StoreParams {
     page: Number.isInteger(page) && page > 0 ? page : 1,
     limit: STORE_PAGE_SIZE,
     category: params.get('category') || undefined,
-    sort: SORTS.includes(sort) ? sort : undefined,
+    sort: (PRODUCT_SORTS as readonly string[]).includes(sort) ? sort : undefined,
     search: params.get('q')?.trim() || undefined,
   };
 }

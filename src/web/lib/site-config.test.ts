@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
+import { SiteConfigSchema } from '#shared/contracts/site.ts';
+import { DEFAULT_SITE_CONFIG, parseSiteConfig, readSiteConfig, whatsappLink } from './site-config.ts';
+
+const config = {
+  shopName: 'Test Shop',
+  currency: 'EUR',
+  company: { legalName: 'Test SARL', email: 'a@b.c', phone: '+961 1 111 111', address: 'Beirut' },
+  whatsappNumber: '+961 70 000 000',
+  supportContact: 'help@b.c',
+  features: {
+    adminPanel: false,
+    whatsapp: true,
+    contactForm: false,
+    marketplaceImport: false,
+    search: false,
+    mockData: true,
+    devMode: true,
+  },
+  version: '1.2.3',
+};
+
+afterEach(() => {
+  document.getElementById(SITE_CONFIG_ELEMENT_ID)?.remove();
+});
+
+describe('site config', () => {
+  it('has defaults that satisfy the shared contract, with every feature on but mock data and dev mode', () => {
+    expect(SiteConfigSchema.parse(DEFAULT_SITE_CONFIG)).toEqual(DEFAULT_SITE_CONFIG);
+    expect(DEFAULT_SITE_CONFIG.shopName).toBe('Cedar Shop');
+    const { mockData, devMode, ...rest } = DEFAULT_SITE_CONFIG.features;
+    expect([mockData, devMode]).toEqual([false, false]);
+    expect(Object.values(rest).every(Boolean)).toBe(true);
+  });
+
+  it('reads the JSON the server embeds in the page', () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = SITE_CONFIG_ELEMENT_ID;
+    script.textContent = JSON.stringify(config);
+    document.head.append(script);
+    expect(readSiteConfig()).toEqual(config);
+  });
+
+  it('falls back to the defaults when the tag is missing, empty or not JSON', () => {
+    expect(readSiteConfig()).toEqual(DEFAULT_SITE_CONFIG);
+    expect(parseSiteConfig('')).toEqual(DEFAULT_SITE_CONFIG);
+    expect(parseSiteConfig('{not json')).toEqual(DEFAULT_SITE_CONFIG);
+    expect(parseSiteConfig('[1,2]')).toEqual(DEFAULT_SITE_CONFIG);
+  });
+
+  it('keeps the valid fields of a partly wrong config and defaults the rest', () => {
+    const parsed = parseSiteConfig(
+      JSON.stringify({
+        ...config,
+        currency: 5,
+        company: { ...config.company, phone: null },
+        features: 'all',
+        extra: 1,
+      }),
+    );
+    expect(parsed.shopName).toBe('Test Shop');
+    expect(parsed.currency).toBe('USD');
+    expect(parsed.company).toEqual({ ...config.company, phone: '' });
+    expect(parsed.features).toEqual(DEFAULT_SITE_CONFIG.features);
+    expect(parsed).not.toHaveProperty('extra');
+    expect(SiteConfigSchema.safeParse(parsed).success).toBe(true);
+  });
+
+  it('builds a wa.me link from the digits of a number', () => {
+    expect(whatsappLink('+961 70-123 456')).toBe('https://wa.me/96170123456');
+    expect(whatsappLink('')).toBeUndefined();
+  });
+});
