@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openConfiguredDatabase, prepareInstance } from './startup.ts';
 
@@ -16,7 +15,8 @@ export async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openConfiguredDatabase(config);
+  // Opening PGlite (compiling its WebAssembly) and loading the app's modules overlap on two cores.
+  const [database, { buildApp }] = await Promise.all([openConfiguredDatabase(config), import('./app.ts')]);
   const instance = await prepareInstance(database, config);
   const app = await buildApp(config, { database, closeDatabase: true });
   const address = await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { type Database, type Db, openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
-import { type SeedOutcome, seedDemoCatalogue } from './db/seed/seed.ts';
-import { getOrCreateSetting } from './settings/settings.service.ts';
+import type { SeedOutcome } from './db/seed/seed.ts';
+import { SETTING_KEYS } from './settings/setting-keys.ts';
+import { getOrCreateSetting, getSetting } from './settings/settings.service.ts';
 import { ensureFirstAdmin, type FirstAdminResult } from './users/first-admin.ts';
+
+/** The seed (and the image library it loads) is imported only on a start that may need it. */
+async function seedIfNew(db: Db, config: Config): Promise<PreparedInstance['seed']> {
+  if (!config.SEED_DEMO_DATA) return 'disabled';
+  if (await getSetting(db, SETTING_KEYS.demoSeed)) return 'already-seeded';
+  const { seedDemoCatalogue } = await import('./db/seed/seed.ts');
+  return seedDemoCatalogue(db, config.paths.uploads);
+}
 
 export function openConfiguredDatabase(config: Config): Promise<Database> {
   return config.DATABASE_URL
@@ -31,7 +40,7 @@ export interface PreparedInstance {
 export async function prepareInstance(database: Database, config: Config): Promise<PreparedInstance> {
   await runMigrations(database);
   return database.runExclusive(async (db) => {
-    const stored = await getOrCreateSetting<InstanceSecrets>(db, 'instance_secrets', () => ({
+    const stored = await getOrCreateSetting<InstanceSecrets>(db, SETTING_KEYS.instanceSecrets, () => ({
       jwtSecret: randomBytes(48).toString('base64url'),
       adminLoginPath: `admin-${randomBytes(6).toString('hex')}`,
     }));
@@ -40,7 +49,6 @@ export async function prepareInstance(database: Database, config: Config): Promi
       adminLoginPath: config.ADMIN_LOGIN_PATH ?? stored.adminLoginPath,
     };
     const admin = await ensureFirstAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    const seed = config.SEED_DEMO_DATA ? await seedDemoCatalogue(db, config.paths.uploads) : 'disabled';
-    return { secrets, admin, seed };
+    return { secrets, admin, seed: await seedIfNew(db, config) };
   });
 }

@@ -1,11 +1,6 @@
 import fs from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 
 /** The Drizzle handle services take; the same type on PGlite and on node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -33,28 +28,43 @@ export type DatabaseOptions =
 
 /**
  * Opens the embedded PGlite (one connection, in DATA_DIR/db) or a pool on a real PostgreSQL.
- * Both speak the same SQL, so one set of migrations and services serves both.
+ * Both speak the same SQL, so one set of migrations and services serves both. Each driver is
+ * loaded only when used, which keeps start-up short.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'pglite') {
-    if (options.dataDir) await fs.mkdir(options.dataDir, { recursive: true });
-    const client = await PGlite.create(options.dataDir ?? 'memory://', { extensions: { pg_trgm } });
-    const db = drizzlePglite(client) as unknown as Db;
-    return {
-      db,
-      kind: 'pglite',
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      runExclusive: (work) => work(db),
-      close: async () => {
-        if (!client.closed) await client.close();
-      },
-    };
-  }
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.maxConnections);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
+  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    runExclusive: (work) => work(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.maxConnections ?? 10,
+    connectionString: url,
+    max: maxConnections,
     connectionTimeoutMillis: 5000,
   });
   // An idle client that loses its connection must not crash the process; the next query reconnects.

@@ -1,7 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client.ts';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -11,7 +9,12 @@ export async function runMigrations(database: Database): Promise<void> {
   const options = { migrationsFolder: MIGRATIONS_DIR };
   await database.runExclusive(async (db) => {
     // The migrators want their driver's own handle type; both are the same PgDatabase underneath.
-    if (database.kind === 'pglite') await migratePglite(db as never, options);
-    else await migratePg(db as never, options);
+    if (database.kind === 'pglite') {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(db as never, options);
+    } else {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(db as never, options);
+    }
   });
 }

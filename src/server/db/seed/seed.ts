@@ -3,11 +3,11 @@ import { count } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { products } from '#server/products/products.table.ts';
+import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
 import { SEED_CATEGORIES, SEED_PRODUCTS } from './catalogue-data.ts';
 import { writeProductImages } from './product-art.ts';
 
-export const DEMO_SEED_SETTING = 'demo_seed';
 const SEED_IMAGE_URL_PREFIX = '/uploads/seed';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RENDER_CONCURRENCY = 4;
@@ -40,7 +40,7 @@ async function mapWithLimit<T, R>(items: readonly T[], limit: number, task: (ite
  * shop that already has categories or products (real data) is never seeded over.
  */
 export async function seedDemoCatalogue(db: Db, uploadsDir: string, now = new Date()): Promise<SeedOutcome> {
-  if (await getSetting(db, DEMO_SEED_SETTING)) return 'already-seeded';
+  if (await getSetting(db, SETTING_KEYS.demoSeed)) return 'already-seeded';
   const [productCount] = await db.select({ value: count() }).from(products);
   const [categoryCount] = await db.select({ value: count() }).from(categories);
   if ((productCount?.value ?? 0) > 0 || (categoryCount?.value ?? 0) > 0) return 'shop-has-data';
@@ -109,7 +109,10 @@ export async function seedDemoCatalogue(db: Db, uploadsDir: string, now = new Da
         };
       }),
     );
-    await setSetting(tx as unknown as Db, DEMO_SEED_SETTING, { at: now.toISOString(), products: SEED_PRODUCTS.length });
+    await setSetting(tx as unknown as Db, SETTING_KEYS.demoSeed, {
+      at: now.toISOString(),
+      products: SEED_PRODUCTS.length,
+    });
   });
   return 'seeded';
 }
