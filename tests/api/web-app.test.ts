@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,13 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
+const INLINE_THEME_SCRIPT = "document.documentElement.classList.add('dark')";
+
 // A minimal built web app on disk, shaped like `vite build` output.
 async function writeFixtureDist(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
   await mkdir(path.join(dir, 'assets'));
   await writeFile(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Cedar Shop</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><title>Cedar Shop</title><script>${INLINE_THEME_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`,
   );
   await writeFile(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
   await writeFile(path.join(dir, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("app")'));
@@ -58,6 +61,10 @@ describe('serving the web app', () => {
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The shell's one inline script is allowed by its hash, and nothing else inline is.
+    const hash = createHash('sha256').update(INLINE_THEME_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp.match(/sha256-/g)).toHaveLength(1);
   });
 
   it('serves hashed assets with a one-year immutable cache and other files revalidated', async () => {

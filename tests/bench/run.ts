@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { startServerProcess } from '../helpers/server-process.ts';
 import { runScenario, type Scenario, type ScenarioResult } from './load.ts';
 
 /**
@@ -10,41 +7,19 @@ import { runScenario, type Scenario, type ScenarioResult } from './load.ts';
  * scenario against the budgets of DESIGN.md. Bounded in time; talks only to 127.0.0.1.
  * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune it.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
-const BASE = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-async function waitForHealth(child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${BASE}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy in time');
-}
+const server = await startServerProcess(PORT);
+const BASE = server.baseUrl;
 
 async function firstProductSlug(): Promise<string> {
   const body = (await (await fetch(`${BASE}/api/products?limit=1`)).json()) as { data: { slug: string }[] };
   return body.data[0]?.slug ?? 'missing';
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cedar-bench-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-  cwd: ROOT,
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
 try {
-  await waitForHealth(server, 180_000);
   const slug = await firstProductSlug();
   const scenarios: (Scenario & { budgetP95Ms?: number })[] = [
     { name: 'GET /api/health', path: '/api/health' },
@@ -79,7 +54,5 @@ try {
   const failed = results.some((result) => result.errors > 0);
   if (failed) process.exitCode = 1;
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -22,6 +22,21 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * The CSP header text, optionally allowing extra script sources: the HTML shell adds the sha256
+ * hashes of its own inline scripts (the theme applied before first paint), and nothing else.
+ */
+export function contentSecurityPolicyHeader(extraScriptSources: string[] = []): string {
+  const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  return Object.entries(CONTENT_SECURITY_POLICY)
+    .filter((entry): entry is [string, string[]] => Array.isArray(entry[1]))
+    .map(([name, sources]) => {
+      const all = name === 'scriptSrc' ? [...sources, ...extraScriptSources] : sources;
+      return `${kebab(name)} ${all.join(' ')}`;
+    })
+    .join(';');
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },

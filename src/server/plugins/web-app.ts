@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -6,6 +7,7 @@ import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import { isKnownAppPath } from '#shared/routes.ts';
 import { apiNotFoundBody } from './error-handler.ts';
+import { contentSecurityPolicyHeader } from './security.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -21,6 +23,22 @@ function jsonForHtml(value: unknown): string {
 export function renderShell(template: string, siteConfig: SiteConfig): string {
   const tag = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForHtml(siteConfig)}</script>`;
   return template.replace('</head>', `${tag}</head>`);
+}
+
+/**
+ * `'sha256-…'` sources for the shell's inline executable scripts (not JSON data, not `src=`), so
+ * the CSP can stay `script-src 'self'` plus exactly these.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    const body = match[2] ?? '';
+    if (/\ssrc=/i.test(attributes) || /type=["']?application\/(ld\+)?json/i.test(attributes) || body.trim() === '')
+      continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
 }
 
 export interface WebAppOptions {
@@ -49,6 +67,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const shell = fs.existsSync(indexPath)
     ? renderShell(fs.readFileSync(indexPath, 'utf8'), options.siteConfig)
     : undefined;
+  const shellCsp = contentSecurityPolicyHeader(shell ? inlineScriptHashes(shell) : []);
   if (shell) {
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -76,6 +95,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     return reply
       .status(isKnownAppPath(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', shellCsp)
       .type('text/html; charset=utf-8')
       .send(shell);
   };

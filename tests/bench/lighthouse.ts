@@ -1,0 +1,60 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, findChromium } from '../helpers/chromium.ts';
+import { startServerProcess } from '../helpers/server-process.ts';
+
+/**
+ * `npm run lighthouse`: the storefront budgets of DESIGN.md measured on the production build in
+ * Chromium with Lighthouse's mobile defaults (simulated slow 4G, mid-range phone): performance
+ * ≥ 95 and accessibility 100 on /, /store and a product page. Exits 1 when a page misses.
+ */
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4398);
+const BUDGET = { performance: 95, accessibility: 100 };
+
+const server = await startServerProcess(PORT);
+const chromium = await findChromium();
+const chrome = await chromeLauncher.launch({
+  chromePath: chromium.executablePath,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+});
+
+let failed = false;
+try {
+  const products = (await (await fetch(`${server.baseUrl}/api/products/featured?limit=1`)).json()) as {
+    data: { slug: string }[];
+  };
+  const pages = ['/', '/store', `/product/${products.data[0]?.slug ?? 'missing'}`];
+  console.log(`Lighthouse (mobile), ${chromium.source} Chromium\n`);
+  console.log(
+    `${'page'.padEnd(44)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}`,
+  );
+  for (const page of pages) {
+    const result = await lighthouse(`${server.baseUrl}${page}`, {
+      port: chrome.port,
+      onlyCategories: ['performance', 'accessibility'],
+      output: 'json',
+      logLevel: 'error',
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { categories, audits } = result.lhr;
+    const performance = Math.round((categories.performance?.score ?? 0) * 100);
+    const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
+    const ok = performance >= BUDGET.performance && accessibility >= BUDGET.accessibility;
+    failed ||= !ok;
+    console.log(
+      `${page.padEnd(44)}${String(performance).padStart(6)}${String(accessibility).padStart(6)}${audits['largest-contentful-paint']?.displayValue?.padStart(9)}${audits['total-blocking-time']?.displayValue?.padStart(8)}${audits['cumulative-layout-shift']?.displayValue?.padStart(7)}  ${ok ? 'ok' : 'BELOW BUDGET'}`,
+    );
+    if (accessibility < 100) {
+      for (const audit of Object.values(audits)) {
+        if (audit.score === 0 && categories.accessibility?.auditRefs.some((ref) => ref.id === audit.id)) {
+          console.log(`    a11y: ${audit.id}: ${audit.title}`);
+        }
+      }
+    }
+  }
+  console.log(`\nBudget: performance ≥ ${BUDGET.performance}, accessibility = ${BUDGET.accessibility}`);
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);
