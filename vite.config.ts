@@ -1,9 +1,21 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import {
+  BRAND,
+  type BuildManifestChunk,
+  ICONS,
+  precacheEntries,
+  runtimeCaching,
+  SHELL_URL,
+  storefrontFiles,
+  webAppManifest,
+} from './src/web/pwa/service-worker-config.ts';
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
@@ -20,7 +32,7 @@ const STOREFRONT_VENDOR =
  * except the UI that only some later screens use.
  */
 const SHELL = /[\\/]src[\\/](web[\\/](app|lib|stores|ui)|shared)[\\/]/;
-const NOT_IN_SHELL = /[\\/]ui[\\/](coming-soon|breadcrumbs|not-found-page)\.tsx$/;
+const NOT_IN_SHELL = /[\\/]ui[\\/](coming-soon|breadcrumbs|not-found-page|site-footer)\.tsx$/;
 
 /**
  * React Router ships without tree-shaking hints: its module keeps, for instance, `<Form>` and the
@@ -48,28 +60,137 @@ function reactRouterTreeShaking(): Plugin {
 }
 
 /**
- * Writes `.br` and `.gz` beside each hashed asset worth compressing, so the server can send them
- * as they are (@fastify/static `preCompressed: true`) instead of compressing on every request.
+ * Writes `.br` and `.gz` beside each hashed asset worth compressing, and beside the service worker,
+ * so the server can send them as they are (@fastify/static `preCompressed: true`) instead of
+ * compressing on every request. Runs last, after vite-plugin-pwa has written sw.js.
  */
 function precompress(): Plugin {
+  let outDir = '';
   let assetsDir = '';
+  const compress = (file: string) => {
+    const data = readFileSync(file);
+    if (data.length < 1024) return;
+    writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+  };
   return {
     name: 'cedar:precompress',
     apply: 'build',
     configResolved(config) {
-      assetsDir = resolve(config.root, config.build.outDir, config.build.assetsDir);
+      outDir = resolve(config.root, config.build.outDir);
+      assetsDir = resolve(outDir, config.build.assetsDir);
     },
-    closeBundle() {
-      for (const name of readdirSync(assetsDir)) {
-        if (!/\.(js|css|svg|json)$/.test(name)) continue;
-        const file = join(assetsDir, name);
-        const data = readFileSync(file);
-        if (data.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const name of readdirSync(assetsDir)) {
+          if (/\.(js|css|svg|json)$/.test(name)) compress(join(assetsDir, name));
+        }
+        for (const name of ['sw.js', 'manifest.webmanifest']) {
+          if (existsSync(join(outDir, name))) compress(join(outDir, name));
+        }
+      },
     },
   };
+}
+
+/**
+ * The app icons of the web app manifest, drawn from favicon.svg with sharp at build time (no
+ * download, nothing binary in the repository). The maskable one puts the mark inside the safe
+ * zone (the inner 80 %) on a full-bleed square of the mark's green, since launchers crop it.
+ */
+function pwaIcons(): Plugin {
+  let faviconPath = '';
+  return {
+    name: 'cedar:pwa-icons',
+    apply: 'build',
+    configResolved(config) {
+      faviconPath = resolve(config.root, config.publicDir, 'favicon.svg');
+    },
+    async generateBundle() {
+      const { default: sharp } = await import('sharp');
+      const svg = readFileSync(faviconPath);
+      // The favicon is drawn on a 32-unit grid; render it at the target size, not scaled up.
+      const draw = (size: number) =>
+        sharp(svg, { density: (72 * size) / 32 })
+          .resize(size, size)
+          .png()
+          .toBuffer();
+      const maskable = async (size: number) => {
+        const inner = Math.round(size * 0.7);
+        return sharp({ create: { width: size, height: size, channels: 4, background: BRAND.mark } })
+          .composite([{ input: await draw(inner), gravity: 'centre' }])
+          .png()
+          .toBuffer();
+      };
+      const apple = async (size: number) =>
+        // iOS fills transparent corners with black: put the mark on the page colour instead.
+        sharp({ create: { width: size, height: size, channels: 4, background: BRAND.page } })
+          .composite([{ input: await maskable(size) }])
+          .png()
+          .toBuffer();
+      const icons: [string, Promise<Buffer>][] = [
+        [ICONS.any192, draw(192)],
+        [ICONS.any512, draw(512)],
+        [ICONS.maskable512, maskable(512)],
+        [ICONS.apple180, apple(180)],
+      ];
+      for (const [fileName, source] of icons) this.emitFile({ type: 'asset', fileName, source: await source });
+    },
+    transformIndexHtml: () => [
+      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: `/${ICONS.apple180}` }, injectTo: 'head' },
+    ],
+  };
+}
+
+/**
+ * Installable app and offline support (src/web/pwa/service-worker-config.ts says what is cached).
+ * The page registers the worker itself, lazily (src/web/pwa/), so nothing is injected for that.
+ */
+function pwa(): Plugin[] {
+  let outDir = '';
+  return [
+    {
+      name: 'cedar:pwa-paths',
+      apply: 'build',
+      configResolved(config) {
+        outDir = resolve(config.root, config.build.outDir);
+      },
+    },
+    ...VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: webAppManifest(),
+      includeManifestIcons: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+        globIgnores: ['.vite/**', '**/*.{br,gz}'],
+        // No navigateFallback: navigations are network-only with the precached shell as fallback.
+        navigateFallback: null,
+        navigationPreload: true,
+        runtimeCaching,
+        // The first worker takes the open page at once; later ones wait for 'Update Now'.
+        clientsClaim: true,
+        skipWaiting: false,
+        cleanupOutdatedCaches: true,
+        inlineWorkboxRuntime: true,
+        sourcemap: false,
+        manifestTransforms: [
+          (entries) => {
+            const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+              string,
+              BuildManifestChunk
+            >;
+            const html = readFileSync(join(outDir, 'index.html'));
+            const revision = createHash('sha256').update(html).digest('hex').slice(0, 16);
+            const shell = { url: SHELL_URL, revision, size: html.length };
+            return { manifest: precacheEntries(entries, storefrontFiles(manifest), shell) };
+          },
+        ],
+      },
+    }),
+  ];
 }
 
 const proxy = {
@@ -84,7 +205,7 @@ const proxy = {
  */
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), precompress()],
+  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), pwaIcons(), pwa(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -9,6 +9,7 @@ export const STOREFRONT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/checkout\/?$/,
   /^\/blog\/?$/,
   /^\/blog\/[^/]+\/?$/,
+  /^\/preferences\/?$/,
   /^\/admin(\/.*)?$/,
 ];
 

@@ -5,6 +5,7 @@ import { ErrorScreen } from './app/error-screen.tsx';
 import { Providers } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { startThemeSync } from './app/theme.ts';
+import './errors/install.ts';
 import './styles.css';
 
 startThemeSync();

@@ -9,6 +9,7 @@ export const loadProductPage = () => import('./product/product-page.tsx');
 export const loadCheckoutPage = () => import('./checkout/checkout-page.tsx');
 export const loadBlogPage = () => import('./blog/blog-page.tsx');
 export const loadBlogPostPage = () => import('./blog/blog-post-page.tsx');
+export const loadPreferencesPage = () => import('./preferences/preferences-page.tsx');
 
 /** Downloads a screen's code after `delayMs` unless the caller unmounts first; returns the cancel. */
 export function prefetchAfter(load: () => Promise<unknown>, delayMs: number): () => void {

@@ -11,6 +11,7 @@ import {
   loadBlogPostPage,
   loadCheckoutPage,
   loadHomePage,
+  loadPreferencesPage,
   loadProductPage,
   loadStorePage,
 } from './screens.ts';
@@ -52,6 +53,7 @@ export const storefrontRoutes: RouteObject[] = [
   { path: 'checkout', element: lazyScreen(loadCheckoutPage, (m) => m.CheckoutPage, textSkeleton) },
   { path: 'blog', element: lazyScreen(loadBlogPage, (m) => m.BlogPage, textSkeleton) },
   { path: 'blog/:slug', element: lazyScreen(loadBlogPostPage, (m) => m.BlogPostPage, textSkeleton) },
+  { path: 'preferences', element: lazyScreen(loadPreferencesPage, (m) => m.PreferencesPage, textSkeleton) },
   {
     path: '*',
     element: lazyScreen(

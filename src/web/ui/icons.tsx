@@ -10,20 +10,9 @@ export const sunIcon =
   'M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0M12 2.5v2M12 19.5v2M4.6 4.6 6 6M18 18l1.4 1.4M2.5 12h2M19.5 12h2M4.6 19.4 6 18M18 6l1.4-1.4';
 export const moonIcon = 'M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z';
 export const monitorIcon = 'M5 4h14a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2M8 20h8M12 16v4';
-export const chevronLeftIcon = 'm15 18-6-6 6-6';
-export const chevronRightIcon = 'm9 18 6-6-6-6';
 export const arrowRightIcon = 'M5 12h14M13 6l6 6-6 6';
-export const phoneIcon =
-  'M5 4h3.5l1.5 4-2 1.5a11 11 0 0 0 6.5 6.5l1.5-2 4 1.5V19a1.5 1.5 0 0 1-1.6 1.5A16 16 0 0 1 3.5 5.6 1.5 1.5 0 0 1 5 4Z';
-export const mailIcon = 'M5 5h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2M4 7l8 6 8-6';
-export const mapPinIcon =
-  'M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21ZM14.5 9.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0';
-export const chatIcon = 'M4 20l1.3-3.9A8 8 0 1 1 8 19.1L4 20ZM9 10.5c.5 1.8 2 3.3 3.8 3.8l1.2-1.1 1.8.8';
 export const imageIcon =
   'M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2M10.8 10a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0M21 16l-5-5-9 9';
-export const truckIcon =
-  'M3 6h11v10H3zM14 10h4l3 3v3h-7M8.8 17.5a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0M18.8 17.5a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0';
-export const shieldIcon = 'M12 3 5 6v5.5c0 4.3 3 7.8 7 9.5 4-1.7 7-5.2 7-9.5V6l-7-3ZM9 12l2 2 4-4';
 export const bookIcon =
   'M4 5.5A1.5 1.5 0 0 1 5.5 4H11v16H5.5A1.5 1.5 0 0 1 4 18.5v-13ZM13 4h5.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H13V4Z';
 

@@ -1,6 +1,11 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Rendered, render } from '#web/test/render.tsx';
+import type { Product } from '#shared/contracts/products.ts';
+import { resetPreferences, updateProductView } from '#web/storefront/preferences/preference-actions.ts';
+import { productKeys } from '#web/storefront/products/product-queries.ts';
+import { type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { ProductCard, type ProductCardData } from './product-card.tsx';
 
 const product: ProductCardData = {
@@ -15,21 +20,29 @@ const product: ProductCardData = {
 };
 
 let view: Rendered | undefined;
-afterEach(() => view?.unmount());
+afterEach(() => {
+  view?.unmount();
+  resetPreferences();
+  localStorage.clear();
+});
 
-async function renderCard(data: ProductCardData, eager = false) {
+async function renderCard(data: ProductCardData, eager = false, queryClient = new QueryClient()) {
   view = await render(
-    <MemoryRouter>
-      <ProductCard product={data} eager={eager} />
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <ProductCard product={data} eager={eager} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return view.container;
 }
 
+const quickViewButton = (card: HTMLElement) => card.querySelector<HTMLButtonElement>('button[aria-haspopup="dialog"]');
+
 describe('ProductCard', () => {
   it('links to the product by slug and shows name, brand and price', async () => {
     const card = await renderCard(product);
-    const link = card.querySelector('a');
+    const link = card.querySelector('h3 a');
     expect(link?.getAttribute('href')).toBe('/product/galaxy-s24');
     expect(link?.textContent).toBe('Galaxy S24');
     expect(card.textContent).toContain('Samsung');
@@ -71,5 +84,53 @@ describe('ProductCard', () => {
     const card = await renderCard({ ...product, images: [] });
     expect(card.querySelector('img')).toBeNull();
     expect(card.querySelector('svg')).not.toBeNull();
+  });
+
+  it('hides the original price and the saving when the shopper turned them off', async () => {
+    updateProductView({ showComparePrice: false });
+    const card = await renderCard(product);
+    expect(card.querySelector('s')).toBeNull();
+    expect(card.textContent).not.toContain('Save');
+    expect(card.textContent).toContain('$899.50');
+  });
+
+  it('has a quick-view button named after the product, unless quick view is turned off', async () => {
+    const card = await renderCard(product);
+    expect(quickViewButton(card)?.getAttribute('aria-label')).toBe('Quick view: Galaxy S24');
+    view?.unmount();
+    updateProductView({ enableQuickView: false });
+    expect(quickViewButton(await renderCard(product))).toBeNull();
+  });
+
+  it('quick view opens a dialog with the summary and a link to the product, and gives focus back on close', async () => {
+    // Seeded and never stale, so the dialog reads the cache and makes no request.
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+    queryClient.setQueryData<Partial<Product>>(productKeys.detail('galaxy-s24'), {
+      ...product,
+      description: 'A bright 6.2-inch phone.\n\nSecond paragraph that the summary leaves out.',
+      stock_quantity: 3,
+      low_stock_threshold: 5,
+    });
+    const card = await renderCard(product, false, queryClient);
+    const button = quickViewButton(card);
+    await act(async () => button?.click());
+    let dialog: HTMLDialogElement | null = null;
+    await waitFor(() => {
+      dialog = document.querySelector('dialog');
+      expect(dialog?.open).toBe(true);
+    });
+    const opened = dialog as unknown as HTMLDialogElement;
+    const title = opened.querySelector(`#${CSS.escape(opened.getAttribute('aria-labelledby') ?? '')}`);
+    expect(title?.textContent).toBe('Galaxy S24');
+    expect(opened.textContent).toContain('$899.50');
+    expect(opened.textContent).toContain('Only 3 left in stock');
+    expect(opened.textContent).toContain('A bright 6.2-inch phone.');
+    expect(opened.textContent).not.toContain('Second paragraph');
+    expect(opened.querySelector('a')?.getAttribute('href')).toBe('/product/galaxy-s24');
+
+    const close = opened.querySelector<HTMLButtonElement>('button[aria-label="Close"]');
+    await act(async () => close?.click());
+    expect(document.querySelector('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
   });
 });

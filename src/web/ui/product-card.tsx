@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import type { Product } from '#shared/contracts/products.ts';
+import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { ProductImage } from './product-image.tsx';
 import { discountPercent, ProductPrice } from './product-price.tsx';
+import { QuickViewButton } from './quick-view.tsx';
 
 /** Widths a card is drawn at in ProductGrid (2 columns on phones, 3 from md, 4 from lg). */
 export const PRODUCT_CARD_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 48vw';
@@ -19,9 +21,14 @@ interface ProductCardProps {
   heading?: 'h2' | 'h3';
 }
 
-/** A product tile; the whole card is the link (the name's link stretches over it). */
+/**
+ * A product tile; the whole card is the link (the name's link stretches over it), except the
+ * quick-view button above it. Honours the showComparePrice and enableQuickView preferences.
+ */
 export function ProductCard({ product, eager = false, currency, heading: Heading = 'h3' }: ProductCardProps) {
-  const discount = discountPercent(product.price, product.compare_at_price);
+  const { showComparePrice, enableQuickView } = usePreferencesStore((state) => state.productView);
+  const compareAtPrice = showComparePrice ? product.compare_at_price : null;
+  const discount = discountPercent(product.price, compareAtPrice);
   return (
     <article className="card group relative flex w-full flex-col transition hover:border-line-strong hover:shadow-lg hover:shadow-black/5">
       <div className="relative overflow-hidden border-b border-line">
@@ -43,19 +50,20 @@ export function ProductCard({ product, eager = false, currency, heading: Heading
             </span>
           )
         )}
+        {enableQuickView && <QuickViewButton product={product} currency={currency} />}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         {product.brand && <p className="text-xs font-medium tracking-wide text-muted uppercase">{product.brand}</p>}
         <Heading className="line-clamp-2 text-sm leading-snug font-medium sm:text-base">
           <Link
             to={`/product/${product.slug}`}
-            className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-accent"
+            className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-accent"
           >
             {product.name}
           </Link>
         </Heading>
         <div className="mt-auto pt-2">
-          <ProductPrice price={product.price} compareAtPrice={product.compare_at_price} currency={currency} />
+          <ProductPrice price={product.price} compareAtPrice={compareAtPrice} currency={currency} />
         </div>
       </div>
     </article>

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { getSiteConfig, whatsappLink } from '#web/lib/site-config.ts';
-import { CedarLogo, chatIcon, Icon, mailIcon, mapPinIcon, phoneIcon } from './icons.tsx';
+import { CedarLogo, Icon } from './icons.tsx';
+
+// Icons only this screen draws (kept here so they load with it, not with every page).
+const phoneIcon =
+  'M5 4h3.5l1.5 4-2 1.5a11 11 0 0 0 6.5 6.5l1.5-2 4 1.5V19a1.5 1.5 0 0 1-1.6 1.5A16 16 0 0 1 3.5 5.6 1.5 1.5 0 0 1 5 4Z';
+const mailIcon = 'M5 5h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2M4 7l8 6 8-6';
+const mapPinIcon =
+  'M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21ZM14.5 9.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0';
+const chatIcon = 'M4 20l1.3-3.9A8 8 0 1 1 8 19.1L4 20ZM9 10.5c.5 1.8 2 3.3 3.8 3.8l1.2-1.1 1.8.8';
 
 function ContactLine({ icon, children }: { icon: string; children: ReactNode }) {
   return (
@@ -38,6 +46,9 @@ export function SiteFooter() {
             </li>
             <li>
               <Link to="/checkout">Checkout</Link>
+            </li>
+            <li>
+              <Link to="/preferences">Preferences</Link>
             </li>
           </ul>
         </nav>

@@ -1,9 +1,12 @@
 import { Link, NavLink } from 'react-router';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { CartButton } from './cart-button.tsx';
-import { CedarLogo } from './icons.tsx';
+import { CedarLogo, Icon } from './icons.tsx';
 import { SearchBox } from './search-box.tsx';
 import { ThemeSwitch } from './theme-switch.tsx';
+
+/** Sliders: the preferences page. */
+const preferencesIcon = 'M4 6h9M17 6h3M4 12h3M11 12h9M4 18h9M17 18h3M15 4v4M9 10v4M15 16v4';
 
 const navItems = [
   ['/', 'Home'],
@@ -41,6 +44,9 @@ export function SiteHeader() {
         {features.search && <SearchBox className="order-3 mt-2 w-full md:order-none md:mt-0 md:ml-auto md:max-w-sm" />}
         <div className="order-2 ml-auto flex items-center gap-1 md:order-none md:ml-0">
           <ThemeSwitch />
+          <Link to="/preferences" className="icon-btn" aria-label="Preferences" title="Preferences">
+            <Icon d={preferencesIcon} />
+          </Link>
           <CartButton />
         </div>
       </div>

@@ -4,15 +4,21 @@ import { Link } from 'react-router';
 import type { Category } from '#shared/contracts/categories.ts';
 import { srcSetFor } from '#shared/images.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
+import { ComponentBoundary } from '#web/ui/component-boundary.tsx';
 import { Container } from '#web/ui/container.tsx';
 import { EmptyState } from '#web/ui/empty-state.tsx';
-import { arrowRightIcon, cedarTree, Icon, shieldIcon, truckIcon } from '#web/ui/icons.tsx';
+import { arrowRightIcon, cedarTree, Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { ProductGrid, ProductGridSkeleton } from '#web/ui/product-grid.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { categoriesQuery, topLevelCategories } from '../categories/category-queries.ts';
 import { loadStorePage, prefetchAfter } from '../screens.ts';
 import { FEATURED_COUNT, featuredQuery, NEW_ARRIVALS_COUNT, newArrivalsQuery } from './home-queries.ts';
+
+// Icons only this screen draws (kept here so they load with it, not with every page).
+const truckIcon =
+  'M3 6h11v10H3zM14 10h4l3 3v3h-7M8.8 17.5a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0M18.8 17.5a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0';
+const shieldIcon = 'M12 3 5 6v5.5c0 4.3 3 7.8 7 9.5 4-1.7 7-5.2 7-9.5V6l-7-3ZM9 12l2 2 4-4';
 
 /** Six featured cards: two rows of three, one row of six on wide screens. */
 const FEATURED_GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:gap-6 xl:grid-cols-6 xl:gap-4';
@@ -176,18 +182,22 @@ function Featured({ currency }: { currency: string }) {
 }
 
 function NewArrivals({ currency }: { currency: string }) {
-  const { data, isPending, isError, refetch } = useQuery(newArrivalsQuery);
   return (
     <Section id="new-arrivals" title="New arrivals" more={<MoreLink to="/store?sort=newest">See what's new</MoreLink>}>
-      {isError ? (
-        <InlineError title="New arrivals could not be loaded" onRetry={() => void refetch()} />
-      ) : isPending ? (
-        <ProductGridSkeleton count={NEW_ARRIVALS_COUNT} />
-      ) : data.data.length === 0 ? (
-        <EmptyState title="No products yet">New products will appear here as soon as they are added.</EmptyState>
-      ) : (
-        <ProductGrid products={data.data} currency={currency} />
-      )}
+      <ComponentBoundary>
+        <NewArrivalsGrid currency={currency} />
+      </ComponentBoundary>
     </Section>
   );
+}
+
+/** A widget below the fold: when it fails, the component-level alert stands in for it alone. */
+function NewArrivalsGrid({ currency }: { currency: string }) {
+  // Only when there is nothing to show: a failed background refresh keeps the products on screen.
+  const { data } = useQuery({ ...newArrivalsQuery, throwOnError: (_, query) => query.state.data === undefined });
+  if (!data) return <ProductGridSkeleton count={NEW_ARRIVALS_COUNT} />;
+  if (data.data.length === 0) {
+    return <EmptyState title="No products yet">New products will appear here as soon as they are added.</EmptyState>;
+  }
+  return <ProductGrid products={data.data} currency={currency} />;
 }

@@ -6,7 +6,7 @@ import { getSiteConfig } from '#web/lib/site-config.ts';
 import { Breadcrumbs } from '#web/ui/breadcrumbs.tsx';
 import { Container } from '#web/ui/container.tsx';
 import { EmptyState } from '#web/ui/empty-state.tsx';
-import { chevronLeftIcon, chevronRightIcon, Icon } from '#web/ui/icons.tsx';
+import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { ProductGrid, ProductGridSkeleton } from '#web/ui/product-grid.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
@@ -14,6 +14,10 @@ import { categoriesQuery } from '../categories/category-queries.ts';
 import { productListQuery } from '../products/product-queries.ts';
 import { loadProductPage, prefetchAfter } from '../screens.ts';
 import { readStoreParams } from './store-params.ts';
+
+// Icons only this screen draws (kept here so they load with it, not with every page).
+const chevronLeftIcon = 'm15 18-6-6 6-6';
+const chevronRightIcon = 'm9 18 6-6-6-6';
 
 export function StorePage() {
   const [searchParams] = useSearchParams();

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { type MouseEvent, useEffect, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
+import type { Product } from '#shared/contracts/products.ts';
+import { usePreferencesStore } from '#web/stores/preferences-store.ts';
+import { arrowRightIcon, Icon } from '#web/ui/icons.tsx';
+import type { ProductCardData } from '#web/ui/product-card.tsx';
+import { ProductImage } from '#web/ui/product-image.tsx';
+import { ProductPrice } from '#web/ui/product-price.tsx';
+import { productQuery } from '../products/product-queries.ts';
+
+const closeIcon = 'M6 6l12 12M18 6 6 18';
+const SUMMARY_LENGTH = 220;
+
+export interface QuickViewDialogProps {
+  product: ProductCardData;
+  currency?: string;
+  /** Called once the dialog has closed (Escape, the close button or a click on the backdrop). */
+  onClose: () => void;
+}
+
+/** The first paragraph of a description, cut at a word near `SUMMARY_LENGTH` characters. */
+export function summarise(description: string): string {
+  const first =
+    description
+      .trim()
+      .split(/\n\s*\n/)[0]
+      ?.replace(/\s+/g, ' ') ?? '';
+  if (first.length <= SUMMARY_LENGTH) return first;
+  const cut = first.slice(0, SUMMARY_LENGTH);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : SUMMARY_LENGTH).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+/** What the stock line says: from the full product when it has loaded, else from the card. */
+export function stockText(inStock: boolean, details?: Pick<Product, 'stock_quantity' | 'low_stock_threshold'>): string {
+  if (!inStock) return 'Out of stock';
+  if (details && details.stock_quantity > 0 && details.stock_quantity <= details.low_stock_threshold) {
+    return `Only ${details.stock_quantity} left in stock`;
+  }
+  return 'In stock';
+}
+
+/**
+ * A product summary in a native modal <dialog>: the browser moves focus in, keeps it there,
+ * closes on Escape and marks the rest of the page inert. The card's data shows at once; the
+ * description and stock count come with the product query (often already cached).
+ */
+export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const showComparePrice = usePreferencesStore((state) => state.productView.showComparePrice);
+  const { data: details, isPending, isError } = useQuery(productQuery(product.slug));
+  const inStock = details?.in_stock ?? product.in_stock;
+
+  useEffect(() => {
+    // Not closed in a cleanup: StrictMode runs effects twice, and removing the element closes it anyway.
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, []);
+
+  function closeOnBackdrop(event: MouseEvent<HTMLDialogElement>) {
+    if (event.target === event.currentTarget) event.currentTarget.close();
+  }
+
+  return createPortal(
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; Escape and the close button do the same from the keyboard
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={closeOnBackdrop}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-2xl border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/60"
+    >
+      <div className="relative grid gap-5 p-5 sm:grid-cols-[14rem_1fr] sm:gap-6 sm:p-6">
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          aria-label="Close"
+          className="icon-btn absolute top-2 right-2 z-10 border border-line bg-surface"
+        >
+          <Icon d={closeIcon} />
+        </button>
+        <div className="mx-auto w-full max-w-52 overflow-hidden rounded-xl border border-line sm:max-w-none sm:self-start">
+          <ProductImage src={product.images[0]} alt="" sizes="(min-width: 640px) 224px, 208px" eager />
+        </div>
+        <div className="flex min-w-0 flex-col">
+          {product.brand && <p className="text-xs font-medium tracking-wide text-muted uppercase">{product.brand}</p>}
+          <h2 id={titleId} className="mt-1 pr-10 text-xl font-bold tracking-tight text-balance text-strong">
+            {product.name}
+          </h2>
+          <div className="mt-3">
+            <ProductPrice
+              price={product.price}
+              compareAtPrice={showComparePrice ? product.compare_at_price : null}
+              currency={currency}
+            />
+          </div>
+          <p className={`mt-2 text-sm font-medium ${inStock ? 'text-accent' : 'text-danger'}`}>
+            {stockText(inStock, details)}
+          </p>
+          {isPending ? (
+            <div role="status" className="mt-4 flex flex-col gap-2">
+              <span className="sr-only">Loading the description</span>
+              <span className="bone h-3.5 w-full" />
+              <span className="bone h-3.5 w-11/12" />
+              <span className="bone h-3.5 w-2/3" />
+            </div>
+          ) : (
+            <p className="mt-4 text-sm leading-relaxed">
+              {isError ? 'The description could not be loaded.' : summarise(details.description)}
+            </p>
+          )}
+          <Link to={`/product/${product.slug}`} className="btn-primary mt-6 self-start">
+            View full details
+            <Icon d={arrowRightIcon} className="size-4" />
+          </Link>
+        </div>
+      </div>
+    </dialog>,
+    document.body,
+  );
+}
