@@ -74,7 +74,8 @@ describe('app routes', () => {
     expect(app.querySelector('header nav#site-nav')).not.toBeNull();
     expect(app.querySelector('main#main-content')).not.toBeNull();
     expect(app.querySelector('input#site-search')?.getAttribute('aria-label')).toBe('Search products');
-    expect(app.querySelector('footer')).not.toBeNull();
+    // The footer loads right after the first paint (decision 004).
+    await waitFor(() => expect(app.querySelector('footer')).not.toBeNull());
   });
 
   it('renders the home screen with its products', async () => {
