@@ -31,7 +31,15 @@ export async function registerServiceWorker(): Promise<void> {
     // Another tab chose 'Update Now': this one runs the old version under the new worker.
     else if (event.isUpdate) announceUpdate();
   });
-  await workbox.register({ immediate: true });
+  try {
+    // Registration fails in private modes, insecure contexts or when blocked by policy: the shop
+    // then works as a plain web page, which is no error the shopper should hear about.
+    const registration = await workbox.register({ immediate: true });
+    if (!registration) return;
+  } catch (error) {
+    console.warn('Service worker registration failed; continuing without offline support', error);
+    return;
+  }
   setInterval(() => void workbox?.update(), UPDATE_CHECK_MS);
 }
 
