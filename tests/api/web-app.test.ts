@@ -55,6 +55,19 @@ describe('serving the web app', () => {
     expect(JSON.stringify(siteConfig)).not.toMatch(/secret|password/i);
   });
 
+  it('preloads the data of the entry screens so it downloads with the JavaScript', async () => {
+    const home = (await ctx.app.inject({ method: 'GET', url: '/' })).body;
+    expect(home).toContain(
+      '<link rel="preload" href="/api/products/featured?limit=6" as="fetch" crossorigin="anonymous">',
+    );
+    const store = (await ctx.app.inject({ method: 'GET', url: '/store' })).body;
+    expect(store).toContain(
+      '<link rel="preload" href="/api/products?page=1&limit=20" as="fetch" crossorigin="anonymous">',
+    );
+    const product = (await ctx.app.inject({ method: 'GET', url: '/product/x' })).body;
+    expect(product).not.toContain('rel="preload"');
+  });
+
   it('sends a CSP that allows only our own scripts', async () => {
     const csp = (await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self'");
