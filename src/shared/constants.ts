@@ -9,6 +9,25 @@ export const SITE_CONFIG_ELEMENT_ID = 'cedar-site-config';
 /** Spec §9 "Featured products default". */
 export const FEATURED_PRODUCTS_DEFAULT = 6;
 
-/** The sort orders of `GET /products`. */
-export const PRODUCT_SORTS = ['featured', 'newest', 'price_asc', 'price_desc', 'name', 'rating'] as const;
+/** The sort orders of `GET /products`; `relevance` needs a `q` (it is the default when one is given). */
+export const PRODUCT_SORTS = ['featured', 'newest', 'price_asc', 'price_desc', 'name', 'rating', 'relevance'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** Sort order a list takes when the shopper typed a query and did not pick another. */
+export const RELEVANCE_SORT = 'relevance';
+
+/** Spec §9 "Search defaults": limit 20, offset 0; facets category, brand, in_stock. */
+export const SEARCH_LIMIT_DEFAULT = 20;
+export const SEARCH_LIMIT_MAX = 100;
+/** Deep paging past this is refused: nobody reads page 500 and it would only cost the server. */
+export const SEARCH_OFFSET_MAX = 10_000;
+export const SEARCH_FACETS = ['category', 'brand', 'in_stock'] as const;
+export type SearchFacet = (typeof SEARCH_FACETS)[number];
+/** `sort_by` of POST /search; `relevance` ranks name matches first (the default when q is given). */
+export const SEARCH_SORT_FIELDS = ['relevance', 'featured', 'created_at', 'price', 'name', 'rating'] as const;
+export type SearchSortField = (typeof SEARCH_SORT_FIELDS)[number];
+/** Spec §9 "Suggestions limit". */
+export const SUGGESTIONS_LIMIT_DEFAULT = 5;
+export const SUGGESTIONS_LIMIT_MAX = 10;
+/** Longest query text accepted; longer input is a mistake or an attack, never a product name. */
+export const SEARCH_QUERY_MAX_LENGTH = 200;

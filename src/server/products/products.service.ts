@@ -17,6 +17,7 @@ const ORDER_BY: Record<ProductSort, SQL[]> = {
   price_desc: [desc(products.price), asc(products.id)],
   name: [asc(products.name), asc(products.id)],
   rating: [desc(products.rating), desc(products.reviewCount), asc(products.id)],
+  relevance: [desc(products.featured), desc(products.createdAt), asc(products.id)],
 };
 
 function selectProductsWithCategory(db: Db) {
@@ -42,7 +43,7 @@ export async function listProducts(
   const [rows, [total]] = await Promise.all([
     selectProductsWithCategory(db)
       .where(where)
-      .orderBy(...ORDER_BY[query.sort])
+      .orderBy(...ORDER_BY[query.sort ?? 'featured'])
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db.select({ value: count() }).from(products).where(where),

@@ -73,3 +73,10 @@ export const QueryBooleanSchema = z
   .transform((value) => value === 'true' || value === '1');
 
 export const IdSchema = z.uuid();
+
+/** minPrice must not exceed maxPrice; the error names minPrice (the bound the shopper usually moves). */
+export function checkPriceRange(value: { minPrice?: number; maxPrice?: number }, ctx: z.RefinementCtx): void {
+  if (value.minPrice !== undefined && value.maxPrice !== undefined && value.minPrice > value.maxPrice) {
+    ctx.addIssue({ code: 'custom', path: ['minPrice'], message: 'minPrice must not be greater than maxPrice' });
+  }
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FEATURED_PRODUCTS_DEFAULT, PRODUCT_SORTS, type ProductSort } from '../constants.ts';
-import { PageQuerySchema, QueryBooleanSchema, SortOrderSchema } from './common.ts';
+import { FEATURED_PRODUCTS_DEFAULT, PRODUCT_SORTS, type ProductSort, SEARCH_QUERY_MAX_LENGTH } from '../constants.ts';
+import { checkPriceRange, PageQuerySchema, QueryBooleanSchema } from './common.ts';
 
 /** A product as the storefront reads it (spec §3 "Product (storefront data)" plus the shop's extras). */
 export const ProductSpecSchema = z.object({ key: z.string().min(1).max(80), value: z.string().min(1).max(200) });
@@ -42,13 +42,34 @@ export type Product = z.infer<typeof ProductSchema>;
 export const ProductSortSchema = z.enum(PRODUCT_SORTS);
 export type { ProductSort };
 
-/** `GET /products` query. The foundation implements paging and the default order; issue 4 adds the filters. */
+/** A price bound in a query string: a non-negative number of dollars. */
+const QueryPriceSchema = z.coerce.number().min(0).max(1_000_000);
+
+/**
+ * `GET /products` query: paging, the filters of POST /search as query parameters, and `sort`.
+ * `brand` may repeat (`brand=A&brand=B`) or list several with commas. Without `sort` the order is
+ * featured then newest, or relevance when `q` is given.
+ */
 export const ProductListQuerySchema = PageQuerySchema.extend({
-  category: z.string().min(1).max(120).optional(),
+  q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
+  category: z.string().trim().min(1).max(120).optional(),
+  brand: z
+    .union([z.string(), z.array(z.string()).max(50)])
+    .optional()
+    .transform((value) => {
+      if (value === undefined) return undefined;
+      const brands = (Array.isArray(value) ? value : [value])
+        .flatMap((entry) => entry.split(','))
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
+      return brands.length > 0 ? brands : undefined;
+    }),
   featured: QueryBooleanSchema.optional(),
-  sort: ProductSortSchema.default('featured'),
-  sort_order: SortOrderSchema.optional(),
-});
+  in_stock: QueryBooleanSchema.optional(),
+  minPrice: QueryPriceSchema.optional(),
+  maxPrice: QueryPriceSchema.optional(),
+  sort: ProductSortSchema.optional(),
+}).superRefine((value, ctx) => checkPriceRange(value, ctx));
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
 export const FeaturedQuerySchema = z.object({
