@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CatalogueReadModel } from './catalogue/catalogue-read-model.ts';
 import { categoryRoutes } from './categories/categories.routes.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -9,12 +10,15 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { productRoutes } from './products/products.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
 import { buildSiteConfig } from './site/site-config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** The storefront's in-memory catalogue; `await app.catalogue.fresh()` before reading. */
+    catalogue: CatalogueReadModel;
     /** Shorthand for database.db: the Drizzle handle services take. */
     db: Db;
   }
@@ -49,6 +53,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
+  const catalogue = new CatalogueReadModel(options.database, app.log);
+  app.decorate('catalogue', catalogue);
+  // Stop listening before the database closes (hooks run in the order they were added).
+  app.addHook('onClose', () => catalogue.stop());
   if (options.closeDatabase) app.addHook('onClose', () => options.database.close());
 
   registerErrorHandling(app);
@@ -64,6 +72,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(healthRoutes);
       await api.register(productRoutes);
       await api.register(categoryRoutes);
+      await api.register(searchRoutes);
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
     },
     { prefix: '/api' },
@@ -79,6 +88,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFoundBody(request.method, request.url)));
   }
 
+  await catalogue.start();
   await app.ready();
   return app;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -103,11 +104,25 @@ describe('API error handling', () => {
   });
 
   it('turns a database failure into a generic 500', async () => {
+    const broken = await createTestApp({
+      extraApiRoutes: async (app) => {
+        app.get('/test-db', async () => ({ data: await app.db.execute(sql`select 1`) }));
+      },
+    });
+    await broken.database.close();
+    const response = await broken.app.inject({ method: 'GET', url: '/api/test-db' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json().code).toBe('INTERNAL_ERROR');
+    expect(response.body).not.toMatch(/pglite|closed/i);
+    await broken.close();
+  });
+
+  it('keeps serving the catalogue from memory while the database is down', async () => {
     const broken = await createTestApp();
     await broken.database.close();
     const response = await broken.app.inject({ method: 'GET', url: '/api/products' });
-    expect(response.statusCode).toBe(500);
-    expect(response.json().code).toBe('INTERNAL_ERROR');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().pagination.total).toBe(0);
     await broken.close();
   });
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CategorySchema } from '#shared/contracts/categories.ts';
-import { dataEnvelope } from '#shared/contracts/common.ts';
-import { listActiveCategories } from './categories.service.ts';
+import { notFound } from '#server/errors.ts';
+import { CategoryDetailSchema, CategorySchema, CategoryTreeNodeSchema } from '#shared/contracts/categories.ts';
+import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 
+/** The public category reads; all served from the in-memory catalogue (catalogue-index.ts). */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
@@ -14,6 +15,35 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(z.array(CategorySchema)) },
       },
     },
-    async () => ({ data: await listActiveCategories(app.db) }),
+    async () => ({ data: (await app.catalogue.fresh()).listCategories() }),
+  );
+
+  app.get(
+    '/categories/tree',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'The active categories nested under their parents',
+        response: { 200: dataEnvelope(z.array(CategoryTreeNodeSchema)) },
+      },
+    },
+    async () => ({ data: (await app.catalogue.fresh()).categoryTree() }),
+  );
+
+  app.get(
+    '/categories/:id',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: 'One active category by id or slug, with its ancestors and children',
+        params: z.object({ id: z.string().min(1).max(200) }),
+        response: { 200: dataEnvelope(CategoryDetailSchema), 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const category = (await app.catalogue.fresh()).getCategory(request.params.id);
+      if (!category) throw notFound('Category');
+      return { data: category };
+    },
   );
 };

@@ -19,6 +19,28 @@ export interface Database {
    * PostgreSQL never migrate or seed at the same time. PGlite has one connection: no lock needed.
    */
   runExclusive<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on `channel`; see `Subscription`. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onMessage(payload: string): void;
+  /**
+   * Called when notifications may have been missed (the listening connection dropped and came
+   * back): whoever caches from them must reload everything.
+   */
+  onGap(): void;
+}
+
+export interface Subscription {
+  /**
+   * Resolves once every notification of a transaction committed before this call has reached
+   * `onMessage`. PGlite delivers them synchronously, so it resolves at once; on PostgreSQL it is
+   * one round trip on the listening connection (the server sends pending notifications before it
+   * answers), which gives readers read-your-writes across processes.
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +73,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     runExclusive: (work) => work(db),
+    listen: async (channel, handlers) => {
+      const unsubscribe = await client.listen(channel, handlers.onMessage);
+      return {
+        sync: async () => {},
+        close: async () => {
+          // Closing the database already dropped the subscription.
+          if (!client.closed) await unsubscribe().catch(() => {});
+        },
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -86,8 +118,68 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
         connection.release();
       }
     },
+    listen: (channel, handlers) => listenOnPostgres(pg, url, channel, handlers),
     close: async () => {
       if (!pool.ended) await pool.end();
+    },
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other queries). When that
+ * connection fails it reconnects after a second and reports a gap, since anything committed
+ * meanwhile was not heard.
+ */
+async function listenOnPostgres(
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<Subscription> {
+  let client: import('pg').Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    next.on('error', () => {
+      if (client !== next) return;
+      client = undefined;
+      next.end().catch(() => {});
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    client = next;
+  };
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => handlers.onGap(),
+        () => scheduleReconnect(),
+      );
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+
+  await connect();
+  return {
+    sync: async () => {
+      // Without a live connection nothing can be promised; the gap handler reloads on reconnect.
+      await client?.query('select 1').catch(() => {});
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+      client = undefined;
     },
   };
 }

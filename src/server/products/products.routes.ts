@@ -10,12 +10,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['products'],
-        summary: 'List active products',
+        summary:
+          'List active products (filters: q, category with sub-categories, brand, featured, in_stock, price range)',
         querystring: ProductListQuerySchema,
         response: { 200: paginatedEnvelope(ProductSchema), 400: ErrorBodySchema },
       },
     },
-    async (request) => listProducts(app.db, request.query),
+    async (request) => listProducts(await app.catalogue.fresh(), request.query),
   );
 
   app.get(
@@ -23,12 +24,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['products'],
-        summary: 'Featured products',
+        summary: 'Featured products, newest first',
         querystring: FeaturedQuerySchema,
         response: { 200: dataEnvelope(z.array(ProductSchema)), 400: ErrorBodySchema },
       },
     },
-    async (request) => ({ data: await listFeaturedProducts(app.db, request.query.limit) }),
+    async (request) => ({ data: listFeaturedProducts(await app.catalogue.fresh(), request.query.limit) }),
   );
 
   app.get(
@@ -41,6 +42,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(ProductSchema), 404: ErrorBodySchema },
       },
     },
-    async (request) => ({ data: await getActiveProduct(app.db, request.params.id) }),
+    async (request) => ({ data: getActiveProduct(await app.catalogue.fresh(), request.params.id) }),
   );
 };

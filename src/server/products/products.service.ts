@@ -1,76 +1,64 @@
-import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
-import { isUuid, resolveCategoryWithDescendants } from '#server/categories/categories.service.ts';
-import { categories } from '#server/categories/categories.table.ts';
-import type { Db } from '#server/db/client.ts';
+import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { notFound } from '#server/errors.ts';
+import type { SearchSortField } from '#shared/constants.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
 import type { Product, ProductListQuery, ProductSort } from '#shared/contracts/products.ts';
-import { toProduct } from './products.mapper.ts';
-import { products } from './products.table.ts';
 
-const categoryRef = { id: categories.id, name: categories.name, slug: categories.slug };
-
-const ORDER_BY: Record<ProductSort, SQL[]> = {
-  featured: [desc(products.featured), desc(products.createdAt), asc(products.id)],
-  newest: [desc(products.createdAt), asc(products.id)],
-  price_asc: [asc(products.price), asc(products.id)],
-  price_desc: [desc(products.price), asc(products.id)],
-  name: [asc(products.name), asc(products.id)],
-  rating: [desc(products.rating), desc(products.reviewCount), asc(products.id)],
-  relevance: [desc(products.featured), desc(products.createdAt), asc(products.id)],
+/** `GET /products` sort values as a field and direction of the catalogue query. */
+const SORTS: Record<ProductSort, { sortBy: SearchSortField; sortOrder: 'asc' | 'desc' }> = {
+  featured: { sortBy: 'featured', sortOrder: 'desc' },
+  newest: { sortBy: 'created_at', sortOrder: 'desc' },
+  price_asc: { sortBy: 'price', sortOrder: 'asc' },
+  price_desc: { sortBy: 'price', sortOrder: 'desc' },
+  name: { sortBy: 'name', sortOrder: 'asc' },
+  rating: { sortBy: 'rating', sortOrder: 'desc' },
+  relevance: { sortBy: 'relevance', sortOrder: 'desc' },
 };
 
-function selectProductsWithCategory(db: Db) {
-  return db
-    .select({ product: products, category: categoryRef })
-    .from(products)
-    .leftJoin(categories, eq(products.categoryId, categories.id));
-}
-
-/** `GET /products`: active products only, default order featured first then newest. */
-export async function listProducts(
-  db: Db,
+/**
+ * `GET /products`: active products only, filtered like POST /search; default order featured then
+ * newest, or relevance when `q` is given. An unknown category gives an empty page.
+ */
+export function listProducts(
+  catalogue: CatalogueIndex,
   query: ProductListQuery,
-): Promise<{ data: Product[]; pagination: Pagination }> {
-  const conditions: SQL[] = [eq(products.isActive, true)];
-  if (query.featured !== undefined) conditions.push(eq(products.featured, query.featured));
-  if (query.category) {
-    const categoryIds = await resolveCategoryWithDescendants(db, query.category);
-    if (!categoryIds) return { data: [], pagination: buildPagination(query.page, query.limit, 0) };
-    conditions.push(inArray(products.categoryId, categoryIds));
-  }
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    selectProductsWithCategory(db)
-      .where(where)
-      .orderBy(...ORDER_BY[query.sort ?? 'featured'])
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(products).where(where),
-  ]);
-  return {
-    data: rows.map((row) => toProduct(row.product, row.category)),
-    pagination: buildPagination(query.page, query.limit, total?.value ?? 0),
-  };
+): { data: Product[]; pagination: Pagination } {
+  const q = query.q || query.search || '';
+  const sort = SORTS[query.sort ?? (q ? 'relevance' : 'featured')];
+  const result = catalogue.query({
+    q,
+    filters: {
+      category: query.category,
+      brand: query.brand,
+      featured: query.featured,
+      in_stock: query.in_stock,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+    },
+    ...sort,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+    facets: [],
+  });
+  return { data: result.products, pagination: buildPagination(query.page, query.limit, result.total) };
 }
 
 /** `GET /products/featured`: the featured active products, newest first. */
-export async function listFeaturedProducts(db: Db, limit: number): Promise<Product[]> {
-  const rows = await selectProductsWithCategory(db)
-    .where(and(eq(products.isActive, true), eq(products.featured, true)))
-    .orderBy(desc(products.createdAt), asc(products.id))
-    .limit(limit);
-  return rows.map((row) => toProduct(row.product, row.category));
+export function listFeaturedProducts(catalogue: CatalogueIndex, limit: number): Product[] {
+  return catalogue.query({
+    q: '',
+    filters: { featured: true },
+    sortBy: 'created_at',
+    sortOrder: 'desc',
+    offset: 0,
+    limit,
+    facets: [],
+  }).products;
 }
 
 /** `GET /products/{id}` by id or slug; inactive and unknown products are both "not found". */
-export async function getActiveProduct(db: Db, idOrSlug: string): Promise<Product> {
-  const match = isUuid(idOrSlug)
-    ? or(eq(products.id, idOrSlug), eq(products.slug, idOrSlug))
-    : eq(products.slug, idOrSlug);
-  const [row] = await selectProductsWithCategory(db)
-    .where(and(match, eq(products.isActive, true)))
-    .limit(1);
-  if (!row) throw notFound('Product');
-  return toProduct(row.product, row.category);
+export function getActiveProduct(catalogue: CatalogueIndex, idOrSlug: string): Product {
+  const product = catalogue.getProduct(idOrSlug);
+  if (!product) throw notFound('Product');
+  return product;
 }

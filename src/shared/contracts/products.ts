@@ -52,6 +52,8 @@ const QueryPriceSchema = z.coerce.number().min(0).max(1_000_000);
  */
 export const ProductListQuerySchema = PageQuerySchema.extend({
   q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
+  /** Same as q (DESIGN.md: list endpoints take `search`). */
+  search: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
   category: z.string().trim().min(1).max(120).optional(),
   brand: z
     .union([z.string(), z.array(z.string()).max(50)])

@@ -17,7 +17,6 @@ export const SearchQueryTextSchema = z.string().trim().max(SEARCH_QUERY_MAX_LENG
 /** A price bound in dollars. */
 export const PriceBoundSchema = z.number().min(0).max(1_000_000);
 
-
 /**
  * Filters shared by `POST /search` and `GET /products`. The keys are the facet names, so a facet
  * value the shopper clicks goes straight back as a filter. `category` is an id or a slug and
@@ -28,8 +27,8 @@ export const SearchFiltersSchema = z
     category: z.string().trim().min(1).max(120).optional(),
     brand: z
       .union([z.string().trim().min(1).max(80), z.array(z.string().trim().min(1).max(80)).max(50)])
-      .optional()
-      .transform((value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value])),
+      .transform((value) => (Array.isArray(value) ? value : [value]))
+      .optional(),
     in_stock: z.boolean().optional(),
     featured: z.boolean().optional(),
     minPrice: PriceBoundSchema.optional(),
@@ -52,7 +51,10 @@ export const SearchRequestSchema = z
     offset: z.number().int().min(0).max(SEARCH_OFFSET_MAX).default(0),
     sort_by: SearchSortFieldSchema.optional(),
     sort_order: SortOrderSchema.optional(),
-    facets: z.array(SearchFacetSchema).max(SEARCH_FACETS.length).default([...SEARCH_FACETS]),
+    facets: z
+      .array(SearchFacetSchema)
+      .max(SEARCH_FACETS.length)
+      .default([...SEARCH_FACETS]),
   })
   .strict();
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;
@@ -94,12 +96,17 @@ export const SearchFacetCountsSchema = z.object({
 });
 export type SearchFacetCounts = z.infer<typeof SearchFacetCountsSchema>;
 
-/** Spec §3 "Search response". */
+/** Spec §3 "Search response", plus `facet_choices` for filter panels. */
 export const SearchResponseSchema = z.object({
   hits: z.array(SearchHitSchema),
   total: z.number().int(),
   processingTimeMs: z.number(),
   facets: SearchFacetCountsSchema,
+  /**
+   * Per facet, the counts with every filter applied except that facet's own: what a filter panel
+   * offers next (with brand A chosen, brand B still shows how many it would add).
+   */
+  facet_choices: SearchFacetCountsSchema,
   limit: z.number().int(),
   offset: z.number().int(),
 });

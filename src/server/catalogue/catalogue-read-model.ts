@@ -1,0 +1,139 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { categories } from '#server/categories/categories.table.ts';
+import type { Database, Db, Subscription } from '#server/db/client.ts';
+import { toProduct } from '#server/products/products.mapper.ts';
+import { products } from '#server/products/products.table.ts';
+import { CatalogueIndex, type IndexedCategory, type IndexedProduct } from './catalogue-index.ts';
+
+/** The NOTIFY channel the catalogue triggers of migration 0001 speak on. */
+export const CATALOGUE_CHANNEL = 'cedar_catalogue';
+
+type PendingChange = { kind: 'all' } | { kind: 'some'; categories: boolean; productIds: Set<string> };
+
+/**
+ * Keeps a CatalogueIndex in step with the database. The database stays the only source of truth
+ * and every write goes there; triggers announce each committed change (NOTIFY), and before each
+ * read the changed rows are fetched and patched into the index (only those rows: an order that
+ * takes stock costs one small query, not a reload).
+ *
+ * Read-your-writes: on PGlite notifications arrive synchronously with the write; on PostgreSQL
+ * `subscription.sync()` (one round trip on the listening connection) runs before each read, so a
+ * change committed by any process is seen by the next request everywhere.
+ */
+export class CatalogueReadModel {
+  private index = new CatalogueIndex();
+  private pending: PendingChange = { kind: 'all' };
+  private refreshing: Promise<void> | undefined;
+  private subscription: Subscription | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  /** Subscribes to changes, then loads everything. */
+  async start(): Promise<void> {
+    this.subscription = await this.database.listen(CATALOGUE_CHANNEL, {
+      onMessage: (payload) => this.noteChange(payload),
+      onGap: () => {
+        this.pending = { kind: 'all' };
+      },
+    });
+    await this.fresh();
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.close();
+    this.subscription = undefined;
+  }
+
+  /** The index with every committed change applied. */
+  async fresh(): Promise<CatalogueIndex> {
+    await this.subscription?.sync();
+    while (this.hasPending()) {
+      this.refreshing ??= this.applyPending().finally(() => {
+        this.refreshing = undefined;
+      });
+      await this.refreshing;
+    }
+    return this.index;
+  }
+
+  private hasPending(): boolean {
+    return this.pending.kind === 'all' || this.pending.categories || this.pending.productIds.size > 0;
+  }
+
+  private noteChange(payload: string): void {
+    if (this.pending.kind === 'all') return;
+    if (payload === 'categories') {
+      this.pending.categories = true;
+    } else if (payload.startsWith('products:') && payload !== 'products:*') {
+      for (const id of payload.slice('products:'.length).split(',')) if (id) this.pending.productIds.add(id);
+    } else {
+      this.pending = { kind: 'all' };
+    }
+  }
+
+  private async applyPending(): Promise<void> {
+    // Take the current batch; changes announced while it loads start the next one.
+    const change = this.pending;
+    this.pending = { kind: 'some', categories: false, productIds: new Set() };
+    const db = this.database.db;
+    try {
+      if (change.kind === 'all') {
+        const started = performance.now();
+        const [categoryRows, productRows] = await Promise.all([loadCategories(db), loadActiveProducts(db)]);
+        this.index = new CatalogueIndex(categoryRows, productRows);
+        this.log?.debug(
+          { products: productRows.length, ms: Math.round(performance.now() - started) },
+          'catalogue loaded',
+        );
+        return;
+      }
+      if (change.categories) this.index.replaceCategories(await loadCategories(db));
+      if (change.productIds.size > 0) {
+        const ids = [...change.productIds];
+        const rows = await loadProducts(db, ids);
+        const found = new Set(rows.map((row) => row.id));
+        for (const row of rows) this.index.upsertProduct(row);
+        for (const id of ids) if (!found.has(id)) this.index.removeProduct(id);
+      }
+    } catch (error) {
+      // Nothing was applied from this batch: keep it (as a full reload) for the next read.
+      this.pending = { kind: 'all' };
+      throw error;
+    }
+  }
+}
+
+async function loadCategories(db: Db): Promise<IndexedCategory[]> {
+  const rows = await db.select().from(categories);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    image: row.image,
+    parentId: row.parentId,
+    isActive: row.isActive,
+    sortOrder: row.sortOrder,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+function toIndexed(row: typeof products.$inferSelect): IndexedProduct {
+  const { category: _category, ...product } = toProduct(row, null);
+  return product;
+}
+
+async function loadActiveProducts(db: Db): Promise<IndexedProduct[]> {
+  const rows = await db.select().from(products).where(eq(products.isActive, true));
+  return rows.map(toIndexed);
+}
+
+/** Changed products, active or not (the index drops the inactive ones). */
+async function loadProducts(db: Db, ids: string[]): Promise<IndexedProduct[]> {
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  return rows.map(toIndexed);
+}
