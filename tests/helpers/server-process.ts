@@ -15,8 +15,14 @@ export interface ServerProcess {
  * temp data dir) in its own process, and waits until /api/health answers. Used by the bench and
  * the Lighthouse check so they measure what a shop serves.
  */
-export async function startServerProcess(port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  port: number,
+  env: Record<string, string> = {},
+  /** Fills the data dir before the server starts (the bench's large catalogue). */
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cedar-server-'));
+  await prepare?.(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,

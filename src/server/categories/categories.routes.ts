@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/errors.ts';
+import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
 import { CategoryDetailSchema, CategorySchema, CategoryTreeNodeSchema } from '#shared/contracts/categories.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 
@@ -9,6 +10,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories',
     {
+      ...trustedJsonSerializer,
       schema: {
         tags: ['categories'],
         summary: 'Every active category, by sort order, with parent and product count',
@@ -21,6 +23,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/tree',
     {
+      ...trustedJsonSerializer,
       schema: {
         tags: ['categories'],
         summary: 'The active categories nested under their parents',
@@ -33,6 +36,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categories/:id',
     {
+      ...trustedJsonSerializer,
       schema: {
         tags: ['categories'],
         summary: 'One active category by id or slug, with its ancestors and children',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
 import { dataEnvelope, ErrorBodySchema, paginatedEnvelope } from '#shared/contracts/common.ts';
 import { FeaturedQuerySchema, ProductListQuerySchema, ProductSchema } from '#shared/contracts/products.ts';
 import { getActiveProduct, listFeaturedProducts, listProducts } from './products.service.ts';
@@ -8,6 +9,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
+      ...trustedJsonSerializer,
       schema: {
         tags: ['products'],
         summary:
@@ -22,6 +24,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/featured',
     {
+      ...trustedJsonSerializer,
       schema: {
         tags: ['products'],
         summary: 'Featured products, newest first',
@@ -35,6 +38,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
+      ...trustedJsonSerializer,
       schema: {
         tags: ['products'],
         summary: 'One active product by id or slug',

@@ -1,0 +1,77 @@
+import { categories } from '#server/categories/categories.table.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { SEED_CATEGORIES, SEED_PRODUCTS } from '#server/db/seed/catalogue-data.ts';
+import { products } from '#server/products/products.table.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BATCH = 500;
+/** Model names that make each generated product distinct but realistic ("Arduino Uno R3 Mk 17"). */
+const EDITIONS = ['Mk', 'Gen', 'Series', 'Rev', 'Edition', 'Type'];
+
+/**
+ * Writes a catalogue of `count` products into DATA_DIR's embedded database before the server
+ * starts: the demo's 16 categories and its 91 products repeated as numbered editions, with
+ * varied prices, stock and dates. The server then finds a shop with data and does not seed.
+ * Images are not drawn (the API bench never downloads them).
+ */
+export async function writeLargeCatalogue(dataDir: string, count: number): Promise<void> {
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const database = await openDatabase({ kind: 'pglite', dataDir: config.paths.database });
+  try {
+    await runMigrations(database);
+    const db = database.db;
+    const idBySlug = new Map<string, string>();
+    const ordered = [...SEED_CATEGORIES].sort((a, b) => Number(a.parentSlug !== null) - Number(b.parentSlug !== null));
+    for (const category of ordered) {
+      const [row] = await db
+        .insert(categories)
+        .values({
+          name: category.name,
+          slug: category.slug,
+          description: category.description,
+          parentId: category.parentSlug ? (idBySlug.get(category.parentSlug) ?? null) : null,
+          isActive: category.isActive,
+          sortOrder: category.sortOrder,
+        })
+        .returning({ id: categories.id });
+      if (row) idBySlug.set(category.slug, row.id);
+    }
+    const now = Date.now();
+    for (let start = 0; start < count; start += BATCH) {
+      const rows = [];
+      for (let index = start; index < Math.min(count, start + BATCH); index++) {
+        const base = SEED_PRODUCTS[index % SEED_PRODUCTS.length] as (typeof SEED_PRODUCTS)[number];
+        const edition = `${EDITIONS[index % EDITIONS.length]} ${Math.floor(index / SEED_PRODUCTS.length) + 1}`;
+        const price = Math.max(0.5, Math.round(base.price * (0.8 + ((index * 7919) % 41) / 100) * 100) / 100);
+        const createdAt = new Date(now - ((index * 37) % 720) * DAY_MS - index * 1000);
+        rows.push({
+          name: `${base.name} ${edition}`,
+          slug: `${base.slug}-${index}`,
+          sku: `${base.sku}-${index}`,
+          description: base.description,
+          brand: base.brand,
+          categoryId: idBySlug.get(base.categorySlug) ?? null,
+          tags: base.tags,
+          price,
+          compareAtPrice: index % 5 === 0 ? Math.round(price * 120) / 100 : null,
+          images: [`/uploads/seed/${base.slug}-1.webp`],
+          stockQuantity: index % 11 === 0 ? 0 : (index * 13) % 90,
+          lowStockThreshold: base.lowStockThreshold,
+          featured: index % 40 === 0,
+          isActive: index % 50 !== 7,
+          specs: base.specs,
+          variations: base.variations,
+          rating: base.rating,
+          reviewCount: (index * 31) % 300,
+          createdAt,
+          updatedAt: createdAt,
+        });
+      }
+      await db.insert(products).values(rows);
+    }
+  } finally {
+    await database.close();
+  }
+}
