@@ -83,6 +83,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       distDir: config.webDistDir,
       uploadsDir: config.paths.uploads,
       siteConfig: buildSiteConfig(config),
+      publicUrl: config.PUBLIC_URL,
     });
   } else {
     app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFoundBody(request.method, request.url)));

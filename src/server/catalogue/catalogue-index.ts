@@ -193,6 +193,11 @@ export class CatalogueIndex {
     return product && this.withCategory(product);
   }
 
+  /** Every active product (the sitemap), in no particular order. */
+  allProducts(): Product[] {
+    return [...this.products.values()].map((product) => this.withCategory(product));
+  }
+
   /** Active products with these ids, in the order asked; unknown ids are skipped. */
   getProducts(ids: readonly string[]): Product[] {
     return ids.flatMap((id) => {

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { applyPageMeta, jsonForHtml, metaForUrl } from '#server/seo/page-meta.ts';
+import { renderRobots, renderSitemap } from '#server/seo/sitemap.ts';
 import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import { isKnownAppPath } from '#shared/routes.ts';
@@ -10,14 +12,6 @@ import { apiNotFoundBody } from './error-handler.ts';
 import { contentSecurityPolicyHeader } from './security.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** JSON that is safe inside a <script> element (no `</script>` or `<!--` can close it). */
-function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 /** Builds the HTML shell once: the built index.html with the site config embedded as data. */
 export function renderShell(template: string, siteConfig: SiteConfig): string {
@@ -63,6 +57,8 @@ export interface WebAppOptions {
   distDir: string;
   uploadsDir: string;
   siteConfig: SiteConfig;
+  /** PUBLIC_URL; without it, links in meta tags and the sitemap use the request's own host. */
+  publicUrl?: string;
 }
 
 /**
@@ -105,20 +101,38 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     app.log.warn(`No built web app in ${options.distDir}; run "npm run build". Serving the API only.`);
   }
 
-  const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+  const baseUrlOf = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!shell) {
       return reply.status(503).type('text/plain').send('The web app is not built yet. Run "npm run build".');
     }
+    const url = new URL(request.url, 'http://shop.invalid');
+    // Each shareable page gets its own title, description, canonical URL and preview tags.
+    const meta = metaForUrl(url, await app.catalogue.fresh(), options.siteConfig, baseUrlOf(request));
+    let html = shellFor(shell, request.url); // exact URL: "/store?page=2" wants other data
+    if (meta) html = applyPageMeta(html, meta, options.siteConfig.shopName);
     return reply
-      .status(isKnownAppPath(pathname) ? 200 : 404)
+      .status(isKnownAppPath(url.pathname) && !meta?.notFound ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', shellCsp)
       .type('text/html; charset=utf-8')
-      .send(shellFor(shell, request.url)); // exact URL: "/store?page=2" wants other data
+      .send(html);
   };
 
   app.get('/', sendShell);
+  app.get('/sitemap.xml', async (request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(renderSitemap(await app.catalogue.fresh(), baseUrlOf(request))),
+  );
+  app.get('/robots.txt', async (request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(renderRobots(baseUrlOf(request))),
+  );
   app.setNotFoundHandler((request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
       return reply.status(404).send(apiNotFoundBody(request.method, request.url));

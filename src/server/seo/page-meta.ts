@@ -1,0 +1,177 @@
+import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
+import { excerptOf } from '#server/catalogue/search-text.ts';
+import type { Product } from '#shared/contracts/products.ts';
+import type { SiteConfig } from '#shared/contracts/site.ts';
+
+/**
+ * What the HTML shell says about a page before any JavaScript runs: title, description, canonical
+ * URL, Open Graph tags (the preview WhatsApp, Facebook or Slack draws for a pasted link) and, for
+ * products, schema.org JSON-LD. Link previews and crawlers read only this HTML.
+ */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute canonical URL. */
+  canonical: string;
+  type: 'website' | 'product';
+  /** Absolute image URL for the preview. */
+  image?: string;
+  price?: { amount: number; currency: string };
+  jsonLd?: object;
+  /** A product that does not exist is a 404 even though the app renders its not-found page. */
+  notFound?: boolean;
+}
+
+const HOME_DESCRIPTION = 'Quality electronics, components and accessories at fair prices, delivered across Lebanon.';
+
+export function pageTitle(title: string | undefined, shopName: string): string {
+  return title ? `${title} · ${shopName}` : shopName;
+}
+
+/** Meta for the storefront URL, or undefined for pages that keep the shell's defaults. */
+export function metaForUrl(
+  url: URL,
+  catalogue: CatalogueIndex,
+  site: SiteConfig,
+  baseUrl: string,
+): PageMeta | undefined {
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  const absolute = (pathAndQuery: string) => new URL(pathAndQuery, baseUrl).toString();
+  if (path === '/') {
+    return {
+      title: pageTitle(undefined, site.shopName),
+      description: `${site.shopName}: ${HOME_DESCRIPTION}`,
+      canonical: absolute('/'),
+      type: 'website',
+    };
+  }
+  if (path === '/store') return storeMeta(url, catalogue, site, absolute);
+  const productMatch = /^\/product\/([^/]+)$/.exec(path);
+  if (productMatch) {
+    const product = catalogue.getProduct(decodeURIComponent(productMatch[1] ?? ''));
+    if (!product) {
+      return {
+        title: pageTitle('Product not found', site.shopName),
+        description: HOME_DESCRIPTION,
+        canonical: absolute(path),
+        type: 'website',
+        notFound: true,
+      };
+    }
+    return productMeta(product, site, absolute);
+  }
+  return undefined;
+}
+
+function storeMeta(
+  url: URL,
+  catalogue: CatalogueIndex,
+  site: SiteConfig,
+  absolute: (path: string) => string,
+): PageMeta {
+  const q = url.searchParams.get('q')?.trim();
+  const categoryParam = url.searchParams.get('category');
+  const category = categoryParam ? catalogue.getCategory(categoryParam) : undefined;
+  // Filters, sorting and paging are views of one page: the canonical URL keeps only the category.
+  const canonical = absolute(category ? `/store?${new URLSearchParams({ category: category.slug })}` : '/store');
+  if (q) {
+    return {
+      title: pageTitle(`Results for “${q}”`, site.shopName),
+      description: `Search results for “${q}” at ${site.shopName}.`,
+      canonical,
+      type: 'website',
+    };
+  }
+  if (category) {
+    return {
+      title: pageTitle(category.name, site.shopName),
+      description: category.description || `${category.name} at ${site.shopName}: ${category.product_count} products.`,
+      canonical,
+      type: 'website',
+      image: category.image ? absolute(category.image) : undefined,
+    };
+  }
+  return {
+    title: pageTitle('All products', site.shopName),
+    description: `Browse every product at ${site.shopName}: ${HOME_DESCRIPTION}`,
+    canonical,
+    type: 'website',
+  };
+}
+
+function productMeta(product: Product, site: SiteConfig, absolute: (path: string) => string): PageMeta {
+  const canonical = absolute(`/product/${encodeURIComponent(product.slug)}`);
+  const images = product.images.map((image) => absolute(image));
+  const description = excerptOf(product.description, 200) || `${product.name} at ${site.shopName}.`;
+  return {
+    title: pageTitle(product.name, site.shopName),
+    description,
+    canonical,
+    type: 'product',
+    image: images[0],
+    price: { amount: product.price, currency: site.currency },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: product.description,
+      sku: product.sku,
+      url: canonical,
+      ...(images.length > 0 && { image: images }),
+      ...(product.brand && { brand: { '@type': 'Brand', name: product.brand } }),
+      ...(product.category && { category: product.category.name }),
+      ...(product.review_count > 0 && {
+        aggregateRating: {
+          '@type': 'AggregateRating',
+          ratingValue: product.rating,
+          reviewCount: product.review_count,
+        },
+      }),
+      offers: {
+        '@type': 'Offer',
+        url: canonical,
+        price: product.price.toFixed(2),
+        priceCurrency: site.currency,
+        availability: product.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    },
+  };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** JSON that is safe inside a <script> element (no `</script>` or `<!--` can close it). */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Writes the meta into the shell: replaces its title and description, adds the rest to the head. */
+export function applyPageMeta(shell: string, meta: PageMeta, siteName: string): string {
+  const tags = [
+    `<link rel="canonical" href="${escapeAttribute(meta.canonical)}">`,
+    `<meta property="og:site_name" content="${escapeAttribute(siteName)}">`,
+    `<meta property="og:type" content="${meta.type}">`,
+    `<meta property="og:title" content="${escapeAttribute(meta.title)}">`,
+    `<meta property="og:description" content="${escapeAttribute(meta.description)}">`,
+    `<meta property="og:url" content="${escapeAttribute(meta.canonical)}">`,
+    meta.image && `<meta property="og:image" content="${escapeAttribute(meta.image)}">`,
+    meta.price && `<meta property="product:price:amount" content="${meta.price.amount.toFixed(2)}">`,
+    meta.price && `<meta property="product:price:currency" content="${escapeAttribute(meta.price.currency)}">`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    meta.jsonLd && `<script type="application/ld+json">${jsonForHtml(meta.jsonLd)}</script>`,
+  ]
+    .filter(Boolean)
+    .join('');
+  return shell
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeAttribute(meta.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeAttribute(meta.description)}">`,
+    )
+    .replace('</head>', `${tags}</head>`);
+}

@@ -1,0 +1,48 @@
+import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
+
+const escapeXml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * `/sitemap.xml`: home, the store, every active category and every active product (with its last
+ * change), at most 50,000 URLs as the sitemap protocol allows.
+ */
+export function renderSitemap(catalogue: CatalogueIndex, baseUrl: string): string {
+  const absolute = (path: string) => new URL(path, baseUrl).toString();
+  const entries: { loc: string; lastmod?: string }[] = [{ loc: absolute('/') }, { loc: absolute('/store') }];
+  for (const category of catalogue.listCategories()) {
+    entries.push({
+      loc: absolute(`/store?${new URLSearchParams({ category: category.slug })}`),
+      lastmod: category.updated_at,
+    });
+  }
+  for (const product of catalogue.allProducts()) {
+    entries.push({ loc: absolute(`/product/${encodeURIComponent(product.slug)}`), lastmod: product.updated_at });
+  }
+  const urls = entries
+    .slice(0, 50_000)
+    .map(
+      (entry) =>
+        `<url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.slice(0, 10)}</lastmod>` : ''}</url>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/**
+ * `/robots.txt`: everything public may be crawled; the admin area, checkout and the API are not.
+ * The hidden admin sign-in path is deliberately not listed (robots.txt is public).
+ */
+export function renderRobots(baseUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /checkout',
+    'Disallow: /api/',
+    'Disallow: /preferences',
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', baseUrl).toString()}`,
+    '',
+  ].join('\n');
+}
