@@ -261,17 +261,17 @@ export class CatalogueIndex {
       if (wantCategory && passBrand && passStock && product.category_id) {
         const slug = slugOf.get(product.category_id);
         if (slug) {
-          choices.category.add(slug);
+          if (filter.hasCategory) choices.category.add(slug);
           if (passCategory) facets.category.add(slug);
         }
       }
       if (wantBrand && passCategory && passStock && product.brand) {
-        choices.brand.add(product.brand);
+        if (filter.hasBrand) choices.brand.add(product.brand);
         if (passBrand) facets.brand.add(product.brand);
       }
       if (wantStock && passCategory && passBrand) {
         const key = product.in_stock ? 'true' : 'false';
-        choices.in_stock.add(key);
+        if (filter.hasInStock) choices.in_stock.add(key);
         if (passStock) facets.in_stock.add(key);
       }
     }
@@ -280,7 +280,15 @@ export class CatalogueIndex {
       products: page.map((product) => this.withCategory(product)),
       total,
       facets: pick(facets, wanted),
-      facetChoices: pick(choices, wanted),
+      // Without its own filter a facet's choices are its counts: only filtered facets were counted twice.
+      facetChoices: pick(
+        {
+          category: filter.hasCategory ? choices.category : facets.category,
+          brand: filter.hasBrand ? choices.brand : facets.brand,
+          in_stock: filter.hasInStock ? choices.in_stock : facets.in_stock,
+        },
+        wanted,
+      ),
     };
   }
 
@@ -505,6 +513,9 @@ export class CatalogueIndex {
     const { minPrice, maxPrice, in_stock: inStock, featured } = filters;
     const pass = () => true;
     return {
+      hasCategory: filters.category !== undefined,
+      hasBrand: brands !== undefined,
+      hasInStock: inStock !== undefined,
       category:
         filters.category === undefined
           ? pass
