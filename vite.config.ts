@@ -29,10 +29,12 @@ const STOREFRONT_VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|zustand)[\\/]/;
 
 /**
- * The app shell (layout, API client, stores, shared UI and rules) in one chunk beside the entry,
- * except the UI that only some later screens use.
+ * The app shell (layout, API client, stores, shared UI) in one chunk beside the entry, except the
+ * UI that only some later screens use. From `src/shared`, only the rules the shell itself uses:
+ * any other shared module (the zod contracts above all, which would pull zod in) stays with the
+ * screens that import it.
  */
-const SHELL = /[\\/]src[\\/](web[\\/](app|lib|stores|ui)|shared)[\\/]/;
+const SHELL = /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|shared[\\/](constants|money|images)\.ts$)/;
 const NOT_IN_SHELL = /[\\/]ui[\\/](coming-soon|breadcrumbs|not-found-page|site-footer)\.tsx$/;
 
 /**

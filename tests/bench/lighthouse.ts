@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../helpers/chromium.ts';
@@ -36,6 +38,12 @@ try {
       logLevel: 'error',
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    // LIGHTHOUSE_REPORT_DIR=dir keeps each page's full report (which elements shifted, what blocked).
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      const name = page === '/' ? 'home' : page.replace(/^\//, '').replace(/\W+/g, '-');
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), result.report as string);
+    }
     const { categories, audits } = result.lhr;
     const performance = Math.round((categories.performance?.score ?? 0) * 100);
     const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);

@@ -176,6 +176,17 @@ try {
     },
     { name: 'GET /api/products/{slug}', path: () => `/api/products/${pick(facts.productSlugs)}` },
     { name: 'GET /api/categories', path: '/api/categories' },
+    {
+      // The page itself: the server embeds the URL's first search result (web-app.ts).
+      name: 'GET /store?… (HTML with its first search)',
+      path: () =>
+        pick([
+          '/store',
+          `/store?category=${pick(facts.categorySlugs)}`,
+          `/store?q=${encodeURIComponent(pick(PREFIXES))}`,
+          `/store?brand=${encodeURIComponent(pick(facts.brands))}&sort=price_asc`,
+        ]),
+    },
   ];
   const results: (ScenarioResult & { budgetP95Ms?: number })[] = [];
   for (const scenario of scenarios) {

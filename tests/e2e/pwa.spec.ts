@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { storeCards } from './store-helpers.ts';
 
 /**
  * Installable and updatable (issue 3): the manifest and icons, the service worker's offline
@@ -26,6 +27,13 @@ async function cachedUrls(page: Page): Promise<Record<string, string[]>> {
     }
     return result;
   });
+}
+
+/** The worker holds a copy of the store's search (made by the background search after the page's own result). */
+async function waitForSearchCopy(page: Page) {
+  await expect
+    .poll(async () => ((await cachedUrls(page))['cedar-catalogue'] ?? []).some((url) => url.includes('offline-copy=')))
+    .toBe(true);
 }
 
 /** The PWA banners are mounted (their status region is always in the page once loaded). */
@@ -125,7 +133,8 @@ test.describe('offline', () => {
     // Now every request goes through the worker: visit the store and a product.
     await page.reload();
     await expect(page.getByRole('article').first()).toBeVisible();
-    const cards = await page.getByRole('article').count();
+    await waitForSearchCopy(page);
+    const cards = await storeCards(page).count();
     const card = page.getByRole('article').first();
     const productName = (await card.getByRole('heading').textContent())?.trim() ?? '';
     await card.getByRole('link').first().click();
@@ -148,7 +157,7 @@ test.describe('offline', () => {
 
     await context.setOffline(true);
     await page.goto('/store');
-    await expect(page.getByRole('article')).toHaveCount(cards);
+    await expect(storeCards(page)).toHaveCount(cards);
     await expect(page.getByRole('status').filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
 
     await page.goto(productUrl);
@@ -168,13 +177,14 @@ test.describe('offline', () => {
     await waitForServiceWorker(page);
     await page.reload();
     await expect(page.getByRole('article').first()).toBeVisible();
-    const cards = await page.getByRole('article').count();
+    await waitForSearchCopy(page);
+    const cards = await storeCards(page).count();
 
     // The device still says it is online, but the shop's API does not answer.
-    await context.route(/\/api\/products/, (route) => route.abort('connectionrefused'));
+    await context.route(/\/api\//, (route) => route.abort('connectionrefused'));
     await page.reload();
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
-    await expect(page.getByRole('article')).toHaveCount(cards);
+    await expect(storeCards(page)).toHaveCount(cards);
     await expect(page.getByRole('status').filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
   });
 });

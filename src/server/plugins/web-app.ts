@@ -3,11 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
+import { searchCatalogue } from '#server/search/search.service.ts';
 import { applyPageMeta, jsonForHtml, metaForUrl } from '#server/seo/page-meta.ts';
 import { renderRobots, renderSitemap } from '#server/seo/sitemap.ts';
 import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import { isKnownAppPath } from '#shared/routes.ts';
+import {
+  readStoreQuery,
+  STORE_QUERY_DEFAULTS,
+  STORE_SEARCH_ELEMENT_ID,
+  storeSearchRequest,
+} from '#shared/store-query.ts';
 import { apiNotFoundBody } from './error-handler.ts';
 import { contentSecurityPolicyHeader } from './security.ts';
 
@@ -42,8 +50,19 @@ export function inlineScriptHashes(html: string): string[] {
  */
 const ROUTE_PRELOADS: Record<string, string[]> = {
   '/': ['/api/products/featured?limit=6', '/api/products?sort=newest&limit=8', '/api/categories'],
-  '/store': ['/api/products?page=1&limit=20'],
 };
+
+/**
+ * A `/store` URL's first search result, embedded as JSON: the store asks `POST /search`, which a
+ * preload hint cannot do, so the server answers it in the page instead (for first-visit
+ * preferences; the web app uses it only if it would have sent exactly this request).
+ */
+function withStoreSearch(html: string, url: URL, catalogue: CatalogueIndex): string {
+  const request = storeSearchRequest(readStoreQuery(url.searchParams, STORE_QUERY_DEFAULTS));
+  const response = searchCatalogue(catalogue, request);
+  const tag = `<script type="application/json" id="${STORE_SEARCH_ELEMENT_ID}">${jsonForHtml({ request, response })}</script>`;
+  return html.replace('</head>', `${tag}</head>`);
+}
 
 /** The shell for one URL: its preload hints, if that exact URL has any. */
 function shellFor(shell: string, url: string): string {
@@ -109,8 +128,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
     const url = new URL(request.url, 'http://shop.invalid');
     // Each shareable page gets its own title, description, canonical URL and preview tags.
-    const meta = metaForUrl(url, await app.catalogue.fresh(), options.siteConfig, baseUrlOf(request));
-    let html = shellFor(shell, request.url); // exact URL: "/store?page=2" wants other data
+    const catalogue = await app.catalogue.fresh();
+    const meta = metaForUrl(url, catalogue, options.siteConfig, baseUrlOf(request));
+    let html = shellFor(shell, request.url); // exact URL: "/?x" would ask for other data
+    if (url.pathname === '/store') html = withStoreSearch(html, url, catalogue);
     if (meta) html = applyPageMeta(html, meta, options.siteConfig.shopName);
     return reply
       .status(isKnownAppPath(url.pathname) && !meta?.notFound ? 200 : 404)

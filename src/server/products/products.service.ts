@@ -1,19 +1,8 @@
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { notFound } from '#server/errors.ts';
-import type { SearchSortField } from '#shared/constants.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
-import type { Product, ProductListQuery, ProductSort } from '#shared/contracts/products.ts';
-
-/** `GET /products` sort values as a field and direction of the catalogue query. */
-const SORTS: Record<ProductSort, { sortBy: SearchSortField; sortOrder: 'asc' | 'desc' }> = {
-  featured: { sortBy: 'featured', sortOrder: 'desc' },
-  newest: { sortBy: 'created_at', sortOrder: 'desc' },
-  price_asc: { sortBy: 'price', sortOrder: 'asc' },
-  price_desc: { sortBy: 'price', sortOrder: 'desc' },
-  name: { sortBy: 'name', sortOrder: 'asc' },
-  rating: { sortBy: 'rating', sortOrder: 'desc' },
-  relevance: { sortBy: 'relevance', sortOrder: 'desc' },
-};
+import type { Product, ProductListQuery } from '#shared/contracts/products.ts';
+import { PRODUCT_SORT_FIELDS } from '#shared/product-sorts.ts';
 
 /**
  * `GET /products`: active products only, filtered like POST /search; default order featured then
@@ -24,7 +13,7 @@ export function listProducts(
   query: ProductListQuery,
 ): { data: Product[]; pagination: Pagination } {
   const q = query.q || query.search || '';
-  const sort = SORTS[query.sort ?? (q ? 'relevance' : 'featured')];
+  const sort = PRODUCT_SORT_FIELDS[query.sort ?? (q ? 'relevance' : 'featured')];
   const result = catalogue.query({
     q,
     filters: {
@@ -35,7 +24,8 @@ export function listProducts(
       minPrice: query.minPrice,
       maxPrice: query.maxPrice,
     },
-    ...sort,
+    sortBy: sort.field,
+    sortOrder: sort.order,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
     facets: [],

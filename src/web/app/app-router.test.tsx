@@ -17,6 +17,7 @@ const product = {
   low_stock_threshold: 5,
   description: 'A phone.',
   specs: [{ key: 'Storage', value: '256 GB' }],
+  variations: [],
   category: null,
   sku: 'S24',
   rating: 0,
@@ -36,6 +37,19 @@ function fakeApi(url: string): Response {
   if (pathname === '/api/products/featured') return json({ data: [product] });
   if (pathname === '/api/products') return json(page([product]));
   if (pathname === '/api/products/galaxy-s24') return json({ data: product });
+  if (pathname === '/api/search') {
+    const hit = {
+      ...product,
+      tags: [],
+      excerpt: product.description,
+      featured: false,
+      created_at: '2026-01-01T00:00:00Z',
+    };
+    const facets = { category: {}, brand: { Samsung: 1 }, in_stock: { true: 1 } };
+    return json({
+      data: { hits: [hit], total: 1, processingTimeMs: 1, facets, facet_choices: facets, limit: 20, offset: 0 },
+    });
+  }
   return json({ message: 'Not found', statusCode: 404, code: 'NOT_FOUND', errors: [] }, 404);
 }
 
@@ -88,10 +102,11 @@ describe('app routes', () => {
     expect(paths).toContain('/api/categories');
   });
 
-  it('renders a product page by slug, with the cart not yet available', async () => {
+  it('renders a product page by slug, ready to add to the cart', async () => {
     const app = await visit('/product/galaxy-s24');
     await waitForText(app, 'h1', 'Galaxy S24');
-    expect(app.querySelector('button[disabled]')?.textContent).toContain('Add to cart');
+    const addToCart = [...app.querySelectorAll('button')].find((button) => button.textContent?.includes('Add to cart'));
+    expect(addToCart?.hasAttribute('disabled')).toBe(false);
     expect(app.querySelector('table')?.textContent).toContain('256 GB');
   });
 
@@ -116,6 +131,9 @@ describe('app routes', () => {
     const app = await visit('/');
     const input = app.querySelector<HTMLInputElement>('#site-search');
     if (!input) throw new Error('no search box');
+    // Its first focus loads the combobox, which then handles the submit inside the app.
+    await act(async () => input.focus());
+    await waitFor(() => expect(input.getAttribute('role')).toBe('combobox'));
     input.value = 'galaxy s24';
     await act(async () => {
       input.form?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));

@@ -56,6 +56,14 @@ describe('apiRequest: requests', () => {
     expect(headers['Content-Type']).toBe('application/json');
   });
 
+  it('sends extra headers such as an Idempotency-Key', async () => {
+    const fake = stubFetch(() => json({ data: { id: 1 } }, 201));
+    await apiPost('/orders', { items: [] }, { headers: { 'Idempotency-Key': 'order-attempt-1' } });
+    const headers = (fake.mock.calls[0] as FetchArgs)[1].headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('order-attempt-1');
+    expect(headers['Content-Type']).toBe('application/json');
+  });
+
   it('sends no Authorization header and no body without them', async () => {
     const fake = stubFetch(() => json({ data: [] }));
     await apiGet('/categories');

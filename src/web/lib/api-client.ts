@@ -17,6 +17,8 @@ export interface ApiRequestOptions {
   query?: QueryParams;
   /** Sent as `Authorization: Bearer <token>`. */
   token?: string | null;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -116,7 +118,7 @@ function isAbort(error: unknown): boolean {
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, token, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;

@@ -106,8 +106,15 @@ export function PwaBanners() {
     return watchPwaEvents(sync);
   }, []);
 
+  // Empty (only the screen-reader status), the bar has no height: a banner appearing in it is then
+  // new content, not a box whose top jumps up, which Chrome would count as a layout shift.
+  const showing = offline || updateReady || install === 'shown';
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-center gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:items-start sm:p-5">
+    <div
+      className={`pointer-events-none fixed inset-x-0 bottom-0 z-40 flex flex-col items-center gap-2 sm:items-start ${
+        showing ? 'p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:p-5' : ''
+      }`}
+    >
       <OfflineNotice offline={offline} />
       {updateReady && <UpdateBanner />}
       {install === 'shown' && <InstallBanner />}

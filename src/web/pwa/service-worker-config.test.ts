@@ -35,14 +35,16 @@ function request(path: string, init: { method?: string; mode?: string; headers?:
   return { request: fake, url, sameOrigin: url.origin === ORIGIN };
 }
 
-const [navigationRoute, catalogueRoute, imageRoute] = runtimeCaching;
+const [navigationRoute, catalogueRoute, searchRoute, imageRoute] = runtimeCaching;
 const matchers = runtimeCaching.map((route) => fromSource(route.urlPattern as Match));
-const [isNavigation, isCatalogue, isImage] = matchers as [Match, Match, Match];
+const [isNavigation, isCatalogue, isSearchPost, isImage] = matchers as [Match, Match, Match, Match];
 
 /** The route that would answer the request, by handler name, or 'network' when none does. */
 function routeFor(path: string, init?: Parameters<typeof request>[1]): string {
   const index = matchers.findIndex((match) => match(request(path, init)));
-  return index === -1 ? 'network' : String(runtimeCaching[index]?.handler);
+  if (index === -1) return 'network';
+  const handler = runtimeCaching[index]?.handler;
+  return typeof handler === 'function' ? handler.name : String(handler);
 }
 
 describe('runtime caching', () => {
@@ -101,12 +103,20 @@ describe('runtime caching', () => {
     const bearer = { headers: { Authorization: 'Bearer token' } };
     expect(routeFor('/api/products', bearer)).toBe('network');
     expect(routeFor('/uploads/seed/a.webp', bearer)).toBe('network');
-    expect(routeFor('/api/search', { method: 'POST' })).toBe('network');
+    expect(routeFor('/api/search', { method: 'POST', headers: { Authorization: 'Bearer token' } })).toBe('network');
+    expect(routeFor('/api/orders', { method: 'POST' })).toBe('network');
     expect(routeFor('/api/products', { method: 'DELETE' })).toBe('network');
     expect(isCatalogue({ ...request('/api/products'), sameOrigin: false })).toBe(false);
     expect(isImage({ ...request('/uploads/a.webp'), sameOrigin: false })).toBe(false);
-    // Workbox registers each route for one method: GET.
-    expect(runtimeCaching.map((route) => route.method ?? 'GET')).toEqual(['GET', 'GET', 'GET']);
+    expect(isSearchPost({ ...request('/api/search', { method: 'POST' }), sameOrigin: false })).toBe(false);
+    // Workbox registers each route for one method; only the store's search is a POST.
+    expect(runtimeCaching.map((route) => route.method ?? 'GET')).toEqual(['GET', 'GET', 'POST', 'GET']);
+  });
+
+  it("keeps the store's POST /search network first, with a copy per request body", () => {
+    expect(routeFor('/api/search', { method: 'POST' })).toBe('searchNetworkFirst');
+    expect(searchRoute?.method).toBe('POST');
+    expect(isSearchPost(request('/api/search/suggestions', { method: 'POST' }))).toBe(false);
   });
 });
 
@@ -151,6 +161,62 @@ describe('offline notice plugin', () => {
     // A request without a page (no client id) is answered all the same.
     await expect(succeeded({ response, event: {} })).resolves.toBe(response);
     expect(posted).toHaveLength(1);
+  });
+});
+
+describe('search copies for offline use', () => {
+  type Handler = (options: { request: Request; event?: unknown }) => Promise<Response>;
+  const handler = fromSource(searchRoute?.handler as unknown as Handler);
+  const scope = globalThis as unknown as { caches?: unknown; clients?: unknown };
+  const realFetch = globalThis.fetch;
+  const store = new Map<string, Response>();
+  const posted: unknown[] = [];
+
+  afterEach(() => {
+    store.clear();
+    posted.length = 0;
+    globalThis.fetch = realFetch;
+    delete scope.caches;
+    delete scope.clients;
+  });
+
+  function install(network: () => Promise<Response>) {
+    const cache = {
+      put: async (key: string, response: Response) => void store.set(key, response),
+      match: async (key: string) => store.get(key)?.clone(),
+      keys: async () => [...store.keys()].map((url) => ({ url })),
+      delete: async (entry: { url: string }) => store.delete(entry.url),
+    };
+    scope.caches = { open: async () => cache };
+    scope.clients = { get: async () => ({ postMessage: (message: unknown) => posted.push(message) }) };
+    globalThis.fetch = network as typeof fetch;
+  }
+
+  const search = (body: object) =>
+    new Request('https://shop.example/api/search', { method: 'POST', body: JSON.stringify(body) });
+
+  it('answers from the network and keeps a copy per request body', async () => {
+    install(async () => new Response('{"data":"fresh"}', { status: 200 }));
+    const response = await handler({ request: search({ q: 'esp32' }), event: { clientId: 'tab' } });
+    expect(await response.text()).toBe('{"data":"fresh"}');
+    expect([...store.keys()]).toEqual([`/api/search?offline-copy=${encodeURIComponent('{"q":"esp32"}')}`]);
+    expect(posted).toEqual([{ type: SW_MESSAGES.networkOk }]);
+  });
+
+  it('offline, answers the same search from its copy and says so; another search fails', async () => {
+    install(async () => new Response('{"data":"saved"}', { status: 200 }));
+    await handler({ request: search({ q: 'esp32' }) });
+    install(async () => Promise.reject(new TypeError('Failed to fetch')));
+    const response = await handler({ request: search({ q: 'esp32' }), event: { clientId: 'tab' } });
+    expect(await response.text()).toBe('{"data":"saved"}');
+    expect(posted).toEqual([{ type: SW_MESSAGES.servedFromCache }]);
+    await expect(handler({ request: search({ q: 'arduino' }) })).rejects.toThrow('Failed to fetch');
+  });
+
+  it('keeps no copy of a failed search', async () => {
+    install(async () => new Response('{}', { status: 503 }));
+    expect((await handler({ request: search({ q: 'x' }) })).status).toBe(503);
+    expect(store.size).toBe(0);
   });
 });
 

@@ -10,8 +10,11 @@ import type { ManifestEntry, RuntimeCaching } from 'workbox-build';
  *   from the server, so the site config it embeds and the 404 status of unknown paths stay true.
  * - Catalogue reads (products, categories, search): network first with a short timeout, then the
  *   copy of the last visit. Product images: cache first, capped.
+ * - The store's search (`POST /search`, which the Cache API cannot key): the same network first
+ *   with a 3 s timeout, its answers kept under a GET address made from the request body
+ *   (`searchNetworkFirst`), at most 50 of them.
  * - Never cached: the admin, auth and order APIs, any request with an Authorization header, any
- *   request that is not a GET. Nothing matches them, so they go to the network untouched.
+ *   other request that is not a GET. Nothing matches them, so they go to the network untouched.
  *
  * The match callbacks and plugins below are copied into sw.js as source text (workbox-build
  * stringifies them), so each must be self-contained: no imports, constants or helpers from
@@ -102,6 +105,45 @@ export const isCatalogueRead = ({ request, url, sameOrigin }: { request: Request
   !request.headers.has('authorization') &&
   /^\/api\/(products|categories|search)(\/|$)/.test(url.pathname);
 
+export const isSearchPost = ({ request, url, sameOrigin }: { request: Request; url: URL; sameOrigin: boolean }) =>
+  sameOrigin && request.method === 'POST' && !request.headers.has('authorization') && url.pathname === '/api/search';
+
+/**
+ * Network first for `POST /search`: the answer when it comes within 3 s (a copy is kept), else
+ * the copy from the last identical search, else whatever the network finally says. The copies
+ * live in the catalogue cache under `/api/search?offline-copy=<body>`, the newest 50 kept. Tells
+ * the page when it served a copy and when the network answered, like the offline notice plugin.
+ */
+export const searchNetworkFirst = async ({ request, event }: { request: Request; event?: unknown }) => {
+  const key = `/api/search?offline-copy=${encodeURIComponent(await request.clone().text())}`;
+  const cache = await caches.open('cedar-catalogue');
+  const clientId = (event as { clientId?: string } | undefined)?.clientId;
+  const tell = async (type: string) => {
+    const scope = self as unknown as {
+      clients: { get(id: string): Promise<{ postMessage(m: unknown): void } | undefined> };
+    };
+    if (clientId) (await scope.clients.get(clientId))?.postMessage({ type });
+  };
+  const network = fetch(request).then(async (response) => {
+    if (response.status === 200) {
+      await cache.put(key, response.clone());
+      const copies = (await cache.keys()).filter((entry) => entry.url.includes('offline-copy='));
+      for (const old of copies.slice(0, -50)) await cache.delete(old);
+    }
+    await tell('cedar:network-ok');
+    return response;
+  });
+  const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, 3000));
+  const first = await Promise.race([network.catch(() => undefined), timeout]);
+  if (first) return first;
+  const copy = await cache.match(key);
+  if (copy) {
+    await tell('cedar:served-from-cache');
+    return copy;
+  }
+  return network;
+};
+
 export const isProductImage = ({ request, url, sameOrigin }: { request: Request; url: URL; sameOrigin: boolean }) =>
   sameOrigin &&
   request.method === 'GET' &&
@@ -126,6 +168,11 @@ export const runtimeCaching: RuntimeCaching[] = [
       expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60, purgeOnQuotaError: true },
       plugins: [offlineNotice],
     },
+  },
+  {
+    urlPattern: isSearchPost,
+    handler: searchNetworkFirst,
+    method: 'POST',
   },
   {
     urlPattern: isProductImage,

@@ -1,11 +1,11 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { type RouteObject, useParams, useSearchParams } from 'react-router';
+import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '#web/app/lazy-screen.tsx';
 import { PageSkeleton } from '#web/ui/page-skeleton.tsx';
 import { categoriesQuery } from './categories/category-queries.ts';
 import { featuredQuery, newArrivalsQuery } from './home/home-queries.ts';
-import { productListQuery, productQuery } from './products/product-queries.ts';
+import { productQuery } from './products/product-queries.ts';
 import {
   loadBlogPage,
   loadBlogPostPage,
@@ -15,7 +15,6 @@ import {
   loadProductPage,
   loadStorePage,
 } from './screens.ts';
-import { readStoreParams } from './store/store-params.ts';
 
 /**
  * The storefront's routes (children of the storefront layout). A screen that needs data starts
@@ -35,12 +34,6 @@ function HomeRoute(): ReactNode {
   return homeScreen;
 }
 
-function StoreRoute(): ReactNode {
-  const [searchParams] = useSearchParams();
-  usePrefetchQuery(productListQuery(readStoreParams(searchParams)));
-  return storeScreen;
-}
-
 function ProductRoute(): ReactNode {
   usePrefetchQuery(productQuery(useParams().id ?? ''));
   return productScreen;
@@ -48,7 +41,10 @@ function ProductRoute(): ReactNode {
 
 export const storefrontRoutes: RouteObject[] = [
   { index: true, element: <HomeRoute /> },
-  { path: 'store', element: <StoreRoute /> },
+  // The store starts its search in its own chunk: a first visit finds the result already in the
+  // page (web-app.ts embeds it), and from home the chunk is prefetched after 2 s, so a route-level
+  // prefetch would save little and cost first-load bytes.
+  { path: 'store', element: storeScreen },
   { path: 'product/:id', element: <ProductRoute /> },
   { path: 'checkout', element: lazyScreen(loadCheckoutPage, (m) => m.CheckoutPage, textSkeleton) },
   { path: 'blog', element: lazyScreen(loadBlogPage, (m) => m.BlogPage, textSkeleton) },

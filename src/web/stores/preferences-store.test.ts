@@ -5,6 +5,7 @@ import {
   PREFERENCES_STORAGE_KEY,
   PREFERENCES_VERSION,
   type Preferences,
+  rehydratePreferences,
   repairPreferences,
   updatePreferences,
   usePreferencesStore,
@@ -15,7 +16,7 @@ const stored = () => JSON.parse(localStorage.getItem(PREFERENCES_STORAGE_KEY) ??
 
 async function rehydrateFrom(raw: string) {
   localStorage.setItem(PREFERENCES_STORAGE_KEY, raw);
-  await usePreferencesStore.persist.rehydrate();
+  rehydratePreferences();
 }
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { type PersistStorage, persist } from 'zustand/middleware';
 import { PRODUCT_SORTS } from '#shared/constants.ts';
+import { readStoredState, writeStoredState } from './local-storage.ts';
 
 /**
  * Shopper preferences kept in the browser (spec §3 "Preferences", §9 key `preferences-storage`),
@@ -188,53 +188,29 @@ export interface PreferencesState extends Preferences {
   setTheme: (theme: Theme) => void;
 }
 
-/**
- * localStorage that never throws (private mode, quota, a non-JSON entry). An entry from another
- * version, or one that cannot be parsed, goes through `migrate`, after which zustand writes the
- * repaired state back.
- */
-const storage: PersistStorage<Preferences> = {
-  getItem(name) {
-    let stored: { state: Preferences; version: number } | null;
-    try {
-      stored = JSON.parse(localStorage.getItem(name) as string);
-    } catch {
-      stored = { version: -1 } as typeof stored;
-    }
-    // `stored` may be any JSON value; reading a property of a number or string is harmless.
-    return stored && (stored.version === PREFERENCES_VERSION ? stored : { state: stored.state, version: -1 });
-  },
-  setItem(name, value) {
-    try {
-      localStorage.setItem(name, JSON.stringify(value));
-    } catch {
-      // Storage full or disabled: the preferences still apply for this visit.
-    }
-  },
-  removeItem: (name) => localStorage.removeItem(name),
-};
+/** The stored entry, repaired: each valid field kept, the rest defaulted (whatever storage holds). */
+const readStoredPreferences = (): Preferences => repairPreferences(readStoredState(PREFERENCES_STORAGE_KEY));
+
+const savePreferences = (state: Preferences): void =>
+  writeStoredState(PREFERENCES_STORAGE_KEY, repairPreferences(state), PREFERENCES_VERSION);
 
 /**
  * The store. Only `setTheme` lives in it, for the header's switch; the other actions are plain
  * functions in storefront/preferences/preference-actions.ts, outside the first-load bundle.
+ * Persisted by hand (local-storage.ts) rather than with zustand's `persist` middleware.
  */
-export const usePreferencesStore = create<PreferencesState>()(
-  persist(
-    (set): PreferencesState => ({
-      ...repairPreferences(undefined),
-      setTheme: (theme) => set({ theme }),
-    }),
-    {
-      name: PREFERENCES_STORAGE_KEY,
-      version: PREFERENCES_VERSION,
-      storage,
-      partialize: repairPreferences,
-      // Every older shape (version 0: `{ theme }`) is handled by the field-by-field repair in merge.
-      migrate: (persisted) => persisted as Preferences,
-      merge: (persisted, current) => ({ ...current, ...repairPreferences(persisted) }),
-    },
-  ),
-);
+export const usePreferencesStore = create<PreferencesState>()((set) => ({
+  ...readStoredPreferences(),
+  setTheme: (theme) => set({ theme }),
+}));
+usePreferencesStore.subscribe(savePreferences);
+// A repaired or migrated entry is written back at once, as the middleware did.
+savePreferences(usePreferencesStore.getState());
+
+/** Reads the stored entry again (another tab or a test changed it). */
+export function rehydratePreferences(): void {
+  usePreferencesStore.setState(readStoredPreferences());
+}
 
 /** Applies `change` to the preferences through the repair, so every rule (clamps, limits, dedupe) holds. */
 export function updatePreferences(change: (current: Preferences) => Partial<Preferences>): void {

@@ -13,8 +13,6 @@ export const monitorIcon = 'M5 4h14a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-
 export const arrowRightIcon = 'M5 12h14M13 6l6 6-6 6';
 export const imageIcon =
   'M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2M10.8 10a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0M21 16l-5-5-9 9';
-export const bookIcon =
-  'M4 5.5A1.5 1.5 0 0 1 5.5 4H11v16H5.5A1.5 1.5 0 0 1 4 18.5v-13ZM13 4h5.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H13V4Z';
 
 export function Icon({ d, className = 'size-5' }: { d: string; className?: string }) {
   return (

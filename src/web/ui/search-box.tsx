@@ -1,35 +1,50 @@
-import type { FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { type ComponentType, type RefObject, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Icon, searchIcon } from './icons.tsx';
 
-/** The header search: submits to `/store?q=…` (the search issue adds suggestions). */
+type Combobox = ComponentType<{ input: RefObject<HTMLInputElement | null> }>;
+
+/**
+ * The header search. What ships in the first load is a plain form: without JavaScript, or before
+ * the rest arrives, it submits to `/store?q=…` like any form. Its first focus (a tap, a click, the
+ * "Skip to search" link) downloads the combobox (suggestions, recent searches, keys), which takes
+ * over this same input: the element is never swapped, so a phone keeps its keyboard open.
+ */
 export function SearchBox({ className }: { className: string }) {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const current = params.get('q') ?? '';
+  const input = useRef<HTMLInputElement>(null);
+  const [Combobox, setCombobox] = useState<Combobox | null>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    navigate(q ? `/store?${new URLSearchParams({ q })}` : '/store');
-  }
+  const load = () => {
+    if (Combobox) return;
+    import('#web/storefront/search/search-combobox.tsx').then(
+      (module) => setCombobox(() => module.SearchCombobox),
+      () => {
+        // Offline after a deploy: the plain form still searches.
+      },
+    );
+  };
 
   return (
     <search className={className}>
-      <form action="/store" onSubmit={onSubmit} className="relative">
+      <form action="/store" className="relative">
         <Icon d={searchIcon} className="pointer-events-none absolute top-2.5 left-3.5 size-5 text-muted" />
         <input
+          ref={input}
           key={current}
           type="search"
           id="site-search"
           name="q"
           defaultValue={current}
+          onFocus={load}
           aria-label="Search products"
           placeholder="Search products"
           autoComplete="off"
           enterKeyHint="search"
           className="h-10 w-full rounded-full border border-line-strong bg-subtle/60 pr-4 pl-11 text-sm placeholder:text-muted focus:bg-page"
         />
+        {Combobox && <Combobox key={`combobox:${current}`} input={input} />}
       </form>
     </search>
   );

@@ -21,7 +21,7 @@ const navItems = [
 export function SiteHeader() {
   const { shopName, features } = getSiteConfig();
   return (
-    <header className="border-b border-line bg-page/90 backdrop-blur md:sticky md:top-0 md:z-30">
+    <header className="relative z-30 border-b border-line bg-page/90 backdrop-blur md:sticky md:top-0">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-4 pt-2 sm:px-6 md:h-16 md:flex-nowrap md:gap-x-6 md:pt-0 lg:px-8">
         <Link
           to="/"

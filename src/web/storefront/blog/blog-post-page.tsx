@@ -1,5 +1,5 @@
 import { ComingSoon } from '#web/ui/coming-soon.tsx';
-import { bookIcon } from '#web/ui/icons.tsx';
+import { bookIcon } from './blog-icon.ts';
 
 export function BlogPostPage() {
   return (

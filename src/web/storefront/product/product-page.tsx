@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Product } from '#shared/contracts/products.ts';
+import { formatMoney } from '#shared/money.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { Breadcrumbs } from '#web/ui/breadcrumbs.tsx';
@@ -10,10 +11,18 @@ import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { PageSkeleton } from '#web/ui/page-skeleton.tsx';
+import { ProductGrid } from '#web/ui/product-grid.tsx';
 import { ProductImage } from '#web/ui/product-image.tsx';
 import { discountPercent, ProductPrice } from '#web/ui/product-price.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { productQuery } from '../products/product-queries.ts';
+import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
+import { addRecentlyViewed } from '../preferences/preference-actions.ts';
+import { productListQuery, productQuery } from '../products/product-queries.ts';
+import { RecentlyViewed } from '../recently-viewed/recently-viewed.tsx';
+
+/** Spec §9: at most 100 of one product in a cart line. */
+const MAX_QUANTITY = 100;
+const RELATED_COUNT = 4;
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -35,13 +44,27 @@ export function ProductPage() {
     );
   }
   if (isPending) return <PageSkeleton variant="product" />;
-  return <ProductDetails product={product} />;
+  // Keyed so that moving to another product starts with its own choices and quantity.
+  return <ProductDetails key={product.id} product={product} />;
 }
 
 function ProductDetails({ product }: { product: Product }) {
   const { currency } = getSiteConfig();
   usePageTitle(product.name);
   const discount = discountPercent(product.price, product.compare_at_price);
+  const outOfStock = !product.in_stock || product.stock_quantity <= 0;
+  const maxQuantity = Math.max(1, Math.min(product.stock_quantity, MAX_QUANTITY));
+  // The contract always has `variations`, but a product without it (a response cached by the
+  // service worker, a test fixture) must still render: nothing to choose then.
+  const variations = product.variations ?? [];
+  const [selectedVariations, setSelectedVariations] = useState<Record<string, string>>(() =>
+    Object.fromEntries(variations.map((variation) => [variation.name, variation.options[0] ?? ''])),
+  );
+  const [quantity, setQuantity] = useState(1);
+
+  useEffect(() => {
+    addRecentlyViewed(product.id);
+  }, [product.id]);
 
   return (
     <Container className="py-6 sm:py-10">
@@ -81,9 +104,9 @@ function ProductDetails({ product }: { product: Product }) {
 
           <div className="mt-5 flex flex-wrap items-center gap-3">
             <ProductPrice price={product.price} compareAtPrice={product.compare_at_price} currency={currency} large />
-            {discount !== null && (
+            {discount !== null && product.compare_at_price !== null && (
               <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">
-                Save {discount}%
+                Save {formatMoney(product.compare_at_price - product.price, currency)} ({discount}%)
               </span>
             )}
           </div>
@@ -91,19 +114,25 @@ function ProductDetails({ product }: { product: Product }) {
 
           <StockState product={product} />
 
-          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-            <button
-              type="button"
-              disabled
-              aria-describedby="add-to-cart-note"
-              className="btn-primary h-12 px-8 text-base"
-            >
-              <Icon d={cartIcon} className="size-5" />
-              Add to cart
-            </button>
-            <p id="add-to-cart-note" className="text-sm text-muted">
-              Cart coming soon.
-            </p>
+          {variations.map((variation) => (
+            <VariationPicker
+              key={variation.name}
+              name={variation.name}
+              options={variation.options}
+              value={selectedVariations[variation.name] ?? ''}
+              onChange={(option) => setSelectedVariations((current) => ({ ...current, [variation.name]: option }))}
+            />
+          ))}
+
+          <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3">
+            <QuantityStepper value={quantity} max={maxQuantity} disabled={outOfStock} onChange={setQuantity} />
+            <AddToCartButton
+              productId={product.id}
+              productName={product.name}
+              quantity={quantity}
+              selectedVariations={selectedVariations}
+              disabled={outOfStock}
+            />
           </div>
 
           <p className="mt-6 text-xs text-muted">SKU {product.sku}</p>
@@ -148,7 +177,140 @@ function ProductDetails({ product }: { product: Product }) {
           )}
         </div>
       </div>
+
+      <RelatedProducts product={product} currency={currency} />
+      <RecentlyViewed excludeId={product.id} className="mt-14 border-t border-line pt-10 sm:mt-16" />
     </Container>
+  );
+}
+
+/** One variation (Color, Headers…) as a group of native radios drawn as pills: arrow keys move the choice. */
+function VariationPicker({
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  name: string;
+  options: readonly string[];
+  value: string;
+  onChange: (option: string) => void;
+}) {
+  const groupName = useId();
+  return (
+    <fieldset className="mt-6">
+      <legend className="text-sm font-semibold text-strong">{name}</legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label key={option} className="cursor-pointer">
+            <input
+              type="radio"
+              name={groupName}
+              value={option}
+              checked={option === value}
+              onChange={() => onChange(option)}
+              className="peer sr-only"
+            />
+            <span className="inline-flex min-h-10 items-center rounded-full border border-line-strong bg-surface px-4 text-sm font-medium text-fg transition peer-checked:border-accent peer-checked:bg-accent-soft peer-checked:text-strong peer-checked:ring-1 peer-checked:ring-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent hover:bg-subtle peer-checked:hover:bg-accent-soft">
+              {option}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const clamp = (value: number, max: number) => Math.min(max, Math.max(1, value));
+
+/** − / number / +: the typed number is kept as typed while editing and clamped to 1..max on leaving the field. */
+function QuantityStepper({
+  value,
+  max,
+  disabled,
+  onChange,
+}: {
+  value: number;
+  max: number;
+  disabled: boolean;
+  onChange: (quantity: number) => void;
+}) {
+  const inputId = useId();
+  const [draft, setDraft] = useState(String(value));
+  const set = (quantity: number) => {
+    const next = clamp(quantity, max);
+    setDraft(String(next));
+    onChange(next);
+  };
+  // At a limit the button is only aria-disabled: a real `disabled` would drop the keyboard focus
+  // of someone who just pressed it down to 1. Clicking it then changes nothing (set clamps).
+  const stepClass =
+    'flex size-12 shrink-0 items-center justify-center rounded-full text-xl text-fg transition hover:bg-subtle disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent';
+  return (
+    <div className="flex items-center gap-3">
+      <label htmlFor={inputId} className="sr-only">
+        Quantity
+      </label>
+      <div className="inline-flex h-12 items-center rounded-full border border-line-strong bg-surface">
+        <button
+          type="button"
+          aria-label="Decrease quantity"
+          disabled={disabled}
+          aria-disabled={value <= 1}
+          onClick={() => set(value - 1)}
+          className={stepClass}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          step={1}
+          value={disabled ? '' : draft}
+          disabled={disabled}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            const typed = Number.parseInt(event.target.value, 10);
+            if (Number.isFinite(typed)) onChange(clamp(typed, max));
+          }}
+          onBlur={() => set(Number.parseInt(draft, 10) || 1)}
+          className="h-full w-12 [appearance:textfield] bg-transparent text-center font-semibold text-strong tabular-nums outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 disabled:opacity-50 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+        />
+        <button
+          type="button"
+          aria-label="Increase quantity"
+          disabled={disabled}
+          aria-disabled={value >= max}
+          onClick={() => set(value + 1)}
+          className={stepClass}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Up to four other active products of the same category; nothing when there are none. */
+function RelatedProducts({ product, currency }: { product: Product; currency: string }) {
+  const slug = product.category?.slug ?? '';
+  // One more than shown, since the list may include this product.
+  const { data } = useQuery({
+    ...productListQuery({ category: slug, limit: RELATED_COUNT + 1 }),
+    enabled: slug !== '',
+  });
+  const related = (data?.data ?? []).filter((item) => item.id !== product.id).slice(0, RELATED_COUNT);
+  if (related.length === 0) return null;
+  return (
+    <section aria-labelledby="related-title" className="mt-14 border-t border-line pt-10 sm:mt-16">
+      <h2 id="related-title" className="mb-5 text-2xl font-bold tracking-tight text-strong sm:mb-6 sm:text-3xl">
+        Related products
+      </h2>
+      <ProductGrid products={related} currency={currency} />
+    </section>
   );
 }
 

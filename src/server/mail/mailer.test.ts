@@ -1,0 +1,31 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMailer } from './mailer.ts';
+
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('mailer without SMTP', () => {
+  it('writes each message to the outbox as a complete .eml file', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+    const mailer = createMailer({ outboxDir: path.join(dir, 'outbox'), from: 'Cedar Shop <shop@cedar.test>' });
+    const sent = await mailer.send({
+      to: 'buyer@example.com',
+      subject: 'Order CS-000001 received',
+      text: 'Thank you, Rania.',
+    });
+    expect(sent.transport).toBe('outbox');
+    const files = await readdir(path.join(dir, 'outbox'));
+    expect(files).toEqual([sent.id]);
+    expect(sent.id).toMatch(/\.eml$/);
+    const message = await readFile(path.join(dir, 'outbox', sent.id), 'utf8');
+    expect(message).toContain('To: buyer@example.com');
+    expect(message).toContain('From: Cedar Shop <shop@cedar.test>');
+    expect(message).toContain('Subject: Order CS-000001 received');
+    expect(message).toContain('Thank you, Rania.');
+  });
+});

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { toast } from '#web/lib/toast.ts';
+import { useCartStore } from '#web/stores/cart-store.ts';
+import { cartIcon, Icon } from '#web/ui/icons.tsx';
+import { addToCart } from './cart-actions.ts';
+import { CartDrawer } from './cart-drawer.tsx';
+
+interface AddToCartButtonProps {
+  productId: string;
+  productName: string;
+  quantity: number;
+  selectedVariations: Record<string, string>;
+  disabled: boolean;
+}
+
+/**
+ * Adds the chosen quantity and options to the cart (checked against the server first), then says
+ * so with a toast that opens the cart. A refusal ('Cannot add more than 3 items', 'Product is out
+ * of stock') is shown as an error toast. Busy while adding, so a double tap adds once.
+ */
+export function AddToCartButton({
+  productId,
+  productName,
+  quantity,
+  selectedVariations,
+  disabled,
+}: AddToCartButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
+  const inCart = useCartStore((state) =>
+    state.items.filter((item) => item.productId === productId).reduce((sum, item) => sum + item.quantity, 0),
+  );
+
+  async function add() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await addToCart(productId, quantity, selectedVariations);
+      toast({
+        id: 'added-to-cart',
+        title: 'Added to cart',
+        description: `${quantity} × ${productName}`,
+        variant: 'success',
+        action: { label: 'View cart', onClick: () => setCartOpen(true) },
+      });
+    } catch (error) {
+      toast({ id: 'added-to-cart', title: (error as Error).message, variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void add()}
+        disabled={disabled}
+        aria-busy={busy || undefined}
+        className="btn-primary h-12 px-8 text-base"
+      >
+        <Icon d={cartIcon} className="size-5" />
+        {busy ? 'Adding…' : 'Add to cart'}
+      </button>
+      {inCart > 0 && (
+        <p className="w-full text-sm text-muted">
+          {inCart} in your cart ·{' '}
+          <button type="button" onClick={() => setCartOpen(true)} className="text-link">
+            View cart
+          </button>
+        </p>
+      )}
+      {cartOpen && <CartDrawer onClose={() => setCartOpen(false)} />}
+    </>
+  );
+}

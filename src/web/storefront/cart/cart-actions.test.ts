@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CART_STORAGE_KEY, newSessionId, rehydrateCart, repairCart, useCartStore } from '#web/stores/cart-store.ts';
+import { addToCart, CART_MESSAGES, clearCart, removeFromCart, updateQuantity } from './cart-actions.ts';
+
+/** The API as the network boundary: GET /api/products/{id} answers from this table. */
+const catalogue: Record<string, object | undefined> = {};
+const product = (id: string, overrides: object = {}) => ({
+  id,
+  name: `Product ${id}`,
+  price: 12.5,
+  compare_at_price: 15,
+  images: [`/uploads/${id}.webp`],
+  in_stock: true,
+  stock_quantity: 3,
+  is_active: true,
+  ...overrides,
+});
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const id = decodeURIComponent(url.split('/').pop() ?? '');
+      const found = catalogue[id];
+      return found
+        ? new Response(JSON.stringify({ data: found }), { status: 200 })
+        : new Response(JSON.stringify({ message: 'Product not found', statusCode: 404, code: 'NOT_FOUND' }), {
+            status: 404,
+          });
+    }),
+  );
+  useCartStore.setState({ items: [], error: null, isLoading: false, lastSyncAt: null });
+  catalogue.a = product('a');
+  catalogue.b = product('b', { stock_quantity: 500 });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const state = () => useCartStore.getState();
+
+describe('addToCart', () => {
+  it('adds a line from the server copy of the product and stamps the sync time', async () => {
+    await addToCart('a', 2, { Color: 'Black' });
+    expect(state().items).toEqual([
+      expect.objectContaining({
+        productId: 'a',
+        name: 'Product a',
+        price: 12.5,
+        compareAtPrice: 15,
+        image: '/uploads/a.webp',
+        quantity: 2,
+        maxQuantity: 3,
+        inStock: true,
+        selectedVariations: { Color: 'Black' },
+      }),
+    ]);
+    expect(state().items[0]?.id).toMatch(/^a-\d+$/);
+    expect(state()).toMatchObject({ isLoading: false, error: null });
+    expect(state().lastSyncAt).not.toBeNull();
+  });
+
+  it('merges the same product with the same choices, and keeps other choices apart', async () => {
+    await addToCart('a', 1, { Color: 'Black', Size: 'M' });
+    await addToCart('a', 1, { Size: 'M', Color: 'Black' });
+    await addToCart('a', 1, { Color: 'White', Size: 'M' });
+    expect(state().items.map((item) => item.quantity)).toEqual([2, 1]);
+  });
+
+  it('refuses more than the stock, merged quantity included, with the spec message kept and rethrown', async () => {
+    await addToCart('a', 2);
+    await expect(addToCart('a', 2)).rejects.toThrow('Cannot add more than 3 items');
+    expect(state().error).toBe('Cannot add more than 3 items');
+    expect(state().items[0]?.quantity).toBe(2);
+    // Unknown stock or more than 100 in stock: at most 100.
+    await expect(addToCart('b', 101)).rejects.toThrow('Cannot add more than 100 items');
+  });
+
+  it('checks the product on the server: withdrawn, inactive and sold-out products are refused', async () => {
+    await expect(addToCart('gone')).rejects.toThrow(CART_MESSAGES.notFound);
+    catalogue.c = product('c', { is_active: false });
+    await expect(addToCart('c')).rejects.toThrow(CART_MESSAGES.notFound);
+    catalogue.d = product('d', { in_stock: false, stock_quantity: 0 });
+    await expect(addToCart('d')).rejects.toThrow(CART_MESSAGES.outOfStock);
+    expect(state().items).toEqual([]);
+  });
+
+  it('reports a network failure as the generic cart error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(addToCart('a')).rejects.toThrow(CART_MESSAGES.addFailed);
+    expect(state().error).toBe(CART_MESSAGES.addFailed);
+  });
+});
+
+describe('changing the cart', () => {
+  beforeEach(async () => {
+    await addToCart('a', 1);
+    await addToCart('b', 1);
+  });
+  const lineOf = (productId: string) => state().items.find((item) => item.productId === productId)?.id ?? '';
+
+  it('changes a quantity within the line maximum', async () => {
+    await updateQuantity(lineOf('a'), 3);
+    expect(state().items[0]?.quantity).toBe(3);
+    await expect(updateQuantity(lineOf('a'), 4)).rejects.toThrow('Cannot exceed maximum quantity of 3');
+    expect(state().error).toBe('Cannot exceed maximum quantity of 3');
+  });
+
+  it('removes a line whose quantity goes below 1, or on request; clears everything', async () => {
+    await updateQuantity(lineOf('a'), 0);
+    expect(state().items.map((item) => item.productId)).toEqual(['b']);
+    await removeFromCart(lineOf('b'));
+    expect(state().items).toEqual([]);
+    await addToCart('a');
+    await clearCart();
+    expect(state().items).toEqual([]);
+    expect(state().error).toBeNull();
+  });
+
+  it('persists items, sessionId and lastSyncAt under cart-storage', async () => {
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
+    expect(stored.version).toBe(1);
+    expect(Object.keys(stored.state).sort()).toEqual(['items', 'lastSyncAt', 'sessionId']);
+    expect(stored.state.items).toHaveLength(2);
+    expect(stored.state.sessionId).toMatch(/^session_\d+_[a-z0-9]+$/);
+  });
+});
+
+describe('the stored cart', () => {
+  it('drops lines that are not lines and clamps quantities', () => {
+    const good = {
+      id: 'a-1',
+      productId: 'a',
+      name: 'A',
+      price: 5,
+      quantity: 500,
+      maxQuantity: 300,
+      addedAt: '2026-01-01T00:00:00Z',
+    };
+    const repaired = repairCart({ items: [good, { ...good, price: 'free' }, null, 42], sessionId: 7 });
+    expect(repaired.items).toHaveLength(1);
+    expect(repaired.items[0]).toMatchObject({ quantity: 100, maxQuantity: 100, image: null, selectedVariations: {} });
+    expect(repaired.sessionId).toMatch(/^session_/);
+    expect(repairCart('not a cart').items).toEqual([]);
+  });
+
+  it('reads a hand-edited or corrupt entry without failing', () => {
+    localStorage.setItem(CART_STORAGE_KEY, '{"state":');
+    rehydrateCart();
+    expect(state().items).toEqual([]);
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ state: { items: [], sessionId: newSessionId(), lastSyncAt: null }, version: 1 }),
+    );
+    rehydrateCart();
+    expect(state().sessionId).toMatch(/^session_/);
+  });
+});

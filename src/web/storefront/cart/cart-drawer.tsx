@@ -1,0 +1,164 @@
+import { type MouseEvent, useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { formatMoney, fromCents, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
+import { getSiteConfig } from '#web/lib/site-config.ts';
+import { toast } from '#web/lib/toast.ts';
+import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
+import { cartIcon, Icon } from '#web/ui/icons.tsx';
+import { ProductImage } from '#web/ui/product-image.tsx';
+import { removeFromCart, updateQuantity } from './cart-actions.ts';
+
+const closeIcon = 'M6 6l12 12M18 6 6 18';
+const trashIcon = 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3';
+
+export interface CartDrawerProps {
+  /** Called once the drawer has closed (Escape, the close button, the backdrop, or a link in it). */
+  onClose: () => void;
+}
+
+/** Subtotal of the lines at the prices the cart holds (checkout re-prices on the server). */
+export function cartSubtotal(items: readonly CartItem[]): number {
+  return fromCents(sumCents(items.map((item) => lineTotalCents(toCents(item.price), item.quantity))));
+}
+
+/**
+ * The cart as a side sheet in a native modal <dialog> (focus moves in and stays; Escape closes).
+ * Lines with image, choices, quantity stepper and line total; the subtotal; the way to checkout.
+ */
+export function CartDrawer({ onClose }: CartDrawerProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const { currency } = getSiteConfig();
+  const items = useCartStore((state) => state.items);
+  const count = items.reduce((sum, item) => sum + item.quantity, 0);
+
+  useEffect(() => {
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, []);
+
+  const close = () => dialog.current?.close();
+  const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) close();
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; Escape and the close button do the same from the keyboard
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={onBackdrop}
+      className="m-0 ml-auto h-dvh max-h-none w-full max-w-md bg-page text-fg backdrop:bg-black/50"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between border-b border-line px-4 py-3 sm:px-6">
+          <h2 id={titleId} className="text-lg font-semibold">
+            Your cart{count > 0 && <span className="font-normal text-muted"> ({count})</span>}
+          </h2>
+          <button type="button" onClick={close} className="icon-btn" aria-label="Close cart">
+            <Icon d={closeIcon} />
+          </button>
+        </div>
+
+        {items.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
+            <span className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent">
+              <Icon d={cartIcon} className="size-8" />
+            </span>
+            <p className="text-lg font-semibold">Your cart is empty</p>
+            <p className="text-muted">Find something you like in the store.</p>
+            <Link to="/store" onClick={close} className="btn-primary">
+              Browse the store
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ul className="flex-1 divide-y divide-line overflow-y-auto px-4 sm:px-6">
+              {items.map((item) => (
+                <CartLine key={item.id} item={item} currency={currency} onNavigate={close} />
+              ))}
+            </ul>
+            <div className="border-t border-line px-4 py-4 sm:px-6">
+              <p className="flex items-baseline justify-between text-base">
+                <span>Subtotal</span>
+                <span className="font-semibold text-strong tabular-nums">
+                  {formatMoney(cartSubtotal(items), currency)}
+                </span>
+              </p>
+              <p className="mt-1 text-sm text-muted">VAT (11%) is added at checkout. Delivery is free.</p>
+              <Link to="/checkout" onClick={close} className="btn-primary mt-4 h-12 w-full text-base">
+                Checkout
+              </Link>
+              <button type="button" onClick={close} className="btn-secondary mt-2 w-full">
+                Continue shopping
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+function CartLine({ item, currency, onNavigate }: { item: CartItem; currency: string; onNavigate: () => void }) {
+  const variations = Object.entries(item.selectedVariations);
+  const change = (quantity: number) =>
+    updateQuantity(item.id, quantity).catch((error: Error) => toast({ title: error.message, variant: 'error' }));
+  return (
+    <li className="flex gap-3 py-4">
+      <div className="w-20 shrink-0 self-start overflow-hidden rounded-xl border border-line">
+        <ProductImage src={item.image ?? undefined} alt="" sizes="80px" />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <Link
+          to={`/product/${item.productId}`}
+          onClick={onNavigate}
+          className="line-clamp-2 text-sm font-medium hover:underline"
+        >
+          {item.name}
+        </Link>
+        {variations.length > 0 && (
+          <p className="text-xs text-muted">{variations.map(([name, value]) => `${name}: ${value}`).join(' · ')}</p>
+        )}
+        <p className="text-xs text-muted tabular-nums">{formatMoney(item.price, currency)} each</p>
+        <div className="mt-1 flex items-center justify-between gap-2">
+          <div className="flex items-center rounded-full border border-line-strong">
+            <button
+              type="button"
+              onClick={() => void change(item.quantity - 1)}
+              aria-label={`Decrease quantity of ${item.name}`}
+              className="icon-btn size-8"
+            >
+              −
+            </button>
+            <span className="min-w-8 text-center text-sm font-medium tabular-nums" aria-live="polite">
+              <span className="sr-only">Quantity </span>
+              {item.quantity}
+            </span>
+            <button
+              type="button"
+              onClick={() => void change(item.quantity + 1)}
+              aria-label={`Increase quantity of ${item.name}`}
+              aria-disabled={item.quantity >= item.maxQuantity || undefined}
+              className="icon-btn size-8 aria-disabled:opacity-40"
+            >
+              +
+            </button>
+          </div>
+          <p className="text-sm font-semibold text-strong tabular-nums">
+            {formatMoney(fromCents(lineTotalCents(toCents(item.price), item.quantity)), currency)}
+          </p>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => void removeFromCart(item.id).catch(() => undefined)}
+        aria-label={`Remove ${item.name}`}
+        title="Remove"
+        className="icon-btn size-8 shrink-0 self-start text-muted"
+      >
+        <Icon d={trashIcon} className="size-4" />
+      </button>
+    </li>
+  );
+}

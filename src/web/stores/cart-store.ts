@@ -1,0 +1,106 @@
+import { create } from 'zustand';
+import { readStoredState, writeStoredState } from './local-storage.ts';
+
+/**
+ * The shopper's cart, kept in the browser (spec §3 "Cart item", "Cart state"; §9 key
+ * `cart-storage` holding items, sessionId and lastSyncAt). Only the state and the header's count
+ * live here, in the first load; the actions (add with a server check, change quantity, remove,
+ * clear) are plain functions in storefront/cart/cart-actions.ts, downloaded by the screens that
+ * use them, as the preferences do.
+ */
+export const CART_STORAGE_KEY = 'cart-storage';
+export const CART_VERSION = 1;
+/** Spec §9 "Cart fallback max quantity": the most of one line when the stock is unknown. */
+export const CART_MAX_QUANTITY = 100;
+
+export interface CartItem {
+  /** Product id plus the time it was added: one line per product and variation choice. */
+  id: string;
+  productId: string;
+  name: string;
+  price: number;
+  compareAtPrice: number | null;
+  image: string | null;
+  quantity: number;
+  inStock: boolean;
+  maxQuantity: number;
+  selectedVariations: Record<string, string>;
+  addedAt: string;
+}
+
+export interface CartState {
+  items: CartItem[];
+  isLoading: boolean;
+  error: string | null;
+  /** `session_` + time + a random part. */
+  sessionId: string;
+  lastSyncAt: string | null;
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+
+/**
+ * A stored line, or null when it cannot be one. Storage is user-controlled input: a line with a
+ * wrong type is dropped rather than trusted (checkout re-prices every line on the server anyway).
+ */
+function repairItem(value: unknown): CartItem | null {
+  const item = value as Partial<CartItem> | null;
+  if (!item || !isText(item.id) || !isText(item.productId) || !isText(item.name) || !isText(item.addedAt)) return null;
+  if (typeof item.price !== 'number' || !(item.price >= 0) || !isCount(item.quantity) || !isCount(item.maxQuantity)) {
+    return null;
+  }
+  const variations = item.selectedVariations;
+  return {
+    id: item.id,
+    productId: item.productId,
+    name: item.name,
+    price: item.price,
+    compareAtPrice: typeof item.compareAtPrice === 'number' ? item.compareAtPrice : null,
+    image: isText(item.image) ? item.image : null,
+    maxQuantity: Math.min(item.maxQuantity, CART_MAX_QUANTITY),
+    quantity: Math.min(item.quantity, item.maxQuantity, CART_MAX_QUANTITY),
+    inStock: item.inStock !== false,
+    selectedVariations:
+      variations && typeof variations === 'object' && Object.values(variations).every(isText) ? variations : {},
+    addedAt: item.addedAt,
+  };
+}
+
+export const newSessionId = () => `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+
+/** The persisted part of the cart, repaired field by field. */
+export function repairCart(value: unknown): Pick<CartState, 'items' | 'sessionId' | 'lastSyncAt'> {
+  const stored = (value ?? {}) as Partial<CartState>;
+  return {
+    items: Array.isArray(stored.items) ? stored.items.map(repairItem).filter((item) => item !== null) : [],
+    sessionId: isText(stored.sessionId) && stored.sessionId.startsWith('session_') ? stored.sessionId : newSessionId(),
+    lastSyncAt: isText(stored.lastSyncAt) ? stored.lastSyncAt : null,
+  };
+}
+
+export const useCartStore = create<CartState>()(() => ({
+  ...repairCart(readStoredState(CART_STORAGE_KEY)),
+  isLoading: false,
+  error: null,
+}));
+const saveCart = ({ items, sessionId, lastSyncAt }: CartState) =>
+  writeStoredState(CART_STORAGE_KEY, { items, sessionId, lastSyncAt }, CART_VERSION);
+useCartStore.subscribe(saveCart);
+saveCart(useCartStore.getState());
+
+/** Reads the stored cart again (another tab changed it, or a test). */
+export function rehydrateCart(): void {
+  useCartStore.setState(repairCart(readStoredState(CART_STORAGE_KEY)));
+}
+
+/** Units in the cart, for the header badge. */
+export const useCartCount = (): number =>
+  useCartStore((state) => state.items.reduce((count, item) => count + item.quantity, 0));
+
+// Another tab changed the cart: follow it, so both show the same lines and count.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === CART_STORAGE_KEY) rehydrateCart();
+  });
+}
