@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { normalizePhone, PHONE_MESSAGE } from '../phone.ts';
+
+/**
+ * Orders (spec §7 "Orders"): the shopper's checkout and the confirmation page. Field names follow
+ * the spec's style (snake_case; `selectedVariations` as in the cart item). These shapes are
+ * stable: the web app, the admin panel and the tests all build on them.
+ */
+
+export { PHONE_MESSAGE };
+
+/** Spec §9: tax is 11 % of the subtotal; shipping is free; amounts round to 2 decimals. */
+export const TAX_RATE = 0.11;
+export const SHIPPING_FEE = 0;
+/** The most of one line (spec §9 "Cart fallback max quantity") and the most lines in one order. */
+export const ORDER_LINE_MAX_QUANTITY = 100;
+export const ORDER_MAX_LINES = 50;
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['pending', 'paid', 'partially_refunded', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Cash on delivery for now; the model allows more methods later. */
+export const PAYMENT_METHODS = ['cash_on_delivery'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Optional text: trimmed, and an empty field counts as not given (forms send ''). */
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || undefined : value),
+    z.string().max(max, `${label} must be at most ${max} characters`).optional(),
+  );
+const requiredText = (min: number, max: number, label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .min(min, `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const SelectedVariationsSchema = z
+  .record(z.string().min(1).max(40), z.string().min(1).max(60))
+  .refine((value) => Object.keys(value).length <= 10, 'Too many variations');
+
+/** One cart line as the client sends it: never a price (the server prices from the database). */
+export const OrderLineInputSchema = z
+  .object({
+    product_id: z.uuid('Unknown product'),
+    quantity: z
+      .number({ error: 'Quantity must be a whole number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(ORDER_LINE_MAX_QUANTITY, `Cannot exceed maximum quantity of ${ORDER_LINE_MAX_QUANTITY}`),
+    selectedVariations: SelectedVariationsSchema.optional(),
+  })
+  .strict();
+export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
+
+const OrderLinesSchema = z
+  .array(OrderLineInputSchema)
+  .min(1, 'Your cart is empty')
+  .max(ORDER_MAX_LINES, `An order can have at most ${ORDER_MAX_LINES} lines`);
+
+const PromoCodeSchema = optionalText(50, 'Promo code');
+
+export const CalculateOrderRequestSchema = z.object({ items: OrderLinesSchema, promo_code: PromoCodeSchema }).strict();
+export type CalculateOrderRequest = z.infer<typeof CalculateOrderRequestSchema>;
+
+export const CustomerInputSchema = z
+  .object({
+    name: requiredText(2, 100, 'Name'),
+    phone: z
+      .string({ error: 'Phone is required' })
+      .trim()
+      .min(1, 'Phone is required')
+      .max(30, PHONE_MESSAGE)
+      .transform((value, ctx) => {
+        const phone = normalizePhone(value);
+        if (phone) return phone;
+        ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+        return z.NEVER;
+      }),
+    email: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+      z.email('Enter a valid email address').max(254).optional(),
+    ),
+  })
+  .strict();
+
+export const ShippingAddressInputSchema = z
+  .object({
+    city: requiredText(2, 100, 'City or area'),
+    street: requiredText(2, 200, 'Street'),
+    building: optionalText(100, 'Building'),
+    floor: optionalText(20, 'Floor'),
+    notes: optionalText(500, 'Delivery notes'),
+  })
+  .strict();
+
+/** Everything the checkout form collects; the server's body adds the cart lines. */
+export const CheckoutDetailsSchema = z
+  .object({
+    customer: CustomerInputSchema,
+    shipping_address: ShippingAddressInputSchema,
+    payment_method: z.enum(PAYMENT_METHODS).default('cash_on_delivery'),
+    notes: optionalText(1000, 'Order notes'),
+  })
+  .strict();
+export type CheckoutDetailsInput = z.input<typeof CheckoutDetailsSchema>;
+export type CheckoutDetails = z.output<typeof CheckoutDetailsSchema>;
+
+export const CreateOrderRequestSchema = CheckoutDetailsSchema.extend({
+  items: OrderLinesSchema,
+  promo_code: PromoCodeSchema,
+}).strict();
+export type CreateOrderRequest = z.output<typeof CreateOrderRequestSchema>;
+
+/** Sent by the client once per checkout attempt; a repeat returns the same order. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const CreateOrderHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .min(8, 'Idempotency-Key must be 8 to 100 characters')
+    .max(100, 'Idempotency-Key must be 8 to 100 characters')
+    .regex(/^[\w.:-]+$/, 'Idempotency-Key may hold letters, digits and - _ . : only')
+    .optional(),
+});
+
+/** Why a line cannot be bought as asked. */
+export const LINE_PROBLEMS = ['not_found', 'unavailable', 'out_of_stock', 'insufficient_stock', 'invalid_variation'] as const;
+export type LineProblem = (typeof LINE_PROBLEMS)[number];
+
+export const OrderTotalsSchema = z.object({
+  subtotal: z.number(),
+  tax: z.number(),
+  shipping: z.number(),
+  discount: z.number(),
+  total: z.number(),
+});
+export type OrderTotals = z.infer<typeof OrderTotalsSchema>;
+
+/** A line priced from the database, in the order the request listed them. */
+export const CalculatedLineSchema = z.object({
+  product_id: z.string(),
+  name: z.string(),
+  slug: z.string().nullable(),
+  image: z.string().nullable(),
+  unit_price: z.number(),
+  quantity: z.number().int(),
+  selectedVariations: z.record(z.string(), z.string()),
+  line_total: z.number(),
+  /** False when the line cannot be bought as asked; `reason` and `message` say why. */
+  available: z.boolean(),
+  reason: z.enum(LINE_PROBLEMS).optional(),
+  message: z.string().optional(),
+  /** What is in stock now (0 for a product that is gone); the fix for too many is this number. */
+  stock_quantity: z.number().int(),
+});
+export type CalculatedLine = z.infer<typeof CalculatedLineSchema>;
+
+/** Totals count only the available lines; `unavailable` lists the indexes of the others. */
+export const OrderCalculationSchema = OrderTotalsSchema.extend({
+  items: z.array(CalculatedLineSchema),
+  unavailable: z.array(z.number().int()),
+});
+export type OrderCalculation = z.infer<typeof OrderCalculationSchema>;
+
+export const OrderItemSchema = z.object({
+  product_id: z.string().nullable(),
+  name: z.string(),
+  sku: z.string().nullable(),
+  image: z.string().nullable(),
+  unit_price: z.number(),
+  quantity: z.number().int(),
+  selectedVariations: z.record(z.string(), z.string()),
+  line_total: z.number(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderSchema = OrderTotalsSchema.extend({
+  id: z.uuid(),
+  order_number: z.string(),
+  /** Goes in the confirmation link: GET /orders/{id}?token= reads the order with it. */
+  access_token: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  customer: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }),
+  shipping_address: z.object({
+    city: z.string(),
+    street: z.string(),
+    building: z.string().optional(),
+    floor: z.string().optional(),
+    notes: z.string().optional(),
+  }),
+  notes: z.string().nullable(),
+  promo_code: z.string().nullable(),
+  items: z.array(OrderItemSchema),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderParamsSchema = z.object({ id: z.uuid('Order not found') });
+export const OrderAccessQuerySchema = z.object({ token: z.string().min(16).max(100) });
