@@ -7,6 +7,7 @@ export const STOREFRONT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/store\/?$/,
   /^\/product\/[^/]+\/?$/,
   /^\/checkout\/?$/,
+  /^\/contact\/?$/,
   /^\/blog\/?$/,
   /^\/blog\/[^/]+\/?$/,
   /^\/preferences\/?$/,

@@ -26,6 +26,11 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
     ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Preferences' })).toBeVisible(),
   },
   {
+    name: 'contact',
+    path: '/contact',
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible(),
+  },
+  {
     name: 'not found',
     path: '/no/such/page',
     ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible(),

@@ -46,6 +46,15 @@ export function metaForUrl(
     };
   }
   if (path === '/store') return storeMeta(url, catalogue, site, absolute);
+  if (path === '/contact') {
+    return {
+      title: pageTitle(site.features.contactForm ? 'Contact us' : 'Page not found', site.shopName),
+      description: `Questions about a product, an order or a quotation? Write to ${site.shopName}.`,
+      canonical: absolute('/contact'),
+      type: 'website',
+      notFound: !site.features.contactForm,
+    };
+  }
   const productMatch = /^\/product\/([^/]+)$/.exec(path);
   if (productMatch) {
     const product = catalogue.getProduct(decodeURIComponent(productMatch[1] ?? ''));

@@ -7,6 +7,7 @@ export const loadHomePage = () => import('./home/home-page.tsx');
 export const loadStorePage = () => import('./store/store-page.tsx');
 export const loadProductPage = () => import('./product/product-page.tsx');
 export const loadCheckoutPage = () => import('./checkout/checkout-page.tsx');
+export const loadContactPage = () => import('./contact/contact-page.tsx');
 export const loadBlogPage = () => import('./blog/blog-page.tsx');
 export const loadBlogPostPage = () => import('./blog/blog-post-page.tsx');
 export const loadPreferencesPage = () => import('./preferences/preferences-page.tsx');

@@ -77,6 +77,11 @@ export function SiteFooter() {
                 </a>
               </ContactLine>
             )}
+            {features.contactForm && (
+              <ContactLine icon={chatIcon}>
+                <Link to="/contact">Send us a message</Link>
+              </ContactLine>
+            )}
           </address>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { toast } from '#web/lib/toast.ts';
 import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { ProductImage } from '#web/ui/product-image.tsx';
+import { loadCheckoutPage, prefetchAfter } from '../screens.ts';
 import { removeFromCart, updateQuantity } from './cart-actions.ts';
 
 const closeIcon = 'M6 6l12 12M18 6 6 18';
@@ -35,6 +36,8 @@ export function CartDrawer({ onClose }: CartDrawerProps) {
   useEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);
+  // A shopper who opens the cart is likely to check out: fetch that screen's code now.
+  useEffect(() => prefetchAfter(loadCheckoutPage, 300), []);
 
   const close = () => dialog.current?.close();
   const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {

@@ -1,10 +1,161 @@
-import { ComingSoon } from '#web/ui/coming-soon.tsx';
-import { cartIcon } from '#web/ui/icons.tsx';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { CheckoutDetails } from '#shared/contracts/orders.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { getSiteConfig } from '#web/lib/site-config.ts';
+import { toast } from '#web/lib/toast.ts';
+import { useCartStore } from '#web/stores/cart-store.ts';
+import { Breadcrumbs } from '#web/ui/breadcrumbs.tsx';
+import { Container } from '#web/ui/container.tsx';
+import { cartIcon, Icon } from '#web/ui/icons.tsx';
+import { InlineError } from '#web/ui/inline-error.tsx';
+import { usePageTitle } from '#web/ui/use-page-title.ts';
+import { clearCart } from '../cart/cart-actions.ts';
+import { CHECKOUT_FORM_ID, CheckoutFormFields, isCheckoutField, useCheckoutForm } from './checkout-form.tsx';
+import { calculationQuery, newIdempotencyKey, orderLinesOf, orderQuery, placeOrder } from './checkout-queries.ts';
+import { OrderConfirmation } from './order-confirmation.tsx';
+import { OrderSummary } from './order-summary.tsx';
 
+/**
+ * `/checkout`: the form and the order summary; after the order, `/checkout?order={id}&token={t}`
+ * shows its confirmation (the token is what lets this browser, and only it, read the order).
+ */
 export function CheckoutPage() {
+  const [params] = useSearchParams();
+  const orderId = params.get('order');
+  const token = params.get('token');
+  if (orderId && token) return <OrderConfirmation id={orderId} token={token} />;
+  return <Checkout />;
+}
+
+function Checkout() {
+  usePageTitle('Checkout');
+  const { currency } = getSiteConfig();
+  const items = useCartStore((state) => state.items);
+  const lines = useMemo(() => orderLinesOf(items), [items]);
+  const calculation = useQuery(calculationQuery(lines));
+  const form = useCheckoutForm();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // One key per attempt: a retry after a lost answer returns the order already placed.
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const placing = useRef(false);
+  const [isPlacing, setPlacing] = useState(false);
+
+  if (items.length === 0) return <EmptyCheckout />;
+
+  const problems = calculation.data?.unavailable.length ?? 0;
+
+  const onValid = async (details: CheckoutDetails) => {
+    // A double click or a second Enter while the first request is out does nothing.
+    if (placing.current) return;
+    if (problems > 0) {
+      toast({
+        title: 'Some items need your attention',
+        description: 'Fix them in the order summary.',
+        variant: 'error',
+      });
+      document.getElementById('order-summary-title')?.scrollIntoView({ block: 'start' });
+      return;
+    }
+    placing.current = true;
+    setPlacing(true);
+    try {
+      const order = await placeOrder(details, lines, idempotencyKey.current);
+      queryClient.setQueryData(orderQuery(order.id, order.access_token).queryKey, order);
+      await navigate(`/checkout?order=${order.id}&token=${encodeURIComponent(order.access_token)}`, { replace: true });
+      // Only now that the order exists does the cart empty.
+      await clearCart().catch(() => undefined);
+    } catch (error) {
+      handleFailure(error);
+    } finally {
+      placing.current = false;
+      setPlacing(false);
+    }
+  };
+
+  const handleFailure = (error: unknown) => {
+    if (!(error instanceof ApiError)) {
+      toast({ title: 'Could not place your order', description: 'Please try again.', variant: 'error' });
+      return;
+    }
+    if (error.code === 'OUT_OF_STOCK' || error.errors.some((item) => item.path.startsWith('items'))) {
+      toast({ title: error.message, description: error.errors[0]?.message, variant: 'error' });
+      void calculation.refetch();
+      return;
+    }
+    const fieldErrors = error.errors.filter((item) => isCheckoutField(item.path));
+    if (fieldErrors.length > 0) {
+      for (const [index, item] of fieldErrors.entries()) {
+        if (isCheckoutField(item.path))
+          form.setError(item.path, { message: item.message }, { shouldFocus: index === 0 });
+      }
+      return;
+    }
+    if (error.status === 422) idempotencyKey.current = newIdempotencyKey();
+    const network = error.code === 'NETWORK_ERROR';
+    toast({
+      title: network ? 'You seem to be offline' : 'Could not place your order',
+      description: network ? 'Your cart is kept. Check your connection and try again.' : error.message,
+      variant: 'error',
+    });
+  };
+
   return (
-    <ComingSoon title="Checkout" heading="Checkout is coming soon" icon={cartIcon}>
-      Online ordering opens shortly. Until then, browse the catalogue and contact us to place an order.
-    </ComingSoon>
+    <Container className="py-6 sm:py-10">
+      <Breadcrumbs items={[{ to: '/', label: 'Home' }, { to: '/store', label: 'Store' }, { label: 'Checkout' }]} />
+      <h1 className="mt-3 text-2xl font-bold tracking-tight text-strong sm:text-3xl">Checkout</h1>
+      <p className="mt-1 text-muted">Guest checkout: no account needed. Pay cash on delivery anywhere in Lebanon.</p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-12 lg:gap-8">
+        <div className="lg:col-span-7">
+          <CheckoutFormFields form={form} onValid={onValid} />
+        </div>
+        <div className="lg:col-span-5">
+          <div className="lg:sticky lg:top-24">
+            {calculation.isError && !calculation.data ? (
+              <InlineError title="Could not load your order summary" onRetry={() => void calculation.refetch()} />
+            ) : (
+              <OrderSummary
+                items={items}
+                calculation={calculation.data}
+                updating={calculation.isFetching}
+                currency={currency}
+              >
+                <button
+                  type="submit"
+                  form={CHECKOUT_FORM_ID}
+                  disabled={isPlacing || !calculation.data || problems > 0}
+                  aria-describedby="place-order-note"
+                  className="btn-primary mt-5 h-12 w-full text-base"
+                >
+                  {isPlacing ? 'Placing your order…' : 'Place order'}
+                </button>
+                <p id="place-order-note" className="mt-2 text-center text-xs text-muted">
+                  {problems > 0
+                    ? 'Fix the items marked above to continue.'
+                    : 'You pay cash when it arrives. Prices include VAT as shown.'}
+                </p>
+              </OrderSummary>
+            )}
+          </div>
+        </div>
+      </div>
+    </Container>
+  );
+}
+
+function EmptyCheckout() {
+  return (
+    <Container className="flex flex-col items-center py-16 text-center sm:py-24">
+      <span className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent">
+        <Icon d={cartIcon} className="size-8" />
+      </span>
+      <h1 className="mt-4 text-2xl font-bold text-strong">Your cart is empty</h1>
+      <p className="mt-2 max-w-sm text-muted">Add something from the store, then come back here to check out.</p>
+      <Link to="/store" className="btn-primary mt-6">
+        Browse the store
+      </Link>
+    </Container>
   );
 }

@@ -7,7 +7,6 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { Breadcrumbs } from '#web/ui/breadcrumbs.tsx';
 import { Container } from '#web/ui/container.tsx';
-import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { PageSkeleton } from '#web/ui/page-skeleton.tsx';

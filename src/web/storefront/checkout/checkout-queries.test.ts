@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { CartItem } from '#web/stores/cart-store.ts';
+import { isCheckoutField } from './checkout-form.tsx';
+import { newIdempotencyKey, orderLinesOf } from './checkout-queries.ts';
+
+const line = (productId: string, quantity: number, selectedVariations: Record<string, string> = {}): CartItem => ({
+  id: `${productId}-1`,
+  productId,
+  name: productId,
+  price: 99,
+  compareAtPrice: null,
+  image: null,
+  quantity,
+  inStock: true,
+  maxQuantity: 10,
+  selectedVariations,
+  addedAt: '2026-11-23T10:00:00.000Z',
+});
+
+describe('checkout requests', () => {
+  it('sends the cart as lines in cart order, with choices only when there are some, and never a price', () => {
+    expect(orderLinesOf([line('a', 2, { Color: 'Blue' }), line('b', 1)])).toEqual([
+      { product_id: 'a', quantity: 2, selectedVariations: { Color: 'Blue' } },
+      { product_id: 'b', quantity: 1 },
+    ]);
+  });
+
+  it('makes a new idempotency key each time, of the length the server accepts', () => {
+    const first = newIdempotencyKey();
+    expect(first).toMatch(/^[\w-]{8,100}$/);
+    expect(newIdempotencyKey()).not.toBe(first);
+  });
+
+  it('maps server field errors to form fields, and only those', () => {
+    expect(isCheckoutField('customer.phone')).toBe(true);
+    expect(isCheckoutField('shipping_address.city')).toBe(true);
+    expect(isCheckoutField('items.0')).toBe(false);
+    expect(isCheckoutField('customer')).toBe(false);
+  });
+});

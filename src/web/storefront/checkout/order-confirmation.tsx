@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '#shared/contracts/orders.ts';
+import { formatMoney } from '#shared/money.ts';
+import { orderSummaryText, whatsappLink } from '#shared/whatsapp.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { getSiteConfig } from '#web/lib/site-config.ts';
+import { Container } from '#web/ui/container.tsx';
+import { Icon } from '#web/ui/icons.tsx';
+import { InlineError } from '#web/ui/inline-error.tsx';
+import { ProductImage } from '#web/ui/product-image.tsx';
+import { usePageTitle } from '#web/ui/use-page-title.ts';
+import { orderQuery } from './checkout-queries.ts';
+
+const checkIcon = 'M5 12.5 10 17.5 19 7';
+const whatsappIcon =
+  'M3.5 20.5 5 16a8.5 8.5 0 1 1 3 3l-4.5 1.5ZM9 8.5c0 3.5 3 6.5 6.5 6.5l1-1.5-2-1-1 1c-1-.5-2.5-2-3-3l1-1-1-2-1.5 1Z';
+
+/** The order as placed: number, what to expect next, the lines and totals, WhatsApp to the shop. */
+export function OrderConfirmation({ id, token }: { id: string; token: string }) {
+  const order = useQuery(orderQuery(id, token));
+  usePageTitle(order.data ? `Order ${order.data.order_number}` : 'Your order');
+
+  if (order.isPending) {
+    return (
+      <Container className="py-10">
+        <div className="mx-auto max-w-2xl space-y-4" role="status" aria-busy="true" aria-label="Loading your order">
+          <div className="bone mx-auto size-16 rounded-full" />
+          <div className="bone mx-auto h-8 w-64" />
+          <div className="bone h-48 w-full rounded-2xl" />
+        </div>
+      </Container>
+    );
+  }
+  if (order.isError) {
+    const missing = order.error instanceof ApiError && order.error.status === 404;
+    return (
+      <Container className="py-16 text-center">
+        {missing ? (
+          <>
+            <h1 className="text-2xl font-bold text-strong">Order not found</h1>
+            <p className="mt-2 text-muted">This link does not open an order. Check that you copied all of it.</p>
+            <Link to="/store" className="btn-primary mt-6">
+              Continue shopping
+            </Link>
+          </>
+        ) : (
+          <InlineError title="Could not load your order" onRetry={() => void order.refetch()} />
+        )}
+      </Container>
+    );
+  }
+  return <Confirmation order={order.data} />;
+}
+
+function Confirmation({ order }: { order: Order }) {
+  const { currency, whatsappNumber, features } = getSiteConfig();
+  const whatsapp = features.whatsapp ? whatsappLink(whatsappNumber, orderSummaryText(order, currency)) : null;
+  const { city, street, building, floor, notes } = order.shipping_address;
+  const firstName = order.customer.name.split(/\s+/)[0];
+
+  return (
+    <Container className="py-8 sm:py-12">
+      <div className="mx-auto max-w-2xl">
+        <div className="text-center">
+          <span className="inline-flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent">
+            <Icon d={checkIcon} className="size-8" />
+          </span>
+          <p className="mt-4 text-muted">Thank you, {firstName}!</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-strong sm:text-3xl">Your order is placed</h1>
+          <p className="mt-3 text-lg">
+            Order number <strong className="font-mono text-strong">{order.order_number}</strong>
+          </p>
+          <p className="mx-auto mt-3 max-w-md text-muted">
+            We will call you on <span className="whitespace-nowrap text-fg">{order.customer.phone}</span> to confirm
+            delivery. You pay {formatMoney(order.total, currency)} in cash when it arrives.
+            {order.customer.email && <> A receipt is on its way to {order.customer.email}.</>}
+          </p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            {whatsapp && (
+              <a
+                href={whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn h-12 bg-[#1f7a4d] px-6 text-base text-white hover:bg-[#17603c]"
+              >
+                <Icon d={whatsappIcon} />
+                Send my order on WhatsApp
+              </a>
+            )}
+            <Link to="/store" className="btn-secondary h-12 px-6 text-base">
+              Continue shopping
+            </Link>
+          </div>
+        </div>
+
+        <section aria-labelledby="placed-order-title" className="card mt-8 p-4 sm:p-6">
+          <h2 id="placed-order-title" className="text-lg font-semibold">
+            Order summary
+          </h2>
+          <ul className="mt-2 divide-y divide-line">
+            {order.items.map((item) => (
+              <li key={`${item.product_id}-${JSON.stringify(item.selectedVariations)}`} className="flex gap-3 py-3">
+                <div className="w-14 shrink-0 overflow-hidden rounded-lg border border-line">
+                  <ProductImage src={item.image ?? undefined} alt="" sizes="56px" />
+                </div>
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="font-medium">{item.name}</p>
+                  {Object.keys(item.selectedVariations).length > 0 && (
+                    <p className="text-xs text-muted">
+                      {Object.entries(item.selectedVariations)
+                        .map(([name, value]) => `${name}: ${value}`)
+                        .join(' · ')}
+                    </p>
+                  )}
+                  <p className="text-xs text-muted tabular-nums">
+                    {item.quantity} × {formatMoney(item.unit_price, currency)}
+                  </p>
+                </div>
+                <p className="text-sm font-semibold tabular-nums">{formatMoney(item.line_total, currency)}</p>
+              </li>
+            ))}
+          </ul>
+          <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm tabular-nums">
+            <Row label="Subtotal">{formatMoney(order.subtotal, currency)}</Row>
+            {order.discount > 0 && <Row label="Discount">−{formatMoney(order.discount, currency)}</Row>}
+            <Row label="VAT (11%)">{formatMoney(order.tax, currency)}</Row>
+            <Row label="Delivery">{order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}</Row>
+            <div className="flex items-baseline justify-between border-t border-line pt-3 text-base">
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-xl font-bold text-strong">{formatMoney(order.total, currency)}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section aria-labelledby="delivery-title" className="card mt-4 grid gap-4 p-4 text-sm sm:grid-cols-2 sm:p-6">
+          <div>
+            <h2 id="delivery-title" className="font-semibold">
+              Delivery to
+            </h2>
+            <p className="mt-1 text-muted">
+              {order.customer.name}
+              <br />
+              {[street, building && `Building ${building}`, floor && `Floor ${floor}`].filter(Boolean).join(', ')}
+              <br />
+              {city}
+              {notes && (
+                <>
+                  <br />
+                  {notes}
+                </>
+              )}
+            </p>
+          </div>
+          <div>
+            <h2 className="font-semibold">Payment</h2>
+            <p className="mt-1 text-muted">Cash on delivery</p>
+            <p className="mt-1 text-muted">
+              Placed {new Date(order.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+            </p>
+          </div>
+        </section>
+      </div>
+    </Container>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between">
+      <dt className="text-muted">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
