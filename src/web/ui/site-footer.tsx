@@ -9,6 +9,7 @@ const phoneIcon =
 const mailIcon = 'M5 5h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2M4 7l8 6 8-6';
 const mapPinIcon =
   'M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21ZM14.5 9.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0';
+const pencilIcon = 'M4 20h4L19 9l-4-4L4 16v4ZM14 6l4 4';
 const chatIcon = 'M4 20l1.3-3.9A8 8 0 1 1 8 19.1L4 20ZM9 10.5c.5 1.8 2 3.3 3.8 3.8l1.2-1.1 1.8.8';
 
 function ContactLine({ icon, children }: { icon: string; children: ReactNode }) {
@@ -78,7 +79,7 @@ export function SiteFooter() {
               </ContactLine>
             )}
             {features.contactForm && (
-              <ContactLine icon={chatIcon}>
+              <ContactLine icon={pencilIcon}>
                 <Link to="/contact">Send us a message</Link>
               </ContactLine>
             )}

@@ -67,14 +67,14 @@ function Contact() {
   return (
     <Container className="py-6 sm:py-10">
       <Breadcrumbs items={[{ to: '/', label: 'Home' }, { label: 'Contact us' }]} />
-      <div className="mt-3 grid gap-8 lg:grid-cols-12">
+      <h1 className="mt-3 text-2xl font-bold tracking-tight text-strong sm:text-3xl">Contact us</h1>
+      <p className="mt-1 max-w-2xl text-muted">
+        A question about a product, an order or a quotation? Write to us and we reply within one working day.
+      </p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-12">
         <div className="lg:col-span-7">
-          <h1 className="text-2xl font-bold tracking-tight text-strong sm:text-3xl">Contact us</h1>
-          <p className="mt-1 text-muted">
-            A question about a product, an order or a quotation? Write to us and we reply within one working day.
-          </p>
           {sentTo ? (
-            <div role="status" className="card mt-6 p-6 text-center">
+            <div role="status" className="card p-6 text-center">
               <span className="inline-flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">
                 <Icon d={checkIcon} className="size-7" />
               </span>
@@ -92,7 +92,7 @@ function Contact() {
               </div>
             </div>
           ) : (
-            <form noValidate onSubmit={handleSubmit(send)} className="card mt-6 space-y-4 p-4 sm:p-6">
+            <form noValidate onSubmit={handleSubmit(send)} className="card space-y-4 p-4 sm:p-6">
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
                 <TextField
@@ -137,7 +137,7 @@ function Contact() {
             </form>
           )}
         </div>
-        <aside className="lg:col-span-5 lg:pt-16">
+        <aside className="lg:col-span-5">
           <div className="card space-y-3 p-4 text-sm sm:p-6">
             <h2 className="text-lg font-semibold">Other ways to reach us</h2>
             <p className="font-medium">{company.legalName}</p>
