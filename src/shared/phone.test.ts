@@ -20,10 +20,17 @@ describe('normalizePhone', () => {
     expect(normalizePhone(input)).toBe(expected);
   });
 
-  it.each(['', 'abc', '12', '03 123 45', '72 123 456', '+961 2 123 456', '03 123 4567 8', '+0 123 456 789', 'call 03 123 456'])(
-    'refuses %j',
-    (input) => {
-      expect(normalizePhone(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'abc',
+    '12',
+    '03 123 45',
+    '72 123 456',
+    '+961 2 123 456',
+    '03 123 4567 8',
+    '+0 123 456 789',
+    'call 03 123 456',
+  ])('refuses %j', (input) => {
+    expect(normalizePhone(input)).toBeNull();
+  });
 });

@@ -127,7 +127,13 @@ export const CreateOrderHeadersSchema = z.object({
 });
 
 /** Why a line cannot be bought as asked. */
-export const LINE_PROBLEMS = ['not_found', 'unavailable', 'out_of_stock', 'insufficient_stock', 'invalid_variation'] as const;
+export const LINE_PROBLEMS = [
+  'not_found',
+  'unavailable',
+  'out_of_stock',
+  'insufficient_stock',
+  'invalid_variation',
+] as const;
 export type LineProblem = (typeof LINE_PROBLEMS)[number];
 
 export const OrderTotalsSchema = z.object({
