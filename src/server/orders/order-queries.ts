@@ -2,13 +2,18 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { Order } from '#shared/contracts/orders.ts';
-import { toOrder } from './orders.mapper.ts';
+import { type OrderRow, toOrder } from './orders.mapper.ts';
 import { orderItems, orders } from './orders.table.ts';
 
 /** Reads of whole orders (row + lines): two small indexed queries. */
-async function findOrder(db: Db, where: SQL): Promise<{ order: Order; requestHash: string | null } | null> {
+async function findOrder(
+  db: Db,
+  where: SQL,
+  /** Checked on the row before the lines are read, so a refused read costs one query. */
+  allow: (row: OrderRow) => boolean = () => true,
+): Promise<{ order: Order; requestHash: string | null } | null> {
   const [row] = await db.select().from(orders).where(where).limit(1);
-  if (!row) return null;
+  if (!row || !allow(row)) return null;
   const items = await db
     .select()
     .from(orderItems)
@@ -34,8 +39,7 @@ function sameToken(given: string, expected: string): boolean {
  * malformed id and a wrong or missing token all give null, so the answer never tells which.
  */
 export async function findOrderWithToken(db: Db, id: string, token: string | undefined): Promise<Order | null> {
-  if (!UUID.test(id)) return null;
-  const found = await findOrder(db, eq(orders.id, id));
-  if (!found || !token) return null;
-  return sameToken(token, found.order.access_token) ? found.order : null;
+  if (!UUID.test(id) || !token) return null;
+  const found = await findOrder(db, eq(orders.id, id), (row) => sameToken(token, row.accessToken));
+  return found?.order ?? null;
 }
