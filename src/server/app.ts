@@ -3,8 +3,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { CatalogueReadModel } from './catalogue/catalogue-read-model.ts';
 import { categoryRoutes } from './categories/categories.routes.ts';
 import type { Config } from './config.ts';
+import { contactRoutes } from './contact/contact.routes.ts';
 import type { Database, Db } from './db/client.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
+import { createMailer } from './mail/mailer.ts';
+import { orderRoutes } from './orders/orders.routes.ts';
 import { apiNotFoundBody, registerErrorHandling } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -21,6 +25,8 @@ declare module 'fastify' {
     catalogue: CatalogueReadModel;
     /** Shorthand for database.db: the Drizzle handle services take. */
     db: Db;
+    /** Mail for the shop and customers; `sendLater` never blocks a request (mail/background-mailer.ts). */
+    mailer: AppMailer;
   }
 }
 
@@ -53,6 +59,18 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
+  const mailer = createBackgroundMailer(
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      outboxDir: config.paths.outbox,
+      from: `${config.SHOP_NAME} <${config.COMPANY_EMAIL}>`,
+    }),
+    config.paths.outbox,
+    app.log,
+  );
+  app.decorate('mailer', mailer);
+  // Mail handed over before shutdown is still sent (or written to the outbox).
+  app.addHook('onClose', () => mailer.idle());
   const catalogue = new CatalogueReadModel(options.database, app.log);
   app.decorate('catalogue', catalogue);
   // Stop listening before the database closes (hooks run in the order they were added).
@@ -73,6 +91,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(productRoutes);
       await api.register(categoryRoutes);
       await api.register(searchRoutes);
+      await api.register(orderRoutes);
+      // Feature flag of spec §1: without the contact form the path is simply unknown (404).
+      if (config.FEATURE_CONTACT_FORM) await api.register(contactRoutes);
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
     },
     { prefix: '/api' },

@@ -26,3 +26,10 @@ export const badRequest = (message: string, errors: FieldError[] = []) =>
 export const conflict = (message: string, errors: FieldError[] = []) => new AppError(409, 'CONFLICT', message, errors);
 export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', message);
+export const outOfStock = (errors: FieldError[]) =>
+  new AppError(
+    409,
+    'OUT_OF_STOCK',
+    errors.length === 1 && errors[0] ? errors[0].message : 'Some items are out of stock',
+    errors,
+  );

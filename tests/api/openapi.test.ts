@@ -21,6 +21,10 @@ describe('OpenAPI', () => {
         '/api/products/featured',
         '/api/products/{id}',
         '/api/categories',
+        '/api/orders',
+        '/api/orders/calculate',
+        '/api/orders/{id}',
+        '/api/contact',
       ]),
     );
     const listParameters = document.paths['/api/products'].get.parameters.map(

@@ -11,6 +11,17 @@ const BATCH = 500;
 const EDITIONS = ['Mk', 'Gen', 'Series', 'Rev', 'Edition', 'Type'];
 
 /**
+ * Stock of generated product `index`: varied (some sold out) for the catalogue scenarios, but one
+ * product in ten holds a huge stock so the order-placement scenario measures real orders (201)
+ * for its whole run instead of 409s once the small stocks are gone.
+ */
+export const ORDER_BENCH_STOCK = 1_000_000;
+function orderBenchStock(index: number): number {
+  if (index % 10 === 3) return ORDER_BENCH_STOCK;
+  return index % 11 === 0 ? 0 : (index * 13) % 90;
+}
+
+/**
  * Writes a catalogue of `count` products into DATA_DIR's embedded database before the server
  * starts: the demo's 16 categories and its 91 products repeated as numbered editions, with
  * varied prices, stock and dates. The server then finds a shop with data and does not seed.
@@ -57,7 +68,7 @@ export async function writeLargeCatalogue(dataDir: string, count: number): Promi
           price,
           compareAtPrice: index % 5 === 0 ? Math.round(price * 120) / 100 : null,
           images: [`/uploads/seed/${base.slug}-1.webp`],
-          stockQuantity: index % 11 === 0 ? 0 : (index * 13) % 90,
+          stockQuantity: orderBenchStock(index),
           lowStockThreshold: base.lowStockThreshold,
           featured: index % 40 === 0,
           isActive: index % 50 !== 7,

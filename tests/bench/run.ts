@@ -1,5 +1,5 @@
 import { startServerProcess } from '../helpers/server-process.ts';
-import { writeLargeCatalogue } from './large-catalogue.ts';
+import { ORDER_BENCH_STOCK, writeLargeCatalogue } from './large-catalogue.ts';
 import { runScenario, type Scenario, type ScenarioResult } from './load.ts';
 
 /**
@@ -115,20 +115,43 @@ const SEARCH_SORTS = [
 ];
 const PRICE_RANGES = [{}, {}, { minPrice: 10, maxPrice: 50 }, { maxPrice: 20 }, { minPrice: 100 }];
 
+interface BenchProduct {
+  id: string;
+  slug: string;
+  brand: string | null;
+  stock_quantity: number;
+  variations: { name: string; options: string[] }[];
+}
+
 async function catalogueFacts() {
   const categories = (await (await fetch(`${BASE}/api/categories`)).json()) as { data: { slug: string }[] };
-  const page = (await (await fetch(`${BASE}/api/products?limit=100`)).json()) as {
-    data: { slug: string; brand: string | null }[];
-  };
+  const pages = await Promise.all(
+    [1, 2, 3].map(
+      async (page) =>
+        ((await (await fetch(`${BASE}/api/products?limit=100&page=${page}`)).json()) as { data: BenchProduct[] }).data,
+    ),
+  );
+  const first = pages[0] ?? [];
   return {
     categorySlugs: categories.data.map((category) => category.slug),
-    productSlugs: page.data.map((product) => product.slug),
-    brands: [...new Set(page.data.flatMap((product) => (product.brand ? [product.brand] : [])))],
+    productSlugs: first.map((product) => product.slug),
+    brands: [...new Set(first.flatMap((product) => (product.brand ? [product.brand] : [])))],
+    /** Products the order scenario can buy all run long (large-catalogue.ts gives them huge stock). */
+    orderable: pages.flat().filter((product) => product.stock_quantity >= ORDER_BENCH_STOCK / 2),
   };
+}
+
+/** Typed the many ways Lebanese shoppers write a number; the server normalises each. */
+const PHONES = ['03 123 456', '+961 3 123 456', '71-123-456', '00961 76 543 210', '81 234 567', '01 234 567'];
+
+/** Every variation of a product needs one of its options (the server refuses an order without). */
+function pickVariations(product: BenchProduct, pick: <T>(items: readonly T[]) => T) {
+  return Object.fromEntries(product.variations.map((variation) => [variation.name, pick(variation.options)]));
 }
 
 try {
   const facts = await catalogueFacts();
+  if (facts.orderable.length === 0) throw new Error('no product with bench stock found for the order scenario');
   const pick = sequence(42);
   const scenarios: (Scenario & { budgetP95Ms?: number })[] = [
     { name: 'GET /api/health', path: '/api/health' },
@@ -176,6 +199,35 @@ try {
     },
     { name: 'GET /api/products/{slug}', path: () => `/api/products/${pick(facts.productSlugs)}` },
     { name: 'GET /api/categories', path: '/api/categories' },
+    {
+      // The whole checkout write: re-price, take stock, order + lines + history + notification.
+      name: 'POST /api/orders (1-3 lines, place order)',
+      method: 'POST',
+      path: '/api/orders',
+      body: () => {
+        const lines = new Map<string, { product_id: string; quantity: number; selectedVariations: object }>();
+        const count = 1 + Math.floor(Math.random() * 3);
+        for (let i = 0; i < count; i++) {
+          const product = pick(facts.orderable);
+          lines.set(product.id, {
+            product_id: product.id,
+            quantity: 1 + Math.floor(Math.random() * 3),
+            selectedVariations: pickVariations(product, pick),
+          });
+        }
+        return {
+          customer: {
+            name: 'Bench Shopper',
+            phone: pick(PHONES),
+            ...(Math.random() < 0.5 && { email: 'shopper@example.com' }),
+          },
+          shipping_address: { city: 'Beirut', street: 'Hamra Street', building: 'Cedar Tower', floor: '4' },
+          items: [...lines.values()],
+        };
+      },
+      expect: [201],
+      budgetP95Ms: 50,
+    },
     {
       // The page itself: the server embeds the URL's first search result (web-app.ts).
       name: 'GET /store?… (HTML with its first search)',

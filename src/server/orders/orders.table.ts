@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, moneyColumn, updatedAtColumn } from '#server/db/columns.ts';
 import { products } from '#server/products/products.table.ts';
 import { users } from '#server/users/users.table.ts';
@@ -11,6 +11,12 @@ export interface ShippingAddressRow {
   floor?: string;
   notes?: string;
 }
+
+/**
+ * Human order numbers (CS-100001, CS-100002, …). A sequence never hands out one number twice, even
+ * to concurrent transactions on several server processes; gaps (rolled-back orders) are harmless.
+ */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 100001, minValue: 100001 });
 
 export const orders = pgTable(
   'orders',
@@ -64,6 +70,8 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     selectedVariations: jsonb('selected_variations').$type<Record<string, string>>().notNull().default({}),
     lineTotal: moneyColumn('line_total').notNull(),
+    /** The line's place in the order as the shopper listed it (all lines share one created_at). */
+    position: integer('position').notNull().default(0),
     createdAt: createdAtColumn(),
   },
   (table) => [

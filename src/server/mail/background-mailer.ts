@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mail, Mailer } from './mailer.ts';
+
+/**
+ * The app's mailer (`app.mailer`). Requests hand mail over with `sendLater` and answer at once:
+ * a slow or broken SMTP server must never slow down or fail a checkout. Failures are logged and
+ * swallowed. `idle()` waits for everything handed over so far (tests read the outbox after it;
+ * the app awaits it on close so no mail is lost on a clean shutdown).
+ */
+export interface AppMailer extends Mailer {
+  /** Where mail goes without SMTP_URL (DATA_DIR/outbox). */
+  readonly outboxDir: string;
+  sendLater(mail: Mail, context?: Record<string, unknown>): void;
+  idle(): Promise<void>;
+}
+
+export function createBackgroundMailer(mailer: Mailer, outboxDir: string, log: FastifyBaseLogger): AppMailer {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    outboxDir,
+    send: (mail) => mailer.send(mail),
+    sendLater(mail, context = {}) {
+      const sending = mailer
+        .send(mail)
+        .catch((error: unknown) => log.error({ err: error, subject: mail.subject, ...context }, 'mail not sent'))
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}

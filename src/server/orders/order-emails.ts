@@ -1,0 +1,64 @@
+import type { Config } from '#server/config.ts';
+import type { Mail } from '#server/mail/mailer.ts';
+import type { Order } from '#shared/contracts/orders.ts';
+import { formatMoney } from '#shared/money.ts';
+
+/** Plain-text mails for a new order: one to the shop, one to the customer when they gave an email. */
+export function newOrderMails(order: Order, config: Pick<Config, 'COMPANY_EMAIL' | 'SHOP_NAME' | 'CURRENCY'>): Mail[] {
+  const money = (amount: number) => formatMoney(amount, config.CURRENCY);
+  const address = order.shipping_address;
+  const lines = order.items.map((item) => {
+    const options = Object.entries(item.selectedVariations)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join(', ');
+    return `- ${item.quantity} × ${item.name}${options ? ` (${options})` : ''} — ${money(item.line_total)}`;
+  });
+  const summary = [
+    ...lines,
+    '',
+    `Subtotal: ${money(order.subtotal)}`,
+    `Tax: ${money(order.tax)}`,
+    `Shipping: ${order.shipping === 0 ? 'Free' : money(order.shipping)}`,
+    ...(order.discount > 0 ? [`Discount: -${money(order.discount)}`] : []),
+    `Total: ${money(order.total)}`,
+    `Payment: cash on delivery`,
+  ];
+  const delivery = [
+    `${order.customer.name}, ${order.customer.phone}${order.customer.email ? `, ${order.customer.email}` : ''}`,
+    [
+      address.street,
+      address.building && `Building ${address.building}`,
+      address.floor && `Floor ${address.floor}`,
+      address.city,
+    ]
+      .filter(Boolean)
+      .join(', '),
+    ...(address.notes ? [`Delivery notes: ${address.notes}`] : []),
+    ...(order.notes ? [`Order notes: ${order.notes}`] : []),
+  ];
+
+  const mails: Mail[] = [
+    {
+      to: config.COMPANY_EMAIL,
+      subject: `New order ${order.order_number} — ${money(order.total)}`,
+      text: [`New order ${order.order_number}`, '', ...summary, '', 'Deliver to:', ...delivery, ''].join('\n'),
+    },
+  ];
+  if (order.customer.email) {
+    // No link to the order page yet: the web app's confirmation route is not settled.
+    mails.push({
+      to: order.customer.email,
+      subject: `Your ${config.SHOP_NAME} order ${order.order_number}`,
+      text: [
+        `Thank you, ${order.customer.name}. We received your order ${order.order_number} and will call you to confirm delivery.`,
+        '',
+        ...summary,
+        '',
+        'Deliver to:',
+        ...delivery,
+        '',
+      ].join('\n'),
+    });
+  }
+  return mails;
+}

@@ -1,0 +1,50 @@
+import { toNumber } from '#server/products/products.mapper.ts';
+import type { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus } from '#shared/contracts/orders.ts';
+import type { orderItems, orders } from './orders.table.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+export function toOrderItem(row: OrderItemRow): OrderItem {
+  return {
+    product_id: row.productId,
+    name: row.productName,
+    sku: row.sku,
+    image: row.image,
+    unit_price: toNumber(row.unitPrice),
+    quantity: row.quantity,
+    selectedVariations: row.selectedVariations,
+    line_total: toNumber(row.lineTotal),
+  };
+}
+
+/** An order row and its lines (in the shopper's order) in the `Order` contract's shape. */
+export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
+  const address = row.shippingAddress;
+  return {
+    id: row.id,
+    order_number: row.orderNumber,
+    access_token: row.accessToken,
+    // The columns are text; only the service writes them, with values from these enums.
+    status: row.status as OrderStatus,
+    payment_status: row.paymentStatus as PaymentStatus,
+    payment_method: row.paymentMethod as PaymentMethod,
+    customer: { name: row.customerName, phone: row.customerPhone, email: row.customerEmail },
+    shipping_address: {
+      city: address.city,
+      street: address.street,
+      ...(address.building && { building: address.building }),
+      ...(address.floor && { floor: address.floor }),
+      ...(address.notes && { notes: address.notes }),
+    },
+    notes: row.notes,
+    promo_code: row.promoCode,
+    subtotal: toNumber(row.subtotal),
+    tax: toNumber(row.tax),
+    shipping: toNumber(row.shipping),
+    discount: toNumber(row.discount),
+    total: toNumber(row.total),
+    items: [...items].sort((a, b) => a.position - b.position).map(toOrderItem),
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound, unauthorized } from '#server/errors.ts';
+import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
+import {
+  CalculateOrderRequestSchema,
+  CreateOrderHeadersSchema,
+  CreateOrderRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  OrderCalculationSchema,
+  OrderSchema,
+} from '#shared/contracts/orders.ts';
+import { newOrderMails } from './order-emails.ts';
+import { findOrderWithToken } from './order-queries.ts';
+import { calculateOrder } from './orders.service.ts';
+import { placeOrder } from './place-order.ts';
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/orders/calculate',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Price a cart from the database: lines in request order, unavailable lines flagged, totals',
+        body: CalculateOrderRequestSchema,
+        response: { 200: dataEnvelope(OrderCalculationSchema), 400: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ data: await calculateOrder(app.db, request.body) }),
+  );
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place a guest order (cash on delivery); a repeated Idempotency-Key returns the same order',
+        body: CreateOrderRequestSchema,
+        headers: CreateOrderHeadersSchema,
+        response: {
+          200: dataEnvelope(OrderSchema),
+          201: dataEnvelope(OrderSchema),
+          400: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { order, replayed } = await placeOrder(app.db, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]);
+      if (replayed) {
+        // The order exists already: 200 (not 201) with the same body, and nothing is mailed twice.
+        return reply.status(200).header('idempotent-replayed', 'true').send({ data: order });
+      }
+      // After commit and off the request's path: mail never delays or fails an order.
+      for (const mail of newOrderMails(order, app.config)) app.mailer.sendLater(mail, { order: order.order_number });
+      return reply.status(201).send({ data: order });
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order, for the confirmation page: needs the access token given when it was placed',
+        // Loose on purpose: a malformed id or a missing token answers the same 404 as a wrong one.
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        response: { 200: dataEnvelope(OrderSchema), 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const order = await findOrderWithToken(app.db, request.params.id, request.query.token);
+      if (!order) throw notFound('Order');
+      return { data: order };
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in customer's orders (needs customer accounts: answers 401 until they exist)",
+        response: { 401: ErrorBodySchema },
+      },
+    },
+    // Customer sign-in arrives with issue 6; until then no one can be signed in, so no list.
+    async () => {
+      throw unauthorized('Sign in to see your orders');
+    },
+  );
+};

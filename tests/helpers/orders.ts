@@ -1,0 +1,38 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import { orders } from '#server/orders/orders.table.ts';
+import { products } from '#server/products/products.table.ts';
+
+/** A valid checkout body for `lines`; override any part. */
+export function orderBody(lines: Record<string, unknown>[], overrides: Record<string, unknown> = {}) {
+  return {
+    customer: { name: 'Rami Haddad', phone: '03 123 456', email: 'rami@example.com' },
+    shipping_address: { city: 'Beirut', street: 'Bliss Street', building: 'Nour', floor: '3' },
+    items: lines,
+    ...overrides,
+  };
+}
+
+export async function orderCount(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
+}
+
+export async function stockOf(db: Db, id: string): Promise<{ stock: number; inStock: boolean }> {
+  const [row] = await db
+    .select({ stock: products.stockQuantity, inStock: products.inStock })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!row) throw new Error(`no product ${id}`);
+  return row;
+}
+
+/** The .eml files written so far (waits for mail handed over to finish). */
+export async function outboxMails(app: FastifyInstance): Promise<string[]> {
+  await app.mailer.idle();
+  const files = await readdir(app.mailer.outboxDir).catch(() => []);
+  return Promise.all(files.sort().map((file) => readFile(path.join(app.mailer.outboxDir, file), 'utf8')));
+}
