@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone } from './phone.ts';
+import { formatPhone, normalizePhone } from './phone.ts';
 
 describe('normalizePhone', () => {
   it.each([
@@ -32,5 +32,13 @@ describe('normalizePhone', () => {
     'call 03 123 456',
   ])('refuses %j', (input) => {
     expect(normalizePhone(input)).toBeNull();
+  });
+});
+
+describe('formatPhone', () => {
+  it('groups Lebanese numbers as people read them and leaves others alone', () => {
+    expect(formatPhone('+9613123456')).toBe('+961 3 123 456');
+    expect(formatPhone('+96171123456')).toBe('+961 71 123 456');
+    expect(formatPhone('+33612345678')).toBe('+33612345678');
   });
 });

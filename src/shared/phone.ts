@@ -28,3 +28,12 @@ export function normalizePhone(input: string): string | null {
   const national = digits.replace(/^0/, '');
   return LEBANESE_NATIONAL.test(national) ? `+961${national}` : null;
 }
+
+/** A stored E.164 number as people read it: `+961 3 123 456`, `+961 71 123 456`; others unchanged. */
+export function formatPhone(e164: string): string {
+  const match = /^\+961(\d{7,8})$/.exec(e164);
+  if (!match?.[1]) return e164;
+  const national = match[1];
+  const head = national.length === 7 ? 1 : 2;
+  return `+961 ${national.slice(0, head)} ${national.slice(head, head + 3)} ${national.slice(head + 3)}`;
+}

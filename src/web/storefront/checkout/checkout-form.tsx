@@ -62,7 +62,7 @@ export function CheckoutFormFields({ form, onValid }: CheckoutFormProps) {
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            placeholder="03 123 456"
+            placeholder="e.g. 03 123 456"
             hint="We call this number to arrange delivery."
             error={errors.customer?.phone?.message}
             {...register('customer.phone')}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { orderSummaryText, whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
@@ -73,7 +74,7 @@ function Confirmation({ order }: { order: Order }) {
             Order number <strong className="font-mono text-strong">{order.order_number}</strong>
           </p>
           <p className="mx-auto mt-3 max-w-md text-muted">
-            We will call you on <span className="whitespace-nowrap text-fg">{order.customer.phone}</span> to confirm
+            We will call you on <span className="whitespace-nowrap text-fg">{formatPhone(order.customer.phone)}</span> to confirm
             delivery. You pay {formatMoney(order.total, currency)} in cash when it arrives.
             {order.customer.email && <> A receipt is on its way to {order.customer.email}.</>}
           </p>
