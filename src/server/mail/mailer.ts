@@ -40,12 +40,25 @@ export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Maile
   // per message, which order placement (budget p95 ≤ 50 ms on one thread) cannot afford. Plain
   // UTF-8 text needs no more than these headers.
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
+  // Made once (again after a failure, e.g. the directory was removed).
+  let ready: Promise<unknown> | undefined;
   return {
     async send(mail) {
-      await mkdir(outboxDir, { recursive: true });
+      ready ??= mkdir(outboxDir, { recursive: true }).catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      });
+      await ready;
       const id = randomUUID();
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.slice(0, 8)}.eml`;
-      await writeFile(path.join(outboxDir, file), composePlainMessage({ from, ...mail }, `<${id}@${domain}>`));
+      const target = path.join(outboxDir, file);
+      const message = composePlainMessage({ from, ...mail }, `<${id}@${domain}>`);
+      await writeFile(target, message).catch(async (error: { code?: string }) => {
+        if (error.code !== 'ENOENT') throw error;
+        // The outbox was removed while running: make it again.
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(target, message);
+      });
       return { transport: 'outbox', id: file };
     },
   };
