@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMailer } from './mailer.ts';
+import { composePlainMessage, createMailer } from './mailer.ts';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -27,5 +27,22 @@ describe('mailer without SMTP', () => {
     expect(message).toContain('From: Cedar Shop <shop@cedar.test>');
     expect(message).toContain('Subject: Order CS-000001 received');
     expect(message).toContain('Thank you, Rania.');
+  });
+});
+
+describe('composePlainMessage', () => {
+  it('encodes non-ASCII headers and keeps the UTF-8 body as is', () => {
+    const message = composePlainMessage(
+      {
+        from: 'Cedar Shop <shop@cedar.test>',
+        to: 'rania@example.com',
+        subject: 'Order CS-100001 — $12.00',
+        text: '2 × Nano',
+      },
+      '<id@cedar.test>',
+    );
+    expect(message).toContain(`Subject: =?UTF-8?B?${Buffer.from('Order CS-100001 — $12.00').toString('base64')}?=`);
+    expect(message).toContain('Content-Type: text/plain; charset=utf-8');
+    expect(message.endsWith('\n\n2 × Nano')).toBe(true);
   });
 });

@@ -36,15 +36,52 @@ export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Maile
       },
     };
   }
-  // Builds the complete message (headers, encoding) without sending it anywhere.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The outbox is written by hand: nodemailer's MIME composer costs about 1 ms of event-loop time
+  // per message, which order placement (budget p95 ≤ 50 ms on one thread) cannot afford. Plain
+  // UTF-8 text needs no more than these headers.
+  const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
+  // Made once (again after a failure, e.g. the directory was removed).
+  let ready: Promise<unknown> | undefined;
   return {
     async send(mail) {
-      const info = await composer.sendMail({ from, ...mail });
-      await mkdir(outboxDir, { recursive: true });
-      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-      await writeFile(path.join(outboxDir, file), info.message as Buffer);
+      ready ??= mkdir(outboxDir, { recursive: true }).catch((error: unknown) => {
+        ready = undefined;
+        throw error;
+      });
+      await ready;
+      const id = randomUUID();
+      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.slice(0, 8)}.eml`;
+      const target = path.join(outboxDir, file);
+      const message = composePlainMessage({ from, ...mail }, `<${id}@${domain}>`);
+      await writeFile(target, message).catch(async (error: { code?: string }) => {
+        if (error.code !== 'ENOENT') throw error;
+        // The outbox was removed while running: make it again.
+        await mkdir(outboxDir, { recursive: true });
+        await writeFile(target, message);
+      });
       return { transport: 'outbox', id: file };
     },
   };
+}
+
+/** RFC 2047 encoded-word for header text that is not plain ASCII (subjects with —, names with é). */
+function encodeHeader(value: string): string {
+  const clean = value.replace(/[\r\n]+/g, ' ');
+  return /^[\x20-\x7e]*$/.test(clean) ? clean : `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?=`;
+}
+
+/** A complete single-part text/plain message (8bit UTF-8 body, LF line ends like the rest of the outbox). */
+export function composePlainMessage(mail: Mail & { from: string }, messageId: string): string {
+  return [
+    `From: ${encodeHeader(mail.from)}`,
+    `To: ${encodeHeader(mail.to)}`,
+    `Subject: ${encodeHeader(mail.subject)}`,
+    `Message-ID: ${messageId}`,
+    `Date: ${new Date().toUTCString().replace('GMT', '+0000')}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    mail.text.replace(/\r\n/g, '\n'),
+  ].join('\n');
 }
