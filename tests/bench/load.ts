@@ -5,6 +5,8 @@ export interface Scenario {
   method?: 'GET' | 'POST';
   path: string | (() => string);
   body?: () => unknown;
+  /** Extra request headers, made per request (e.g. a fresh Idempotency-Key, as the web app sends). */
+  headers?: () => Record<string, string>;
   /** Status codes that count as success (default: 200). */
   expect?: number[];
 }
@@ -53,7 +55,10 @@ export async function runScenario(
           port: url.port,
           method: scenario.method ?? 'GET',
           path,
-          headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+          headers: {
+            ...scenario.headers?.(),
+            ...(payload && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          },
         },
         (response) => {
           response.resume();

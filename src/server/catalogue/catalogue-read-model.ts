@@ -48,6 +48,14 @@ export class CatalogueReadModel {
     this.subscription = undefined;
   }
 
+  /**
+   * The index as it is now, without waiting for changes not yet applied: for callers that check
+   * what they read against the database anyway (order placement's price and stock guard).
+   */
+  get current(): CatalogueIndex {
+    return this.index;
+  }
+
   /** The index with every committed change applied. */
   async fresh(): Promise<CatalogueIndex> {
     await this.subscription?.sync();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile as writeFileWithCallback } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -62,6 +63,16 @@ export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Maile
       return { transport: 'outbox', id: file };
     },
   };
+}
+
+/**
+ * fs.writeFile with a callback, as a promise: the promise API's FileHandle (open, write, close as
+ * three promise round trips) cost ~0.3 ms of event loop per message in the order bench.
+ */
+function writeFile(target: string, data: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    writeFileWithCallback(target, data, (error) => (error ? reject(error) : resolve()));
+  });
 }
 
 /** RFC 2047 encoded-word for header text that is not plain ASCII (subjects with —, names with é). */

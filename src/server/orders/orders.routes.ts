@@ -51,7 +51,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { order, replayed } = await placeOrder(app.db, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]);
+      const { order, replayed } = await placeOrder(
+        app.db,
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+        app.catalogue.current,
+      );
       if (replayed) {
         // The order exists already: 200 (not 201) with the same body, and nothing is mailed twice.
         return reply.status(200).header('idempotent-replayed', 'true').send({ data: order });

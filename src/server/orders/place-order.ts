@@ -1,16 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError, badRequest, outOfStock } from '#server/errors.ts';
-import { notifications } from '#server/notifications/notifications.table.ts';
 import { products } from '#server/products/products.table.ts';
 import type { FieldError } from '#shared/contracts/common.ts';
 import type { CreateOrderRequest, Order, OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
-import { toCents } from '#shared/money.ts';
-import { nextOrderNumberSql } from './order-number.ts';
+import { fromCents, toCents } from '#shared/money.ts';
 import { findOrderByIdempotencyKey } from './order-queries.ts';
 import { loadOrderProducts, type OrderProduct, type PricedLine, priceLines, totalsOf } from './orders.service.ts';
-import { orderItems, orderStatusHistory, orders } from './orders.table.ts';
 
 /**
  * `POST /orders` (DESIGN.md "Data rules"): stock is taken by one conditional UPDATE inside one
@@ -83,28 +81,95 @@ export async function placeOrder(
   db: Db,
   request: CreateOrderRequest,
   idempotencyKey?: string,
+  catalogue?: CatalogueIndex,
 ): Promise<PlaceOrderResult> {
   const requestHash = hashOrderRequest(request);
-  if (idempotencyKey) {
-    const existing = await findOrderByIdempotencyKey(db, idempotencyKey);
-    if (existing) return replay(existing, requestHash);
-  }
-
   try {
-    const order = await db.transaction((tx) => insertOrder(tx as unknown as Db, request, requestHash, idempotencyKey));
+    // The usual case costs one statement; anything unusual (a price or stock the in-memory
+    // catalogue has not caught up with, a problem to explain) takes the careful transaction.
+    const quick = catalogue ? await placeInOneStatement(db, catalogue, request, requestHash, idempotencyKey) : null;
+    const order =
+      quick ?? (await db.transaction((tx) => insertOrder(tx as unknown as Db, request, requestHash, idempotencyKey)));
     return { order, replayed: false };
   } catch (error) {
-    // A concurrent request with the same key won the race (unique constraint): answer with its
-    // order. It may also have taken the last units first, hence the check on OUT_OF_STOCK too.
-    const raced =
-      isUniqueViolation(error, 'orders_idempotency_key_unique') ||
-      (error instanceof AppError && error.code === 'OUT_OF_STOCK');
-    if (idempotencyKey && raced) {
+    // A repeat of an order already placed: the key's unique constraint refused it, or the first
+    // one took the last units, or the product has gone since. Answer with the first order.
+    // (No lookup before trying: a round trip saved on every first attempt, the common case.)
+    const maybeRepeat = isUniqueViolation(error, 'orders_idempotency_key_unique') || error instanceof AppError;
+    if (idempotencyKey && maybeRepeat) {
       const existing = await findOrderByIdempotencyKey(db, idempotencyKey);
       if (existing) return replay(existing, requestHash);
     }
     throw error;
   }
+}
+
+/** What cedar_place_order (migration 0003) raises when it could not take the stock of every line. */
+const STOCK_GUARD_MESSAGE = 'cedar:order-stock-guard';
+
+function isStockGuardFailure(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    if ((current as { message?: string }).message?.includes(STOCK_GUARD_MESSAGE)) return true;
+  }
+  return false;
+}
+
+/**
+ * Prices the lines from the in-memory catalogue, then takes the stock and writes the order in ONE
+ * statement whose UPDATE only touches rows still active, at that price, with that much stock;
+ * unless every product was taken, cedar_require raises and the statement leaves no trace.
+ * Null means "use the careful path" (never an error the shopper sees).
+ */
+async function placeInOneStatement(
+  db: Db,
+  catalogue: CatalogueIndex,
+  request: CreateOrderRequest,
+  requestHash: string,
+  idempotencyKey: string | undefined,
+): Promise<Order | null> {
+  const byId = new Map<string, OrderProduct>();
+  for (const { product_id: id } of request.items) {
+    if (byId.has(id)) continue;
+    const product = catalogue.getProduct(id);
+    if (product?.id !== id) return null;
+    byId.set(id, {
+      id,
+      name: product.name,
+      slug: product.slug,
+      sku: product.sku,
+      image: product.images[0] ?? null,
+      priceCents: toCents(product.price),
+      stockQuantity: product.stock_quantity,
+      isActive: true,
+      variations: product.variations,
+    });
+  }
+  const lines = priceLines(request.items, byId);
+  if (lines.some((line) => !line.available)) return null;
+
+  const stock = new Map<string, StockClaim>();
+  for (const line of lines) {
+    const claim = stock.get(line.product_id) ?? {
+      id: line.product_id,
+      quantity: 0,
+      price: fromCents(line.unitPriceCents),
+    };
+    claim.quantity += line.quantity;
+    stock.set(line.product_id, claim);
+  }
+  try {
+    return await insertOrderRows(db, request, lines, requestHash, idempotencyKey, [...stock.values()]);
+  } catch (error) {
+    if (isStockGuardFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Stock cedar_place_order must take: this much of the product, still active, still at this price. */
+interface StockClaim {
+  id: string;
+  quantity: number;
+  price: number;
 }
 
 interface LockedProductRow {
@@ -178,9 +243,11 @@ async function insertOrder(
 }
 
 /**
- * The order, its lines, its first status and the admins' notification in ONE statement (data-
- * modifying CTEs): on PGlite's single connection every round trip counts (DESIGN.md budget:
- * order placement p95 ≤ 50 ms).
+ * The order, its lines, its first status and the admins' notification, written by
+ * cedar_place_order (migration 0003: a PL/pgSQL function keeps its plans for the session, and on
+ * PGlite's single connection every round trip and every plan counts; DESIGN.md budget: order
+ * placement p95 ≤ 50 ms). With `stock`, the same call takes the stock first (the usual path);
+ * the careful path has taken it already and passes none.
  */
 async function insertOrderRows(
   tx: Db,
@@ -188,12 +255,26 @@ async function insertOrderRows(
   lines: readonly PricedLine[],
   requestHash: string,
   idempotencyKey: string | undefined,
+  stock: readonly StockClaim[] = [],
 ): Promise<Order> {
   const totals = totalsOf(lines);
   const accessToken = randomBytes(32).toString('base64url');
   const customerEmail = request.customer.email ?? null;
   const notes = request.notes ?? null;
   const promoCode = request.promo_code ?? null;
+  const head = {
+    customer_name: request.customer.name,
+    customer_phone: request.customer.phone,
+    customer_email: customerEmail,
+    shipping_address: request.shipping_address,
+    payment_method: request.payment_method,
+    notes,
+    promo_code: promoCode,
+    ...totals,
+    access_token: accessToken,
+    idempotency_key: idempotencyKey ?? null,
+    request_hash: requestHash,
+  };
   const itemRows = lines.map((line, position) => ({
     product_id: line.product_id,
     product_name: line.name,
@@ -209,33 +290,8 @@ async function insertOrderRows(
   const notification = `${request.customer.name} ordered ${itemCount} item${itemCount === 1 ? '' : 's'} for $${totals.total.toFixed(2)}`;
 
   const result = (await tx.execute(sql`
-    with o as (
-      insert into ${orders} (order_number, customer_name, customer_phone, customer_email, shipping_address,
-        payment_method, notes, promo_code, subtotal, tax, shipping, discount, total, access_token,
-        idempotency_key, request_hash)
-      values (${nextOrderNumberSql()}, ${request.customer.name}, ${request.customer.phone}, ${customerEmail},
-        ${JSON.stringify(request.shipping_address)}::jsonb, ${request.payment_method}, ${notes}, ${promoCode},
-        ${totals.subtotal}, ${totals.tax}, ${totals.shipping}, ${totals.discount}, ${totals.total}, ${accessToken},
-        ${idempotencyKey ?? null}, ${requestHash})
-      returning id, order_number, status, payment_status, total, created_at
-    ), i as (
-      insert into ${orderItems} (order_id, product_id, product_name, sku, image, unit_price, quantity,
-        selected_variations, line_total, position)
-      select o.id, l.product_id, l.product_name, l.sku, l.image, l.unit_price, l.quantity, l.selected_variations,
-        l.line_total, l.position
-      from o, jsonb_to_recordset(${JSON.stringify(itemRows)}::jsonb) as l(product_id uuid, product_name text,
-        sku text, image text, unit_price numeric, quantity integer, selected_variations jsonb, line_total numeric,
-        position integer)
-    ), h as (
-      insert into ${orderStatusHistory} (order_id, from_status, to_status) select o.id, null, o.status from o
-    ), n as (
-      insert into ${notifications} (type, order_id, order_number, total_amount, status, title, message)
-      select 'new_order', o.id, o.order_number, o.total, o.status, 'New order ' || o.order_number, ${notification}
-      from o
-    )
-    select id, order_number, status, payment_status,
-      floor(extract(epoch from created_at) * 1000)::float8 as created_ms
-    from o`)) as unknown as {
+    select * from cedar_place_order(${JSON.stringify(stock)}::jsonb, ${JSON.stringify(head)}::jsonb,
+      ${JSON.stringify(itemRows)}::jsonb, ${notification})`)) as unknown as {
     rows: { id: string; order_number: string; status: string; payment_status: string; created_ms: number }[];
   };
   const row = result.rows[0];
