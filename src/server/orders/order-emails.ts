@@ -2,6 +2,7 @@ import type { Config } from '#server/config.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
+import { formatPhone } from '#shared/phone.ts';
 
 /** Plain-text mails for a new order: one to the shop, one to the customer when they gave an email. */
 export function newOrderMails(order: Order, config: Pick<Config, 'COMPANY_EMAIL' | 'SHOP_NAME' | 'CURRENCY'>): Mail[] {
@@ -24,7 +25,7 @@ export function newOrderMails(order: Order, config: Pick<Config, 'COMPANY_EMAIL'
     `Payment: cash on delivery`,
   ];
   const delivery = [
-    `${order.customer.name}, ${order.customer.phone}${order.customer.email ? `, ${order.customer.email}` : ''}`,
+    `${order.customer.name}, ${formatPhone(order.customer.phone)}${order.customer.email ? `, ${order.customer.email}` : ''}`,
     [
       address.street,
       address.building && `Building ${address.building}`,

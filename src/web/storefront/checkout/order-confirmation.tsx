@@ -74,8 +74,8 @@ function Confirmation({ order }: { order: Order }) {
             Order number <strong className="font-mono text-strong">{order.order_number}</strong>
           </p>
           <p className="mx-auto mt-3 max-w-md text-muted">
-            We will call you on <span className="whitespace-nowrap text-fg">{formatPhone(order.customer.phone)}</span> to confirm
-            delivery. You pay {formatMoney(order.total, currency)} in cash when it arrives.
+            We will call you on <span className="whitespace-nowrap text-fg">{formatPhone(order.customer.phone)}</span>{' '}
+            to confirm delivery. You pay {formatMoney(order.total, currency)} in cash when it arrives.
             {order.customer.email && <> A receipt is on its way to {order.customer.email}.</>}
           </p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
