@@ -77,13 +77,7 @@ export function computeTotals(subtotalCents: Cents, discountCents: Cents = 0): T
   };
 }
 
-// Building a NumberFormat costs far more than formatting (≈0.1 ms): one per locale and currency.
-const formats = new Map<string, Intl.NumberFormat>();
-
 /** Formats an amount for display, e.g. `$1,234.50`. */
 export function formatMoney(amount: number, currency = 'USD', locale = 'en-US'): string {
-  const key = `${locale} ${currency}`;
-  const format = formats.get(key) ?? new Intl.NumberFormat(locale, { style: 'currency', currency });
-  formats.set(key, format);
-  return format.format(round2(amount));
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(round2(amount));
 }

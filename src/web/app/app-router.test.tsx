@@ -142,9 +142,9 @@ describe('app routes', () => {
     await waitForText(app, 'h1', 'Results for “galaxy s24”');
   });
 
-  it('shows honest placeholders for checkout and the blog', async () => {
+  it('shows the checkout (empty cart) and honest placeholders for the blog', async () => {
     for (const [path, heading] of [
-      ['/checkout', 'Checkout is coming soon'],
+      ['/checkout', 'Your cart is empty'],
       ['/blog', 'Our blog is coming soon'],
       ['/blog/some-post', 'This article is not available yet'],
     ] as const) {
