@@ -51,22 +51,32 @@ export async function loadOrderProducts(db: Db, ids: readonly string[]): Promise
     })
     .from(products)
     .where(inArray(products.id, unique));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        name: row.name,
-        slug: row.slug,
-        sku: row.sku,
-        image: row.images[0] ?? null,
-        priceCents: toCents(row.price),
-        stockQuantity: row.stockQuantity,
-        isActive: row.isActive,
-        variations: row.variations,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.id, toOrderProduct(row)]));
+}
+
+/** What pricing needs of a product, from a database row or the in-memory catalogue. */
+export function toOrderProduct(row: {
+  id: string;
+  name: string;
+  slug: string;
+  sku: string;
+  images: readonly string[];
+  price: string | number;
+  stockQuantity: number;
+  isActive: boolean;
+  variations: ProductVariationRow[];
+}): OrderProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    image: row.images[0] ?? null,
+    priceCents: toCents(row.price),
+    stockQuantity: row.stockQuantity,
+    isActive: row.isActive,
+    variations: row.variations,
+  };
 }
 
 /**

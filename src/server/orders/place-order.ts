@@ -6,9 +6,16 @@ import { AppError, badRequest, outOfStock } from '#server/errors.ts';
 import { products } from '#server/products/products.table.ts';
 import type { FieldError } from '#shared/contracts/common.ts';
 import type { CreateOrderRequest, Order, OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
-import { fromCents, toCents } from '#shared/money.ts';
+import { fromCents } from '#shared/money.ts';
 import { findOrderByIdempotencyKey } from './order-queries.ts';
-import { loadOrderProducts, type OrderProduct, type PricedLine, priceLines, totalsOf } from './orders.service.ts';
+import {
+  loadOrderProducts,
+  type OrderProduct,
+  type PricedLine,
+  priceLines,
+  toOrderProduct,
+  totalsOf,
+} from './orders.service.ts';
 
 /**
  * `POST /orders` (DESIGN.md "Data rules"): stock is taken by one conditional UPDATE inside one
@@ -132,17 +139,7 @@ async function placeInOneStatement(
     if (byId.has(id)) continue;
     const product = catalogue.getProduct(id);
     if (product?.id !== id) return null;
-    byId.set(id, {
-      id,
-      name: product.name,
-      slug: product.slug,
-      sku: product.sku,
-      image: product.images[0] ?? null,
-      priceCents: toCents(product.price),
-      stockQuantity: product.stock_quantity,
-      isActive: true,
-      variations: product.variations,
-    });
+    byId.set(id, toOrderProduct({ ...product, stockQuantity: product.stock_quantity, isActive: true }));
   }
   const lines = priceLines(request.items, byId);
   if (lines.some((line) => !line.available)) return null;
@@ -211,17 +208,11 @@ async function insertOrder(
   const byId = new Map<string, OrderProduct>(
     taken.rows.map((row) => [
       row.id,
-      {
-        id: row.id,
-        name: row.name,
-        slug: row.slug,
-        sku: row.sku,
-        image: row.images[0] ?? null,
-        priceCents: toCents(row.price),
+      toOrderProduct({
+        ...row,
         stockQuantity: row.stock_quantity + (wanted.get(row.id) ?? 0),
         isActive: true,
-        variations: row.variations,
-      },
+      }),
     ]),
   );
   if (taken.rows.length < wanted.size) {

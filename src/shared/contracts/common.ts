@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizePhone, PHONE_MESSAGE } from '../phone.ts';
 
 /** Error codes of DESIGN.md "API conventions"; the client switches on these, so keep them stable. */
 export const ErrorCodeSchema = z.enum([
@@ -80,3 +81,16 @@ export function checkPriceRange(value: { minPrice?: number; maxPrice?: number },
     ctx.addIssue({ code: 'custom', path: ['minPrice'], message: 'minPrice must not be greater than maxPrice' });
   }
 }
+
+/** A phone as people type it (Lebanese local or international forms), normalised to E.164. */
+export const PhoneSchema = z
+  .string({ error: 'Phone is required' })
+  .trim()
+  .min(1, 'Phone is required')
+  .max(30, PHONE_MESSAGE)
+  .transform((value, ctx) => {
+    const phone = normalizePhone(value);
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    return z.NEVER;
+  });

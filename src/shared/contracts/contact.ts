@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizePhone, PHONE_MESSAGE } from '../phone.ts';
+import { PhoneSchema } from './common.ts';
 
 /** The contact form (spec §1 flag "contact form"): POST /contact stores the message and emails the shop. */
 export const CONTACT_MESSAGE_MAX = 5000;
@@ -20,19 +20,7 @@ export const ContactRequestSchema = z
       .toLowerCase()
       .min(1, 'Email is required')
       .pipe(z.email('Enter a valid email address').max(254)),
-    phone: z.preprocess(
-      trimmed,
-      z
-        .string()
-        .max(30, PHONE_MESSAGE)
-        .transform((value, ctx) => {
-          const phone = normalizePhone(value);
-          if (phone) return phone;
-          ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-          return z.NEVER;
-        })
-        .optional(),
-    ),
+    phone: z.preprocess(trimmed, PhoneSchema.optional()),
     subject: z.preprocess(trimmed, z.string().max(150, 'Subject must be at most 150 characters').optional()),
     message: z
       .string({ error: 'Message is required' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { normalizePhone, PHONE_MESSAGE } from '../phone.ts';
+import { PHONE_MESSAGE } from '../phone.ts';
+import { PhoneSchema } from './common.ts';
 
 /**
  * Orders (spec §7 "Orders"): the shopper's checkout and the confirmation page. Field names follow
@@ -69,17 +70,7 @@ export type CalculateOrderRequest = z.infer<typeof CalculateOrderRequestSchema>;
 export const CustomerInputSchema = z
   .object({
     name: requiredText(2, 100, 'Name'),
-    phone: z
-      .string({ error: 'Phone is required' })
-      .trim()
-      .min(1, 'Phone is required')
-      .max(30, PHONE_MESSAGE)
-      .transform((value, ctx) => {
-        const phone = normalizePhone(value);
-        if (phone) return phone;
-        ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-        return z.NEVER;
-      }),
+    phone: PhoneSchema,
     email: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
       z.email('Enter a valid email address').max(254).optional(),

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -13,6 +12,7 @@ import { InlineError } from '#web/ui/inline-error.tsx';
 import { ProductImage } from '#web/ui/product-image.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { orderQuery } from './checkout-queries.ts';
+import { Row } from './order-summary.tsx';
 
 const checkIcon = 'M5 12.5 10 17.5 19 7';
 const whatsappIcon =
@@ -164,14 +164,5 @@ function Confirmation({ order }: { order: Order }) {
         </section>
       </div>
     </Container>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between">
-      <dt className="text-muted">{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

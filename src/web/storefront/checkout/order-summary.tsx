@@ -139,7 +139,8 @@ function Totals({
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/** One label/amount pair of a totals list (also the confirmation's). */
+export function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-baseline justify-between">
       <dt className="text-muted">{label}</dt>
