@@ -84,3 +84,13 @@ test('the cart drawer closes with Escape and gives focus back to the cart button
   await expect(drawer(page)).toHaveCount(0);
   await expect(cartButton(page)).toBeFocused();
 });
+
+test('"View cart" under the product page button opens the cart with the line just added', async ({ page }) => {
+  await page.goto(`/product/${LOW_STOCK.slug}`);
+  await addFromProductPage(page);
+  await expect(page.getByText('1 in your cart')).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'View cart' }).click();
+  await expect(drawer(page)).toBeVisible();
+  await expect(drawer(page).getByRole('listitem')).toHaveCount(1);
+  await expect(drawer(page)).toContainText(LOW_STOCK.name);
+});

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { useCartStore } from '#web/stores/cart-store.ts';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { addToCart } from './cart-actions.ts';
-import { CartDrawer } from './cart-drawer.tsx';
 
 interface AddToCartButtonProps {
   productId: string;
@@ -13,6 +12,8 @@ interface AddToCartButtonProps {
   disabled: boolean;
 }
 
+// Downloaded when the shopper asks to see the cart, not with the product page.
+const CartDrawer = lazy(() => import('./cart-drawer.tsx').then((module) => ({ default: module.CartDrawer })));
 /**
  * Adds the chosen quantity and options to the cart (checked against the server first), then says
  * so with a toast that opens the cart. A refusal ('Cannot add more than 3 items', 'Product is out
@@ -70,7 +71,11 @@ export function AddToCartButton({
           </button>
         </p>
       )}
-      {cartOpen && <CartDrawer onClose={() => setCartOpen(false)} />}
+      {cartOpen && (
+        <Suspense fallback={null}>
+          <CartDrawer onClose={() => setCartOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
