@@ -8,6 +8,7 @@ describe('whatsappLink', () => {
   });
 
   it('gives nothing for a number without enough digits', () => {
+    expect(whatsappLink('+961 70-123 456')).toBe('https://wa.me/96170123456');
     expect(whatsappLink('', 'x')).toBeNull();
     expect(whatsappLink('call us', 'x')).toBeNull();
   });

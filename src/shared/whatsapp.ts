@@ -5,11 +5,11 @@ import { formatMoney } from './money.ts';
  * admin's order screen (to the customer). Pure text building, shared by both sides.
  */
 
-/** `https://wa.me/<digits>?text=…`, or null when the number has no digits to dial. */
-export function whatsappLink(phone: string, text: string): string | null {
+/** `https://wa.me/<digits>` (with `?text=…` when given), or null when the number has too few digits to dial. */
+export function whatsappLink(phone: string, text?: string): string | null {
   const digits = phone.replace(/\D/g, '').replace(/^00/, '');
   if (digits.length < 7) return null;
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+  return `https://wa.me/${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
 }
 
 export interface OrderSummaryInput {

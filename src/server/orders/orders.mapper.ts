@@ -1,6 +1,6 @@
 import { toNumber } from '#server/products/products.mapper.ts';
 import type { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus } from '#shared/contracts/orders.ts';
-import type { orderItems, orders } from './orders.table.ts';
+import type { orderItems, orders, ShippingAddressRow } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -18,9 +18,19 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
   };
 }
 
+/** The address as the contract has it: optional parts left out rather than empty. */
+export function toShippingAddress(address: ShippingAddressRow): Order['shipping_address'] {
+  return {
+    city: address.city,
+    street: address.street,
+    ...(address.building && { building: address.building }),
+    ...(address.floor && { floor: address.floor }),
+    ...(address.notes && { notes: address.notes }),
+  };
+}
+
 /** An order row and its lines (in the shopper's order) in the `Order` contract's shape. */
 export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
-  const address = row.shippingAddress;
   return {
     id: row.id,
     order_number: row.orderNumber,
@@ -30,13 +40,7 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     payment_status: row.paymentStatus as PaymentStatus,
     payment_method: row.paymentMethod as PaymentMethod,
     customer: { name: row.customerName, phone: row.customerPhone, email: row.customerEmail },
-    shipping_address: {
-      city: address.city,
-      street: address.street,
-      ...(address.building && { building: address.building }),
-      ...(address.floor && { floor: address.floor }),
-      ...(address.notes && { notes: address.notes }),
-    },
+    shipping_address: toShippingAddress(row.shippingAddress),
     notes: row.notes,
     promo_code: row.promoCode,
     subtotal: toNumber(row.subtotal),

@@ -8,6 +8,7 @@ import type { FieldError } from '#shared/contracts/common.ts';
 import type { CreateOrderRequest, Order, OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 import { fromCents } from '#shared/money.ts';
 import { findOrderByIdempotencyKey } from './order-queries.ts';
+import { toShippingAddress } from './orders.mapper.ts';
 import {
   loadOrderProducts,
   type OrderProduct,
@@ -49,7 +50,13 @@ export function hashOrderRequest(request: CreateOrderRequest): string {
   return createHash('sha256').update(canonicalJson(request)).digest('hex');
 }
 
-function replay(found: { order: Order; requestHash: string | null }, requestHash: string): PlaceOrderResult {
+/** The client's key and the hash of the body it came with (only orders sent with a key have them). */
+interface Idempotency {
+  key: string;
+  requestHash: string;
+}
+
+function replay(found: { order: Order; requestHash: string | null }, { requestHash }: Idempotency): PlaceOrderResult {
   if (found.requestHash !== requestHash) throw new AppError(422, 'CONFLICT', IDEMPOTENCY_MISMATCH_MESSAGE);
   return { order: found.order, replayed: true };
 }
@@ -75,10 +82,15 @@ function stockErrors(lines: readonly PricedLine[]): FieldError[] {
   );
 }
 
-/** Walks the cause chain (Drizzle wraps driver errors) for a unique violation of `constraint`. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+/** The error and its causes: Drizzle wraps the driver's error, which carries the SQLSTATE. */
+function* errorChain(error: unknown): Generator<{ code?: string; constraint?: string; message?: string }> {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint: name, message } = current as { code?: string; constraint?: string; message?: string };
+    yield current as { code?: string; constraint?: string; message?: string };
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (const { code, constraint: name, message } of errorChain(error)) {
     if (code === '23505' && (name === constraint || message?.includes(constraint))) return true;
   }
   return false;
@@ -90,22 +102,21 @@ export async function placeOrder(
   idempotencyKey?: string,
   catalogue?: CatalogueIndex,
 ): Promise<PlaceOrderResult> {
-  const requestHash = hashOrderRequest(request);
+  const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: hashOrderRequest(request) } : undefined;
   try {
     // The usual case costs one statement; anything unusual (a price or stock the in-memory
     // catalogue has not caught up with, a problem to explain) takes the careful transaction.
-    const quick = catalogue ? await placeInOneStatement(db, catalogue, request, requestHash, idempotencyKey) : null;
-    const order =
-      quick ?? (await db.transaction((tx) => insertOrder(tx as unknown as Db, request, requestHash, idempotencyKey)));
+    const quick = catalogue ? await placeInOneStatement(db, catalogue, request, idempotency) : null;
+    const order = quick ?? (await db.transaction((tx) => insertOrder(tx as unknown as Db, request, idempotency)));
     return { order, replayed: false };
   } catch (error) {
     // A repeat of an order already placed: the key's unique constraint refused it, or the first
     // one took the last units, or the product has gone since. Answer with the first order.
     // (No lookup before trying: a round trip saved on every first attempt, the common case.)
     const maybeRepeat = isUniqueViolation(error, 'orders_idempotency_key_unique') || error instanceof AppError;
-    if (idempotencyKey && maybeRepeat) {
-      const existing = await findOrderByIdempotencyKey(db, idempotencyKey);
-      if (existing) return replay(existing, requestHash);
+    if (idempotency && maybeRepeat) {
+      const existing = await findOrderByIdempotencyKey(db, idempotency.key);
+      if (existing) return replay(existing, idempotency);
     }
     throw error;
   }
@@ -115,9 +126,7 @@ export async function placeOrder(
 const STOCK_GUARD_MESSAGE = 'cedar:order-stock-guard';
 
 function isStockGuardFailure(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { message?: string }).message?.includes(STOCK_GUARD_MESSAGE)) return true;
-  }
+  for (const { message } of errorChain(error)) if (message?.includes(STOCK_GUARD_MESSAGE)) return true;
   return false;
 }
 
@@ -131,8 +140,7 @@ async function placeInOneStatement(
   db: Db,
   catalogue: CatalogueIndex,
   request: CreateOrderRequest,
-  requestHash: string,
-  idempotencyKey: string | undefined,
+  idempotency: Idempotency | undefined,
 ): Promise<Order | null> {
   const byId = new Map<string, OrderProduct>();
   for (const { product_id: id } of request.items) {
@@ -155,7 +163,7 @@ async function placeInOneStatement(
     stock.set(line.product_id, claim);
   }
   try {
-    return await insertOrderRows(db, request, lines, requestHash, idempotencyKey, [...stock.values()]);
+    return await insertOrderRows(db, request, lines, idempotency, [...stock.values()]);
   } catch (error) {
     if (isStockGuardFailure(error)) return null;
     throw error;
@@ -180,12 +188,7 @@ interface LockedProductRow {
   variations: OrderProduct['variations'];
 }
 
-async function insertOrder(
-  tx: Db,
-  request: CreateOrderRequest,
-  requestHash: string,
-  idempotencyKey: string | undefined,
-): Promise<Order> {
+async function insertOrder(tx: Db, request: CreateOrderRequest, idempotency: Idempotency | undefined): Promise<Order> {
   // Lines of one product share its stock: take the sum in one conditional UPDATE per product,
   // all products in one statement (one round trip). A row that lacks the stock, or is inactive
   // or unknown, is simply not updated.
@@ -230,7 +233,7 @@ async function insertOrder(
     // Only on PostgreSQL's read committed: the row changed again between the UPDATE and the read.
     throw outOfStock([{ path: 'items', message: 'Some items are out of stock' }]);
   }
-  return insertOrderRows(tx, request, lines, requestHash, idempotencyKey);
+  return insertOrderRows(tx, request, lines, idempotency);
 }
 
 /**
@@ -244,8 +247,7 @@ async function insertOrderRows(
   tx: Db,
   request: CreateOrderRequest,
   lines: readonly PricedLine[],
-  requestHash: string,
-  idempotencyKey: string | undefined,
+  idempotency: Idempotency | undefined,
   stock: readonly StockClaim[] = [],
 ): Promise<Order> {
   const totals = totalsOf(lines);
@@ -263,8 +265,8 @@ async function insertOrderRows(
     promo_code: promoCode,
     ...totals,
     access_token: accessToken,
-    idempotency_key: idempotencyKey ?? null,
-    request_hash: requestHash,
+    idempotency_key: idempotency?.key ?? null,
+    request_hash: idempotency?.requestHash ?? null,
   };
   const itemRows = lines.map((line, position) => ({
     product_id: line.product_id,
@@ -289,7 +291,6 @@ async function insertOrderRows(
   if (!row) throw new Error('order insert returned nothing');
 
   // Built from what was just written; GET /orders/{id} maps the stored rows to the same shape.
-  const address = request.shipping_address;
   return {
     id: row.id,
     order_number: row.order_number,
@@ -298,13 +299,7 @@ async function insertOrderRows(
     payment_status: row.payment_status as PaymentStatus,
     payment_method: request.payment_method,
     customer: { name: request.customer.name, phone: request.customer.phone, email: customerEmail },
-    shipping_address: {
-      city: address.city,
-      street: address.street,
-      ...(address.building && { building: address.building }),
-      ...(address.floor && { floor: address.floor }),
-      ...(address.notes && { notes: address.notes }),
-    },
+    shipping_address: toShippingAddress(request.shipping_address),
     notes,
     promo_code: promoCode,
     ...totals,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import { SiteConfigSchema } from '#shared/contracts/site.ts';
-import { DEFAULT_SITE_CONFIG, parseSiteConfig, readSiteConfig, whatsappLink } from './site-config.ts';
+import { DEFAULT_SITE_CONFIG, parseSiteConfig, readSiteConfig } from './site-config.ts';
 
 const config = {
   shopName: 'Test Shop',
@@ -66,10 +66,5 @@ describe('site config', () => {
     expect(parsed.features).toEqual(DEFAULT_SITE_CONFIG.features);
     expect(parsed).not.toHaveProperty('extra');
     expect(SiteConfigSchema.safeParse(parsed).success).toBe(true);
-  });
-
-  it('builds a wa.me link from the digits of a number', () => {
-    expect(whatsappLink('+961 70-123 456')).toBe('https://wa.me/96170123456');
-    expect(whatsappLink('')).toBeUndefined();
   });
 });

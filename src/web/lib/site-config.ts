@@ -63,9 +63,3 @@ export function getSiteConfig(): SiteConfig {
   cached ??= readSiteConfig();
   return cached;
 }
-
-/** `https://wa.me/<digits>` for a number in any notation, or undefined when there is none. */
-export function whatsappLink(number: string): string | undefined {
-  const digits = number.replace(/\D/g, '');
-  return digits ? `https://wa.me/${digits}` : undefined;
-}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { getSiteConfig, whatsappLink } from '#web/lib/site-config.ts';
+import { whatsappLink } from '#shared/whatsapp.ts';
+import { getSiteConfig } from '#web/lib/site-config.ts';
 import { CedarLogo, Icon } from './icons.tsx';
 
 // Icons only this screen draws (kept here so they load with it, not with every page).

@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, fromCents, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
@@ -6,6 +6,7 @@ import { toast } from '#web/lib/toast.ts';
 import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { ProductImage } from '#web/ui/product-image.tsx';
+import { useModalDialog } from '../modal/use-modal-dialog.ts';
 import { loadCheckoutPage, prefetchAfter } from '../screens.ts';
 import { removeFromCart, updateQuantity } from './cart-actions.ts';
 
@@ -27,30 +28,22 @@ export function cartSubtotal(items: readonly CartItem[]): number {
  * Lines with image, choices, quantity stepper and line total; the subtotal; the way to checkout.
  */
 export function CartDrawer({ onClose }: CartDrawerProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref, close, closeOnBackdrop } = useModalDialog();
   const titleId = useId();
   const { currency } = getSiteConfig();
   const items = useCartStore((state) => state.items);
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
 
-  useEffect(() => {
-    if (dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, []);
   // A shopper who opens the cart is likely to check out: fetch that screen's code now.
   useEffect(() => prefetchAfter(loadCheckoutPage, 300), []);
-
-  const close = () => dialog.current?.close();
-  const onBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) close();
-  };
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; Escape and the close button do the same from the keyboard
     <dialog
-      ref={dialog}
+      ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      onClick={onBackdrop}
+      onClick={closeOnBackdrop}
       className="m-0 ml-auto h-dvh max-h-none w-full max-w-md bg-page text-fg backdrop:bg-black/50"
     >
       <div className="flex h-full flex-col">

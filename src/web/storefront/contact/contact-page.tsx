@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { type ContactRequest, type ContactRequestInput, ContactRequestSchema } from '#shared/contracts/contact.ts';
+import { whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError, apiPost } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { Breadcrumbs } from '#web/ui/breadcrumbs.tsx';
@@ -29,6 +30,7 @@ export function ContactPage() {
 function Contact() {
   usePageTitle('Contact us');
   const { company, whatsappNumber, features } = getSiteConfig();
+  const whatsapp = features.whatsapp ? whatsappLink(whatsappNumber) : null;
   const [sentTo, setSentTo] = useState<{ name: string; email: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ContactRequestInput, unknown, ContactRequest>({
@@ -157,15 +159,10 @@ function Contact() {
                 </a>
               </p>
             )}
-            {features.whatsapp && whatsappNumber && (
+            {whatsapp && (
               <p>
                 WhatsApp:{' '}
-                <a
-                  className="text-link"
-                  href={`https://wa.me/${whatsappNumber.replace(/\D/g, '')}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
+                <a className="text-link" href={whatsapp} target="_blank" rel="noopener noreferrer">
                   {whatsappNumber}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type MouseEvent, useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import type { Product } from '#shared/contracts/products.ts';
@@ -8,6 +8,7 @@ import { arrowRightIcon, Icon } from '#web/ui/icons.tsx';
 import type { ProductCardData } from '#web/ui/product-card.tsx';
 import { ProductImage } from '#web/ui/product-image.tsx';
 import { ProductPrice } from '#web/ui/product-price.tsx';
+import { useModalDialog } from '../modal/use-modal-dialog.ts';
 import { productQuery } from '../products/product-queries.ts';
 
 const closeIcon = 'M6 6l12 12M18 6 6 18';
@@ -47,34 +48,25 @@ export function stockText(inStock: boolean, details?: Pick<Product, 'stock_quant
  * description and stock count come with the product query (often already cached).
  */
 export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog();
   const titleId = useId();
   const showComparePrice = usePreferencesStore((state) => state.productView.showComparePrice);
   const { data: details, isPending, isError } = useQuery(productQuery(product.slug));
   const inStock = details?.in_stock ?? product.in_stock;
 
-  useEffect(() => {
-    // Not closed in a cleanup: StrictMode runs effects twice, and removing the element closes it anyway.
-    if (dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, []);
-
-  function closeOnBackdrop(event: MouseEvent<HTMLDialogElement>) {
-    if (event.target === event.currentTarget) event.currentTarget.close();
-  }
-
   return createPortal(
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; Escape and the close button do the same from the keyboard
     <dialog
-      ref={dialog}
+      ref={dialog.ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      onClick={closeOnBackdrop}
+      onClick={dialog.closeOnBackdrop}
       className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-2xl border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/60"
     >
       <div className="relative grid gap-5 p-5 sm:grid-cols-[14rem_1fr] sm:gap-6 sm:p-6">
         <button
           type="button"
-          onClick={() => dialog.current?.close()}
+          onClick={dialog.close}
           aria-label="Close"
           className="icon-btn absolute top-2 right-2 z-10 border border-line bg-surface"
         >
