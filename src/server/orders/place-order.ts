@@ -133,7 +133,7 @@ function isStockGuardFailure(error: unknown): boolean {
 /**
  * Prices the lines from the in-memory catalogue, then takes the stock and writes the order in ONE
  * statement whose UPDATE only touches rows still active, at that price, with that much stock;
- * unless every product was taken, cedar_require raises and the statement leaves no trace.
+ * unless every product was taken, cedar_place_order raises and the statement leaves no trace.
  * Null means "use the careful path" (never an error the shopper sees).
  */
 async function placeInOneStatement(

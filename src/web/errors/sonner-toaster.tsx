@@ -36,12 +36,20 @@ const style = {
   '--normal-text': 'var(--fg)',
 } as CSSProperties;
 
+/**
+ * On phones sonner spans the toasts across the bottom, where the PWA install and update banners sit
+ * (and a toast under the pointer pauses, so it would never let go of the banner's button): there,
+ * toasts come from the top. Sonner's own phone breakpoint is 600 px.
+ */
+const position = matchMedia('(max-width: 600px)').matches ? 'top-center' : 'bottom-right';
+
 export function SonnerToaster() {
   const dark = useSyncExternalStore(subscribeToTheme, isDark);
   useEffect(() => connectToaster(showWithSonner), []);
   return (
     <Toaster
       theme={dark ? 'dark' : 'light'}
+      position={position}
       duration={TOAST_DURATION_MS}
       visibleToasts={VISIBLE_TOASTS}
       closeButton
