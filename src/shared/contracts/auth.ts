@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from './orders.ts';
+
+/**
+ * Auth and staff accounts (spec §3 "Admin user", "Login response", §5, §7 "Auth", "Admin general").
+ * The server answers with these shapes; the admin panel reads them.
+ */
+
+export const USER_ROLES = ['customer', 'admin', 'super_admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+/** Roles allowed into the admin panel, the admin API and the real-time namespace (spec §6). */
+export const STAFF_ROLES = ['admin', 'super_admin'] as const satisfies readonly UserRole[];
+
+/** Spec §5: sign-in trims and lowercases the email. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ message: 'Enter a valid email address' }));
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * A new password: long enough to resist guessing, and not one kind of character only
+ * (letters alone or digits alone). Length matters more than symbols, so that is the main rule.
+ */
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine((value) => /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value), {
+    message: 'Password must contain letters and at least one number or symbol',
+  });
+
+export const LoginRequestSchema = z.object({
+  email: EmailSchema,
+  // Checked, not judged: an old password that no longer meets NewPasswordSchema still signs in.
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const RegisterRequestSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  name: z.string().trim().min(1, 'Enter your name').max(100).optional(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+export const RefreshRequestSchema = z.object({
+  refreshToken: z.string().min(1, 'refreshToken is required').max(512),
+});
+export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
+
+/** POST /auth/logout: the bearer token names the session; a refresh token may be sent instead or as well. */
+export const LogoutRequestSchema = z.object({ refreshToken: z.string().max(512).optional() }).optional();
+
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
+
+/** PUT /auth/me: only these two; role, email and status are not the user's to change. */
+export const UpdateProfileRequestSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Enter your name').max(100, 'Name must be at most 100 characters').optional(),
+    avatar_url: z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((value) => value === '' || value.startsWith('/uploads/') || /^https:\/\//.test(value), {
+        message: 'Avatar must be an uploaded image or an https:// address',
+      })
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
+
+/** Spec §3 "Admin user": id, email, name, role, avatar_url, created_at (plus status and last sign-in). */
+export const AuthUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+  avatar_url: z.string().nullable(),
+  is_active: z.boolean(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+/**
+ * Spec §3 "Login response" (also the answer to register and refresh). `token` is a short-lived
+ * access JWT; `expiresIn` is its life in seconds (the client stores issue time + expiresIn);
+ * `refreshToken` is opaque, single-use, and lives for JWT_EXPIRES_IN.
+ */
+export const LoginResponseSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().int().positive(),
+  user: AuthUserSchema,
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** Error codes the auth endpoints use beyond the common ones. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many login attempts. Please try again later.',
+  tokenExpired: 'Your session has expired. Please sign in again.',
+  unauthorized: 'Authentication required',
+  forbidden: 'You do not have permission to perform this action',
+  invalidRefreshToken: 'Your session is no longer valid. Please sign in again.',
+  wrongCurrentPassword: 'Current password is incorrect',
+  cannotDisableSelf: 'You cannot disable your own account',
+} as const;
+
+export const AdminUsersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(200).optional(),
+  role: z.enum(USER_ROLES).optional(),
+  is_active: z.enum(['true', 'false']).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
+
+export const UserStatusRequestSchema = z.object({ is_active: z.boolean() });
+
+/** GET /admin/stats: the dashboard home. Money in dollars (2 decimals); "today" in the shop's UTC day. */
+export const AdminStatsSchema = z.object({
+  today: z.object({ orders: z.number().int(), revenue: z.number() }),
+  pending_orders: z.number().int(),
+  low_stock_count: z.number().int(),
+  out_of_stock_count: z.number().int(),
+  active_products: z.number().int(),
+  recent_orders: z.array(
+    z.object({
+      id: z.string(),
+      order_number: z.string(),
+      customer_name: z.string(),
+      total: z.number(),
+      status: z.enum(ORDER_STATUSES),
+      item_count: z.number().int(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
+
+/** How many latest orders the dashboard lists. */
+export const DASHBOARD_RECENT_ORDERS = 8;
