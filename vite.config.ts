@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { adminPanelInBuild } from './scripts/build-flags.ts';
 import {
   BRAND,
   type BuildManifestChunk,
@@ -27,6 +28,12 @@ const API_ORIGIN = 'http://127.0.0.1:3000';
  */
 const STOREFRONT_VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](query-core|react-query)|zustand)[\\/]/;
+/**
+ * Parts of those libraries that only the admin panel uses (the storefront never mutates through
+ * TanStack Query): they would otherwise join the storefront's first load.
+ */
+const ADMIN_ONLY_VENDOR =
+  /[\\/]@tanstack[\\/](react-query[\\/].*[\\/]useMutation|query-core[\\/].*[\\/]mutationObserver)\.js$/;
 
 /**
  * The app shell (layout, API client, stores, shared UI) in one chunk beside the entry, except the
@@ -35,7 +42,11 @@ const STOREFRONT_VENDOR =
  * screens that import it.
  */
 const SHELL = /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|shared[\\/](constants|money|images)\.ts$)/;
-const NOT_IN_SHELL = /[\\/]ui[\\/](coming-soon|breadcrumbs|not-found-page|site-footer)\.tsx$/;
+const NOT_IN_SHELL =
+  /[\\/](ui[\\/](coming-soon|breadcrumbs|not-found-page|site-footer|form-field)|app[\\/]unmatched-route)\.tsx$/;
+
+/** Route chunks a shopper rarely opens first (the admin, a not-found page, the blog placeholder): see modulePreload below. */
+const RARE_ROUTE_CHUNK = /(^|\/)(admin-app|unmatched-route|blog-page|blog-post-page)-[\w-]+\.js$/;
 
 /**
  * React Router ships without tree-shaking hints: its module keeps, for instance, `<Form>` and the
@@ -209,6 +220,7 @@ const proxy = {
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), tailwindcss(), reactRouterTreeShaking(), pwaIcons(), pwa(), precompress()],
+  define: { 'import.meta.env.ADMIN_PANEL': JSON.stringify(adminPanelInBuild()) },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -216,14 +228,21 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     // Every browser the shop supports preloads modules natively; the polyfill would cost 0.4 KB.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Chunks the storefront reaches only on rare paths (the admin, a not-found page) are loaded
+      // without preload hints: each hint names a file in the storefront's first-load JavaScript.
+      resolveDependencies: (filename, deps) => (RARE_ROUTE_CHUNK.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'app',
-              test: (id: string) => STOREFRONT_VENDOR.test(id) || (SHELL.test(id) && !NOT_IN_SHELL.test(id)),
+              test: (id: string) =>
+                (STOREFRONT_VENDOR.test(id) && !ADMIN_ONLY_VENDOR.test(id)) ||
+                (SHELL.test(id) && !NOT_IN_SHELL.test(id)),
             },
           ],
         },

@@ -21,6 +21,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        define: { 'import.meta.env.ADMIN_PANEL': 'true' },
         test: {
           name: 'web',
           environment: 'happy-dom',

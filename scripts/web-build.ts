@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { adminPanelInBuild } from './build-flags.ts';
 
 /**
  * Decides whether the built web app (dist/web) is older than its sources, by content hash, so a
  * second `npm start` skips the build and serves in well under 3 s.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/build-flags.ts', 'package-lock.json'];
 const STAMP_FILE = path.join(ROOT, 'dist/web/.build-stamp');
 
 function listFiles(entry: string): string[] {
@@ -22,6 +23,8 @@ function listFiles(entry: string): string[] {
 
 export function sourceHash(): string {
   const hash = createHash('sha256');
+  // The same sources built with another flag are another build.
+  hash.update(`admin-panel:${adminPanelInBuild()}`);
   for (const file of INPUTS.flatMap(listFiles)) {
     hash.update(file);
     hash.update(readFileSync(path.join(ROOT, file)));

@@ -31,9 +31,3 @@ export const SUGGESTIONS_LIMIT_DEFAULT = 5;
 export const SUGGESTIONS_LIMIT_MAX = 10;
 /** Longest query text accepted; longer input is a mistake or an attack, never a product name. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
-
-/**
- * Id of the JSON script tag the server adds only to the page it serves at the hidden admin
- * sign-in path (`{"path":"/…"}`), so the public JavaScript never contains that path.
- */
-export const ADMIN_SIGN_IN_ELEMENT_ID = 'cedar-admin-sign-in';

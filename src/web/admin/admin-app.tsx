@@ -1,15 +1,82 @@
+import { type RouteObject, useRoutes } from 'react-router';
 import { StorefrontLayout } from '#web/app/storefront-layout.tsx';
+import { getSiteConfig } from '#web/lib/site-config.ts';
+import { Container } from '#web/ui/container.tsx';
 import { NotFoundPage } from '#web/ui/not-found-page.tsx';
+import { AccountPage } from './account/account-page.tsx';
+import { AdminAuthProvider, useAdminAuth } from './auth/admin-auth.tsx';
+import { hasStoredSession } from './auth/token-store.ts';
+import { DashboardPage } from './dashboard/dashboard-page.tsx';
+import { AdminLayout } from './shell/admin-layout.tsx';
+import { AdminPageHeader } from './shell/admin-page-header.tsx';
+import { UsersPage } from './users/users-page.tsx';
 
 /**
- * The admin area (`/admin/*`), a chunk of its own. Without a session it must look exactly like the
- * storefront's not-found page, so nobody learns the panel is here; the admin sign-in issue adds
- * the session check and the panel itself.
+ * The admin area (`/admin/*`), in chunks of its own. Without a session it looks exactly like the
+ * storefront's not-found page, so nobody learns the panel is here; the sign-in route is hidden
+ * (app/unmatched-route.tsx).
  */
 export function AdminApp() {
+  if (!getSiteConfig().features.adminPanel) return <StorefrontNotFound />;
+  return (
+    <AdminAuthProvider>
+      <AdminGate />
+    </AdminAuthProvider>
+  );
+}
+
+function StorefrontNotFound() {
   return (
     <StorefrontLayout>
       <NotFoundPage />
     </StorefrontLayout>
   );
+}
+
+function AdminGate() {
+  const auth = useAdminAuth();
+  if (auth.status === 'loading') {
+    return (
+      <output aria-label="Loading the admin panel" className="flex min-h-dvh items-center justify-center bg-subtle">
+        <span className="size-8 animate-spin rounded-full border-2 border-line-strong border-t-accent" />
+      </output>
+    );
+  }
+  if (auth.status === 'anonymous') {
+    // The server could not be reached to confirm a stored session: say so instead of "not found".
+    if (auth.error && hasStoredSession()) {
+      return (
+        <Container className="flex min-h-dvh flex-col items-center justify-center text-center">
+          <h1 className="text-xl font-semibold text-strong">{auth.error}</h1>
+          <p className="mt-2 text-muted">Check your connection, then try again.</p>
+          <button type="button" className="btn-primary mt-6" onClick={auth.retry}>
+            Try again
+          </button>
+        </Container>
+      );
+    }
+    return <StorefrontNotFound />;
+  }
+  return <AdminRoutes />;
+}
+
+/** Route objects (not <Routes> elements): the router's JSX-to-routes code would join the storefront's first load. */
+const adminRoutes: RouteObject[] = [
+  {
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <DashboardPage /> },
+      { path: 'users', element: <UsersPage /> },
+      { path: 'account', element: <AccountPage /> },
+      { path: '*', element: <AdminNotFound /> },
+    ],
+  },
+];
+
+function AdminRoutes() {
+  return useRoutes(adminRoutes);
+}
+
+function AdminNotFound() {
+  return <AdminPageHeader title="Page not found" description="This admin page does not exist (yet)." />;
 }

@@ -1,6 +1,5 @@
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router';
 import { storefrontRoutes } from '#web/storefront/storefront-routes.tsx';
-import { PageSkeleton } from '#web/ui/page-skeleton.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
 import { StorefrontLayout } from './storefront-layout.tsx';
 
@@ -9,18 +8,15 @@ import { StorefrontLayout } from './storefront-layout.tsx';
  * would add about 17 KB gzip to the first load, which the 100 KB storefront budget cannot spare.
  */
 const routes: RouteObject[] = [
-  {
-    // The admin area has its own shell, in a chunk the storefront never loads.
-    path: '/admin/*',
-    element: lazyScreen(
-      () => import('#web/admin/admin-app.tsx'),
-      (m) => m.AdminApp,
-      <StorefrontLayout>
-        <PageSkeleton variant="text" />
-      </StorefrontLayout>,
-    ),
-  },
+  // The admin area has its own shell, in chunks the storefront never loads (a blank page while they
+  // download: a placeholder would cost first-load bytes for a screen shoppers never see). A build
+  // without the admin panel (FEATURE_ADMIN_PANEL=false) has no such route: /admin is not found.
+  ...(import.meta.env.ADMIN_PANEL
+    ? [{ path: '/admin/*', element: lazyScreen(() => import('#web/admin/admin-app.tsx'), (m) => m.AdminApp, null) }]
+    : []),
   { element: <StorefrontLayout />, children: storefrontRoutes },
+  // Unknown paths, and the hidden admin sign-in route the bundle cannot name (unmatched-route.tsx).
+  { path: '*', element: lazyScreen(() => import('./unmatched-route.tsx'), (m) => m.UnmatchedRoute, null) },
 ];
 
 function AppRoutes() {

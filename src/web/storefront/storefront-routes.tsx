@@ -52,12 +52,4 @@ export const storefrontRoutes: RouteObject[] = [
   { path: 'blog', element: lazyScreen(loadBlogPage, (m) => m.BlogPage, textSkeleton) },
   { path: 'blog/:slug', element: lazyScreen(loadBlogPostPage, (m) => m.BlogPostPage, textSkeleton) },
   { path: 'preferences', element: lazyScreen(loadPreferencesPage, (m) => m.PreferencesPage, textSkeleton) },
-  {
-    path: '*',
-    element: lazyScreen(
-      () => import('#web/ui/not-found-page.tsx'),
-      (m) => m.NotFoundPage,
-      textSkeleton,
-    ),
-  },
 ];

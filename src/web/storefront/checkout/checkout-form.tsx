@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 import { type CheckoutDetails, type CheckoutDetailsInput, CheckoutDetailsSchema } from '#shared/contracts/orders.ts';
-import { TextAreaField, TextField } from '../forms/form-field.tsx';
+import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';
 

@@ -8,10 +8,10 @@ import { ApiError, apiPost } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { Breadcrumbs } from '#web/ui/breadcrumbs.tsx';
 import { Container } from '#web/ui/container.tsx';
+import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { TextAreaField, TextField } from '../forms/form-field.tsx';
 
 const checkIcon = 'M5 12.5 10 17.5 19 7';
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message'] as const;

@@ -1,0 +1,142 @@
+import type { LoginResponse } from '#shared/contracts/auth.ts';
+import { ApiError, type ApiRequestOptions, apiPost, apiRequest, type ListResult } from '#web/lib/api-client.ts';
+import {
+  clearSession,
+  isExpiringSoon,
+  readAccessToken,
+  readRefreshToken,
+  readSignInPath,
+  saveSession,
+} from './token-store.ts';
+
+/**
+ * Calls to the admin API with the stored bearer token (spec §6, §8):
+ * - a token expiring within 5 minutes is refreshed before the call;
+ * - a 401 TOKEN_EXPIRED refreshes once and retries the call once;
+ * - when refreshing fails, or the server no longer knows the session (401), the tokens are cleared
+ *   and the admin is sent to the sign-in route.
+ * Login, register and refresh go out without the bearer token (they use apiPost directly).
+ */
+
+export const REFRESH_FAILED_MESSAGE = 'Failed to refresh authentication';
+
+let onSessionLost: () => void = () => window.location.assign(readSignInPath());
+
+/** The auth provider routes a lost session through React Router instead of a full page load. */
+export function setSessionLostHandler(handler: () => void): () => void {
+  const previous = onSessionLost;
+  onSessionLost = handler;
+  return () => {
+    onSessionLost = previous;
+  };
+}
+
+function loseSession(): void {
+  clearSession();
+  onSessionLost();
+}
+
+let refreshing: Promise<LoginResponse> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair. Calls made while one refresh is under way share it:
+ * a refresh token works once, so two parallel refreshes would look like token theft to the server.
+ */
+export function refreshSession(): Promise<LoginResponse> {
+  if (!refreshing) {
+    const refreshToken = readRefreshToken();
+    refreshing = (
+      refreshToken
+        ? apiPost<LoginResponse>('/auth/refresh', { refreshToken }).then((response) => {
+            saveSession(response);
+            return response;
+          })
+        : Promise.reject(new ApiError(REFRESH_FAILED_MESSAGE, 401, 'UNAUTHORIZED'))
+    ).finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0;
+}
+
+/** A refreshed access token; a refused refresh ends the session. A network failure keeps it (nothing was decided). */
+async function refreshOrLoseSession(): Promise<string> {
+  try {
+    return (await refreshSession()).token;
+  } catch (error) {
+    if (isNetworkError(error)) throw error;
+    loseSession();
+    throw new ApiError(REFRESH_FAILED_MESSAGE, 401, 'UNAUTHORIZED');
+  }
+}
+
+/** The access token to send now: the stored one, refreshed first when it is missing or expiring soon. */
+export async function getAccessToken(now = Date.now()): Promise<string | null> {
+  const token = readAccessToken(now);
+  if (token && !isExpiringSoon(now)) return token;
+  if (!readRefreshToken()) return token;
+  try {
+    return await refreshOrLoseSession();
+  } catch (error) {
+    // Offline with a token that still works for a few minutes: use it rather than fail.
+    if (token && isNetworkError(error)) return token;
+    throw error;
+  }
+}
+
+type AdminRequestOptions = Omit<ApiRequestOptions, 'token'>;
+
+export async function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
+  const token = await getAccessToken();
+  if (!token) {
+    loseSession();
+    throw new ApiError('Authentication required', 401, 'UNAUTHORIZED');
+  }
+  try {
+    return await apiRequest<T>(path, { ...options, token });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    if (error.code !== 'TOKEN_EXPIRED') {
+      // Revoked or disabled: the session is over on the server, so it ends here too.
+      loseSession();
+      throw error;
+    }
+  }
+  const fresh = await refreshOrLoseSession();
+  return apiRequest<T>(path, { ...options, token: fresh });
+}
+
+export function adminGet<T>(path: string, options: Omit<AdminRequestOptions, 'method' | 'body'> = {}) {
+  return adminRequest<T>(path, { ...options, method: 'GET' });
+}
+
+export function adminPost<T>(path: string, body?: unknown, options: Omit<AdminRequestOptions, 'method' | 'body'> = {}) {
+  return adminRequest<T>(path, { ...options, method: 'POST', body });
+}
+
+export function adminPut<T>(path: string, body?: unknown, options: Omit<AdminRequestOptions, 'method' | 'body'> = {}) {
+  return adminRequest<T>(path, { ...options, method: 'PUT', body });
+}
+
+export function adminDelete<T = Record<string, never>>(
+  path: string,
+  options: Omit<AdminRequestOptions, 'method'> = {},
+) {
+  return adminRequest<T>(path, { ...options, method: 'DELETE' });
+}
+
+/** A list endpoint (`{ data: [...], pagination }`). */
+export async function adminList<T>(
+  path: string,
+  options: Omit<AdminRequestOptions, 'method' | 'body'> = {},
+): Promise<ListResult<T>> {
+  const result = await adminGet<Partial<ListResult<T>>>(path, options);
+  if (Array.isArray(result.data) && typeof result.pagination === 'object' && result.pagination !== null) {
+    return result as ListResult<T>;
+  }
+  throw new ApiError('Unexpected response from the server: expected a list', 200);
+}

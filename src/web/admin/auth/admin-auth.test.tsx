@@ -1,0 +1,181 @@
+import { act } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuthUser, LoginResponse } from '#shared/contracts/auth.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { type AdminAuth, AdminAuthProvider, fetchCurrentUser, toAdminUser, useAdminAuth } from './admin-auth.tsx';
+import { AUTH_UI_MESSAGES, signInErrorMessage } from './auth-messages.ts';
+import { hasStoredSession, readStoredUser, saveSession } from './token-store.ts';
+
+const owner: AuthUser = {
+  id: 'u1',
+  email: 'owner@cedar.shop',
+  name: 'Owner',
+  role: 'super_admin',
+  avatar_url: null,
+  is_active: true,
+  last_login_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+const login = (user: AuthUser = owner): LoginResponse => ({ token: 'a1', refreshToken: 'r1', expiresIn: 900, user });
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+const failure = (status: number, message = 'Nope', code = 'UNAUTHORIZED') =>
+  json({ message, statusCode: status, code, errors: [] }, status);
+
+let view: Rendered | undefined;
+let auth: AdminAuth | undefined;
+function Probe() {
+  auth = useAdminAuth();
+  return null;
+}
+async function mount() {
+  view = await render(
+    <MemoryRouter initialEntries={['/admin-secret']}>
+      <AdminAuthProvider>
+        <Probe />
+      </AdminAuthProvider>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  auth = undefined;
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('roles (spec §6)', () => {
+  it('shows every server role as admin; hasRole is true only for admin', async () => {
+    expect(toAdminUser(owner)).toMatchObject({ role: 'admin', serverRole: 'super_admin' });
+    saveSession(login());
+    vi.stubGlobal('fetch', async () => json({ data: owner }));
+    await mount();
+    await waitFor(() => expect(auth?.status).toBe('authenticated'));
+    expect(auth?.user?.role).toBe('admin');
+    expect(auth?.hasRole('admin')).toBe(true);
+    expect(auth?.hasRole('super_admin')).toBe(false);
+    expect(auth?.hasRole('customer')).toBe(false);
+  });
+});
+
+describe('startup fetch of the current user (spec §7: two attempts)', () => {
+  it('without a stored session is anonymous at once, without calling the API', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    await mount();
+    expect(auth?.status).toBe('anonymous');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('tries twice with a wait between, then reports the failure and keeps the tokens', async () => {
+    saveSession(login());
+    const fetchMock = vi.fn(async () => failure(503, 'Down', 'INTERNAL_ERROR'));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(fetchCurrentUser(5)).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(hasStoredSession()).toBe(true);
+  });
+
+  it('succeeds on the second attempt', async () => {
+    saveSession(login());
+    let attempt = 0;
+    vi.stubGlobal('fetch', async () =>
+      ++attempt === 1 ? failure(502, 'Bad gateway', 'INTERNAL_ERROR') : json({ data: owner }),
+    );
+    await expect(fetchCurrentUser(5)).resolves.toEqual(owner);
+  });
+
+  it('clears the session on 403', async () => {
+    saveSession(login());
+    const fetchMock = vi.fn(async () => failure(403, 'Forbidden', 'FORBIDDEN'));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(fetchCurrentUser(5)).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(hasStoredSession()).toBe(false);
+  });
+});
+
+describe('signIn', () => {
+  it('sends the trimmed, lowercased email without a bearer token and stores the session', async () => {
+    const calls: Array<{ url: string; init: RequestInit }> = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return json({ data: login() });
+    });
+    await mount();
+    let ok = false;
+    await act(async () => {
+      ok = (await auth?.signIn('  Owner@Cedar.SHOP ', 'secret')) ?? false;
+    });
+    expect(ok).toBe(true);
+    expect(calls[0]?.url).toBe('/api/auth/login');
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ email: 'owner@cedar.shop', password: 'secret' });
+    expect(new Headers(calls[0]?.init.headers).has('Authorization')).toBe(false);
+    expect(auth?.status).toBe('authenticated');
+    expect(readStoredUser()?.email).toBe('owner@cedar.shop');
+  });
+
+  it('keeps the spec’s words for 401 and 429, and can clear the error', async () => {
+    vi.stubGlobal('fetch', async () => failure(429, 'Slow down', 'RATE_LIMITED'));
+    await mount();
+    await act(async () => {
+      await auth?.signIn('owner@cedar.shop', 'x');
+    });
+    expect(auth?.error).toBe('Too many login attempts. Please try again later.');
+    act(() => auth?.clearError());
+    expect(auth?.error).toBeNull();
+  });
+
+  it('refuses a shopper account and ends the session it opened', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      return url === '/api/auth/login'
+        ? json({ data: login({ ...owner, role: 'customer' }) })
+        : new Response(null, { status: 204 });
+    });
+    await mount();
+    await act(async () => {
+      await auth?.signIn('shopper@example.com', 'x');
+    });
+    expect(auth?.status).toBe('anonymous');
+    expect(auth?.error).toBe(AUTH_UI_MESSAGES.notStaff);
+    expect(urls).toEqual(['/api/auth/login', '/api/auth/logout']);
+    expect(hasStoredSession()).toBe(false);
+  });
+
+  it('says so when the answer has no user', async () => {
+    vi.stubGlobal('fetch', async () => json({ data: { token: 'a', refreshToken: 'r', expiresIn: 900 } }));
+    await mount();
+    await act(async () => {
+      await auth?.signIn('owner@cedar.shop', 'x');
+    });
+    expect(auth?.error).toBe('Login failed - no user data returned');
+  });
+});
+
+describe('sign-in messages (spec §8)', () => {
+  it('maps errors word for word', () => {
+    expect(signInErrorMessage(new ApiError('whatever', 401, 'UNAUTHORIZED'))).toBe('Invalid email or password');
+    expect(signInErrorMessage(new ApiError('whatever', 429, 'RATE_LIMITED'))).toBe(
+      'Too many login attempts. Please try again later.',
+    );
+    expect(signInErrorMessage(new ApiError('Email is required', 400, 'VALIDATION_ERROR'))).toBe('Email is required');
+    expect(signInErrorMessage(new ApiError('', 500))).toBe('Login failed');
+    expect(signInErrorMessage(new TypeError('boom'))).toBe('An unexpected error occurred during sign in');
+  });
+
+  it('refuses registration, password reset and profile updates in the admin panel (spec §5)', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    await mount();
+    await expect(auth?.register()).rejects.toThrow('User registration is not available in the admin panel');
+    await expect(auth?.resetPassword()).rejects.toThrow('Password reset is not available in the admin panel');
+    await expect(auth?.updateProfile()).rejects.toThrow('Profile updates are not available in the admin panel');
+  });
+});

@@ -1,0 +1,199 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type AuthUser, type LoginResponse, STAFF_ROLES, type UserRole } from '#shared/contracts/auth.ts';
+import { ApiError, apiPost } from '#web/lib/api-client.ts';
+import { adminGet, adminPost, setSessionLostHandler } from './admin-api.ts';
+import { AUTH_UI_MESSAGES, SignInError, signInErrorMessage } from './auth-messages.ts';
+import {
+  clearSession,
+  hasStoredSession,
+  readRefreshToken,
+  readSignInPath,
+  readStoredUser,
+  saveSession,
+  saveSignInPath,
+  saveUser,
+} from './token-store.ts';
+
+/** Spec §6: the panel knows one role; every server role (super_admin too) is shown as admin. */
+export type AdminRole = 'admin';
+export interface AdminUser extends Omit<AuthUser, 'role'> {
+  role: AdminRole;
+  /** What the server said, for display only ("Super admin"). */
+  serverRole: UserRole;
+}
+
+export function toAdminUser(user: AuthUser): AdminUser {
+  return { ...user, role: 'admin', serverRole: user.role };
+}
+
+/** Spec §4 "Admin auth state": loading, then a user (authenticated) or none; errors kept until cleared. */
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface AdminAuth {
+  status: AuthStatus;
+  user: AdminUser | null;
+  error: string | null;
+  signIn: (email: string, password: string) => Promise<boolean>;
+  signOut: () => Promise<void>;
+  clearError: () => void;
+  /** Startup fetch of the current user again (after 'Failed to initialize authentication'). */
+  retry: () => void;
+  hasRole: (role: string) => boolean;
+  /** Spec §5: the admin panel refuses these three. */
+  register: () => Promise<never>;
+  resetPassword: () => Promise<never>;
+  updateProfile: () => Promise<never>;
+}
+
+const AdminAuthContext = createContext<AdminAuth | null>(null);
+
+/** Spec §7/§9: the startup fetch of the current user is tried twice, with a wait between. */
+export const STARTUP_ATTEMPTS = 2;
+export const STARTUP_RETRY_DELAY_MS = 1000;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The current user from the server. 401/403 end the session (null); other failures are retried
+ * once and then reported, keeping the stored tokens (a server blip is no reason to sign out).
+ */
+export async function fetchCurrentUser(delayMs = STARTUP_RETRY_DELAY_MS): Promise<AuthUser | null> {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= STARTUP_ATTEMPTS; attempt++) {
+    try {
+      return await adminGet<AuthUser>('/auth/me');
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        clearSession();
+        return null;
+      }
+      lastError = error;
+      if (attempt < STARTUP_ATTEMPTS) await wait(delayMs);
+    }
+  }
+  throw lastError;
+}
+
+function isStaff(role: UserRole): boolean {
+  return (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+export function AdminAuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<AuthStatus>(() => (hasStoredSession() ? 'loading' : 'anonymous'));
+  const [user, setUser] = useState<AdminUser | null>(() => {
+    const stored = hasStoredSession() ? readStoredUser() : null;
+    return stored ? toAdminUser(stored) : null;
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // A refused refresh anywhere (admin-api.ts) lands here: forget the user, go to the sign-in route.
+  useEffect(
+    () =>
+      setSessionLostHandler(() => {
+        setUser(null);
+        setStatus('anonymous');
+        navigate(readSignInPath(), { replace: true });
+      }),
+    [navigate],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
+  useEffect(() => {
+    if (!hasStoredSession()) {
+      setStatus('anonymous');
+      return;
+    }
+    let cancelled = false;
+    setStatus('loading');
+    fetchCurrentUser()
+      .then((current) => {
+        if (cancelled) return;
+        if (current && isStaff(current.role)) {
+          saveUser(current);
+          setUser(toAdminUser(current));
+          setStatus('authenticated');
+        } else {
+          clearSession();
+          setUser(null);
+          setStatus('anonymous');
+        }
+      })
+      .catch(() => {
+        if (cancelled) return;
+        setError(AUTH_UI_MESSAGES.initFailed);
+        setStatus('anonymous');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  const signIn = useCallback(async (email: string, password: string) => {
+    setError(null);
+    try {
+      // Sent without a bearer token (spec §6); the email is trimmed and lowercased (spec §5).
+      const response = await apiPost<LoginResponse>('/auth/login', { email: email.trim().toLowerCase(), password });
+      if (!response?.user) throw new SignInError(AUTH_UI_MESSAGES.noUserData);
+      if (!isStaff(response.user.role)) {
+        // A shopper account: end the session it just opened, and say why.
+        await apiPost('/auth/logout', { refreshToken: response.refreshToken }, { token: response.token }).catch(
+          () => {},
+        );
+        throw new SignInError(AUTH_UI_MESSAGES.notStaff);
+      }
+      saveSession(response);
+      saveSignInPath(window.location.pathname);
+      setUser(toAdminUser(response.user));
+      setStatus('authenticated');
+      return true;
+    } catch (caught) {
+      setError(signInErrorMessage(caught));
+      return false;
+    }
+  }, []);
+
+  const signOut = useCallback(async () => {
+    const signInPath = readSignInPath();
+    try {
+      await adminPost('/auth/logout', { refreshToken: readRefreshToken() ?? undefined });
+    } catch {
+      // The server may already have forgotten the session; signing out here still happens.
+      setError(AUTH_UI_MESSAGES.signOutFailed);
+    }
+    clearSession();
+    setUser(null);
+    setStatus('anonymous');
+    navigate(signInPath, { replace: true });
+  }, [navigate]);
+
+  const value = useMemo<AdminAuth>(
+    () => ({
+      status,
+      user,
+      error,
+      signIn,
+      signOut,
+      clearError: () => setError(null),
+      retry: () => {
+        setError(null);
+        setAttempt((n) => n + 1);
+      },
+      hasRole: (role: string) => role === 'admin' && user?.role === 'admin',
+      register: () => Promise.reject(new Error(AUTH_UI_MESSAGES.registrationRefused)),
+      resetPassword: () => Promise.reject(new Error(AUTH_UI_MESSAGES.passwordResetRefused)),
+      updateProfile: () => Promise.reject(new Error(AUTH_UI_MESSAGES.profileUpdateRefused)),
+    }),
+    [status, user, error, signIn, signOut],
+  );
+
+  return <AdminAuthContext.Provider value={value}>{children}</AdminAuthContext.Provider>;
+}
+
+export function useAdminAuth(): AdminAuth {
+  const auth = useContext(AdminAuthContext);
+  if (!auth) throw new Error('useAdminAuth must be used inside <AdminAuthProvider>');
+  return auth;
+}

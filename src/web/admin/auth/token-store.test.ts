@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LoginResponse } from '#shared/contracts/auth.ts';
+import {
+  clearSession,
+  EXPIRING_SOON_MS,
+  hasStoredSession,
+  isExpiringSoon,
+  readAccessToken,
+  readExpiresAt,
+  readRefreshToken,
+  readSignInPath,
+  readStoredUser,
+  saveSession,
+  saveSignInPath,
+  TOKEN_KEYS,
+} from './token-store.ts';
+
+const user = {
+  id: 'u1',
+  email: 'owner@cedar.shop',
+  name: 'Owner',
+  role: 'super_admin' as const,
+  avatar_url: null,
+  is_active: true,
+  last_login_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+const login: LoginResponse = { token: 'access-1', refreshToken: 'refresh-1', expiresIn: 900, user };
+const NOW = 1_800_000_000_000;
+
+afterEach(() => localStorage.clear());
+
+describe('token store (spec §3 "Stored in browser storage", §4 "Token life")', () => {
+  it('stores the access token, refresh token, expiry (issue time + duration) and user', () => {
+    saveSession(login, NOW);
+    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('access-1');
+    expect(readRefreshToken()).toBe('refresh-1');
+    expect(readExpiresAt()).toBe(NOW + 900_000);
+    expect(readStoredUser()).toEqual(user);
+    expect(hasStoredSession()).toBe(true);
+  });
+
+  it('counts a token as expiring soon within 5 minutes of its expiry', () => {
+    saveSession(login, NOW);
+    expect(isExpiringSoon(NOW)).toBe(false);
+    expect(isExpiringSoon(NOW + 900_000 - EXPIRING_SOON_MS - 1)).toBe(false);
+    expect(isExpiringSoon(NOW + 900_000 - EXPIRING_SOON_MS)).toBe(true);
+    expect(EXPIRING_SOON_MS).toBe(300_000);
+  });
+
+  it('clears an expired access token when it is read, keeping the refresh token', () => {
+    saveSession(login, NOW);
+    expect(readAccessToken(NOW + 899_999)).toBe('access-1');
+    expect(readAccessToken(NOW + 900_000)).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEYS.expiresAt)).toBeNull();
+    expect(readRefreshToken()).toBe('refresh-1');
+  });
+
+  it('treats a token without a readable expiry as expired', () => {
+    localStorage.setItem(TOKEN_KEYS.accessToken, 'access-1');
+    localStorage.setItem(TOKEN_KEYS.expiresAt, 'tomorrow');
+    expect(readAccessToken(NOW)).toBeNull();
+    expect(isExpiringSoon(NOW)).toBe(true);
+  });
+
+  it('survives hand-edited user data', () => {
+    localStorage.setItem(TOKEN_KEYS.user, '{not json');
+    expect(readStoredUser()).toBeNull();
+    localStorage.setItem(TOKEN_KEYS.user, JSON.stringify({ id: 1 }));
+    expect(readStoredUser()).toBeNull();
+    localStorage.setItem(TOKEN_KEYS.user, JSON.stringify({ ...user, name: '' }));
+    expect(readStoredUser()?.name).toBe('owner');
+  });
+
+  it('sign-out clears everything except where to sign in again', () => {
+    saveSession(login, NOW);
+    saveSignInPath('/admin-1a2b3c');
+    clearSession();
+    for (const key of [TOKEN_KEYS.accessToken, TOKEN_KEYS.refreshToken, TOKEN_KEYS.expiresAt, TOKEN_KEYS.user]) {
+      expect(localStorage.getItem(key)).toBeNull();
+    }
+    expect(hasStoredSession()).toBe(false);
+    expect(readSignInPath()).toBe('/admin-1a2b3c');
+  });
+
+  it('sends a browser that never signed in here to the shop, and ignores a tampered path', () => {
+    expect(readSignInPath()).toBe('/');
+    saveSignInPath('//evil.example/x');
+    expect(readSignInPath()).toBe('/');
+  });
+});

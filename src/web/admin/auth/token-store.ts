@@ -1,0 +1,130 @@
+import type { AuthUser, LoginResponse } from '#shared/contracts/auth.ts';
+
+/**
+ * The admin session in browser storage (spec §3 "Stored in browser storage", §4 "Token life"):
+ * access token, refresh token, expiry time (issue time + expiresIn) and the user. Every read
+ * tolerates a missing, hand-edited or corrupt entry. Storage failures (private mode, quota) never
+ * throw: the session then lasts as long as the page.
+ */
+export const TOKEN_KEYS = {
+  accessToken: 'cedar-admin-token',
+  refreshToken: 'cedar-admin-refresh-token',
+  expiresAt: 'cedar-admin-token-expiry',
+  user: 'cedar-admin-user',
+  /** Where the admin signed in, so a failed refresh can send them back there (the path is never in the bundle). */
+  signInPath: 'cedar-admin-sign-in-path',
+} as const;
+
+/** Spec §4/§9: a token expiring within 5 minutes is refreshed before the next call. */
+export const EXPIRING_SOON_MS = 5 * 60 * 1000;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Not persisted; the in-page state still works.
+  }
+}
+
+function remove(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Nothing stored to remove.
+  }
+}
+
+/** Stores a login or refresh answer; the expiry is counted from `now`, the moment it arrived. */
+export function saveSession(response: LoginResponse, now = Date.now()): void {
+  write(TOKEN_KEYS.accessToken, response.token);
+  write(TOKEN_KEYS.refreshToken, response.refreshToken);
+  write(TOKEN_KEYS.expiresAt, String(now + response.expiresIn * 1000));
+  write(TOKEN_KEYS.user, JSON.stringify(response.user));
+}
+
+export function saveUser(user: AuthUser): void {
+  write(TOKEN_KEYS.user, JSON.stringify(user));
+}
+
+/** Milliseconds since the epoch, or null when absent or not a number. */
+export function readExpiresAt(): number | null {
+  const value = Number(read(TOKEN_KEYS.expiresAt) ?? Number.NaN);
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/**
+ * The access token, or null. An expired token is cleared when read (spec §4); a token without a
+ * readable expiry counts as expired, because nothing says when it stops working.
+ */
+export function readAccessToken(now = Date.now()): string | null {
+  const token = read(TOKEN_KEYS.accessToken);
+  if (!token) return null;
+  const expiresAt = readExpiresAt();
+  if (expiresAt === null || expiresAt <= now) {
+    remove(TOKEN_KEYS.accessToken);
+    remove(TOKEN_KEYS.expiresAt);
+    return null;
+  }
+  return token;
+}
+
+/** True when there is no usable access token or it expires within 5 minutes. */
+export function isExpiringSoon(now = Date.now()): boolean {
+  const expiresAt = readExpiresAt();
+  return expiresAt === null || expiresAt - now <= EXPIRING_SOON_MS;
+}
+
+export function readRefreshToken(): string | null {
+  return read(TOKEN_KEYS.refreshToken) || null;
+}
+
+function isAuthUser(value: unknown): value is AuthUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = value as Record<string, unknown>;
+  return typeof user.id === 'string' && typeof user.email === 'string' && typeof user.role === 'string';
+}
+
+/** The stored user, or null when missing or not a user object. */
+export function readStoredUser(): AuthUser | null {
+  try {
+    const value: unknown = JSON.parse(read(TOKEN_KEYS.user) ?? 'null');
+    if (!isAuthUser(value)) return null;
+    return {
+      ...value,
+      name: typeof value.name === 'string' && value.name ? value.name : (value.email.split('@')[0] ?? value.email),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** True when something stored could still become a session (an access token or a refresh token). */
+export function hasStoredSession(): boolean {
+  return Boolean(read(TOKEN_KEYS.accessToken) || read(TOKEN_KEYS.refreshToken));
+}
+
+/** Sign-out and failed refreshes clear everything (spec §4), except where to sign in again. */
+export function clearSession(): void {
+  remove(TOKEN_KEYS.accessToken);
+  remove(TOKEN_KEYS.refreshToken);
+  remove(TOKEN_KEYS.expiresAt);
+  remove(TOKEN_KEYS.user);
+}
+
+export function saveSignInPath(path: string): void {
+  write(TOKEN_KEYS.signInPath, path);
+}
+
+/** The hidden sign-in path this browser used, or '/' (the shop) when it never signed in here. */
+export function readSignInPath(): string {
+  const path = read(TOKEN_KEYS.signInPath);
+  return path && /^\/[a-z0-9-]+$/.test(path) ? path : '/';
+}

@@ -1,0 +1,26 @@
+/**
+ * The sidebar's sections. Only sections that exist are listed; each admin issue adds its own
+ * (products, categories, orders, customers…) here and a route in admin-app.tsx.
+ */
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  /** An SVG path on the 24 × 24 grid of ui/icons.tsx. */
+  icon: string;
+  /** Matches only the exact path (the dashboard), not its children. */
+  end?: boolean;
+}
+
+export const ADMIN_NAV: readonly AdminNavItem[] = [
+  { to: '/admin', label: 'Dashboard', icon: 'M4 13h6V4H4zM14 20h6v-9h-6zM14 4v3h6V4zM4 20h6v-3H4z', end: true },
+  {
+    to: '/admin/users',
+    label: 'Users',
+    icon: 'M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6M22 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8',
+  },
+  {
+    to: '/admin/account',
+    label: 'Account',
+    icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8M4 20a8 8 0 0 1 16 0',
+  },
+];

@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { type LoginRequest, LoginRequestSchema } from '#shared/contracts/auth.ts';
+import { getSiteConfig } from '#web/lib/site-config.ts';
+import { TextField } from '#web/ui/form-field.tsx';
+import { CedarLogo } from '#web/ui/icons.tsx';
+import { usePageTitle } from '#web/ui/use-page-title.ts';
+import { AdminAuthProvider, useAdminAuth } from '../auth/admin-auth.tsx';
+
+/**
+ * The hidden sign-in route (spec §2 `/{admin_login}`). Only the page the server serves at that
+ * path knows it exists; after signing in the admin goes to the dashboard.
+ */
+export function AdminSignInPage() {
+  return (
+    <AdminAuthProvider>
+      <SignIn />
+    </AdminAuthProvider>
+  );
+}
+
+function SignIn() {
+  const { shopName } = getSiteConfig();
+  usePageTitle('Admin sign-in');
+  const auth = useAdminAuth();
+  const navigate = useNavigate();
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(LoginRequestSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  // Already signed in (another tab, or back to this page): straight to the dashboard.
+  useEffect(() => {
+    if (auth.status === 'authenticated') navigate('/admin', { replace: true });
+  }, [auth.status, navigate]);
+
+  const submit = async ({ email, password }: LoginRequest) => {
+    if (await auth.signIn(email, password)) navigate('/admin', { replace: true });
+  };
+
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-subtle px-4 py-10">
+      <main className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <CedarLogo className="size-12" />
+          <h1 className="mt-4 text-2xl font-bold tracking-tight text-strong">Sign in to {shopName}</h1>
+          <p className="mt-1 text-sm text-muted">Administrators only</p>
+        </div>
+        <form
+          noValidate
+          onSubmit={handleSubmit(submit)}
+          className="card space-y-4 p-6 shadow-sm"
+          aria-describedby={auth.error ? 'sign-in-error' : undefined}
+        >
+          {auth.error && (
+            <div
+              id="sign-in-error"
+              role="alert"
+              className="rounded-xl border border-danger/40 bg-danger/10 px-3 py-2 text-sm font-medium text-danger"
+            >
+              {auth.error}
+            </div>
+          )}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.email?.message}
+            {...register('email', { onChange: auth.clearError })}
+          />
+          <div>
+            <TextField
+              label="Password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...register('password', { onChange: auth.clearError })}
+            />
+            <label className="mt-2 inline-flex items-center gap-2 text-sm text-muted">
+              <input
+                type="checkbox"
+                checked={showPassword}
+                onChange={(event) => setShowPassword(event.target.checked)}
+                className="size-4 accent-cedar-700"
+              />
+              Show password
+            </label>
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { formatMoney } from '#shared/money.ts';
+import { getSiteConfig } from '#web/lib/site-config.ts';
+
+/** Admin screens show money in the shop's currency and dates in the admin's locale. */
+export function money(amount: number): string {
+  return formatMoney(amount, getSiteConfig().currency);
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+}

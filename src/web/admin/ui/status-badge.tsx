@@ -1,0 +1,39 @@
+import type { OrderStatus } from '#shared/contracts/orders.ts';
+
+/** Colour-coded pills; the word is always shown, so colour never carries the meaning alone. */
+const ORDER_STATUS_STYLE: Record<OrderStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  confirmed: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  processing: 'bg-indigo-100 text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200',
+  shipped: 'bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200',
+  delivered: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  cancelled: 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200',
+};
+
+export function Badge({ className, children }: { className: string; children: string }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${className}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <Badge className={ORDER_STATUS_STYLE[status]}>{status}</Badge>;
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge
+      className={
+        active
+          ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200'
+          : 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200'
+      }
+    >
+      {active ? 'Active' : 'Disabled'}
+    </Badge>
+  );
+}

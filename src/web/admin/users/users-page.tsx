@@ -1,0 +1,205 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { AuthUser, UserRole } from '#shared/contracts/auth.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
+import { InlineError } from '#web/ui/inline-error.tsx';
+import { adminList, adminPut } from '../auth/admin-api.ts';
+import { useAdminAuth } from '../auth/admin-auth.tsx';
+import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { formatDateTime } from '../ui/format.ts';
+import { Pager } from '../ui/pager.tsx';
+import { ActiveBadge } from '../ui/status-badge.tsx';
+
+const ROLE_LABELS: Record<UserRole, string> = { super_admin: 'Super admin', admin: 'Admin', customer: 'Customer' };
+const PAGE_SIZE = 20;
+
+/** `/admin/users`: every account, with search and filters in the URL, and enable/disable. */
+export function UsersPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('search') ?? '';
+  const role = params.get('role') ?? '';
+  const status = params.get('is_active') ?? '';
+  const [searchText, setSearchText] = useState(search);
+  const [target, setTarget] = useState<AuthUser | null>(null);
+  const queryClient = useQueryClient();
+  const { user: me } = useAdminAuth();
+
+  const setParam = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  // Search as the admin types, a moment after they pause.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setParam is stable in effect.
+  useEffect(() => {
+    if (searchText.trim() === search) return;
+    const timer = setTimeout(() => setParam('search', searchText.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [searchText, search]);
+
+  const users = useQuery({
+    queryKey: ['admin', 'users', { page, search, role, status }],
+    queryFn: () =>
+      adminList<AuthUser>('/admin/users', {
+        query: { page, limit: PAGE_SIZE, search, role, is_active: status },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const changeStatus = useMutation({
+    mutationFn: (user: AuthUser) =>
+      adminPut<AuthUser>(`/admin/users/${user.id}/status`, { is_active: !user.is_active }),
+    onSuccess: (updated) => {
+      setTarget(null);
+      toast({
+        variant: 'success',
+        title: updated.is_active ? `${updated.name} can sign in again` : `${updated.name} is disabled`,
+        description: updated.is_active ? undefined : 'Their sessions were signed out.',
+      });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+    },
+    onError: (error) => {
+      setTarget(null);
+      toast({ variant: 'error', title: error instanceof ApiError ? error.message : 'Could not change the status' });
+    },
+  });
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Users"
+        description="Staff and shopper accounts. Disabling an account signs it out everywhere."
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+        <label className="flex-1">
+          <span className="sr-only">Search users</span>
+          <input
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="Search by name or email"
+            className="block w-full rounded-xl border border-line-strong bg-surface px-3 py-2 text-base sm:text-sm"
+          />
+        </label>
+        <label>
+          <span className="sr-only">Role</span>
+          <select
+            value={role}
+            onChange={(event) => setParam('role', event.target.value)}
+            className="block w-full rounded-xl border border-line-strong bg-surface px-3 py-2 text-base sm:text-sm"
+          >
+            <option value="">All roles</option>
+            <option value="super_admin">Super admins</option>
+            <option value="admin">Admins</option>
+            <option value="customer">Customers</option>
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">Status</span>
+          <select
+            value={status}
+            onChange={(event) => setParam('is_active', event.target.value)}
+            className="block w-full rounded-xl border border-line-strong bg-surface px-3 py-2 text-base sm:text-sm"
+          >
+            <option value="">Any status</option>
+            <option value="true">Active</option>
+            <option value="false">Disabled</option>
+          </select>
+        </label>
+      </div>
+
+      {users.isPending ? (
+        <div aria-hidden="true" className="card h-64 animate-pulse" />
+      ) : users.isError ? (
+        <InlineError title="Could not load the users" onRetry={() => void users.refetch()} />
+      ) : users.data.data.length === 0 ? (
+        <div className="card px-5 py-12 text-center text-sm text-muted">No users match these filters.</div>
+      ) : (
+        <div className="card overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="text-xs tracking-wide text-muted uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-3 font-medium">
+                  User
+                </th>
+                <th scope="col" className="px-5 py-3 font-medium">
+                  Role
+                </th>
+                <th scope="col" className="px-5 py-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-5 py-3 font-medium">
+                  Last sign-in
+                </th>
+                <th scope="col" className="px-5 py-3 text-right font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {users.data.data.map((user) => (
+                <tr key={user.id}>
+                  <td className="px-5 py-3">
+                    <span className="font-medium text-strong">{user.name}</span>
+                    <span className="block text-xs text-muted">{user.email}</span>
+                  </td>
+                  <td className="px-5 py-3 whitespace-nowrap">{ROLE_LABELS[user.role]}</td>
+                  <td className="px-5 py-3">
+                    <ActiveBadge active={user.is_active} />
+                  </td>
+                  <td className="px-5 py-3 whitespace-nowrap text-muted">{formatDateTime(user.last_login_at)}</td>
+                  <td className="px-5 py-3 text-right">
+                    {user.id === me?.id ? (
+                      <span className="text-xs text-muted">You</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn-secondary px-3 py-1.5 text-xs"
+                        onClick={() => setTarget(user)}
+                        aria-label={`${user.is_active ? 'Disable' : 'Enable'} ${user.name}`}
+                      >
+                        {user.is_active ? 'Disable' : 'Enable'}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pager
+            page={users.data.pagination.page}
+            totalPages={users.data.pagination.totalPages}
+            total={users.data.pagination.total}
+            noun={['user', 'users']}
+            onPage={(next) => setParam('page', String(next))}
+          />
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={target !== null}
+        title={target?.is_active ? `Disable ${target.name}?` : `Enable ${target?.name ?? ''}?`}
+        confirmLabel={target?.is_active ? 'Disable account' : 'Enable account'}
+        danger={target?.is_active}
+        pending={changeStatus.isPending}
+        onCancel={() => setTarget(null)}
+        onConfirm={() => target && changeStatus.mutate(target)}
+      >
+        {target?.is_active
+          ? `${target.email} will be signed out everywhere and cannot sign in until enabled again.`
+          : `${target?.email ?? ''} will be able to sign in again.`}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
+import { NotFoundPage } from '#web/ui/not-found-page.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
+import { StorefrontLayout } from './storefront-layout.tsx';
+
+/**
+ * Every path no route claims: the storefront's not-found page, except the hidden admin sign-in
+ * route. The bundle does not know that path; the server writes it into the one page it serves
+ * there (web-app.ts), so it is read from the page, and the sign-in code loads only then.
+ */
+function adminSignInPath(): string | null {
+  try {
+    const element = document.getElementById(ADMIN_SIGN_IN_ELEMENT_ID);
+    const path = (JSON.parse(element?.textContent ?? 'null') as { path?: unknown } | null)?.path;
+    return typeof path === 'string' ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+const signInScreen = import.meta.env.ADMIN_PANEL
+  ? lazyScreen(
+      () => import('#web/admin/sign-in/admin-sign-in-page.tsx'),
+      (m) => m.AdminSignInPage,
+      <div className="min-h-dvh bg-subtle" />,
+    )
+  : null;
+
+export function UnmatchedRoute() {
+  const signInPath = adminSignInPath();
+  if (signInScreen && signInPath && window.location.pathname.replace(/\/$/, '') === signInPath) return signInScreen;
+  return (
+    <StorefrontLayout>
+      <NotFoundPage />
+    </StorefrontLayout>
+  );
+}
