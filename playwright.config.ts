@@ -26,7 +26,14 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx tests/helpers/e2e-server.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', ADMIN_PASSWORD: 'e2e-admin-password-123' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'e2e-admin-password-123',
+      // Fixed so tests/e2e/admin-auth.spec.ts can reach the hidden route and forge an expired token.
+      ADMIN_LOGIN_PATH: 'e2e-admin-sign-in',
+      JWT_SECRET: 'e2e-jwt-secret-that-is-at-least-32-characters',
+    },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -1,0 +1,141 @@
+import { expect, type Page, test } from '@playwright/test';
+import { SignJWT } from 'jose';
+
+/** Matches playwright.config.ts's server environment. */
+const SIGN_IN_PATH = '/e2e-admin-sign-in';
+const ADMIN_EMAIL = 'admin@cedar.shop';
+const ADMIN_PASSWORD = 'e2e-admin-password-123';
+const JWT_SECRET = 'e2e-jwt-secret-that-is-at-least-32-characters';
+
+async function signIn(page: Page) {
+  await page.goto(SIGN_IN_PATH);
+  await page.getByRole('textbox', { name: 'Email' }).fill(` ${ADMIN_EMAIL.toUpperCase()} `);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+const stored = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+
+test('/admin without a session is the storefront’s not-found page, and no public page names the sign-in route', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible(); // the storefront header, not an admin screen
+  for (const path of ['/', '/store', '/admin', '/admin/users']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).not.toContain(SIGN_IN_PATH.slice(1));
+  }
+});
+
+test('sign in through the hidden route: wrong password, then the dashboard; reload stays signed in; sign out', async ({
+  page,
+}) => {
+  await page.goto(SIGN_IN_PATH);
+  await expect(page.getByRole('heading', { level: 1, name: /Sign in to/ })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page).toHaveURL(new RegExp(`${SIGN_IN_PATH}$`));
+
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await expect(page.getByRole('alert')).toHaveCount(0); // typing clears the error
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Orders today')).toBeVisible();
+  await expect(page.getByText('Low stock')).toBeVisible();
+  expect(await stored(page, 'cedar-admin-refresh-token')).toBeTruthy();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(new RegExp(`${SIGN_IN_PATH}$`));
+  expect(await stored(page, 'cedar-admin-token')).toBeNull();
+  expect(await stored(page, 'cedar-admin-refresh-token')).toBeNull();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('a token that expires mid-session is refreshed silently, before the call and after a TOKEN_EXPIRED', async ({
+  page,
+}) => {
+  await signIn(page);
+  const refreshes: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/auth/refresh')) refreshes.push(response.status());
+  });
+
+  // 1. The stored expiry says "within 5 minutes": the next call refreshes first.
+  const firstRefreshToken = await stored(page, 'cedar-admin-refresh-token');
+  await page.evaluate(() => localStorage.setItem('cedar-admin-token-expiry', String(Date.now() + 60_000)));
+  await page.getByRole('link', { name: 'Users' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: /admin@cedar\.shop/ })).toBeVisible();
+  expect(refreshes).toEqual([200]);
+  expect(await stored(page, 'cedar-admin-refresh-token')).not.toBe(firstRefreshToken);
+
+  // 2. The server says the token expired (the browser's clock disagreed): refresh once, retry once.
+  const token = (await stored(page, 'cedar-admin-token')) ?? '';
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+  const { iat: _iat, exp: _exp, ...rest } = claims;
+  const expired = await new SignJWT(rest)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    .sign(new TextEncoder().encode(JWT_SECRET));
+  await page.evaluate((value) => localStorage.setItem('cedar-admin-token', value), expired);
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page.getByText('Orders today')).toBeVisible();
+  await expect.poll(() => refreshes).toEqual([200, 200]);
+  expect(await stored(page, 'cedar-admin-token')).not.toBe(expired);
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('an admin disables a shopper account from the users list', async ({ page, request }, testInfo) => {
+  const email = `shopper-${testInfo.project.name}-${Date.now()}@example.com`;
+  const registered = await request.post('/api/auth/register', {
+    data: { email, password: 'shopper-pass-123', name: `Shopper ${testInfo.project.name}` },
+  });
+  expect(registered.status()).toBe(201);
+
+  await signIn(page);
+  await page.goto(`/admin/users?search=${encodeURIComponent(email)}`);
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+  await expect(row.getByText('Customer')).toBeVisible();
+  await expect(row.getByText('Active')).toBeVisible();
+  await row.getByRole('button', { name: /^Disable/ }).click();
+  const dialog = page.getByRole('dialog', { name: /^Disable/ });
+  await expect(dialog).toContainText('signed out everywhere');
+  await dialog.getByRole('button', { name: 'Disable account' }).click();
+  await expect(row.getByText('Disabled')).toBeVisible();
+
+  const refused = await request.post('/api/auth/login', { data: { email, password: 'shopper-pass-123' } });
+  expect(refused.status()).toBe(401);
+});
+
+test('the sidebar: collapsed on desktop and remembered; a drawer on phones', async ({ page, isMobile }) => {
+  await signIn(page);
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Admin menu' });
+    await drawer.getByRole('link', { name: 'Account' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect(drawer).toBeHidden();
+    return;
+  }
+  const sidebar = page.getByRole('complementary');
+  await sidebar.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(sidebar.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('complementary').getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await page.getByRole('complementary').getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await expect(page.getByText(ADMIN_EMAIL)).toBeVisible();
+  await page.getByRole('complementary').getByRole('button', { name: 'Expand sidebar' }).click();
+});
