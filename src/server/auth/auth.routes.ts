@@ -104,7 +104,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
       schema: {
         tags: ['auth'],
         summary: 'Sign out this session',
-        body: LogoutRequestSchema,
+        // A POST without a body reaches validation as null.
+        body: LogoutRequestSchema.nullable(),
         response: { 204: NoContent, ...errors },
       },
     },
