@@ -46,7 +46,10 @@ describe('admin users', () => {
 
   it('filters by search, role and status', async () => {
     const emails = async (query: string) =>
-      (await list(query)).json().data.map((user: { email: string }) => user.email).sort();
+      (await list(query))
+        .json()
+        .data.map((user: { email: string }) => user.email)
+        .sort();
     expect(await emails('?search=nour')).toEqual(['helper@cedar.test']);
     expect(await emails('?search=CEDAR.TEST')).toEqual(['boss@cedar.test', 'helper@cedar.test']);
     expect(await emails('?search=%25')).toEqual([]);
