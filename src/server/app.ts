@@ -82,6 +82,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('secrets', options.secrets);
+  // Declared up front so every request object has the same shape (set by auth/authenticate.ts).
+  app.decorateRequest('user', undefined);
   await registerRateLimiters(app, { redisUrl: config.REDIS_URL, prefix: options.rateLimitPrefix });
   const mailer = createBackgroundMailer(
     createMailer({
