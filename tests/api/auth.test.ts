@@ -166,6 +166,11 @@ describe('auth', () => {
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(authSessions.userId, user.id));
       expect((await refresh(pair.refreshToken)).json()).toEqual(invalidRefreshBody);
+      // The next sign-in clears the user's expired rows.
+      remember(await signInAs(ctx.app, user.email, TEST_PASSWORD, '10.5.0.3'));
+      const left = await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, user.id));
+      expect(left).toHaveLength(1);
+      expect(left[0]?.expiresAt.getTime()).toBeGreaterThan(Date.now());
       const other = await createUser(ctx.database.db);
       const otherPair = remember(await signInAs(ctx.app, other.email, TEST_PASSWORD, '10.5.0.3'));
       await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, other.id));

@@ -52,8 +52,13 @@ async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefin
   return row;
 }
 
-async function findUser(db: Db, id: string): Promise<UserRow> {
+async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+async function findUser(db: Db, id: string): Promise<UserRow> {
+  const row = await findUserById(db, id);
   if (!row) throw notFound('User');
   return row;
 }
@@ -106,7 +111,7 @@ export async function refresh(
 ): Promise<LoginResponse> {
   const session = await findSessionByToken(db, refreshToken);
   if (!session) throw invalidRefresh();
-  const user = await findUser(db, session.userId).catch(() => undefined);
+  const user = await findUserById(db, session.userId);
   const reuse = async () => {
     await revokeFamily(db, session.familyId);
     await recordAudit(db, {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { authSessions } from './sessions.table.ts';
 import { hashToken, newRefreshToken } from './tokens.ts';
@@ -27,6 +27,8 @@ export async function startSession(
   lifeMs: number,
   origin: SessionOrigin,
 ): Promise<IssuedRefresh> {
+  // Expired rows can no longer be used or reused, so each sign-in clears the user's own.
+  await db.delete(authSessions).where(and(eq(authSessions.userId, userId), lt(authSessions.expiresAt, new Date())));
   const refreshToken = newRefreshToken();
   const familyId = randomUUID();
   await db.insert(authSessions).values({
