@@ -1,5 +1,13 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminScope } from './admin/admin-scope.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from './auth/auth-limits.ts';
 import { CatalogueReadModel } from './catalogue/catalogue-read-model.ts';
 import { categoryRoutes } from './categories/categories.routes.ts';
 import type { Config } from './config.ts';
@@ -11,11 +19,13 @@ import { createMailer } from './mail/mailer.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
 import { apiNotFoundBody, registerErrorHandling } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimiters } from './plugins/rate-limiters.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { productRoutes } from './products/products.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { buildSiteConfig } from './site/site-config.ts';
+import type { InstanceSecrets } from './startup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,18 +37,28 @@ declare module 'fastify' {
     db: Db;
     /** Mail for the shop and customers; `sendLater` never blocks a request (mail/background-mailer.ts). */
     mailer: AppMailer;
+    /** The JWT key and the hidden admin sign-in path (startup.ts; shared by every process). */
+    secrets: InstanceSecrets;
   }
 }
 
 export interface BuildAppOptions {
   /** Open (and migrated) database; the caller owns its lifetime unless `closeDatabase` is set. */
   database: Database;
+  /** From prepareInstance (startup.ts); tests pass fixed ones. */
+  secrets: InstanceSecrets;
   /** Serve the built web app and uploads (off for API-only tests). Default true. */
   serveWebApp?: boolean;
   closeDatabase?: boolean;
   /** Extra routes under /api, for tests that exercise the shared plumbing (body limits, 500s). */
   extraApiRoutes?: FastifyPluginAsync;
   logger?: FastifyServerOptions['logger'];
+  /** Sign-in and sign-up limits; tests use small numbers. */
+  authRateLimits?: Partial<AuthRateLimits>;
+  /** Prefix of the Redis rate-limit keys (default `cedar:rl`); tests use a unique one per run. */
+  rateLimitPrefix?: string;
+  /** Sees every route as it is added (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -54,11 +74,17 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First, so that it sees every route registered below.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
+  app.decorate('secrets', options.secrets);
+  // Declared up front so every request object has the same shape (set by auth/authenticate.ts).
+  app.decorateRequest('user', undefined);
+  await registerRateLimiters(app, { redisUrl: config.REDIS_URL, prefix: options.rateLimitPrefix });
   const mailer = createBackgroundMailer(
     createMailer({
       smtpUrl: config.SMTP_URL,
@@ -92,6 +118,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(categoryRoutes);
       await api.register(searchRoutes);
       await api.register(orderRoutes);
+      await api.register(authRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
+      if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Feature flag of spec §1: without the contact form the path is simply unknown (404).
       if (config.FEATURE_CONTACT_FORM) await api.register(contactRoutes);
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
@@ -105,6 +133,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       uploadsDir: config.paths.uploads,
       siteConfig: buildSiteConfig(config),
       publicUrl: config.PUBLIC_URL,
+      adminSignInPath: config.FEATURE_ADMIN_PANEL ? options.secrets.adminLoginPath : undefined,
     });
   } else {
     app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFoundBody(request.method, request.url)));

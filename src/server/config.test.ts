@@ -12,6 +12,7 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SHOP_NAME).toBe('Cedar Shop');
     expect(config.JWT_EXPIRES_IN).toBe('7d');
+    expect(config.ACCESS_TOKEN_TTL).toBe('15m');
     expect(config.FEATURE_ADMIN_PANEL).toBe(true);
     expect(config.FEATURE_MOCK_DATA).toBe(false);
   });
@@ -41,6 +42,10 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /^Invalid configuration: PORT must be between 0 and 65535 \(got "70000"\)$/],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a URL starting with postgres:\/\//],
     [{ FEATURE_SEARCH: 'maybe' }, /^Invalid configuration: FEATURE_SEARCH must be true or false/],
+    [
+      { ACCESS_TOKEN_TTL: '15 minutes' },
+      /^Invalid configuration: ACCESS_TOKEN_TTL must be a number followed by d, h, m or s/,
+    ],
     [{ ADMIN_LOGIN_PATH: '/admin' }, /^Invalid configuration: ADMIN_LOGIN_PATH must be 6-63 lowercase/],
     [
       { ADMIN_PASSWORD: 'short' },

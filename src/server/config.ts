@@ -60,6 +60,15 @@ export const ConfigSchema = z.object({
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   /** Spec §5: a number followed by d, h, m or s; anything else falls back to 7 days (parsed where used). */
   JWT_EXPIRES_IN: z.string().default('7d'),
+  /**
+   * Life of the access JWT, in the spec §5 format. Unlike JWT_EXPIRES_IN a bad value stops the start:
+   * silently falling back to 7 days would make a short-lived token long-lived.
+   */
+  ACCESS_TOKEN_TTL: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,6}[dhms]$/, 'must be a number followed by d, h, m or s, e.g. 15m')
+    .default('15m'),
   SMTP_URL: z.preprocess(emptyAsUndefined, urlWithScheme(['smtp', 'smtps']).optional()),
   SHOP_NAME: z.string().trim().min(1).max(60).default('Cedar Shop'),
   CURRENCY: z

@@ -18,7 +18,7 @@ export async function main(): Promise<void> {
   // Opening PGlite (compiling its WebAssembly) and loading the app's modules overlap on two cores.
   const [database, { buildApp }] = await Promise.all([openConfiguredDatabase(config), import('./app.ts')]);
   const instance = await prepareInstance(database, config);
-  const app = await buildApp(config, { database, closeDatabase: true });
+  const app = await buildApp(config, { database, secrets: instance.secrets, closeDatabase: true });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
 
   const port = new URL(address).port;

@@ -2,10 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { buildApp } from '#server/app.ts';
+import { type BuildAppOptions, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
+import type { InstanceSecrets } from '#server/startup.ts';
 import { openTestDatabase } from './database-template.ts';
+
+/** Fixed secrets, so tests can sign their own tokens and know the hidden sign-in path. */
+export const TEST_SECRETS: InstanceSecrets = {
+  jwtSecret: 'test-jwt-secret-0123456789abcdefghijklmnopqrstuv',
+  adminLoginPath: 'admin-test-sign-in',
+};
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,6 +27,12 @@ export interface TestAppOptions {
   /** Built web app to serve (a fixture dir); defaults to none. */
   webDistDir?: string;
   extraApiRoutes?: FastifyPluginAsync;
+  secrets?: Partial<InstanceSecrets>;
+  authRateLimits?: BuildAppOptions['authRateLimits'];
+  rateLimitPrefix?: string;
+  onRoute?: BuildAppOptions['onRoute'];
+  /** Share another test app's database instead of opening a fresh copy (closing leaves it open). */
+  database?: Database;
 }
 
 /** A real app on a fresh database in a temp DATA_DIR, driven with `app.inject`. */
@@ -27,12 +40,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cedar-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
   if (options.webDistDir) config.webDistDir = options.webDistDir;
-  const database = await openTestDatabase();
+  const owned = options.database ? undefined : await openTestDatabase();
+  const database = options.database ?? (owned as Database);
   const app = await buildApp(config, {
     database,
+    secrets: { ...TEST_SECRETS, ...options.secrets },
     logger: false,
     serveWebApp: options.serveWebApp ?? false,
     extraApiRoutes: options.extraApiRoutes,
+    authRateLimits: options.authRateLimits,
+    rateLimitPrefix: options.rateLimitPrefix,
+    onRoute: options.onRoute,
   });
   return {
     app,
@@ -40,7 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     close: async () => {
       await app.close();
-      await database.dispose();
+      await owned?.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enforceRateLimit, MemoryRateLimiter } from '#server/plugins/rate-limiter.ts';
+import { enforceRateLimit } from '#server/plugins/rate-limiter.ts';
 import { ErrorBodySchema } from '#shared/contracts/common.ts';
 import { ContactRequestSchema, ContactResponseSchema } from '#shared/contracts/contact.ts';
 import { saveContactMessage } from './contact.service.ts';
@@ -9,8 +9,8 @@ export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please try again
 
 /** `POST /contact` (only registered when FEATURE_CONTACT_FORM is on; see app.ts). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  // One limiter per app: per process today, a shared (Redis) one with several processes later.
-  const limiter = new MemoryRateLimiter(CONTACT_RATE_LIMIT);
+  // Shared by every process through Redis when REDIS_URL is set (plugins/rate-limiters.ts).
+  const limiter = app.rateLimiter('contact', CONTACT_RATE_LIMIT);
 
   app.post(
     '/contact',

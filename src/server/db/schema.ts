@@ -3,6 +3,7 @@
  * import their own tables from their folder; this list is the one place that names them all.
  */
 export { auditLogs } from '#server/audit/audit.table.ts';
+export { authSessions } from '#server/auth/sessions.table.ts';
 export { categories } from '#server/categories/categories.table.ts';
 export { contactMessages } from '#server/contact/contact.table.ts';
 export { notifications } from '#server/notifications/notifications.table.ts';

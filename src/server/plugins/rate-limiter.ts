@@ -4,8 +4,8 @@ import { AppError } from '#server/errors.ts';
 /**
  * Fixed-window rate limiting: at most `limit` hits per key in each window of `windowMs`.
  * `hit` is async so a shared store can stand in for this in-memory one without changing callers:
- * with several server processes (DESIGN.md "Scale-out") a Redis limiter (INCR + PEXPIRE on
- * `key:window`) implements the same interface (issue 6).
+ * with several server processes (DESIGN.md "Scale-out") `RedisRateLimiter` (redis-rate-limiter.ts)
+ * implements the same interface and shares the counts.
  */
 export interface RateLimitResult {
   allowed: boolean;
@@ -14,7 +14,15 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
+  /** Counts one hit; refused once the window already holds `limit` hits. */
   hit(key: string): Promise<RateLimitResult>;
+  /** Whether the next hit would be refused, without counting one (a lockout check before the real work). */
+  peek(key: string): Promise<RateLimitResult>;
+}
+
+export interface RateLimitOptions {
+  limit: number;
+  windowMs: number;
 }
 
 interface Window {
@@ -27,7 +35,7 @@ export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, Window>();
   private nextSweep: number;
 
-  constructor(private readonly options: { limit: number; windowMs: number; now?: () => number }) {
+  constructor(private readonly options: RateLimitOptions & { now?: () => number }) {
     this.nextSweep = this.now() + options.windowMs;
   }
 
@@ -45,6 +53,15 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     window.count++;
     if (window.count <= this.options.limit) return { allowed: true, retryAfterSeconds: 0 };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
+  }
+
+  async peek(key: string): Promise<RateLimitResult> {
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now || window.count < this.options.limit) {
+      return { allowed: true, retryAfterSeconds: 0 };
+    }
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
   }
 
@@ -66,7 +83,11 @@ export async function enforceRateLimit(
   reply: FastifyReply,
   message: string,
 ): Promise<void> {
-  const result = await limiter.hit(key);
+  refuseIfLimited(await limiter.hit(key), reply, message);
+}
+
+/** Throws the 429 (with `retry-after`) when `result` is a refusal. */
+export function refuseIfLimited(result: RateLimitResult, reply: FastifyReply, message: string): void {
   if (result.allowed) return;
   reply.header('retry-after', String(result.retryAfterSeconds));
   throw new AppError(429, 'RATE_LIMITED', message);

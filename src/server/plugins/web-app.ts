@@ -7,7 +7,7 @@ import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { searchCatalogue } from '#server/search/search.service.ts';
 import { applyPageMeta, jsonForHtml, metaForUrl } from '#server/seo/page-meta.ts';
 import { renderRobots, renderSitemap } from '#server/seo/sitemap.ts';
-import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
+import { ADMIN_SIGN_IN_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import { isKnownAppPath } from '#shared/routes.ts';
 import {
@@ -78,6 +78,17 @@ export interface WebAppOptions {
   siteConfig: SiteConfig;
   /** PUBLIC_URL; without it, links in meta tags and the sitemap use the request's own host. */
   publicUrl?: string;
+  /** The hidden admin sign-in path (no slash); served only when set (FEATURE_ADMIN_PANEL on). */
+  adminSignInPath?: string;
+}
+
+/**
+ * The shell at the hidden sign-in path, with the path itself as JSON data: the public JavaScript
+ * never contains it, so the admin panel learns it only from this page (decision 008).
+ */
+function withAdminSignIn(shell: string, signInPath: string): string {
+  const tag = `<script type="application/json" id="${ADMIN_SIGN_IN_ELEMENT_ID}">${jsonForHtml({ path: `/${signInPath}` })}</script>`;
+  return shell.replace('</head>', `${tag}</head>`);
 }
 
 /**
@@ -142,6 +153,21 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
 
   app.get('/', sendShell);
+  const { adminSignInPath } = options;
+  if (adminSignInPath) {
+    // No page meta (title, canonical, Open Graph) that would name it, never cached, never indexed.
+    app.get(`/${adminSignInPath}`, async (_request, reply) => {
+      if (!shell)
+        return reply.status(503).type('text/plain').send('The web app is not built yet. Run "npm run build".');
+      return reply
+        .status(200)
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('content-security-policy', shellCsp)
+        .type('text/html; charset=utf-8')
+        .send(withAdminSignIn(shell, adminSignInPath));
+    });
+  }
   app.get('/sitemap.xml', async (request, reply) =>
     reply
       .type('application/xml; charset=utf-8')

@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
+import { STAFF_ROLES } from '#shared/contracts/auth.ts';
 import { users } from './users.table.ts';
 
 export interface FirstAdminResult {
@@ -18,7 +19,7 @@ export async function ensureFirstAdmin(db: Db, email: string, password: string |
   const [existing] = await db
     .select({ email: users.email })
     .from(users)
-    .where(inArray(users.role, ['admin', 'super_admin']))
+    .where(inArray(users.role, [...STAFF_ROLES]))
     .limit(1);
   if (existing) return { email: existing.email, created: false };
 

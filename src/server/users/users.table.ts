@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
-
-export const USER_ROLES = ['customer', 'admin', 'super_admin'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+import type { UserRole } from '#shared/contracts/auth.ts';
 
 export const users = pgTable(
   'users',

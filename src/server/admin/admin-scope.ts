@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireStaff } from '#server/auth/authenticate.ts';
+import { adminStatsRoutes } from './admin-stats.routes.ts';
+import { adminUsersRoutes } from './admin-users.routes.ts';
+
+/**
+ * Every `/api/admin/**` route lives in this one encapsulated scope (registered at `/admin` inside
+ * `/api`, only with FEATURE_ADMIN_PANEL). Its onRequest hook runs before body parsing and
+ * validation, so an anonymous caller gets 401 (a customer 403) and never learns a route's body
+ * rules; tests/api/admin-routes.test.ts walks the route table to prove it. New admin domains
+ * register their routes here.
+ */
+export const adminScope: FastifyPluginAsync = async (admin) => {
+  admin.addHook('onRequest', requireStaff(admin));
+  // Staff data must never sit in a shared cache.
+  admin.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  await admin.register(adminStatsRoutes);
+  await admin.register(adminUsersRoutes);
+};

@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordAudit } from '#server/audit/audit.service.ts';
+import { unauthorized } from '#server/errors.ts';
+import {
+  AUTH_MESSAGES,
+  AuthUserSchema,
+  ChangePasswordRequestSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  LogoutRequestSchema,
+  RefreshRequestSchema,
+  RegisterRequestSchema,
+  UpdateProfileRequestSchema,
+} from '#shared/contracts/auth.ts';
+import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
+import { parseExpiryDuration } from '#shared/duration.ts';
+import {
+  type AuthSettings,
+  changePassword,
+  checkCredentials,
+  getProfile,
+  logout,
+  refresh,
+  register,
+  signIn,
+  updateProfile,
+} from './auth.service.ts';
+import { type AuthRateLimits, createAuthGuard } from './auth-limits.ts';
+import { currentUser, requireUser } from './authenticate.ts';
+
+const LoginEnvelope = dataEnvelope(LoginResponseSchema);
+const UserEnvelope = dataEnvelope(AuthUserSchema);
+const NoContent = z.null().describe('No content');
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema };
+
+/** `/auth/*` (spec §7 "Auth"): always registered; staff and, later, customers sign in here. */
+export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = async (app, options) => {
+  const settings: AuthSettings = {
+    jwtSecret: app.secrets.jwtSecret,
+    accessTtlMs: parseExpiryDuration(app.config.ACCESS_TOKEN_TTL),
+    sessionLifeMs: parseExpiryDuration(app.config.JWT_EXPIRES_IN),
+  };
+  const guard = createAuthGuard(app, options.limits);
+  const signedIn = { onRequest: requireUser(app) };
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: LoginRequestSchema,
+        response: { 200: LoginEnvelope, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await guard.beforeLogin(request, reply, email);
+      const user = await checkCredentials(app.db, email, password);
+      if (!user) {
+        await guard.loginFailed(email);
+        await recordAudit(app.db, { request, actor: { email }, action: 'auth.login_failed', entityType: 'user' });
+        throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      }
+      return { data: await signIn(app.db, settings, user, request) };
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a customer account and sign it in',
+        body: RegisterRequestSchema,
+        response: { 201: LoginEnvelope, 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await guard.beforeRegister(request, reply);
+      const data = await register(app.db, settings, request.body, request);
+      return reply.status(201).send({ data });
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for a new token pair (single use)',
+        body: RefreshRequestSchema,
+        response: { 200: LoginEnvelope, ...errors },
+      },
+    },
+    async (request) => ({ data: await refresh(app.db, settings, request.body.refreshToken, request) }),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out this session',
+        // A POST without a body reaches validation as null.
+        body: LogoutRequestSchema.nullable(),
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await logout(app.db, currentUser(request), request.body?.refreshToken, request);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    {
+      ...signedIn,
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: UserEnvelope, ...errors } },
+    },
+    async (request) => ({ data: await getProfile(app.db, currentUser(request).id) }),
+  );
+
+  app.put(
+    '/auth/me',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['auth'],
+        summary: 'Update name and avatar',
+        body: UpdateProfileRequestSchema,
+        response: { 200: UserEnvelope, ...errors },
+      },
+    },
+    async (request) => ({ data: await updateProfile(app.db, currentUser(request).id, request.body, request) }),
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; signs out every other session',
+        body: ChangePasswordRequestSchema,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(app.db, currentUser(request), request.body, request);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, forbidden, unauthorized } from '#server/errors.ts';
+import { users } from '#server/users/users.table.ts';
+import { AUTH_MESSAGES, STAFF_ROLES, type UserRole } from '#shared/contracts/auth.ts';
+import { authSessions } from './sessions.table.ts';
+import { verifyAccessToken } from './tokens.ts';
+
+export interface RequestUser {
+  id: string;
+  email: string;
+  name: string;
+  role: UserRole;
+  /** The session family named by the access token's `sid`. */
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticate`; absent on anonymous requests. */
+    user?: RequestUser;
+  }
+}
+
+const tokenExpired = () => new AppError(401, 'TOKEN_EXPIRED', AUTH_MESSAGES.tokenExpired);
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * Checks the bearer token and that its session is still live and its user still active (one
+ * indexed query), so logout, a password change or disabling a user takes effect at once rather
+ * than when the JWT expires. Sets `request.user`.
+ */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser> {
+  const token = bearerOf(request);
+  if (!token) throw unauthorized(AUTH_MESSAGES.unauthorized);
+  const check = await verifyAccessToken(token, app.secrets.jwtSecret);
+  if (!check.ok) throw check.reason === 'expired' ? tokenExpired() : unauthorized(AUTH_MESSAGES.unauthorized);
+  const { sub, sid } = check.claims;
+  const [row] = await app.db
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, isActive: users.isActive })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.familyId, sid),
+        eq(authSessions.userId, sub),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row?.isActive) throw unauthorized(AUTH_MESSAGES.unauthorized);
+  // The role comes from the database, not the token: a demoted user loses access at once.
+  const user: RequestUser = { id: row.id, email: row.email, name: row.name, role: row.role, sessionId: sid };
+  request.user = user;
+  return user;
+}
+
+export function isStaff(role: UserRole): boolean {
+  return (STAFF_ROLES as readonly UserRole[]).includes(role);
+}
+
+/** The user `authenticate` set; for handlers behind an authenticating hook. */
+export function currentUser(request: FastifyRequest): RequestUser {
+  if (!request.user) throw unauthorized(AUTH_MESSAGES.unauthorized);
+  return request.user;
+}
+
+/** onRequest hook for routes any signed-in user may call. */
+export function requireUser(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    await authenticate(app, request);
+  };
+}
+
+/** onRequest hook for staff-only routes: 401 without a valid session, 403 for customers. */
+export function requireStaff(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    const user = await authenticate(app, request);
+    if (!isStaff(user.role)) throw forbidden(AUTH_MESSAGES.forbidden);
+  };
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
+import { createUser, TEST_PASSWORD } from '../helpers/auth.ts';
+import { deleteKeys, Redis, redisReachable, TEST_REDIS_URL, uniquePrefix } from '../helpers/redis.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+// CI has Redis; only a machine without one skips this.
+const reachable = await redisReachable();
+
+describe.skipIf(!reachable)('sign-in limits shared through Redis', () => {
+  const prefix = uniquePrefix();
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    const options = {
+      env: { REDIS_URL: TEST_REDIS_URL },
+      rateLimitPrefix: prefix,
+      authRateLimits: {
+        loginFailuresPerAccount: { limit: 3, windowMs: 60_000 },
+        loginAttemptsPerIp: { limit: 100, windowMs: 60_000 },
+      },
+    };
+    first = await createTestApp(options);
+    // A second server process on the same database and the same Redis.
+    second = await createTestApp({ ...options, database: first.database });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+    const redis = new Redis(TEST_REDIS_URL);
+    await deleteKeys(redis, prefix);
+    await redis.quit();
+  });
+
+  const login = (ctx: TestApp, email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  it('locks an account for every instance once the failures on all of them reach the limit', async () => {
+    const user = await createUser(first.database.db);
+    expect((await login(first, user.email, 'wrong-password-1')).statusCode).toBe(401);
+    expect((await login(second, user.email, 'wrong-password-1')).statusCode).toBe(401);
+    // Each instance alone has seen fewer than 3 failures; together they have.
+    expect((await login(first, user.email, 'wrong-password-1')).statusCode).toBe(401);
+    for (const ctx of [first, second]) {
+      const locked = await login(ctx, user.email, TEST_PASSWORD);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
+    }
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      expect(await redis.get(`${prefix}:login-account:${user.email}`)).toBe('3');
+    } finally {
+      await redis.quit();
+    }
+  });
+});
