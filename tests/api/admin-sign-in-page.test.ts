@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/constants.ts';
+import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const SIGN_IN_PATH = 'back-office-4f2a9c';

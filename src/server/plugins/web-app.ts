@@ -7,7 +7,8 @@ import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { searchCatalogue } from '#server/search/search.service.ts';
 import { applyPageMeta, jsonForHtml, metaForUrl } from '#server/seo/page-meta.ts';
 import { renderRobots, renderSitemap } from '#server/seo/sitemap.ts';
-import { ADMIN_SIGN_IN_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
+import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
+import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import { isKnownAppPath } from '#shared/routes.ts';
 import {

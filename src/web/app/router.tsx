@@ -12,11 +12,27 @@ const routes: RouteObject[] = [
   // download: a placeholder would cost first-load bytes for a screen shoppers never see). A build
   // without the admin panel (FEATURE_ADMIN_PANEL=false) has no such route: /admin is not found.
   ...(import.meta.env.ADMIN_PANEL
-    ? [{ path: '/admin/*', element: lazyScreen(() => import('#web/admin/admin-app.tsx'), (m) => m.AdminApp, null) }]
+    ? [
+        {
+          path: '/admin/*',
+          element: lazyScreen(
+            () => import('#web/admin/admin-app.tsx'),
+            (m) => m.AdminApp,
+            null,
+          ),
+        },
+      ]
     : []),
   { element: <StorefrontLayout />, children: storefrontRoutes },
   // Unknown paths, and the hidden admin sign-in route the bundle cannot name (unmatched-route.tsx).
-  { path: '*', element: lazyScreen(() => import('./unmatched-route.tsx'), (m) => m.UnmatchedRoute, null) },
+  {
+    path: '*',
+    element: lazyScreen(
+      () => import('./unmatched-route.tsx'),
+      (m) => m.UnmatchedRoute,
+      null,
+    ),
+  },
 ];
 
 function AppRoutes() {

@@ -4,6 +4,7 @@ import { InlineError } from '#web/ui/inline-error.tsx';
 import { adminGet } from '../auth/admin-api.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
+import { ScrollTable } from '../ui/scroll-table.tsx';
 import { OrderStatusBadge } from '../ui/status-badge.tsx';
 
 export const adminStatsQuery = {
@@ -87,7 +88,7 @@ function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
           No orders yet. New orders appear here as they arrive.
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollTable label="Latest orders">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="text-xs tracking-wide text-muted uppercase">
               <tr>
@@ -129,7 +130,7 @@ function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </section>
   );

@@ -13,7 +13,7 @@ const closeIcon = 'M6 6l12 12M18 6 6 18';
 const collapseIcon = 'M15 6l-6 6 6 6';
 const expandIcon = 'M9 6l6 6-6 6';
 const storeIcon = 'M4 9l1.5-5h13L20 9M4 9v11h16V9M4 9h16M9 20v-6h6v6';
-const signOutIcon = 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4';
+const signOutIcon = 'M9 20H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h3M16 17l5-5-5-5M21 12H9';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -11,6 +11,7 @@ import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { Pager } from '../ui/pager.tsx';
+import { ScrollTable } from '../ui/scroll-table.tsx';
 import { ActiveBadge } from '../ui/status-badge.tsx';
 
 const ROLE_LABELS: Record<UserRole, string> = { super_admin: 'Super admin', admin: 'Admin', customer: 'Customer' };
@@ -126,57 +127,59 @@ export function UsersPage() {
       ) : users.data.data.length === 0 ? (
         <div className="card px-5 py-12 text-center text-sm text-muted">No users match these filters.</div>
       ) : (
-        <div className="card overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-5 py-3 font-medium">
-                  User
-                </th>
-                <th scope="col" className="px-5 py-3 font-medium">
-                  Role
-                </th>
-                <th scope="col" className="px-5 py-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-5 py-3 font-medium">
-                  Last sign-in
-                </th>
-                <th scope="col" className="px-5 py-3 text-right font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {users.data.data.map((user) => (
-                <tr key={user.id}>
-                  <td className="px-5 py-3">
-                    <span className="font-medium text-strong">{user.name}</span>
-                    <span className="block text-xs text-muted">{user.email}</span>
-                  </td>
-                  <td className="px-5 py-3 whitespace-nowrap">{ROLE_LABELS[user.role]}</td>
-                  <td className="px-5 py-3">
-                    <ActiveBadge active={user.is_active} />
-                  </td>
-                  <td className="px-5 py-3 whitespace-nowrap text-muted">{formatDateTime(user.last_login_at)}</td>
-                  <td className="px-5 py-3 text-right">
-                    {user.id === me?.id ? (
-                      <span className="text-xs text-muted">You</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn-secondary px-3 py-1.5 text-xs"
-                        onClick={() => setTarget(user)}
-                        aria-label={`${user.is_active ? 'Disable' : 'Enable'} ${user.name}`}
-                      >
-                        {user.is_active ? 'Disable' : 'Enable'}
-                      </button>
-                    )}
-                  </td>
+        <div className="card">
+          <ScrollTable label="Users">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="text-xs tracking-wide text-muted uppercase">
+                <tr>
+                  <th scope="col" className="px-5 py-3 font-medium">
+                    User
+                  </th>
+                  <th scope="col" className="px-5 py-3 font-medium">
+                    Role
+                  </th>
+                  <th scope="col" className="px-5 py-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-5 py-3 font-medium">
+                    Last sign-in
+                  </th>
+                  <th scope="col" className="px-5 py-3 text-right font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {users.data.data.map((user) => (
+                  <tr key={user.id}>
+                    <td className="px-5 py-3">
+                      <span className="font-medium text-strong">{user.name}</span>
+                      <span className="block text-xs text-muted">{user.email}</span>
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap">{ROLE_LABELS[user.role]}</td>
+                    <td className="px-5 py-3">
+                      <ActiveBadge active={user.is_active} />
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap text-muted">{formatDateTime(user.last_login_at)}</td>
+                    <td className="px-5 py-3 text-right">
+                      {user.id === me?.id ? (
+                        <span className="text-xs text-muted">You</span>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn-secondary px-3 py-1.5 text-xs"
+                          onClick={() => setTarget(user)}
+                          aria-label={`${user.is_active ? 'Disable' : 'Enable'} ${user.name}`}
+                        >
+                          {user.is_active ? 'Disable' : 'Enable'}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
           <Pager
             page={users.data.pagination.page}
             totalPages={users.data.pagination.totalPages}
