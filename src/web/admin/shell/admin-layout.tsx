@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { updatePreferences, usePreferencesStore } from '#web/stores/preferences-store.ts';
@@ -6,6 +6,7 @@ import { CedarLogo, Icon } from '#web/ui/icons.tsx';
 import { ThemeSwitch } from '#web/ui/theme-switch.tsx';
 import { ToasterHost } from '#web/ui/toaster-host.tsx';
 import { useAdminAuth } from '../auth/admin-auth.tsx';
+import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
 
 const menuIcon = 'M4 6h16M4 12h16M4 18h16';
@@ -57,13 +58,7 @@ function Brand({ collapsed }: { collapsed: boolean }) {
 
 /** The phone's sidebar: a modal drawer from the left, closed by Escape, the backdrop or a link. */
 function MobileSidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useControlledDialog(open);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; keyboards close the native dialog with Escape.
     <dialog

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useControlledDialog } from './use-controlled-dialog.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -23,13 +24,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
+  const dialog = useControlledDialog(open);
   return (
     <dialog
       ref={dialog}

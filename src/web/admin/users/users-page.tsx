@@ -9,6 +9,7 @@ import { adminList, adminPut } from '../auth/admin-api.ts';
 import { useAdminAuth } from '../auth/admin-auth.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { FilterSelect } from '../ui/filter-select.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { Pager } from '../ui/pager.tsx';
 import { ScrollTable } from '../ui/scroll-table.tsx';
@@ -16,6 +17,17 @@ import { ActiveBadge } from '../ui/status-badge.tsx';
 
 const ROLE_LABELS: Record<UserRole, string> = { super_admin: 'Super admin', admin: 'Admin', customer: 'Customer' };
 const PAGE_SIZE = 20;
+const ROLE_FILTERS = [
+  ['', 'All roles'],
+  ['super_admin', 'Super admins'],
+  ['admin', 'Admins'],
+  ['customer', 'Customers'],
+] as const;
+const STATUS_FILTERS = [
+  ['', 'Any status'],
+  ['true', 'Active'],
+  ['false', 'Disabled'],
+] as const;
 
 /** `/admin/users`: every account, with search and filters in the URL, and enable/disable. */
 export function UsersPage() {
@@ -93,31 +105,13 @@ export function UsersPage() {
             className="block w-full rounded-xl border border-line-strong bg-surface px-3 py-2 text-base sm:text-sm"
           />
         </label>
-        <label>
-          <span className="sr-only">Role</span>
-          <select
-            value={role}
-            onChange={(event) => setParam('role', event.target.value)}
-            className="block w-full rounded-xl border border-line-strong bg-surface px-3 py-2 text-base sm:text-sm"
-          >
-            <option value="">All roles</option>
-            <option value="super_admin">Super admins</option>
-            <option value="admin">Admins</option>
-            <option value="customer">Customers</option>
-          </select>
-        </label>
-        <label>
-          <span className="sr-only">Status</span>
-          <select
-            value={status}
-            onChange={(event) => setParam('is_active', event.target.value)}
-            className="block w-full rounded-xl border border-line-strong bg-surface px-3 py-2 text-base sm:text-sm"
-          >
-            <option value="">Any status</option>
-            <option value="true">Active</option>
-            <option value="false">Disabled</option>
-          </select>
-        </label>
+        <FilterSelect label="Role" value={role} options={ROLE_FILTERS} onChange={(value) => setParam('role', value)} />
+        <FilterSelect
+          label="Status"
+          value={status}
+          options={STATUS_FILTERS}
+          onChange={(value) => setParam('is_active', value)}
+        />
       </div>
 
       {users.isPending ? (
