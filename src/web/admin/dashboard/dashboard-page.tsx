@@ -79,7 +79,8 @@ export function DashboardPage() {
 
 function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
   return (
-    <section aria-labelledby="recent-orders" className="card mt-6">
+    // Not a landmark itself: the scrollable table inside is the "Latest orders" region.
+    <div className="card mt-6">
       <h2 id="recent-orders" className="border-b border-line px-5 py-4 text-base font-semibold text-strong">
         Latest orders
       </h2>
@@ -132,6 +133,6 @@ function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
           </table>
         </ScrollTable>
       )}
-    </section>
+    </div>
   );
 }
