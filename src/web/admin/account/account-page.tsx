@@ -31,7 +31,7 @@ export function AccountPage() {
   return (
     <>
       <AdminPageHeader title="Account" description="Your sign-in details." />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <section aria-labelledby="profile-heading" className="card p-6">
           <h2 id="profile-heading" className="text-base font-semibold text-strong">
             Profile
