@@ -4,7 +4,7 @@ import { orderItems, orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { type AdminStats, DASHBOARD_RECENT_ORDERS } from '#shared/contracts/auth.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
-import { fromCents, toCents } from '#shared/money.ts';
+import { round2 } from '#shared/money.ts';
 
 function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -58,7 +58,7 @@ export async function adminStats(db: Db, now = new Date()): Promise<AdminStats> 
     for (const row of rows) itemCounts.set(row.orderId, Number(row.items));
   }
   return {
-    today: { orders: today[0]?.orders ?? 0, revenue: fromCents(toCents(today[0]?.revenue ?? 0)) },
+    today: { orders: today[0]?.orders ?? 0, revenue: round2(Number(today[0]?.revenue ?? 0)) },
     pending_orders: pending[0]?.n ?? 0,
     low_stock_count: lowStock[0]?.n ?? 0,
     out_of_stock_count: outOfStock[0]?.n ?? 0,

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '#server/errors.ts';
 import { users } from '#server/users/users.table.ts';
-import { AUTH_MESSAGES, STAFF_ROLES, type UserRole } from '#shared/contracts/auth.ts';
+import { AUTH_MESSAGES, isStaffRole, type UserRole } from '#shared/contracts/auth.ts';
 import { authSessions } from './sessions.table.ts';
 import { verifyAccessToken } from './tokens.ts';
 
@@ -61,10 +61,6 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   return user;
 }
 
-export function isStaff(role: UserRole): boolean {
-  return (STAFF_ROLES as readonly UserRole[]).includes(role);
-}
-
 /** The user `authenticate` set; for handlers behind an authenticating hook. */
 export function currentUser(request: FastifyRequest): RequestUser {
   if (!request.user) throw unauthorized(AUTH_MESSAGES.unauthorized);
@@ -82,6 +78,6 @@ export function requireUser(app: FastifyInstance) {
 export function requireStaff(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const user = await authenticate(app, request);
-    if (!isStaff(user.role)) throw forbidden(AUTH_MESSAGES.forbidden);
+    if (!isStaffRole(user.role)) throw forbidden(AUTH_MESSAGES.forbidden);
   };
 }

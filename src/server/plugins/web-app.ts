@@ -22,10 +22,14 @@ import { contentSecurityPolicyHeader } from './security.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** `html` with `value` embedded as a JSON data tag (never executed, so the CSP needs no hash for it). */
+function withJsonData(html: string, id: string, value: unknown): string {
+  return html.replace('</head>', `<script type="application/json" id="${id}">${jsonForHtml(value)}</script></head>`);
+}
+
 /** Builds the HTML shell once: the built index.html with the site config embedded as data. */
 export function renderShell(template: string, siteConfig: SiteConfig): string {
-  const tag = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForHtml(siteConfig)}</script>`;
-  return template.replace('</head>', `${tag}</head>`);
+  return withJsonData(template, SITE_CONFIG_ELEMENT_ID, siteConfig);
 }
 
 /**
@@ -61,8 +65,7 @@ const ROUTE_PRELOADS: Record<string, string[]> = {
 function withStoreSearch(html: string, url: URL, catalogue: CatalogueIndex): string {
   const request = storeSearchRequest(readStoreQuery(url.searchParams, STORE_QUERY_DEFAULTS));
   const response = searchCatalogue(catalogue, request);
-  const tag = `<script type="application/json" id="${STORE_SEARCH_ELEMENT_ID}">${jsonForHtml({ request, response })}</script>`;
-  return html.replace('</head>', `${tag}</head>`);
+  return withJsonData(html, STORE_SEARCH_ELEMENT_ID, { request, response });
 }
 
 /** The shell for one URL: its preload hints, if that exact URL has any. */
@@ -88,8 +91,7 @@ export interface WebAppOptions {
  * never contains it, so the admin panel learns it only from this page (decision 008).
  */
 function withAdminSignIn(shell: string, signInPath: string): string {
-  const tag = `<script type="application/json" id="${ADMIN_SIGN_IN_ELEMENT_ID}">${jsonForHtml({ path: `/${signInPath}` })}</script>`;
-  return shell.replace('</head>', `${tag}</head>`);
+  return withJsonData(shell, ADMIN_SIGN_IN_ELEMENT_ID, { path: `/${signInPath}` });
 }
 
 /**
@@ -134,10 +136,11 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 
   const baseUrlOf = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
 
+  const sendNotBuilt = (reply: FastifyReply) =>
+    reply.status(503).type('text/plain').send('The web app is not built yet. Run "npm run build".');
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!shell) {
-      return reply.status(503).type('text/plain').send('The web app is not built yet. Run "npm run build".');
-    }
+    if (!shell) return sendNotBuilt(reply);
     const url = new URL(request.url, 'http://shop.invalid');
     // Each shareable page gets its own title, description, canonical URL and preview tags.
     const catalogue = await app.catalogue.fresh();
@@ -156,17 +159,18 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   app.get('/', sendShell);
   const { adminSignInPath } = options;
   if (adminSignInPath) {
-    // No page meta (title, canonical, Open Graph) that would name it, never cached, never indexed.
+    // The same page every time, built once. No page meta (title, canonical, Open Graph) that would
+    // name it, never cached, never indexed.
+    const signInHtml = shell ? withAdminSignIn(shell, adminSignInPath) : undefined;
     app.get(`/${adminSignInPath}`, async (_request, reply) => {
-      if (!shell)
-        return reply.status(503).type('text/plain').send('The web app is not built yet. Run "npm run build".');
+      if (!signInHtml) return sendNotBuilt(reply);
       return reply
         .status(200)
         .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex, nofollow')
         .header('content-security-policy', shellCsp)
         .type('text/html; charset=utf-8')
-        .send(withAdminSignIn(shell, adminSignInPath));
+        .send(signInHtml);
     });
   }
   app.get('/sitemap.xml', async (request, reply) =>

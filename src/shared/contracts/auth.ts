@@ -11,6 +11,10 @@ export type UserRole = (typeof USER_ROLES)[number];
 /** Roles allowed into the admin panel, the admin API and the real-time namespace (spec §6). */
 export const STAFF_ROLES = ['admin', 'super_admin'] as const satisfies readonly UserRole[];
 
+export function isStaffRole(role: UserRole): boolean {
+  return (STAFF_ROLES as readonly UserRole[]).includes(role);
+}
+
 /** Spec §5: sign-in trims and lowercases the email. */
 export const EmailSchema = z
   .string()

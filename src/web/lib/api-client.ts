@@ -179,12 +179,16 @@ export function apiDelete<T = Record<string, never>>(path: string, options: Omit
   return apiRequest<T>(path, { ...options, method: 'DELETE' });
 }
 
+/** An unwrapped answer that must be a list (`{ data: [...], pagination }`), or the error saying it is not. */
+export function toListResult<T>(result: Partial<ListResult<T>>): ListResult<T> {
+  if (Array.isArray(result.data) && isObject(result.pagination)) return result as ListResult<T>;
+  throw new ApiError('Unexpected response from the server: expected a list', 200);
+}
+
 /** A GET of a list endpoint (`{ data: [...], pagination }`, or the nested shape of spec §7). */
 export async function apiList<T>(
   path: string,
   options: Omit<ApiRequestOptions, 'method' | 'body'> = {},
 ): Promise<ListResult<T>> {
-  const result = await apiGet<Partial<ListResult<T>>>(path, options);
-  if (Array.isArray(result.data) && isObject(result.pagination)) return result as ListResult<T>;
-  throw new ApiError('Unexpected response from the server: expected a list', 200);
+  return toListResult(await apiGet<Partial<ListResult<T>>>(path, options));
 }

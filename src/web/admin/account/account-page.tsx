@@ -6,15 +6,9 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { TextField } from '#web/ui/form-field.tsx';
 import { adminPost } from '../auth/admin-api.ts';
-import { type AdminUser, useAdminAuth } from '../auth/admin-auth.tsx';
+import { useAdminAuth } from '../auth/admin-auth.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
-import { formatDateTime } from '../ui/format.ts';
-
-const ROLE_LABELS: Record<AdminUser['serverRole'], string> = {
-  super_admin: 'Super admin',
-  admin: 'Admin',
-  customer: 'Customer',
-};
+import { formatDateTime, ROLE_LABELS } from '../ui/format.ts';
 
 const ChangePasswordFormSchema = ChangePasswordRequestSchema.extend({ confirmPassword: z.string() }).refine(
   (value) => value.newPassword === value.confirmPassword,

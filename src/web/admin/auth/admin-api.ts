@@ -1,5 +1,12 @@
 import type { LoginResponse } from '#shared/contracts/auth.ts';
-import { ApiError, type ApiRequestOptions, apiPost, apiRequest, type ListResult } from '#web/lib/api-client.ts';
+import {
+  ApiError,
+  type ApiRequestOptions,
+  apiPost,
+  apiRequest,
+  type ListResult,
+  toListResult,
+} from '#web/lib/api-client.ts';
 import {
   clearSession,
   isExpiringSoon,
@@ -134,9 +141,5 @@ export async function adminList<T>(
   path: string,
   options: Omit<AdminRequestOptions, 'method' | 'body'> = {},
 ): Promise<ListResult<T>> {
-  const result = await adminGet<Partial<ListResult<T>>>(path, options);
-  if (Array.isArray(result.data) && typeof result.pagination === 'object' && result.pagination !== null) {
-    return result as ListResult<T>;
-  }
-  throw new ApiError('Unexpected response from the server: expected a list', 200);
+  return toListResult(await adminGet<Partial<ListResult<T>>>(path, options));
 }

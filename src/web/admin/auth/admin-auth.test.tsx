@@ -6,7 +6,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { type AdminAuth, AdminAuthProvider, fetchCurrentUser, toAdminUser, useAdminAuth } from './admin-auth.tsx';
 import { AUTH_UI_MESSAGES, signInErrorMessage } from './auth-messages.ts';
-import { hasStoredSession, readStoredUser, saveSession } from './token-store.ts';
+import { hasStoredSession, saveSession, TOKEN_KEYS } from './token-store.ts';
 
 const owner: AuthUser = {
   id: 'u1',
@@ -118,7 +118,7 @@ describe('signIn', () => {
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ email: 'owner@cedar.shop', password: 'secret' });
     expect(new Headers(calls[0]?.init.headers).has('Authorization')).toBe(false);
     expect(auth?.status).toBe('authenticated');
-    expect(readStoredUser()?.email).toBe('owner@cedar.shop');
+    expect(JSON.parse(localStorage.getItem(TOKEN_KEYS.user) ?? 'null')?.email).toBe('owner@cedar.shop');
   });
 
   it('keeps the spec’s words for 401 and 429, and can clear the error', async () => {

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type AuthUser, type LoginResponse, STAFF_ROLES, type UserRole } from '#shared/contracts/auth.ts';
+import { type AuthUser, isStaffRole, type LoginResponse, type UserRole } from '#shared/contracts/auth.ts';
 import { ApiError, apiPost } from '#web/lib/api-client.ts';
 import { adminGet, adminPost, setSessionLostHandler } from './admin-api.ts';
 import { AUTH_UI_MESSAGES, SignInError, signInErrorMessage } from './auth-messages.ts';
@@ -9,7 +9,6 @@ import {
   hasStoredSession,
   readRefreshToken,
   readSignInPath,
-  readStoredUser,
   saveSession,
   saveSignInPath,
   saveUser,
@@ -75,17 +74,11 @@ export async function fetchCurrentUser(delayMs = STARTUP_RETRY_DELAY_MS): Promis
   throw lastError;
 }
 
-function isStaff(role: UserRole): boolean {
-  return (STAFF_ROLES as readonly string[]).includes(role);
-}
-
 export function AdminAuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [status, setStatus] = useState<AuthStatus>(() => (hasStoredSession() ? 'loading' : 'anonymous'));
-  const [user, setUser] = useState<AdminUser | null>(() => {
-    const stored = hasStoredSession() ? readStoredUser() : null;
-    return stored ? toAdminUser(stored) : null;
-  });
+  // Known once the server confirms the session (the stored copy is not trusted for that).
+  const [user, setUser] = useState<AdminUser | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
@@ -111,7 +104,7 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     fetchCurrentUser()
       .then((current) => {
         if (cancelled) return;
-        if (current && isStaff(current.role)) {
+        if (current && isStaffRole(current.role)) {
           saveUser(current);
           setUser(toAdminUser(current));
           setStatus('authenticated');
@@ -137,7 +130,7 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
       // Sent without a bearer token (spec §6); the email is trimmed and lowercased (spec §5).
       const response = await apiPost<LoginResponse>('/auth/login', { email: email.trim().toLowerCase(), password });
       if (!response?.user) throw new SignInError(AUTH_UI_MESSAGES.noUserData);
-      if (!isStaff(response.user.role)) {
+      if (!isStaffRole(response.user.role)) {
         // A shopper account: end the session it just opened, and say why.
         await apiPost('/auth/logout', { refreshToken: response.refreshToken }, { token: response.token }).catch(
           () => {},

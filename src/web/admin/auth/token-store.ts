@@ -86,26 +86,6 @@ export function readRefreshToken(): string | null {
   return read(TOKEN_KEYS.refreshToken) || null;
 }
 
-function isAuthUser(value: unknown): value is AuthUser {
-  if (typeof value !== 'object' || value === null) return false;
-  const user = value as Record<string, unknown>;
-  return typeof user.id === 'string' && typeof user.email === 'string' && typeof user.role === 'string';
-}
-
-/** The stored user, or null when missing or not a user object. */
-export function readStoredUser(): AuthUser | null {
-  try {
-    const value: unknown = JSON.parse(read(TOKEN_KEYS.user) ?? 'null');
-    if (!isAuthUser(value)) return null;
-    return {
-      ...value,
-      name: typeof value.name === 'string' && value.name ? value.name : (value.email.split('@')[0] ?? value.email),
-    };
-  } catch {
-    return null;
-  }
-}
-
 /** True when something stored could still become a session (an access token or a refresh token). */
 export function hasStoredSession(): boolean {
   return Boolean(read(TOKEN_KEYS.accessToken) || read(TOKEN_KEYS.refreshToken));

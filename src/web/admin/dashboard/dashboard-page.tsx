@@ -4,7 +4,7 @@ import { InlineError } from '#web/ui/inline-error.tsx';
 import { adminGet } from '../auth/admin-api.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
-import { ScrollTable } from '../ui/scroll-table.tsx';
+import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
 import { OrderStatusBadge } from '../ui/status-badge.tsx';
 
 export const adminStatsQuery = {
@@ -91,25 +91,7 @@ function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
       ) : (
         <ScrollTable label="Latest orders">
           <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="text-xs tracking-wide text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-5 py-3 font-medium">
-                  Order
-                </th>
-                <th scope="col" className="px-5 py-3 font-medium">
-                  Customer
-                </th>
-                <th scope="col" className="px-5 py-3 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-5 py-3 text-right font-medium">
-                  Total
-                </th>
-                <th scope="col" className="px-5 py-3 font-medium">
-                  Placed
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Order', 'Customer', 'Status', { label: 'Total', align: 'right' }, 'Placed']} />
             <tbody className="divide-y divide-line">
               {orders.map((order) => (
                 <tr key={order.id}>

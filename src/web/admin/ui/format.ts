@@ -1,5 +1,13 @@
+import type { UserRole } from '#shared/contracts/auth.ts';
 import { formatMoney } from '#shared/money.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
+
+/** How a role reads on admin screens (the panel itself treats every staff role as admin, spec §6). */
+export const ROLE_LABELS: Record<UserRole, string> = {
+  super_admin: 'Super admin',
+  admin: 'Admin',
+  customer: 'Customer',
+};
 
 /** Admin screens show money in the shop's currency and dates in the admin's locale. */
 export function money(amount: number): string {

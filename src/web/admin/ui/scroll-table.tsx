@@ -25,3 +25,32 @@ export function ScrollTable({
     </section>
   );
 }
+
+export interface Column {
+  label: string;
+  align?: 'right';
+  /** Read by screen readers only (an actions column). */
+  hidden?: boolean;
+}
+
+/** The header row of an admin table: small caps labels, one column header per entry. */
+export function TableHead({ columns }: { columns: ReadonlyArray<string | Column> }) {
+  return (
+    <thead className="text-xs tracking-wide text-muted uppercase">
+      <tr>
+        {columns.map((entry) => {
+          const column = typeof entry === 'string' ? { label: entry } : entry;
+          return (
+            <th
+              key={column.label}
+              scope="col"
+              className={`px-5 py-3 font-medium ${column.align === 'right' ? 'text-right' : ''}`}
+            >
+              {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AuthUser, UserRole } from '#shared/contracts/auth.ts';
+import type { AuthUser } from '#shared/contracts/auth.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
@@ -10,12 +10,11 @@ import { useAdminAuth } from '../auth/admin-auth.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { FilterSelect } from '../ui/filter-select.tsx';
-import { formatDateTime } from '../ui/format.ts';
+import { formatDateTime, ROLE_LABELS } from '../ui/format.ts';
 import { Pager } from '../ui/pager.tsx';
-import { ScrollTable } from '../ui/scroll-table.tsx';
+import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
 import { ActiveBadge } from '../ui/status-badge.tsx';
 
-const ROLE_LABELS: Record<UserRole, string> = { super_admin: 'Super admin', admin: 'Admin', customer: 'Customer' };
 const PAGE_SIZE = 20;
 const ROLE_FILTERS = [
   ['', 'All roles'],
@@ -124,25 +123,9 @@ export function UsersPage() {
         <div className="card">
           <ScrollTable label="Users">
             <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="text-xs tracking-wide text-muted uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-3 font-medium">
-                    User
-                  </th>
-                  <th scope="col" className="px-5 py-3 font-medium">
-                    Role
-                  </th>
-                  <th scope="col" className="px-5 py-3 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="px-5 py-3 font-medium">
-                    Last sign-in
-                  </th>
-                  <th scope="col" className="px-5 py-3 text-right font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['User', 'Role', 'Status', 'Last sign-in', { label: 'Actions', align: 'right', hidden: true }]}
+              />
               <tbody className="divide-y divide-line">
                 {users.data.data.map((user) => (
                   <tr key={user.id}>
