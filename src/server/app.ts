@@ -6,6 +6,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminScope } from './admin/admin-scope.ts';
+import { staffScope } from './admin/staff-scope.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from './auth/auth-limits.ts';
 import { CatalogueReadModel } from './catalogue/catalogue-read-model.ts';
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(orderRoutes);
       await api.register(authRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
+      // Staff-only writes outside /admin (product and category writes, uploads).
+      await api.register(staffScope);
       // Feature flag of spec §1: without the contact form the path is simply unknown (404).
       if (config.FEATURE_CONTACT_FORM) await api.register(contactRoutes);
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);

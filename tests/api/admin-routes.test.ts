@@ -19,7 +19,7 @@ const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString
  * DESIGN.md "API conventions": every /api/admin/** route needs a staff bearer token. This walks
  * the real route table, so a route added later without the admin scope fails here.
  */
-describe('every /api/admin route is staff-only', () => {
+describe('every /api/admin route and every catalogue write is staff-only', () => {
   let ctx: TestApp;
   const routes: Route[] = [];
   const tokens = {} as Record<'otherSecret' | 'expired' | 'algNone' | 'customer' | 'staff', string>;
@@ -49,7 +49,19 @@ describe('every /api/admin route is staff-only', () => {
   });
   afterAll(() => ctx.close());
 
-  const adminRoutes = () => routes.filter((route) => route.url === '/api/admin' || route.url.startsWith('/api/admin/'));
+  const under = (url: string, base: string) => url === base || url.startsWith(`${base}/`);
+  /**
+   * Every /api/admin route, plus the staff-only calls spec §7 puts elsewhere: uploads, and every
+   * write on /products and /categories (their reads are public).
+   */
+  const adminRoutes = () =>
+    routes.filter(
+      (route) =>
+        under(route.url, '/api/admin') ||
+        under(route.url, '/api/upload') ||
+        ((under(route.url, '/api/products') || under(route.url, '/api/categories')) &&
+          !['GET', 'HEAD'].includes(route.method)),
+    );
   const urlOf = (route: Route) => route.url.replace(/:[A-Za-z_]+/g, randomUUID());
   const call = (route: Route, headers: Record<string, string> = {}, payload?: string) =>
     ctx.app.inject({
@@ -62,7 +74,32 @@ describe('every /api/admin route is staff-only', () => {
   it('sees the admin routes', () => {
     const seen = adminRoutes().map((route) => `${route.method} ${route.url}`);
     expect(seen).toEqual(
-      expect.arrayContaining(['GET /api/admin/stats', 'GET /api/admin/users', 'PUT /api/admin/users/:id/status']),
+      expect.arrayContaining([
+        'GET /api/admin/stats',
+        'GET /api/admin/users',
+        'PUT /api/admin/users/:id/status',
+        'GET /api/admin/products',
+        'POST /api/admin/products',
+        'PUT /api/admin/products/:id',
+        'DELETE /api/admin/products/:id',
+        'POST /api/admin/products/bulk',
+        'GET /api/admin/products/stats',
+        'POST /api/products',
+        'PUT /api/products/:id',
+        'DELETE /api/products/:id',
+        'GET /api/admin/categories',
+        'POST /api/admin/categories',
+        'PUT /api/admin/categories/:id',
+        'DELETE /api/admin/categories/:id',
+        'POST /api/admin/categories/reorder',
+        'GET /api/admin/categories/stats',
+        'POST /api/categories',
+        'POST /api/categories/:id',
+        'PUT /api/categories/:id',
+        'DELETE /api/categories/:id',
+        'POST /api/upload/images',
+        'DELETE /api/upload/images/:id',
+      ]),
     );
   });
 

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '#server/auth/authenticate.ts';
+import { adminCategoryRoutes } from '#server/categories/admin-categories.routes.ts';
+import { adminProductRoutes } from '#server/products/admin-products.routes.ts';
 import { adminStatsRoutes } from './admin-stats.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 
@@ -18,4 +20,6 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   });
   await admin.register(adminStatsRoutes);
   await admin.register(adminUsersRoutes);
+  await admin.register(adminProductRoutes);
+  await admin.register(adminCategoryRoutes);
 };

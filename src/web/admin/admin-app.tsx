@@ -6,7 +6,10 @@ import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { AccountPage } from './account/account-page.tsx';
 import { AdminAuthProvider, useAdminAuth } from './auth/admin-auth.tsx';
 import { hasStoredSession } from './auth/token-store.ts';
+import { CategoriesPage } from './categories/categories-page.tsx';
 import { DashboardPage } from './dashboard/dashboard-page.tsx';
+import { ProductEditorPage } from './products/product-editor-page.tsx';
+import { ProductsPage } from './products/products-page.tsx';
 import { AdminLayout } from './shell/admin-layout.tsx';
 import { AdminPageHeader } from './shell/admin-page-header.tsx';
 import { UsersPage } from './users/users-page.tsx';
@@ -66,6 +69,10 @@ const adminRoutes: RouteObject[] = [
     element: <AdminLayout />,
     children: [
       { index: true, element: <DashboardPage /> },
+      { path: 'products', element: <ProductsPage /> },
+      { path: 'products/new', element: <ProductEditorPage /> },
+      { path: 'products/:id', element: <ProductEditorPage /> },
+      { path: 'categories', element: <CategoriesPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'account', element: <AccountPage /> },
       { path: '*', element: <AdminNotFound /> },

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireStaff } from '#server/auth/authenticate.ts';
+import { categoryWriteRoutes } from '#server/categories/category-writes.routes.ts';
+import { productWriteRoutes } from '#server/products/product-writes.routes.ts';
+import { uploadRoutes } from '#server/uploads/uploads.routes.ts';
+
+/**
+ * The staff-only calls of spec §7 that live outside `/admin`: the writes on `/products` and
+ * `/categories`, and `/upload/images`. Like the admin scope (admin-scope.ts), the staff check runs
+ * on onRequest, before the body is parsed; tests/api/admin-routes.test.ts walks the route table and
+ * holds every non-GET `/products`, `/categories` and `/upload` route to it.
+ */
+export const staffScope: FastifyPluginAsync = async (staff) => {
+  staff.addHook('onRequest', requireStaff(staff));
+  staff.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  await staff.register(productWriteRoutes);
+  await staff.register(categoryWriteRoutes);
+  await staff.register(uploadRoutes);
+};

@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import { SEARCH_QUERY_MAX_LENGTH } from '../constants.ts';
+import { PageQuerySchema, QueryBooleanSchema, SortOrderSchema } from './common.ts';
+import { ProductSchema, ProductSpecSchema, ProductVariationSchema } from './products.ts';
+
+/**
+ * The admin panel's product contracts (spec §7 "Admin products" and the writes of "Products").
+ * Server routes validate with these and the product editor's form uses the same schemas, so a
+ * rule is written once.
+ */
+
+/** in: above its low-stock threshold; low: 1..threshold left; out: none left. */
+export const STOCK_STATES = ['in', 'low', 'out'] as const;
+export const StockStateSchema = z.enum(STOCK_STATES);
+export type StockState = z.infer<typeof StockStateSchema>;
+
+export function stockStateOf(stockQuantity: number, lowStockThreshold: number): StockState {
+  if (stockQuantity <= 0) return 'out';
+  return stockQuantity <= lowStockThreshold ? 'low' : 'in';
+}
+
+/** What the panel reads: the storefront product plus the fields only staff see. */
+export const AdminProductSchema = ProductSchema.extend({
+  cost_price: z.number().nullable(),
+  stock_state: StockStateSchema,
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+export const ADMIN_PRODUCT_SORT_FIELDS = [
+  'created_at',
+  'updated_at',
+  'name',
+  'sku',
+  'price',
+  'stock_quantity',
+] as const;
+
+/** `GET /admin/products`: every product, inactive too. Default order: newest first. */
+export const AdminProductsQuerySchema = PageQuerySchema.extend({
+  /** Name, SKU, slug, brand or tag (case-insensitive substring). */
+  search: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
+  /** Category id or slug; includes its sub-categories. `none` lists uncategorised products. */
+  category: z.string().trim().min(1).max(120).optional(),
+  brand: z.string().trim().min(1).max(80).optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+  stock: StockStateSchema.optional(),
+  featured: QueryBooleanSchema.optional(),
+  sort_by: z.enum(ADMIN_PRODUCT_SORT_FIELDS).default('created_at'),
+  sort_order: SortOrderSchema.default('desc'),
+});
+export type AdminProductsQuery = z.infer<typeof AdminProductsQuerySchema>;
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MESSAGE = 'Use lowercase letters, digits and single hyphens';
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+export const SKU_MESSAGE = 'Use letters, digits, dots, slashes, hyphens or underscores';
+export const PRODUCT_LIMITS = {
+  name: 200,
+  slug: 120,
+  sku: 64,
+  description: 20_000,
+  brand: 80,
+  tag: 40,
+  tags: 30,
+  images: 12,
+  specs: 50,
+  variations: 10,
+  price: 1_000_000,
+  stock: 1_000_000,
+  weight: 100_000,
+} as const;
+
+/** "" and null both mean "no value" for optional text and numbers typed in a form. */
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToNull = (value: unknown) =>
+  value === '' || (typeof value === 'string' && value.trim() === '') ? null : value;
+
+/** A number typed as text or sent as a number; at most 2 decimals (amounts are cents, DESIGN.md). */
+function money(label: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: `${label} must be a number` })
+      .finite(`${label} must be a number`)
+      .max(PRODUCT_LIMITS.price, `${label} must be at most ${PRODUCT_LIMITS.price}`)
+      .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, `${label} has at most 2 decimals`),
+  );
+}
+
+function wholeNumber(label: string, max: number) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(0, `${label} cannot be negative`)
+      .max(max, `${label} must be at most ${max}`),
+  );
+}
+
+/** `/uploads/...` (our own files) or an https URL. */
+export const ProductImageUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(value) || /^https:\/\/[^\s"'<>]+$/.test(value), {
+    message: 'Image must be an uploaded file or an https URL',
+  });
+
+const ProductFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(PRODUCT_LIMITS.name),
+  /** Made from the name when not given; must be unique. */
+  slug: z.preprocess(
+    blankToUndefined,
+    z.string().trim().toLowerCase().max(PRODUCT_LIMITS.slug).regex(SLUG_PATTERN, SLUG_MESSAGE).optional(),
+  ),
+  /** Generated when not given; must be unique (case-insensitive). */
+  sku: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(PRODUCT_LIMITS.sku).regex(SKU_PATTERN, SKU_MESSAGE).optional(),
+  ),
+  description: z.string().trim().max(PRODUCT_LIMITS.description).default(''),
+  brand: z.preprocess(blankToNull, z.string().trim().max(PRODUCT_LIMITS.brand).nullable()).default(null),
+  category_id: z.preprocess(blankToNull, z.uuid('Pick a category').nullable()).default(null),
+  tags: z
+    .array(z.string().trim().min(1).max(PRODUCT_LIMITS.tag))
+    .max(PRODUCT_LIMITS.tags, `At most ${PRODUCT_LIMITS.tags} tags`)
+    .default([])
+    .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()))]),
+  price: money('Price').refine((value) => value > 0, 'Price must be greater than 0'),
+  compare_at_price: z.preprocess(blankToNull, money('Compare-at price').nullable()).default(null),
+  cost_price: z
+    .preprocess(
+      blankToNull,
+      money('Cost price')
+        .refine((value) => value >= 0, 'Cost price cannot be negative')
+        .nullable(),
+    )
+    .default(null),
+  stock_quantity: wholeNumber('Stock', PRODUCT_LIMITS.stock).default(0),
+  low_stock_threshold: wholeNumber('Low-stock threshold', PRODUCT_LIMITS.stock).default(5),
+  featured: z.boolean().default(false),
+  is_active: z.boolean().default(true),
+  /** The first image is the cart and card image. */
+  images: z
+    .array(ProductImageUrlSchema)
+    .max(PRODUCT_LIMITS.images, `At most ${PRODUCT_LIMITS.images} images`)
+    .default([]),
+  specs: z.array(ProductSpecSchema).max(PRODUCT_LIMITS.specs).default([]),
+  variations: z
+    .array(ProductVariationSchema)
+    .max(PRODUCT_LIMITS.variations)
+    .default([])
+    .refine(
+      (variations) => new Set(variations.map((v) => v.name.toLowerCase())).size === variations.length,
+      'Each variation needs its own name',
+    ),
+  weight: z
+    .preprocess(
+      blankToNull,
+      z.preprocess(
+        (value) => (typeof value === 'string' ? Number(value) : value),
+        z.number().finite().min(0, 'Weight cannot be negative').max(PRODUCT_LIMITS.weight).nullable(),
+      ),
+    )
+    .default(null),
+});
+
+const COMPARE_AT_MESSAGE = 'Compare-at price must be above the price';
+
+/** `POST /admin/products` and `POST /products`. */
+export const ProductCreateSchema = ProductFieldsSchema.superRefine((value, ctx) => {
+  if (value.compare_at_price !== null && value.compare_at_price <= value.price) {
+    ctx.addIssue({ code: 'custom', path: ['compare_at_price'], message: COMPARE_AT_MESSAGE });
+  }
+});
+export type ProductCreate = z.infer<typeof ProductCreateSchema>;
+export type ProductCreateInput = z.input<typeof ProductCreateSchema>;
+
+/**
+ * `PUT /admin/products/{id}` and `PUT /products/{id}`: any subset of the fields. The server checks
+ * compare_at_price against the stored price when only one of the two is sent.
+ */
+export const ProductUpdateSchema = ProductFieldsSchema.partial()
+  .refine((value) => Object.keys(value).length > 0, 'Send at least one field to change')
+  .superRefine((value, ctx) => {
+    if (
+      value.price !== undefined &&
+      value.compare_at_price !== undefined &&
+      value.compare_at_price !== null &&
+      value.compare_at_price <= value.price
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['compare_at_price'], message: COMPARE_AT_MESSAGE });
+    }
+  });
+export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
+export { COMPARE_AT_MESSAGE };
+
+/** `DELETE /admin/products/{id}`: 204 when deleted; 200 with this when orders keep it (archived instead). */
+export const ProductArchivedSchema = z.object({
+  data: z.object({ id: z.uuid(), archived: z.literal(true) }),
+  message: z.string(),
+});
+export const PRODUCT_ARCHIVED_MESSAGE =
+  'This product appears in orders, so it was archived (deactivated and hidden from the store) instead of deleted.';
+
+/** Most products one bulk request may change. */
+export const BULK_MAX_PRODUCTS = 500;
+export const BULK_ACTIONS = [
+  'activate',
+  'deactivate',
+  'delete',
+  'set_featured',
+  'set_category',
+  'adjust_price',
+  'set_stock',
+] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+const ProductIdsSchema = z
+  .array(z.uuid())
+  .min(1, 'Select at least one product')
+  .max(BULK_MAX_PRODUCTS, `At most ${BULK_MAX_PRODUCTS} products at once`)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * `POST /admin/products/bulk {action, productIds, updateData}`: all or nothing in one transaction.
+ * adjust_price: `percent` (-90..1000) or `amount` (dollars, may be negative); every new price must
+ * stay above 0, and a compare-at price that would no longer be above the new price is cleared.
+ * delete: products that orders reference are archived instead (counted in `archived`).
+ */
+export const BulkProductsRequestSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('activate'), productIds: ProductIdsSchema }),
+  z.object({ action: z.literal('deactivate'), productIds: ProductIdsSchema }),
+  z.object({ action: z.literal('delete'), productIds: ProductIdsSchema }),
+  z.object({
+    action: z.literal('set_featured'),
+    productIds: ProductIdsSchema,
+    updateData: z.object({ featured: z.boolean() }),
+  }),
+  z.object({
+    action: z.literal('set_category'),
+    productIds: ProductIdsSchema,
+    updateData: z.object({ category_id: z.uuid().nullable() }),
+  }),
+  z.object({
+    action: z.literal('adjust_price'),
+    productIds: ProductIdsSchema,
+    updateData: z.discriminatedUnion('type', [
+      z.object({
+        type: z.literal('percent'),
+        value: z
+          .number()
+          .min(-90)
+          .max(1000)
+          .refine((v) => v !== 0, 'Must not be 0'),
+      }),
+      z.object({
+        type: z.literal('amount'),
+        value: z
+          .number()
+          .min(-PRODUCT_LIMITS.price)
+          .max(PRODUCT_LIMITS.price)
+          .refine((v) => v !== 0, 'Must not be 0'),
+      }),
+    ]),
+  }),
+  z.object({
+    action: z.literal('set_stock'),
+    productIds: ProductIdsSchema,
+    updateData: z.object({ stock_quantity: z.number().int().min(0).max(PRODUCT_LIMITS.stock) }),
+  }),
+]);
+export type BulkProductsRequest = z.infer<typeof BulkProductsRequestSchema>;
+
+export const BulkProductsResultSchema = z.object({
+  action: z.enum(BULK_ACTIONS),
+  /** Products changed (for delete: removed plus archived). */
+  affected: z.number().int(),
+  /** delete only: how many were archived because orders reference them. */
+  archived: z.number().int(),
+});
+export type BulkProductsResult = z.infer<typeof BulkProductsResultSchema>;
+
+/** `GET /admin/products/stats`. Inventory values count only stock on hand (cost: where a cost is known). */
+export const AdminProductStatsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  featured: z.number().int(),
+  out_of_stock: z.number().int(),
+  /** Under or at each product's own threshold, but not out. */
+  low_stock: z.number().int(),
+  stock_units: z.number().int(),
+  inventory_value_cost: z.number(),
+  inventory_value_price: z.number(),
+  by_category: z.array(
+    z.object({
+      /** null: uncategorised products. */
+      category_id: z.uuid().nullable(),
+      name: z.string(),
+      products: z.number().int(),
+      active: z.number().int(),
+      stock_units: z.number().int(),
+      inventory_value_price: z.number(),
+    }),
+  ),
+});
+export type AdminProductStats = z.infer<typeof AdminProductStatsSchema>;

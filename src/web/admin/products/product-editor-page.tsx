@@ -1,0 +1,5 @@
+import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+
+export function ProductEditorPage() {
+  return <AdminPageHeader title="Product" />;
+}

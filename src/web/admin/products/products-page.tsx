@@ -1,0 +1,5 @@
+import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+
+export function ProductsPage() {
+  return <AdminPageHeader title="Products" />;
+}
