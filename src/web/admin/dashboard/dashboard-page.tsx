@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { AdminStats } from '#shared/contracts/auth.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { adminGet } from '../auth/admin-api.ts';
@@ -15,7 +16,20 @@ export const adminStatsQuery = {
   staleTime: 15_000,
 } as const;
 
-function StatCard({ label, value, hint, tone }: { label: string; value: string; hint?: string; tone?: 'warn' }) {
+function StatCard({
+  label,
+  value,
+  hint,
+  tone,
+  link,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  tone?: 'warn';
+  /** Where the number's details are (the low-stock count opens the low-stock view). */
+  link?: { to: string; label: string };
+}) {
   return (
     <div className="card p-5">
       <dt className="text-sm font-medium text-muted">{label}</dt>
@@ -25,6 +39,13 @@ function StatCard({ label, value, hint, tone }: { label: string; value: string; 
         {value}
       </dd>
       {hint && <dd className="mt-1 text-xs text-muted">{hint}</dd>}
+      {link && (
+        <dd className="mt-2 text-sm">
+          <Link to={link.to} className="font-medium text-accent underline-offset-4 hover:underline">
+            {link.label}
+          </Link>
+        </dd>
+      )}
     </div>
   );
 }
@@ -68,6 +89,7 @@ export function DashboardPage() {
               value={String(stats.data.low_stock_count)}
               tone={stats.data.low_stock_count > 0 ? 'warn' : undefined}
               hint={`${stats.data.out_of_stock_count} out of stock · ${stats.data.active_products} active products`}
+              link={{ to: '/admin/products?stock=low&status=active', label: 'View low stock' }}
             />
           </dl>
           <RecentOrders orders={stats.data.recent_orders} />

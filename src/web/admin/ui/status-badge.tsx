@@ -1,3 +1,4 @@
+import type { StockState } from '#shared/contracts/admin-products.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 
 /** Colour-coded pills; the word is always shown, so colour never carries the meaning alone. */
@@ -24,7 +25,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge className={ORDER_STATUS_STYLE[status]}>{status}</Badge>;
 }
 
-export function ActiveBadge({ active }: { active: boolean }) {
+export function ActiveBadge({ active, inactiveLabel = 'Disabled' }: { active: boolean; inactiveLabel?: string }) {
   return (
     <Badge
       className={
@@ -33,7 +34,19 @@ export function ActiveBadge({ active }: { active: boolean }) {
           : 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200'
       }
     >
-      {active ? 'Active' : 'Disabled'}
+      {active ? 'Active' : inactiveLabel}
     </Badge>
   );
+}
+
+const STOCK_BADGE: Record<StockState, { label: string; className: string } | null> = {
+  in: null,
+  low: { label: 'Low', className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' },
+  out: { label: 'Out', className: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200' },
+};
+
+/** Only the states that need attention get a pill: low and out of stock. */
+export function StockBadge({ state }: { state: StockState }) {
+  const badge = STOCK_BADGE[state];
+  return badge ? <Badge className={badge.className}>{badge.label}</Badge> : null;
 }

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { inputClass } from '#web/ui/form-field.tsx';
+import { splitList } from './product-form-values.ts';
+
+/**
+ * A comma-separated list typed as text (tags, variation options). The text is kept while typing,
+ * so "Black, " does not lose its comma, and turned into the list on every change.
+ */
+export function ListInput({
+  value,
+  onChange,
+  id,
+  placeholder,
+  invalid,
+  describedBy,
+  label,
+}: {
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  id?: string;
+  placeholder?: string;
+  invalid?: boolean;
+  describedBy?: string;
+  /** An accessible name when no <label> points at the input. */
+  label?: string;
+}) {
+  const [text, setText] = useState(value.join(', '));
+  // Follow outside changes (a reset after saving) without fighting the admin's typing.
+  useEffect(() => {
+    setText((current) => (splitList(current).join(',') === value.join(',') ? current : value.join(', ')));
+  }, [value]);
+  return (
+    <input
+      id={id}
+      aria-label={label}
+      value={text}
+      placeholder={placeholder}
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={describedBy}
+      className={inputClass}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(splitList(event.target.value));
+      }}
+    />
+  );
+}
