@@ -22,7 +22,8 @@ export const CATEGORY_MESSAGES = {
   underItself: 'A category cannot be moved under itself or one of its sub-categories',
   parentMissing: 'Parent category not found',
   moveTargetMissing: 'The category to move into was not found',
-  moveTargetInside: 'Products and sub-categories cannot be moved into the category being deleted or one of its sub-categories',
+  moveTargetInside:
+    'Products and sub-categories cannot be moved into the category being deleted or one of its sub-categories',
   slugTaken: 'This slug is already used by another category',
   tooDeep: `Categories can be nested at most ${CATEGORY_LIMITS.depth} levels deep`,
 } as const;
@@ -212,7 +213,9 @@ export async function updateCategory(
     if (input.parent_id !== undefined && input.parent_id !== before.parentId && input.parent_id !== null) {
       const parentId = input.parent_id;
       if (isSelfOrDescendant(parents, id, parentId)) {
-        throw badRequest(CATEGORY_MESSAGES.underItself, [{ path: 'parent_id', message: CATEGORY_MESSAGES.underItself }]);
+        throw badRequest(CATEGORY_MESSAGES.underItself, [
+          { path: 'parent_id', message: CATEGORY_MESSAGES.underItself },
+        ]);
       }
       if (!parents.has(parentId)) {
         throw badRequest(CATEGORY_MESSAGES.parentMissing, [
@@ -276,10 +279,9 @@ export async function deleteCategory(
         productCount > 0 ? plural(productCount, 'product', 'products') : '',
         children.length > 0 ? plural(children.length, 'sub-category', 'sub-categories') : '',
       ].filter(Boolean);
-      throw conflict(
-        `This category has ${parts.join(' and ')}. Choose where they go (move_to) before deleting it.`,
-        [{ path: 'move_to', message: 'Choose a category to move them into, or none' }],
-      );
+      throw conflict(`This category has ${parts.join(' and ')}. Choose where they go (move_to) before deleting it.`, [
+        { path: 'move_to', message: 'Choose a category to move them into, or none' },
+      ]);
     }
     const target = moveTo === 'none' || moveTo === undefined ? null : moveTo;
     if (target) {
