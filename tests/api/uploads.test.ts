@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
-import { UPLOAD_MAX_BYTES, UPLOAD_MESSAGES, type UploadedImage } from '#shared/contracts/uploads.ts';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UPLOAD_MESSAGES, type UploadedImage } from '#shared/contracts/uploads.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { bearer, createUser, signInAs } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -170,6 +170,20 @@ describe('image uploads', () => {
     expect(await filesOnDisk()).toEqual(before);
   });
 
+  it('takes a photo of several megabytes (far over the JSON body limit, under the upload limit)', async () => {
+    const noise = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .png()
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(noise.length).toBeLessThan(UPLOAD_MAX_BYTES);
+    expect(await uploadOne({ data: noise, filename: 'big.png', type: 'image/png' })).toMatchObject({
+      width: 800,
+      height: 600,
+    });
+  });
+
   it('refuses a file over the size limit with 413', async () => {
     const before = await filesOnDisk();
     const pngHeader = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -177,6 +191,19 @@ describe('image uploads', () => {
     const response = await upload([{ data: huge, filename: 'huge.png', type: 'image/png' }]);
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.tooLarge });
+    expect(await filesOnDisk()).toEqual(before);
+  });
+
+  it('refuses more files than allowed at once, keeping none of them', async () => {
+    const before = await filesOnDisk();
+    const gifs = Array.from({ length: UPLOAD_MAX_FILES + 1 }, (_, index) => ({
+      data: fixtures.gif,
+      filename: `g${index}.gif`,
+      type: 'image/gif',
+    }));
+    const response = await upload(gifs);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(UPLOAD_MESSAGES.tooManyFiles);
     expect(await filesOnDisk()).toEqual(before);
   });
 
