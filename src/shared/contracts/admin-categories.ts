@@ -34,44 +34,58 @@ export const CATEGORY_LIMITS = { name: 80, slug: 120, description: 2000, depth: 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
-const CategoryFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(CATEGORY_LIMITS.name),
-  /** Made from the name when not given; must be unique. */
-  slug: z.preprocess(
-    blankToUndefined,
-    z.string().trim().toLowerCase().max(CATEGORY_LIMITS.slug).regex(SLUG_PATTERN, SLUG_MESSAGE).optional(),
-  ),
-  description: z.string().trim().max(CATEGORY_LIMITS.description).default(''),
-  image: z
-    .preprocess(
-      blankToNull,
-      z
-        .string()
-        .trim()
-        .max(500)
-        .refine((v) => /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), {
-          message: 'Image must be an uploaded file or an https URL',
-        })
-        .nullable(),
-    )
-    .default(null),
-  /** null: a top-level category. A parent may not be the category itself or one of its descendants. */
-  parent_id: z.preprocess(blankToNull, z.uuid().nullable()).default(null),
-  is_active: z.boolean().default(true),
-  /** Default: after its last sibling. */
-  sort_order: z.number().int().min(0).max(100_000).optional(),
-});
+const nameField = z.string().trim().min(1, 'Name is required').max(CATEGORY_LIMITS.name);
+/** Made from the name when not given; must be unique. */
+const slugField = z.preprocess(
+  blankToUndefined,
+  z.string().trim().toLowerCase().max(CATEGORY_LIMITS.slug).regex(SLUG_PATTERN, SLUG_MESSAGE).optional(),
+);
+const descriptionField = z.string().trim().max(CATEGORY_LIMITS.description);
+const imageField = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), {
+      message: 'Image must be an uploaded file or an https URL',
+    })
+    .nullable(),
+);
+/** null: a top-level category. A parent may not be the category itself or one of its descendants. */
+const parentField = z.preprocess(blankToNull, z.uuid().nullable());
+/** Default: after its last sibling. */
+const sortOrderField = z.number().int().min(0).max(100_000);
 
 /** `POST /admin/categories`, `POST /categories` (and `POST /categories/{id}`: a sub-category of {id}). */
-export const CategoryCreateSchema = CategoryFieldsSchema;
+export const CategoryCreateSchema = z.object({
+  name: nameField,
+  slug: slugField,
+  description: descriptionField.default(''),
+  image: imageField.default(null),
+  parent_id: parentField.default(null),
+  is_active: z.boolean().default(true),
+  sort_order: sortOrderField.optional(),
+});
 export type CategoryCreate = z.infer<typeof CategoryCreateSchema>;
 export type CategoryCreateInput = z.input<typeof CategoryCreateSchema>;
 
-/** `PUT /admin/categories/{id}`, `PUT /categories/{id}`: any subset of the fields. */
-export const CategoryUpdateSchema = CategoryFieldsSchema.partial().refine(
-  (value) => Object.keys(value).length > 0,
-  'Send at least one field to change',
-);
+/**
+ * `PUT /admin/categories/{id}`, `PUT /categories/{id}`: any subset of the fields. Built without the
+ * create defaults: zod 4 applies `.default()` even inside `.partial()`, which would silently reset
+ * fields the request did not send (parent_id to null, is_active to true).
+ */
+export const CategoryUpdateSchema = z
+  .object({
+    name: nameField.optional(),
+    slug: slugField,
+    description: descriptionField.optional(),
+    image: imageField.optional(),
+    parent_id: parentField.optional(),
+    is_active: z.boolean().optional(),
+    sort_order: sortOrderField.optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), 'Send at least one field to change');
 export type CategoryUpdate = z.infer<typeof CategoryUpdateSchema>;
 
 /**
