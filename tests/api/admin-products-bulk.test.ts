@@ -194,16 +194,14 @@ describe('admin products: bulk actions and stats', () => {
   it('changes the largest allowed selection in one request', async () => {
     const existing = await ctx.database.db.select({ id: products.id }).from(products);
     const missing = Math.max(0, BULK_MAX_PRODUCTS - existing.length);
-    await ctx.database.db
-      .insert(products)
-      .values(
-        Array.from({ length: missing }, (_, i) => ({
-          name: `Many ${i}`,
-          slug: `many-${i}`,
-          sku: `MANY-${i}`,
-          price: 1,
-        })),
-      );
+    await ctx.database.db.insert(products).values(
+      Array.from({ length: missing }, (_, i) => ({
+        name: `Many ${i}`,
+        slug: `many-${i}`,
+        sku: `MANY-${i}`,
+        price: 1,
+      })),
+    );
     const ids = (await ctx.database.db.select({ id: products.id }).from(products))
       .map((row) => row.id)
       .slice(0, BULK_MAX_PRODUCTS);

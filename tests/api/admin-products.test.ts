@@ -111,6 +111,13 @@ describe('admin products', () => {
       expect(skuClash.json()).toMatchObject({ code: 'CONFLICT', errors: [{ path: 'sku' }] });
     });
 
+    it('has the database refuse a SKU differing only in case too (two racing requests)', async () => {
+      await made({ name: 'Qx Race', sku: 'QX-RACE', price: 5 });
+      await expect(
+        ctx.database.db.insert(products).values({ name: 'Racer', slug: 'qx-racer', sku: 'qx-race', price: 5 }),
+      ).rejects.toThrow();
+    });
+
     it('answers 400 VALIDATION_ERROR naming the field', async () => {
       const cases: [object, string][] = [
         [{ price: 5 }, 'name'],
