@@ -23,7 +23,7 @@ import {
 import { products } from './products.table.ts';
 
 type ProductInsert = typeof products.$inferInsert;
-type WritableField = Exclude<keyof ProductCreate, never>;
+type WritableField = keyof ProductCreate;
 
 /** Contract field → column. Money goes in as dollars; moneyColumn stores it as numeric(12,2). */
 function toColumns(fields: Partial<ProductCreate>): Partial<ProductInsert> {
