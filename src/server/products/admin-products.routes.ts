@@ -1,4 +1,78 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminProductSchema,
+  AdminProductStatsSchema,
+  AdminProductsQuerySchema,
+  BulkProductsRequestSchema,
+  BulkProductsResultSchema,
+} from '#shared/contracts/admin-products.ts';
+import { dataEnvelope, ErrorBodySchema, paginatedEnvelope } from '#shared/contracts/common.ts';
+import { getAdminProduct, listAdminProducts } from './admin-products.service.ts';
+import { bulkUpdateProducts } from './product-bulk.service.ts';
+import { productStats } from './product-stats.service.ts';
+import { productWriteRoutesFor } from './product-writes.routes.ts';
 
-/** `GET/POST /admin/products`, `PUT/DELETE /admin/products/{id}`, `POST /admin/products/bulk`, `GET /admin/products/stats` (inside the admin scope). */
-export const adminProductRoutes: FastifyPluginAsyncZod = async (_app) => {};
+/**
+ * `GET/POST /admin/products`, `GET/PUT/DELETE /admin/products/{id}`, `POST /admin/products/bulk`,
+ * `GET /admin/products/stats` (inside the admin scope). The static paths are declared first for
+ * the reader; find-my-way prefers static segments over `:id` whatever the order.
+ */
+export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Product counts, stock and inventory value, overall and by category',
+        response: { 200: dataEnvelope(AdminProductStatsSchema) },
+      },
+    },
+    async () => ({ data: await productStats(app.db) }),
+  );
+
+  app.post(
+    '/products/bulk',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change many products at once, all or nothing',
+        body: BulkProductsRequestSchema,
+        response: {
+          200: dataEnvelope(BulkProductsResultSchema),
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ({ data: await bulkUpdateProducts(app.db, request.body, request) }),
+  );
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every product, inactive too (search, category with sub-categories, brand, status, stock)',
+        querystring: AdminProductsQuerySchema,
+        response: { 200: paginatedEnvelope(AdminProductSchema), 400: ErrorBodySchema },
+      },
+    },
+    (request) => listAdminProducts(app.db, request.query),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One product by id or slug, whatever its status',
+        params: z.object({ id: z.string().trim().min(1).max(200) }),
+        response: { 200: dataEnvelope(AdminProductSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ data: await getAdminProduct(app.db, request.params.id) }),
+  );
+
+  await app.register(productWriteRoutesFor('admin'));
+};

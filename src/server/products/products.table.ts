@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categories } from '#server/categories/categories.table.ts';
 import { createdAtColumn, idColumn, moneyColumn, updatedAtColumn } from '#server/db/columns.ts';
 
@@ -45,6 +45,8 @@ export const products = pgTable(
     check('products_stock_non_negative', sql`${table.stockQuantity} >= 0`),
     check('products_price_positive', sql`${table.price} > 0`),
     index('products_category_idx').on(table.categoryId),
+    // SKUs are unique ignoring case ("ab-1" and "AB-1" are one shelf label); the admin check reads it too.
+    uniqueIndex('products_sku_lower_unique').on(sql`lower(${table.sku})`),
     index('products_active_featured_created_idx').on(table.isActive, table.featured, table.createdAt),
   ],
 );

@@ -119,57 +119,71 @@ const ProductFieldsSchema = z.object({
     blankToUndefined,
     z.string().trim().max(PRODUCT_LIMITS.sku).regex(SKU_PATTERN, SKU_MESSAGE).optional(),
   ),
-  description: z.string().trim().max(PRODUCT_LIMITS.description).default(''),
-  brand: z.preprocess(blankToNull, z.string().trim().max(PRODUCT_LIMITS.brand).nullable()).default(null),
-  category_id: z.preprocess(blankToNull, z.uuid('Pick a category').nullable()).default(null),
+  description: z.string().trim().max(PRODUCT_LIMITS.description),
+  brand: z.preprocess(blankToNull, z.string().trim().max(PRODUCT_LIMITS.brand).nullable()),
+  category_id: z.preprocess(blankToNull, z.uuid('Pick a category').nullable()),
   tags: z
     .array(z.string().trim().min(1).max(PRODUCT_LIMITS.tag))
     .max(PRODUCT_LIMITS.tags, `At most ${PRODUCT_LIMITS.tags} tags`)
-    .default([])
     .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()))]),
   price: money('Price').refine((value) => value > 0, 'Price must be greater than 0'),
-  compare_at_price: z.preprocess(blankToNull, money('Compare-at price').nullable()).default(null),
-  cost_price: z
-    .preprocess(
-      blankToNull,
-      money('Cost price')
-        .refine((value) => value >= 0, 'Cost price cannot be negative')
-        .nullable(),
-    )
-    .default(null),
-  stock_quantity: wholeNumber('Stock', PRODUCT_LIMITS.stock).default(0),
-  low_stock_threshold: wholeNumber('Low-stock threshold', PRODUCT_LIMITS.stock).default(5),
-  featured: z.boolean().default(false),
-  is_active: z.boolean().default(true),
+  compare_at_price: z.preprocess(blankToNull, money('Compare-at price').nullable()),
+  cost_price: z.preprocess(
+    blankToNull,
+    money('Cost price')
+      .refine((value) => value >= 0, 'Cost price cannot be negative')
+      .nullable(),
+  ),
+  stock_quantity: wholeNumber('Stock', PRODUCT_LIMITS.stock),
+  low_stock_threshold: wholeNumber('Low-stock threshold', PRODUCT_LIMITS.stock),
+  featured: z.boolean(),
+  is_active: z.boolean(),
   /** The first image is the cart and card image. */
-  images: z
-    .array(ProductImageUrlSchema)
-    .max(PRODUCT_LIMITS.images, `At most ${PRODUCT_LIMITS.images} images`)
-    .default([]),
-  specs: z.array(ProductSpecSchema).max(PRODUCT_LIMITS.specs).default([]),
+  images: z.array(ProductImageUrlSchema).max(PRODUCT_LIMITS.images, `At most ${PRODUCT_LIMITS.images} images`),
+  specs: z.array(ProductSpecSchema).max(PRODUCT_LIMITS.specs),
   variations: z
     .array(ProductVariationSchema)
     .max(PRODUCT_LIMITS.variations)
-    .default([])
     .refine(
       (variations) => new Set(variations.map((v) => v.name.toLowerCase())).size === variations.length,
       'Each variation needs its own name',
     ),
-  weight: z
-    .preprocess(
-      blankToNull,
-      z.preprocess(
-        (value) => (typeof value === 'string' ? Number(value) : value),
-        z.number().finite().min(0, 'Weight cannot be negative').max(PRODUCT_LIMITS.weight).nullable(),
-      ),
-    )
-    .default(null),
+  weight: z.preprocess(
+    blankToNull,
+    z.preprocess(
+      (value) => (typeof value === 'string' ? Number(value) : value),
+      z.number().finite().min(0, 'Weight cannot be negative').max(PRODUCT_LIMITS.weight).nullable(),
+    ),
+  ),
+});
+
+const fields = ProductFieldsSchema.shape;
+/**
+ * The defaults a new product gets. They live only on the create schema: zod 4 applies a default
+ * even inside .partial(), so defaults on the shared fields would make every partial update reset
+ * the fields it did not send.
+ */
+const ProductCreateFieldsSchema = ProductFieldsSchema.extend({
+  description: fields.description.default(''),
+  brand: fields.brand.default(null),
+  category_id: fields.category_id.default(null),
+  tags: fields.tags.default([]),
+  compare_at_price: fields.compare_at_price.default(null),
+  cost_price: fields.cost_price.default(null),
+  stock_quantity: fields.stock_quantity.default(0),
+  low_stock_threshold: fields.low_stock_threshold.default(5),
+  featured: fields.featured.default(false),
+  is_active: fields.is_active.default(true),
+  images: fields.images.default([]),
+  specs: fields.specs.default([]),
+  variations: fields.variations.default([]),
+  weight: fields.weight.default(null),
 });
 
 const COMPARE_AT_MESSAGE = 'Compare-at price must be above the price';
 
 /** `POST /admin/products` and `POST /products`. */
-export const ProductCreateSchema = ProductFieldsSchema.superRefine((value, ctx) => {
+export const ProductCreateSchema = ProductCreateFieldsSchema.superRefine((value, ctx) => {
   if (value.compare_at_price !== null && value.compare_at_price <= value.price) {
     ctx.addIssue({ code: 'custom', path: ['compare_at_price'], message: COMPARE_AT_MESSAGE });
   }

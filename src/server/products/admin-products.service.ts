@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { categories } from '#server/categories/categories.table.ts';
+import type { Db } from '#server/db/client.ts';
+import { notFound } from '#server/errors.ts';
+import { type AdminProduct, type AdminProductsQuery, stockStateOf } from '#shared/contracts/admin-products.ts';
+import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
+import { type CategoryRef, type ProductRow, toNullableNumber, toProduct } from './products.mapper.ts';
+import { products } from './products.table.ts';
+
+/** A row in the panel's shape: the storefront product plus cost price and stock state. */
+export function toAdminProduct(row: ProductRow, category: CategoryRef | null): AdminProduct {
+  return {
+    ...toProduct(row, category),
+    cost_price: toNullableNumber(row.costPrice),
+    stock_state: stockStateOf(row.stockQuantity, row.lowStockThreshold),
+  };
+}
+
+const categoryRef = { id: categories.id, name: categories.name, slug: categories.slug };
+
+/** `%` and `_` typed by the user are matched literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A category (by id or slug, active or not: staff see everything) and all categories below it,
+ * as a subquery, so the filter is one statement. An unknown category yields no ids, hence an
+ * empty page rather than an error.
+ */
+function categoryTreeIds(idOrSlug: string): SQL {
+  return sql`(
+    with recursive tree as (
+      select id from ${categories} where id::text = ${idOrSlug.toLowerCase()} or slug = ${idOrSlug.toLowerCase()}
+      union
+      select child.id from ${categories} child join tree on child.parent_id = tree.id
+    )
+    select id from tree
+  )`;
+}
+
+function listConditions(query: AdminProductsQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    const match = or(
+      ilike(products.name, pattern),
+      ilike(products.sku, pattern),
+      ilike(products.slug, pattern),
+      ilike(products.brand, pattern),
+      sql`array_to_string(${products.tags}, ' ') ilike ${pattern}`,
+    );
+    if (match) conditions.push(match);
+  }
+  if (query.category === 'none') conditions.push(isNull(products.categoryId));
+  else if (query.category) conditions.push(sql`${products.categoryId} in ${categoryTreeIds(query.category)}`);
+  if (query.brand) conditions.push(sql`lower(${products.brand}) = ${query.brand.toLowerCase()}`);
+  if (query.status) conditions.push(eq(products.isActive, query.status === 'active'));
+  if (query.featured !== undefined) conditions.push(eq(products.featured, query.featured));
+  if (query.stock === 'out') conditions.push(lte(products.stockQuantity, 0));
+  if (query.stock === 'low') {
+    conditions.push(gt(products.stockQuantity, 0), lte(products.stockQuantity, products.lowStockThreshold));
+  }
+  if (query.stock === 'in') conditions.push(gt(products.stockQuantity, products.lowStockThreshold));
+  return conditions;
+}
+
+const SORT_COLUMNS = {
+  created_at: products.createdAt,
+  updated_at: products.updatedAt,
+  // Case-insensitive, the way a person reads a list of names.
+  name: sql`lower(${products.name})`,
+  sku: sql`lower(${products.sku})`,
+  price: products.price,
+  stock_quantity: products.stockQuantity,
+} as const;
+
+/** `GET /admin/products`: every product, inactive too, filtered and sorted in SQL. */
+export async function listAdminProducts(
+  db: Db,
+  query: AdminProductsQuery,
+): Promise<{ data: AdminProduct[]; pagination: Pagination }> {
+  const conditions = listConditions(query);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const direction = query.sort_order === 'asc' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ product: products, category: categoryRef })
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      // id breaks ties, so pages never repeat or skip a product that shares a sort value.
+      .orderBy(direction(SORT_COLUMNS[query.sort_by]), direction(products.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return {
+    data: rows.map((row) => toAdminProduct(row.product, row.category)),
+    pagination: buildPagination(query.page, query.limit, totals[0]?.n ?? 0),
+  };
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Products by id with their category refs, in no particular order. */
+export async function loadAdminProducts(db: Db, ids: readonly string[]): Promise<AdminProduct[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ product: products, category: categoryRef })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, [...ids]));
+  return rows.map((row) => toAdminProduct(row.product, row.category));
+}
+
+/** `GET /admin/products/{id}`: one product by id or slug, whatever its status. */
+export async function getAdminProduct(db: Db, idOrSlug: string): Promise<AdminProduct> {
+  const match = UUID_PATTERN.test(idOrSlug) ? eq(products.id, idOrSlug) : eq(products.slug, idOrSlug.toLowerCase());
+  const [row] = await db
+    .select({ product: products, category: categoryRef })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(match)
+    .limit(1);
+  if (!row) throw notFound('Product');
+  return toAdminProduct(row.product, row.category);
+}

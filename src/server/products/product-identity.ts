@@ -1,0 +1,93 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { conflict } from '#server/errors.ts';
+import { PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
+import { slugify } from '#shared/slug.ts';
+import { products } from './products.table.ts';
+
+/**
+ * Slugs and SKUs: both unique. Explicit values that are taken are refused (409) so staff notice;
+ * generated ones step around what exists.
+ */
+
+export const SLUG_TAKEN_MESSAGE = 'This slug is already used by another product';
+export const SKU_TAKEN_MESSAGE = 'This SKU is already used by another product';
+
+const slugTaken = () => conflict(SLUG_TAKEN_MESSAGE, [{ path: 'slug', message: SLUG_TAKEN_MESSAGE }]);
+const skuTaken = () => conflict(SKU_TAKEN_MESSAGE, [{ path: 'sku', message: SKU_TAKEN_MESSAGE }]);
+
+const notSelf = (match: SQL, exceptId?: string) => (exceptId ? and(match, ne(products.id, exceptId)) : match);
+
+export async function assertSlugFree(db: Db, slug: string, exceptId?: string): Promise<void> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(notSelf(eq(products.slug, slug), exceptId))
+    .limit(1);
+  if (row) throw slugTaken();
+}
+
+/** SKUs are compared case-insensitively: "ab-1" and "AB-1" are one label on a shelf. */
+export async function assertSkuFree(db: Db, sku: string, exceptId?: string): Promise<void> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(notSelf(sql`lower(${products.sku}) = ${sku.toLowerCase()}`, exceptId))
+    .limit(1);
+  if (row) throw skuTaken();
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The slug made from `name`, with -2, -3… appended when it is taken. One query. */
+export async function uniqueSlugFor(db: Db, name: string): Promise<string> {
+  // Room for a suffix such as "-12345" within the limit.
+  const base = slugify(name, PRODUCT_LIMITS.slug - 6) || 'product';
+  const rows = await db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(or(eq(products.slug, base), like(products.slug, `${escapeLike(base)}-%`)));
+  const taken = new Set(rows.map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+const SKU_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** "CS-" and 6 characters that cannot be mistaken for each other (no O/0, I/1). */
+export async function generateSku(db: Db): Promise<string> {
+  for (;;) {
+    const sku = `CS-${Array.from({ length: 6 }, () => SKU_ALPHABET[randomInt(SKU_ALPHABET.length)]).join('')}`;
+    const [row] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`lower(${products.sku}) = ${sku.toLowerCase()}`)
+      .limit(1);
+    if (!row) return sku;
+  }
+}
+
+/** The error and its causes: Drizzle wraps the driver's error, which carries the SQLSTATE. */
+function* errorChain(error: unknown): Generator<{ code?: string; constraint?: string; message?: string }> {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    yield current as { code?: string; constraint?: string; message?: string };
+  }
+}
+
+/**
+ * Two requests racing for one slug or SKU both pass the check; the unique constraint stops the
+ * second, and this turns its error into the same 409 the check gives. Anything else is rethrown.
+ */
+export function rethrowUniqueViolation(error: unknown): never {
+  for (const { code, constraint, message } of errorChain(error)) {
+    if (code !== '23505') continue;
+    const name = constraint ?? message ?? '';
+    if (name.includes('products_slug')) throw slugTaken();
+    if (name.includes('products_sku')) throw skuTaken();
+  }
+  throw error;
+}

@@ -1,0 +1,395 @@
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '#server/audit/audit.table.ts';
+import { categories } from '#server/categories/categories.table.ts';
+import { products } from '#server/products/products.table.ts';
+import { COMPARE_AT_MESSAGE, PRODUCT_ARCHIVED_MESSAGE } from '#shared/contracts/admin-products.ts';
+import { bearer, createUser, signInAs } from '../helpers/auth.ts';
+import { orderBody } from '../helpers/orders.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
+describe('admin products', () => {
+  let ctx: TestApp;
+  let token: string;
+  let adminId: string;
+  const cat = {} as Record<'parent' | 'child' | 'grandchild' | 'other', string>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const admin = await createUser(ctx.database.db, { email: 'products-boss@cedar.test', role: 'super_admin' });
+    adminId = admin.id;
+    token = (await signInAs(ctx.app, admin.email)).token;
+    const insert = async (name: string, slug: string, parentId: string | null, isActive = true) => {
+      const [row] = await ctx.database.db
+        .insert(categories)
+        .values({ name, slug, parentId, isActive })
+        .returning({ id: categories.id });
+      return row?.id as string;
+    };
+    cat.parent = await insert('Qx Parent', 'qx-parent', null);
+    cat.child = await insert('Qx Child', 'qx-child', cat.parent);
+    // Inactive categories still filter in the panel: staff see everything.
+    cat.grandchild = await insert('Qx Grandchild', 'qx-grandchild', cat.child, false);
+    cat.other = await insert('Qx Other', 'qx-other', null);
+  });
+  afterAll(() => ctx.close());
+
+  const create = (payload: object, base = '/api/admin/products') =>
+    ctx.app.inject({ method: 'POST', url: base, headers: bearer(token), payload });
+  const update = (id: string, payload: object, base = '/api/admin/products') =>
+    ctx.app.inject({ method: 'PUT', url: `${base}/${id}`, headers: bearer(token), payload });
+  const remove = (id: string, base = '/api/admin/products') =>
+    ctx.app.inject({ method: 'DELETE', url: `${base}/${id}`, headers: bearer(token) });
+  const list = (query: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/admin/products${query}`, headers: bearer(token) });
+  const getOne = (idOrSlug: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/admin/products/${idOrSlug}`, headers: bearer(token) });
+  const publicGet = (slug: string) => ctx.app.inject({ method: 'GET', url: `/api/products/${slug}` });
+  const made = async (payload: object) => {
+    const response = await create(payload);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data;
+  };
+
+  describe('create', () => {
+    it('creates a product with a slug and SKU made for it, in the admin shape', async () => {
+      const response = await create({
+        name: 'Café Crème Sensor',
+        price: '12.50',
+        cost_price: 7.25,
+        stock_quantity: 3,
+        category_id: cat.child,
+        brand: 'Qxbrand',
+        tags: ['Sensor', 'sensor', 'I2C'],
+      });
+      expect(response.statusCode).toBe(201);
+      const product = response.json().data;
+      expect(product).toMatchObject({
+        name: 'Café Crème Sensor',
+        slug: 'cafe-creme-sensor',
+        sku: expect.stringMatching(/^CS-[A-Z0-9]{6}$/),
+        price: 12.5,
+        compare_at_price: null,
+        cost_price: 7.25,
+        stock_quantity: 3,
+        low_stock_threshold: 5,
+        stock_state: 'low',
+        in_stock: true,
+        is_active: true,
+        featured: false,
+        tags: ['sensor', 'i2c'],
+        category_id: cat.child,
+        category: { id: cat.child, name: 'Qx Child', slug: 'qx-child' },
+      });
+      // Read back from the database: the money column holds 12.50 and reads as a number.
+      const [row] = await ctx.database.db.select().from(products).where(eq(products.id, product.id));
+      expect(row?.price).toBe(12.5);
+      expect((await getOne(product.id)).json().data).toEqual(product);
+      expect((await getOne(product.slug)).json().data.id).toBe(product.id);
+    });
+
+    it('appends -2, -3… to a generated slug that is taken', async () => {
+      const first = await made({ name: 'Qx Twin Board', price: 5 });
+      const second = await made({ name: 'Qx twin board!', price: 5 });
+      const third = await made({ name: 'QX Twin  Board', price: 5 });
+      expect([first.slug, second.slug, third.slug]).toEqual(['qx-twin-board', 'qx-twin-board-2', 'qx-twin-board-3']);
+      expect(new Set([first.sku, second.sku, third.sku]).size).toBe(3);
+    });
+
+    it('refuses an explicit slug or SKU that is taken (SKU case-insensitively) with 409', async () => {
+      await made({ name: 'Qx Original', slug: 'qx-original', sku: 'QX-ORIG-1', price: 5 });
+      const slugClash = await create({ name: 'Another', slug: 'qx-original', price: 5 });
+      expect(slugClash.statusCode).toBe(409);
+      expect(slugClash.json()).toMatchObject({
+        code: 'CONFLICT',
+        errors: [{ path: 'slug', message: 'This slug is already used by another product' }],
+      });
+      const skuClash = await create({ name: 'Another', sku: 'qx-orig-1', price: 5 });
+      expect(skuClash.statusCode).toBe(409);
+      expect(skuClash.json()).toMatchObject({ code: 'CONFLICT', errors: [{ path: 'sku' }] });
+    });
+
+    it('has the database refuse a SKU differing only in case too (two racing requests)', async () => {
+      await made({ name: 'Qx Race', sku: 'QX-RACE', price: 5 });
+      await expect(
+        ctx.database.db.insert(products).values({ name: 'Racer', slug: 'qx-racer', sku: 'qx-race', price: 5 }),
+      ).rejects.toThrow();
+    });
+
+    it('answers 400 VALIDATION_ERROR naming the field', async () => {
+      const cases: [object, string][] = [
+        [{ price: 5 }, 'name'],
+        [{ name: 'X', price: 0 }, 'price'],
+        [{ name: 'X', price: -1 }, 'price'],
+        [{ name: 'X', price: 1.234 }, 'price'],
+        [{ name: 'X', price: 'cheap' }, 'price'],
+        [{ name: 'X', price: { amount: 5 } }, 'price'],
+        [{ name: 'X', price: 10, compare_at_price: 10 }, 'compare_at_price'],
+        [{ name: 'X', price: 10, compare_at_price: 9 }, 'compare_at_price'],
+        [{ name: 'X', price: 10, stock_quantity: -1 }, 'stock_quantity'],
+        [{ name: 'X', price: 10, stock_quantity: 1.5 }, 'stock_quantity'],
+        [{ name: 'X', price: 10, slug: 'Bad Slug!' }, 'slug'],
+        [{ name: 'X', price: 10, slug: 'double--hyphen' }, 'slug'],
+        [{ name: 'X', price: 10, category_id: 'nope' }, 'category_id'],
+        [{ name: 'X', price: 10, category_id: UNKNOWN_ID }, 'category_id'],
+      ];
+      for (const [payload, path] of cases) {
+        const response = await create(payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        const body = response.json();
+        expect(body.code).toBe('VALIDATION_ERROR');
+        expect(
+          body.errors.map((error: { path: string }) => error.path),
+          JSON.stringify(payload),
+        ).toContain(path);
+      }
+    });
+
+    it('works the same at POST /api/products (staff scope)', async () => {
+      const response = await create({ name: 'Qx Staff Made', price: 3 }, '/api/products');
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data).toMatchObject({ slug: 'qx-staff-made', cost_price: null, stock_state: 'out' });
+    });
+  });
+
+  describe('update', () => {
+    it('changes only the fields sent and bumps updated_at', async () => {
+      const product = await made({ name: 'Qx Editable', price: 20, compare_at_price: 25, description: 'Old' });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const response = await update(product.id, { name: 'Qx Edited', stock_quantity: 50 });
+      expect(response.statusCode).toBe(200);
+      const data = response.json().data;
+      expect(data).toMatchObject({
+        name: 'Qx Edited',
+        slug: 'qx-editable',
+        price: 20,
+        compare_at_price: 25,
+        description: 'Old',
+        stock_quantity: 50,
+        stock_state: 'in',
+      });
+      expect(Date.parse(data.updated_at)).toBeGreaterThan(Date.parse(product.updated_at));
+    });
+
+    it('checks compare_at_price against the merged product', async () => {
+      const product = await made({ name: 'Qx Compare', price: 20, compare_at_price: 25 });
+      const cheaper = await update(product.id, { price: 30 });
+      expect(cheaper.statusCode).toBe(400);
+      expect(cheaper.json().errors).toEqual([{ path: 'compare_at_price', message: COMPARE_AT_MESSAGE }]);
+      const lower = await update(product.id, { compare_at_price: 15 });
+      expect(lower.statusCode).toBe(400);
+      expect(lower.json().errors[0].path).toBe('compare_at_price');
+      const both = await update(product.id, { price: 30, compare_at_price: null });
+      expect(both.statusCode).toBe(200);
+      expect(both.json().data).toMatchObject({ price: 30, compare_at_price: null });
+    });
+
+    it('keeps slug and SKU unique, ignoring the product itself', async () => {
+      const a = await made({ name: 'Qx Unique A', sku: 'QX-UA', price: 1 });
+      const b = await made({ name: 'Qx Unique B', sku: 'QX-UB', price: 1 });
+      expect((await update(a.id, { slug: a.slug, sku: 'qx-ua' })).statusCode).toBe(200);
+      const slugClash = await update(a.id, { slug: b.slug });
+      expect(slugClash.statusCode).toBe(409);
+      expect(slugClash.json().errors[0].path).toBe('slug');
+      const skuClash = await update(a.id, { sku: 'qx-ub' });
+      expect(skuClash.statusCode).toBe(409);
+      expect(skuClash.json().errors[0].path).toBe('sku');
+    });
+
+    it('answers 404 for an unknown id, 400 for an empty body or a bad field, also at /api/products', async () => {
+      const product = await made({ name: 'Qx Staff Edit', price: 1 });
+      expect((await update(UNKNOWN_ID, { name: 'X' })).json().code).toBe('NOT_FOUND');
+      expect((await update(UNKNOWN_ID, { name: 'X' }, '/api/products')).statusCode).toBe(404);
+      expect((await update(product.id, {})).statusCode).toBe(400);
+      expect((await update(product.id, { price: 'abc' })).json().errors[0].path).toBe('price');
+      const staff = await update(product.id, { price: '7.10' }, '/api/products');
+      expect(staff.statusCode).toBe(200);
+      expect(staff.json().data.price).toBe(7.1);
+    });
+  });
+
+  describe('delete', () => {
+    it('deletes a product no order references: 204, empty body, gone', async () => {
+      const product = await made({ name: 'Qx Deletable', price: 1 });
+      const response = await remove(product.id);
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+      expect((await getOne(product.id)).statusCode).toBe(404);
+      expect((await remove(product.id)).statusCode).toBe(404);
+    });
+
+    it('archives a product an order references instead, and the order keeps its line', async () => {
+      const product = await made({ name: 'Qx Ordered', price: 9.99, stock_quantity: 10 });
+      const order = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody([{ product_id: product.id, quantity: 1 }]),
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      expect((await publicGet(product.slug)).statusCode).toBe(200);
+
+      const response = await remove(product.id, '/api/products');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ data: { id: product.id, archived: true }, message: PRODUCT_ARCHIVED_MESSAGE });
+      expect((await getOne(product.id)).json().data.is_active).toBe(false);
+      expect((await publicGet(product.slug)).statusCode).toBe(404);
+    });
+  });
+
+  describe('list', () => {
+    beforeAll(async () => {
+      // Created oldest first: alpha … loose.
+      const payloads = [
+        {
+          name: 'Zylo Alpha',
+          price: 10,
+          stock_quantity: 0,
+          brand: 'Zylocorp',
+          category_id: cat.parent,
+          featured: true,
+        },
+        {
+          name: 'Zylo Beta',
+          price: 30,
+          stock_quantity: 4,
+          low_stock_threshold: 5,
+          brand: 'zylocorp',
+          category_id: cat.child,
+          is_active: false,
+        },
+        {
+          name: 'Zylo Gamma',
+          sku: 'ZY-GAMMA',
+          price: 20,
+          stock_quantity: 100,
+          category_id: cat.grandchild,
+          tags: ['zylotag'],
+        },
+        { name: 'Zylo Delta', price: 40, stock_quantity: 5, category_id: cat.other },
+        { name: 'Zylo Loose', price: 50, stock_quantity: 6 },
+      ];
+      for (const payload of payloads) await made(payload);
+    });
+    const names = async (query: string) => {
+      const response = await list(query);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.map((product: { name: string }) => product.name);
+    };
+
+    it('lists every product, inactive too, newest first with pagination', async () => {
+      const response = await list('?search=zylo&limit=2');
+      const body = response.json();
+      expect(body.pagination).toEqual({ page: 1, limit: 2, total: 5, totalPages: 3, hasNext: true, hasPrev: false });
+      expect(body.data.map((p: { name: string }) => p.name)).toEqual(['Zylo Loose', 'Zylo Delta']);
+      expect(await names('?search=zylo&page=3&limit=2')).toEqual(['Zylo Alpha']);
+      expect(await names('?search=zylo&status=inactive')).toEqual(['Zylo Beta']);
+      expect((await names('?search=zylo&status=active')).length).toBe(4);
+      expect((await list('?limit=0')).statusCode).toBe(400);
+      expect((await list('?sort_by=rating')).statusCode).toBe(400);
+    });
+
+    it('searches name, SKU, slug, brand and tags case-insensitively', async () => {
+      expect(await names('?search=ZY-gam')).toEqual(['Zylo Gamma']);
+      expect(await names('?search=ZYLOTAG')).toEqual(['Zylo Gamma']);
+      expect(await names('?search=zylo-delta')).toEqual(['Zylo Delta']);
+      expect((await names('?search=ZYLOCORP')).sort()).toEqual(['Zylo Alpha', 'Zylo Beta']);
+      expect(await names('?search=zylo%25')).toEqual([]);
+    });
+
+    it('filters by category with its sub-categories, by none, and an unknown one gives an empty page', async () => {
+      const sorted = async (query: string) => (await names(`?search=zylo&${query}`)).sort();
+      expect(await sorted(`category=${cat.parent}`)).toEqual(['Zylo Alpha', 'Zylo Beta', 'Zylo Gamma']);
+      expect(await sorted('category=qx-child')).toEqual(['Zylo Beta', 'Zylo Gamma']);
+      expect(await sorted('category=QX-GRANDCHILD')).toEqual(['Zylo Gamma']);
+      expect(await sorted('category=none')).toEqual(['Zylo Loose']);
+      const unknown = await list('?category=no-such-category');
+      expect(unknown.json()).toMatchObject({ data: [], pagination: { total: 0 } });
+    });
+
+    it('filters by brand, stock state and featured', async () => {
+      const sorted = async (query: string) => (await names(`?search=zylo&${query}`)).sort();
+      expect(await sorted('brand=ZYLOCORP')).toEqual(['Zylo Alpha', 'Zylo Beta']);
+      expect(await sorted('stock=out')).toEqual(['Zylo Alpha']);
+      expect(await sorted('stock=low')).toEqual(['Zylo Beta', 'Zylo Delta']);
+      expect(await sorted('stock=in')).toEqual(['Zylo Gamma', 'Zylo Loose']);
+      expect(await sorted('featured=true')).toEqual(['Zylo Alpha']);
+      expect((await sorted('featured=false')).length).toBe(4);
+      const rows = (await list('?search=zylo&stock=low')).json().data;
+      expect(rows.map((p: { stock_state: string }) => p.stock_state)).toEqual(['low', 'low']);
+    });
+
+    it('sorts by each field both ways', async () => {
+      expect(await names('?search=zylo&sort_by=price&sort_order=asc')).toEqual([
+        'Zylo Alpha',
+        'Zylo Gamma',
+        'Zylo Beta',
+        'Zylo Delta',
+        'Zylo Loose',
+      ]);
+      expect(await names('?search=zylo&sort_by=name&sort_order=desc')).toEqual([
+        'Zylo Loose',
+        'Zylo Gamma',
+        'Zylo Delta',
+        'Zylo Beta',
+        'Zylo Alpha',
+      ]);
+      expect((await names('?search=zylo&sort_by=stock_quantity&sort_order=desc'))[0]).toBe('Zylo Gamma');
+      expect((await names('?search=zylo&sort_by=sku&sort_order=desc'))[0]).toBe('Zylo Gamma');
+      expect((await names('?search=zylo&sort_by=created_at&sort_order=asc'))[0]).toBe('Zylo Alpha');
+    });
+
+    it('pages through products that share a sort value without repeats (id breaks ties)', async () => {
+      for (let i = 0; i < 5; i++) await made({ name: `Tiepage ${i}`, price: 7 });
+      const seen: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const data = (await list(`?search=tiepage&sort_by=price&limit=2&page=${page}`)).json().data;
+        seen.push(...data.map((p: { id: string }) => p.id));
+      }
+      expect(new Set(seen).size).toBe(5);
+    });
+  });
+
+  describe('storefront freshness', () => {
+    it('a product created, changed or deactivated through the admin API shows at once on the storefront', async () => {
+      const product = await made({ name: 'Qx Fresh Thing', price: 4, stock_quantity: 2 });
+      const visible = await publicGet(product.slug);
+      expect(visible.statusCode).toBe(200);
+      expect(visible.json().data).toMatchObject({ id: product.id, price: 4 });
+      expect((await update(product.id, { price: 6.5 })).statusCode).toBe(200);
+      expect((await publicGet(product.slug)).json().data.price).toBe(6.5);
+      expect((await update(product.id, { is_active: false })).statusCode).toBe(200);
+      expect((await publicGet(product.slug)).statusCode).toBe(404);
+      const hidden = await made({ name: 'Qx Fresh Hidden', price: 4, is_active: false });
+      expect((await publicGet(hidden.slug)).statusCode).toBe(404);
+    });
+  });
+
+  describe('audit', () => {
+    it('records create, update, delete and archive with before and after', async () => {
+      const product = await made({ name: 'Qx Audited', price: 8, sku: 'QX-AUD' });
+      await update(product.id, { price: 9 });
+      await remove(product.id);
+      const rows = await ctx.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entityType, 'product'), eq(auditLogs.entityId, product.id)));
+      const byAction = Object.fromEntries(rows.map((row) => [row.action, row]));
+      expect(Object.keys(byAction).sort()).toEqual(['product.create', 'product.delete', 'product.update']);
+      expect(byAction['product.create']).toMatchObject({
+        userId: adminId,
+        userEmail: 'products-boss@cedar.test',
+        before: null,
+        after: expect.objectContaining({ name: 'Qx Audited', sku: 'QX-AUD', price: 8 }),
+      });
+      expect(byAction['product.update']).toMatchObject({ before: { price: 8 }, after: { price: 9 } });
+      expect(byAction['product.delete']?.before).toMatchObject({ name: 'Qx Audited', price: 9 });
+      const archives = await ctx.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'product.archive'), like(auditLogs.entityType, 'product')));
+      expect(archives[0]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });
+    });
+  });
+});
