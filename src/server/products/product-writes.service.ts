@@ -49,7 +49,7 @@ function toColumns(fields: Partial<ProductCreate>): Partial<ProductInsert> {
   return columns;
 }
 
-/** What the audit log keeps of a product: the fields staff edit, minus the long description. */
+/** What the audit log keeps of a whole product (create, delete): the fields staff edit, minus the long description. */
 const AUDITED_FIELDS = [
   'name',
   'slug',
@@ -73,6 +73,11 @@ const AUDITED_FIELDS = [
 function auditSnapshot(product: AdminProduct, fields: readonly string[] = AUDITED_FIELDS): Record<string, unknown> {
   const record = product as unknown as Record<string, unknown>;
   return Object.fromEntries(fields.map((field) => [field, record[field]]));
+}
+
+function sameValue(before: AdminProduct, after: AdminProduct, field: string): boolean {
+  const read = (product: AdminProduct) => JSON.stringify((product as unknown as Record<string, unknown>)[field]);
+  return read(before) === read(after);
 }
 
 async function assertCategoryExists(db: Db, categoryId: string | null | undefined): Promise<void> {
@@ -141,7 +146,8 @@ export async function updateProduct(
         .set({ ...toColumns(input), updatedAt: new Date() })
         .where(eq(products.id, id));
       const after = await getAdminProduct(tx, id);
-      const changed = Object.keys(input).filter((key) => key !== 'description');
+      // Only what actually changed: the editor sends every field on each save.
+      const changed = Object.keys(input).filter((key) => !sameValue(before, after, key));
       await recordAudit(tx, {
         request,
         action: 'product.update',

@@ -107,9 +107,10 @@ export function ImageUploader({
                 src={url}
                 srcSet={srcSetFor(url)}
                 sizes="(min-width: 1280px) 12rem, (min-width: 640px) 30vw, 45vw"
-                alt={index === 0 ? 'Cart (first)' : `Number ${index + 1}`}
+                alt=""
                 className="aspect-square w-full object-contain"
               />
+              <span className="sr-only">Image {index + 1}</span>
               {index === 0 && (
                 <span className="absolute top-2 left-2 rounded-full bg-accent-solid px-2 py-0.5 text-xs font-semibold text-on-accent">
                   Cart image

@@ -1,0 +1,92 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+
+/** Matches playwright.config.ts's server environment (as in admin-auth.spec.ts). */
+const SIGN_IN_PATH = '/e2e-admin-sign-in';
+const ADMIN_EMAIL = 'admin@cedar.shop';
+const ADMIN_PASSWORD = 'e2e-admin-password-123';
+
+async function signIn(page: Page) {
+  await page.goto(SIGN_IN_PATH);
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/** A real PNG of one colour (the server sniffs bytes, so a fake would be refused). */
+async function png(name: string, colour: string) {
+  const buffer = await sharp({ create: { width: 900, height: 700, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+test('create a product with two photos and a variation, see it in the store, bulk-deactivate it and it leaves the store', async ({
+  page,
+}) => {
+  const name = `Cedar Soil Moisture Probe ${Date.now().toString(36)}`;
+  await signIn(page);
+  await page.getByRole('complementary').getByRole('link', { name: 'Products' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  await page.getByRole('link', { name: 'New product' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+
+  // The shared schema speaks before the server is asked.
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Description').fill('Capacitive soil moisture sensor with a corrosion-proof probe.');
+  await page.getByLabel('Price ($)').fill('12.50');
+  await page.getByLabel('Compare-at price ($)').fill('10');
+  await page.getByLabel('Units in stock').fill('7');
+  await page.getByLabel('Category').selectOption({ label: 'Sensors & Modules' });
+  await page.getByLabel('Brand').fill('Cedar Labs');
+
+  await page.getByLabel(/Drop images here/).setInputFiles([await png('front.png', '#2b6a49'), await png('back.jpg', '#c2410c')]);
+  const images = page.getByRole('list', { name: 'Product images' }).getByRole('listitem');
+  await expect(images).toHaveCount(2);
+  await expect(images.first().getByText('Cart image')).toBeVisible();
+  // The second photo becomes the cart image.
+  await page.getByRole('button', { name: 'Move image 2 earlier' }).click();
+  const firstSrc = await images.first().getByRole('img').getAttribute('src');
+
+  await page.getByRole('button', { name: 'Add variation' }).click();
+  await page.getByLabel('Variation 1 name').fill('Probe length');
+  await page.getByLabel('Variation 1 options, separated by commas').fill('10 cm, 20 cm');
+
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('Compare-at price must be above the price')).toBeVisible();
+  await page.getByLabel('Compare-at price ($)').fill('15');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText(`${name} created`)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const storeLink = page.getByRole('link', { name: 'View in store' });
+  const productPath = (await storeLink.getAttribute('href')) as string;
+  expect(productPath).toMatch(/^\/product\/cedar-soil-moisture-probe-/);
+
+  // The storefront sees it at once: price, saving, the variation, both photos (cart image first).
+  await page.goto(productPath);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('main').getByText('$12.50').first()).toBeVisible();
+  const picker = page.getByRole('group', { name: 'Probe length' });
+  await expect(picker.getByRole('radio')).toHaveCount(2);
+  await expect(page.getByRole('main').locator(`img[src="${firstSrc}"]`).first()).toBeVisible();
+
+  // Bulk-deactivate it from the list.
+  await page.goto(`/admin/products?search=${encodeURIComponent(name)}`);
+  await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bar.getByText('1 product selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText('1 product deactivated')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) }).getByText('Inactive')).toBeVisible();
+
+  await page.goto(productPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
+  await page.goto(`/store?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('main').getByRole('heading', { name })).toHaveCount(0);
+});
