@@ -50,7 +50,7 @@ const list: AdminCategory[] = [
 const names = (nodes = buildTree(list)) => flattenTree(nodes).map((node) => `${node.depth}:${node.category.id}`);
 
 /** The tree after applying a planned move, as depth:id lines. */
-function after(id: string, move: Parameters<typeof planMove>[2]) {
+function treeAfter(id: string, move: Parameters<typeof planMove>[2]) {
   const orders = planMove(list, id, move);
   if (!orders) throw new Error(`cannot move ${id} ${move}`);
   return names(buildTree(applyOrders(list, orders)));
@@ -112,7 +112,7 @@ describe('planMove', () => {
       { id: 'boards', sort_order: 1 },
       { id: 'tools', sort_order: 2 },
     ]);
-    expect(after('arduino', 'down')).toEqual([
+    expect(treeAfter('arduino', 'down')).toEqual([
       '0:boards',
       '1:esp32',
       '1:arduino',
@@ -131,7 +131,7 @@ describe('planMove', () => {
       { id: 'esp32', sort_order: 1 },
       { id: 'sensors', sort_order: 2, parent_id: 'boards' },
     ]);
-    expect(after('tools', 'indent')).toEqual([
+    expect(treeAfter('tools', 'indent')).toEqual([
       '0:boards',
       '1:arduino',
       '1:esp32',
@@ -150,7 +150,7 @@ describe('planMove', () => {
       { id: 'sensors', sort_order: 2 },
       { id: 'tools', sort_order: 3 },
     ]);
-    expect(after('tips', 'outdent')).toEqual([
+    expect(treeAfter('tips', 'outdent')).toEqual([
       '0:boards',
       '1:arduino',
       '1:esp32',
