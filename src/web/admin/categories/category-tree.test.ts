@@ -6,6 +6,7 @@ import {
   buildTree,
   categoryOptions,
   flattenTree,
+  parentOptions,
   planMove,
   subtreeIds,
 } from './category-tree.ts';
@@ -80,6 +81,18 @@ describe('subtreeIds and categoryOptions', () => {
       'Sensors',
     ]);
     expect(categoryOptions(list).at(-1)).toEqual({ id: 'tips', label: '— — Tips' });
+  });
+});
+
+describe('parentOptions', () => {
+  it('leaves out parents that would push the subtree past the depth limit', () => {
+    const deep = [category('a', null, 0), category('b', 'a', 0), category('c', 'b', 0), category('d', 'c', 0)];
+    // Under c a new category is at level 4, the limit; under d it would be at level 5.
+    expect(parentOptions(deep).map((option) => option.id)).toEqual(['a', 'b', 'c']);
+    expect(parentOptions([...deep, category('x', null, 1), category('y', 'x', 0)], 'x').map((o) => o.id)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 });
 

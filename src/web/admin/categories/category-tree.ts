@@ -91,6 +91,16 @@ function height(node: CategoryNode): number {
   return node.children.reduce((max, child) => Math.max(max, height(child) + 1), 0);
 }
 
+/**
+ * The parents a category may be given: not itself or anything under it, and none so deep that the
+ * category's subtree would pass the depth limit (without `categoryId`: for a new category).
+ */
+export function parentOptions(list: readonly AdminCategory[], categoryId?: string): CategoryOption[] {
+  const node = categoryId ? flattenTree(buildTree(list)).find((entry) => entry.category.id === categoryId) : undefined;
+  const below = node ? height(node) : 0;
+  return categoryOptions(list, categoryId, { maxDepth: MAX_DEPTH - 1 - below });
+}
+
 interface Located {
   node: CategoryNode;
   siblings: CategoryNode[];

@@ -24,7 +24,8 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge className={ORDER_STATUS_STYLE[status]}>{status}</Badge>;
 }
 
-export function ActiveBadge({ active }: { active: boolean }) {
+/** `inactiveLabel`: what "off" is called on the screen (an account is disabled, a category inactive). */
+export function ActiveBadge({ active, inactiveLabel = 'Disabled' }: { active: boolean; inactiveLabel?: string }) {
   return (
     <Badge
       className={
@@ -33,7 +34,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
           : 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200'
       }
     >
-      {active ? 'Active' : 'Disabled'}
+      {active ? 'Active' : inactiveLabel}
     </Badge>
   );
 }
