@@ -157,6 +157,31 @@ describe('CategoriesPage', () => {
     await act(async () => release());
   });
 
+  it('sends quick moves one at a time, keeping the later ones on screen meanwhile', async () => {
+    const pending: Array<(list: AdminCategory[]) => void> = [];
+    answers['POST /api/admin/categories/reorder'] = () =>
+      new Promise((resolve) => pending.push((list) => resolve(json({ data: list }))));
+    const root = await mount();
+    const [boards, arduino, sensors] = LIST as [AdminCategory, AdminCategory, AdminCategory];
+    await click(button(root, 'Move Sensors up'));
+    await waitFor(() => expect(rowNames(root)).toEqual(['Sensors', 'Boards', 'Arduino']));
+    await click(button(root, 'Indent Boards'));
+    await waitFor(() => expect(root.querySelector('ul[aria-label="Sub-categories of Sensors"]')).not.toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+
+    // The first answer (only the first move) must not undo the second, still queued.
+    await act(async () => pending[0]?.([{ ...sensors, sort_order: 0 }, { ...boards, sort_order: 1 }, arduino]));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    expect(root.querySelector('ul[aria-label="Sub-categories of Sensors"]')?.textContent).toContain('Boards');
+    expect(calls.filter((call) => call.method === 'POST')[1]?.body).toEqual({
+      categoryOrders: [
+        { id: ID.sensors, sort_order: 0 },
+        { id: ID.boards, sort_order: 0, parent_id: ID.sensors },
+      ],
+    });
+    await act(async () => pending[1]?.(LIST));
+  });
+
   it('rolls a refused move back', async () => {
     let refuse: () => void = () => {};
     answers['POST /api/admin/categories/reorder'] = () =>

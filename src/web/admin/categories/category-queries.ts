@@ -36,6 +36,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
 }
 
+const REORDER_KEY = [...ADMIN_CATEGORIES_KEY, 'reorder'] as const;
+
 /**
  * POST /admin/categories/reorder, applied to the cached list at once (a move should feel instant)
  * and rolled back if the server refuses it.
@@ -44,6 +46,9 @@ export function useReorderCategories() {
   const queryClient = useQueryClient();
   const key = adminCategoriesQuery.queryKey;
   return useMutation({
+    mutationKey: REORDER_KEY,
+    // One reorder at a time on the server, in click order (each plan was made from the screen the previous move left).
+    scope: { id: 'admin-category-reorder' },
     mutationFn: (categoryOrders: CategoryOrder[]) =>
       adminPost<AdminCategory[]>('/admin/categories/reorder', { categoryOrders }),
     onMutate: async (categoryOrders) => {
@@ -54,7 +59,10 @@ export function useReorderCategories() {
       return { previous };
     },
     onSuccess: (list) => {
-      if (Array.isArray(list)) queryClient.setQueryData(key, list);
+      // With further moves queued, the server's list would undo their optimistic order for a moment.
+      if (Array.isArray(list) && queryClient.isMutating({ mutationKey: REORDER_KEY }) <= 1) {
+        queryClient.setQueryData(key, list);
+      }
     },
     onError: (error, _orders, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
@@ -64,6 +72,8 @@ export function useReorderCategories() {
         description: errorMessage(error, '') || undefined,
       });
     },
-    onSettled: () => invalidateCategories(queryClient),
+    // The last move in the queue refreshes from the server (an earlier one would refetch too soon).
+    onSettled: () =>
+      queryClient.isMutating({ mutationKey: REORDER_KEY }) <= 1 ? invalidateCategories(queryClient) : undefined,
   });
 }

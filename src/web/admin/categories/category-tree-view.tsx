@@ -17,8 +17,8 @@ const MOVES: ReadonlyArray<{ move: CategoryMove; verb: string; hint: string; ico
   { move: 'indent', verb: 'Indent {name}', hint: 'into the one above', icon: 'M4 5v14M9 12h11M16 8l4 4-4 4' },
 ];
 
-/** Left padding per level (static classes so Tailwind sees them); MAX_DEPTH is 3. */
-const INDENT = ['pl-4 sm:pl-5', 'pl-8 sm:pl-11', 'pl-12 sm:pl-17', 'pl-16 sm:pl-23'];
+/** Left padding per level, narrower on phones (static classes so Tailwind sees them); MAX_DEPTH is 3. */
+const INDENT = ['pl-4 sm:pl-5', 'pl-7 sm:pl-11', 'pl-10 sm:pl-17', 'pl-13 sm:pl-23'];
 
 export interface CategoryActions {
   onMove: (category: AdminCategory, move: CategoryMove) => void;
