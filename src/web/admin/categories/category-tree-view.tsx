@@ -17,8 +17,8 @@ const MOVES: ReadonlyArray<{ move: CategoryMove; verb: string; hint: string; ico
   { move: 'indent', verb: 'Indent {name}', hint: 'into the one above', icon: 'M4 5v14M9 12h11M16 8l4 4-4 4' },
 ];
 
-/** Left padding per level, narrower on phones (static classes so Tailwind sees them); MAX_DEPTH is 3. */
-const INDENT = ['pl-4 sm:pl-5', 'pl-7 sm:pl-11', 'pl-10 sm:pl-17', 'pl-13 sm:pl-23'];
+/** The name's indent per level, narrower on phones (static classes so Tailwind sees them); MAX_DEPTH is 3. */
+const INDENT = ['', 'pl-4 sm:pl-6', 'pl-8 sm:pl-12', 'pl-12 sm:pl-18'];
 
 export interface CategoryActions {
   onMove: (category: AdminCategory, move: CategoryMove) => void;
@@ -94,6 +94,12 @@ function countsLabel(category: AdminCategory): string {
   return `${products} · ${active}`;
 }
 
+const pencilIcon = 'M4 20h4L18.5 9.5a2.8 2.8 0 0 0-4-4L4 16v4M13.5 6.5l4 4';
+const trashIcon = 'M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3';
+
+/** A small outlined button: icon only on phones (so a row's actions fit one line), its word from sm up. */
+const rowButton = 'btn-secondary h-9 min-w-9 px-2.5 text-xs sm:px-3';
+
 function CategoryRow({
   category,
   depth,
@@ -107,20 +113,18 @@ function CategoryRow({
 }) {
   const { name } = category;
   return (
-    <div
-      data-category={category.id}
-      className={`flex flex-wrap items-center gap-x-4 gap-y-2 py-3 pr-4 sm:pr-5 ${INDENT[depth] ?? INDENT.at(-1)}`}
-    >
-      <div className="min-w-0 flex-1 basis-48">
+    <div data-category={category.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-5">
+      {/* Only the text is indented: on a phone the actions below keep the full width at every level. */}
+      <div className={`min-w-0 flex-1 basis-48 ${INDENT[depth] ?? INDENT.at(-1)}`}>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-medium break-words text-strong">{name}</span>
           <ActiveBadge active={category.is_active} inactiveLabel="Inactive" />
         </p>
-        <p className="mt-0.5 text-xs break-all text-muted">
-          <span className="font-mono">/{category.slug}</span> · {countsLabel(category)}
+        <p className="mt-0.5 text-xs text-muted">
+          <span className="font-mono break-all">/{category.slug}</span> · {countsLabel(category)}
         </p>
       </div>
-      <div className="flex w-full flex-wrap items-center justify-end gap-1 sm:w-auto">
+      <div className="flex w-full items-center justify-between gap-1 sm:w-auto sm:justify-end">
         <span className="flex items-center">
           {MOVES.map(({ move, verb, hint, icon }) => (
             <button
@@ -137,31 +141,36 @@ function CategoryRow({
             </button>
           ))}
         </span>
-        <button
-          type="button"
-          className="btn-secondary px-3 py-1.5 text-xs"
-          aria-label={`Edit ${name}`}
-          onClick={() => actions.onEdit(category)}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className="btn-secondary px-3 py-1.5 text-xs"
-          aria-label={`${category.is_active ? 'Deactivate' : 'Activate'} ${name}`}
-          disabled={actions.togglingId === category.id}
-          onClick={() => actions.onToggleActive(category)}
-        >
-          {category.is_active ? 'Deactivate' : 'Activate'}
-        </button>
-        <button
-          type="button"
-          className="btn-secondary px-3 py-1.5 text-xs text-danger"
-          aria-label={`Delete ${name}`}
-          onClick={() => actions.onDelete(category)}
-        >
-          Delete
-        </button>
+        <span className="flex items-center gap-1">
+          <button
+            type="button"
+            className={rowButton}
+            aria-label={`Edit ${name}`}
+            onClick={() => actions.onEdit(category)}
+          >
+            <Icon d={pencilIcon} className="size-4 sm:hidden" />
+            <span className="max-sm:hidden">Edit</span>
+          </button>
+          <button
+            type="button"
+            // One width for both words, so the buttons line up from row to row.
+            className={`${rowButton} sm:min-w-24`}
+            aria-label={`${category.is_active ? 'Deactivate' : 'Activate'} ${name}`}
+            disabled={actions.togglingId === category.id}
+            onClick={() => actions.onToggleActive(category)}
+          >
+            {category.is_active ? 'Deactivate' : 'Activate'}
+          </button>
+          <button
+            type="button"
+            className={`${rowButton} text-danger`}
+            aria-label={`Delete ${name}`}
+            onClick={() => actions.onDelete(category)}
+          >
+            <Icon d={trashIcon} className="size-4 sm:hidden" />
+            <span className="max-sm:hidden">Delete</span>
+          </button>
+        </span>
       </div>
     </div>
   );
