@@ -232,6 +232,23 @@ describe('CategoriesPage', () => {
     expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(`/api/admin/categories/${ID.sensors}`);
   });
 
+  it('asks for a move when the server still refuses a plain delete', async () => {
+    answers[`DELETE /api/admin/categories/${ID.sensors}`] = () =>
+      json({ message: 'Sensors has 2 products', statusCode: 409, code: 'CONFLICT', errors: [] }, 409);
+    const root = await mount();
+    await click(button(root, 'Delete Sensors'));
+    const confirm = document.querySelector('dialog[open]');
+    await click(
+      [...(confirm?.querySelectorAll('button') ?? [])].find(
+        (b) => b.textContent === 'Delete category',
+      ) as HTMLButtonElement,
+    );
+    await waitFor(() =>
+      expect(document.querySelector('dialog[open] [role="alert"]')?.textContent).toBe('Sensors has 2 products'),
+    );
+    expect(document.querySelector('dialog[open] select')).not.toBeNull();
+  });
+
   it('creates a category and puts a slug conflict on the slug field', async () => {
     answers['POST /api/admin/categories'] = () =>
       json({ message: 'A category with this slug already exists', statusCode: 409, code: 'CONFLICT', errors: [] }, 409);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import { toast } from '#web/lib/toast.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
@@ -44,10 +44,22 @@ export function CategoriesPage() {
     onSettled: () => invalidateCategories(queryClient),
   });
 
-  const setDialog = (next: DialogState) => {
-    // Focus now belongs to the dialog and then to the button that opened it, not to the last moved row.
+  // The dialogs are mounted only while open, so the browser does not hand the focus back when one
+  // goes: the page does, to the button that opened it, or to the tree when that row was deleted.
+  const opener = useRef<HTMLElement | null>(null);
+  const treeSection = useRef<HTMLElement>(null);
+  const setDialog = (next: DialogState, { focusTree = false } = {}) => {
+    // Focus now belongs to the dialog and then to its opener, not to the last moved row.
     setLastMove(null);
     setDialogState(next);
+    if (next) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      return;
+    }
+    const target = !focusTree && opener.current?.isConnected ? opener.current : treeSection.current;
+    requestAnimationFrame(() => {
+      if (!document.activeElement || document.activeElement === document.body) target?.focus();
+    });
   };
 
   const move = (category: AdminCategory, direction: CategoryMove) => {
@@ -89,7 +101,7 @@ export function CategoriesPage() {
           </button>
         </div>
       ) : (
-        <section aria-labelledby="category-tree-heading" className="card">
+        <section ref={treeSection} tabIndex={-1} aria-labelledby="category-tree-heading" className="card">
           <h2 id="category-tree-heading" className="sr-only">
             All categories
           </h2>
@@ -114,7 +126,13 @@ export function CategoriesPage() {
         />
       )}
       {deleting && (
-        <DeleteCategoryDialog key={deleting.id} category={deleting} categories={list} onClose={() => setDialog(null)} />
+        <DeleteCategoryDialog
+          key={deleting.id}
+          category={deleting}
+          categories={list}
+          onClose={() => setDialog(null)}
+          onDeleted={() => setDialog(null, { focusTree: true })}
+        />
       )}
     </>
   );

@@ -31,10 +31,13 @@ export function DeleteCategoryDialog({
   category,
   categories,
   onClose,
+  onDeleted,
 }: {
   category: AdminCategory;
   categories: readonly AdminCategory[];
   onClose: () => void;
+  /** After the delete (the row, and the button that opened this, are gone). */
+  onDeleted: () => void;
 }) {
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -46,7 +49,7 @@ export function DeleteCategoryDialog({
     onSuccess: () => {
       toast({ variant: 'success', title: `${category.name} deleted` });
       void invalidateCategories(queryClient);
-      onClose();
+      onDeleted();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {
