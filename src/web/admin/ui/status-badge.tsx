@@ -25,6 +25,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge className={ORDER_STATUS_STYLE[status]}>{status}</Badge>;
 }
 
+/** `inactiveLabel`: what "off" is called on the screen (an account is disabled, a product or category inactive). */
 export function ActiveBadge({ active, inactiveLabel = 'Disabled' }: { active: boolean; inactiveLabel?: string }) {
   return (
     <Badge
