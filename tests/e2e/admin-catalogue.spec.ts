@@ -36,21 +36,23 @@ test('create a product with two photos and a variation, see it in the store, bul
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
 
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Description').fill('Capacitive soil moisture sensor with a corrosion-proof probe.');
-  await page.getByLabel('Price ($)').fill('12.50');
-  await page.getByLabel('Compare-at price ($)').fill('10');
-  await page.getByLabel('Units in stock').fill('7');
-  await page.getByLabel('Category').selectOption({ label: 'Sensors & Modules' });
+  await page.getByLabel('Price ($)', { exact: true }).fill('12.50');
+  await page.getByRole('textbox', { name: /^Compare-at price/ }).fill('10');
+  await page.getByLabel('Units in stock', { exact: true }).fill('7');
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Sensors & Modules' });
   await page.getByLabel('Brand').fill('Cedar Labs');
 
-  await page.getByLabel(/Drop images here/).setInputFiles([await png('front.png', '#2b6a49'), await png('back.jpg', '#c2410c')]);
+  await page
+    .getByLabel(/Drop images here/)
+    .setInputFiles([await png('front.png', '#2b6a49'), await png('back.jpg', '#c2410c')]);
   const images = page.getByRole('list', { name: 'Product images' }).getByRole('listitem');
   await expect(images).toHaveCount(2);
   await expect(images.first().getByText('Cart image')).toBeVisible();
   // The second photo becomes the cart image.
   await page.getByRole('button', { name: 'Move image 2 earlier' }).click();
-  const firstSrc = await images.first().getByRole('img').getAttribute('src');
+  const firstSrc = await images.first().locator('img').getAttribute('src');
 
   await page.getByRole('button', { name: 'Add variation' }).click();
   await page.getByLabel('Variation 1 name').fill('Probe length');
@@ -58,7 +60,7 @@ test('create a product with two photos and a variation, see it in the store, bul
 
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByText('Compare-at price must be above the price')).toBeVisible();
-  await page.getByLabel('Compare-at price ($)').fill('15');
+  await page.getByRole('textbox', { name: /^Compare-at price/ }).fill('15');
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByText(`${name} created`)).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/);
@@ -89,4 +91,45 @@ test('create a product with two photos and a variation, see it in the store, bul
   await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
   await page.goto(`/store?q=${encodeURIComponent(name)}`);
   await expect(page.getByRole('main').getByRole('heading', { name })).toHaveCount(0);
+});
+
+test('the dashboard’s low-stock count opens the low-stock view; moving a category up reorders the storefront home', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'View low stock' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Low stock' })).toBeVisible();
+  const rows = page.getByRole('region', { name: 'Products' }).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  for (const row of await rows.all()) {
+    if (await row.getByRole('checkbox', { name: /^Select (?!every)/ }).count())
+      await expect(row.getByText('Low')).toBeVisible();
+  }
+
+  const tiles = async () => {
+    await page.goto('/');
+    const links = page.locator('#categories').getByRole('link');
+    await expect(links.first()).toBeVisible();
+    return links.allTextContents();
+  };
+  const indexOf = (names: string[], name: string) => names.findIndex((text) => text.includes(name));
+  const before = await tiles();
+  expect(indexOf(before, 'Development Boards')).toBeLessThan(indexOf(before, 'Sensors & Modules'));
+
+  const move = async (label: string) => {
+    await page.goto('/admin/categories');
+    const response = page.waitForResponse((r) => r.url().endsWith('/api/admin/categories/reorder') && r.ok());
+    await page.getByRole('button', { name: label }).click();
+    await response;
+  };
+  await move('Move Sensors & Modules up');
+  try {
+    const after = await tiles();
+    expect(indexOf(after, 'Sensors & Modules')).toBeLessThan(indexOf(after, 'Development Boards'));
+  } finally {
+    // The shop is shared by every test of the run: put the order back.
+    await move('Move Sensors & Modules down');
+  }
+  const restored = await tiles();
+  expect(indexOf(restored, 'Development Boards')).toBeLessThan(indexOf(restored, 'Sensors & Modules'));
 });

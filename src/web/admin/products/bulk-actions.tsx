@@ -77,7 +77,7 @@ export function BulkActionBar({
   return (
     <section
       aria-label="Bulk actions"
-      className="sticky top-2 z-10 mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-accent bg-accent-soft p-3 shadow-sm"
+      className="sticky top-18 z-20 mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-accent bg-accent-soft p-3 shadow-sm"
     >
       <p className="mr-auto pl-1 text-sm font-semibold text-strong" aria-live="polite">
         {plural(count)} selected

@@ -57,7 +57,11 @@ export function ImageUploader({
       uploadImage(file, (progress) =>
         setUploading((current) => current.map((item) => (item.key === key ? { ...item, progress } : item))),
       )
-        .then((image) => onChange([...latest.current, image.url]))
+        .then((image) => {
+          // Two uploads can finish before React renders again: keep the running list here too.
+          latest.current = [...latest.current, image.url];
+          onChange(latest.current);
+        })
         .catch((failure: unknown) => {
           toast({
             variant: 'error',

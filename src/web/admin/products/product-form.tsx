@@ -81,6 +81,15 @@ export function ProductForm({
 
   return (
     <form onSubmit={handleSubmit(submit, onInvalid)} noValidate>
+      {/* At the top, under the header: toasts appear at the bottom and would cover a save button there. */}
+      <div className="sticky top-18 z-20 mb-6 flex items-center justify-end gap-3 rounded-2xl border border-line bg-surface/95 p-3 shadow-sm backdrop-blur">
+        <span className="mr-auto pl-2 text-sm text-muted" aria-live="polite">
+          {isDirty ? 'Unsaved changes' : product ? 'All changes saved' : 'Fill in the details, then create the product'}
+        </span>
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : product ? 'Save changes' : 'Create product'}
+        </button>
+      </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-6">
           <Section title="Basics">
@@ -180,11 +189,15 @@ export function ProductForm({
             </label>
           </Section>
           <Section title="Organisation">
-            <label className="block text-sm font-medium">
-              Category
+            <div>
+              <label htmlFor="product-category" className="text-sm font-medium">
+                Category
+              </label>
               <select
+                id="product-category"
                 className={inputClass}
                 aria-invalid={errors.category_id ? true : undefined}
+                aria-describedby={errors.category_id ? 'product-category-error' : undefined}
                 {...register('category_id')}
               >
                 <option value="">No category</option>
@@ -195,9 +208,11 @@ export function ProductForm({
                 ))}
               </select>
               {errors.category_id && (
-                <span className="mt-1 block text-sm text-danger">{errors.category_id.message}</span>
+                <p id="product-category-error" className="mt-1 text-sm text-danger">
+                  {errors.category_id.message}
+                </p>
               )}
-            </label>
+            </div>
             <TextField label="Brand" optional error={errors.brand?.message} {...register('brand')} />
             <div>
               <label htmlFor="product-tags" className="text-sm font-medium">
@@ -233,13 +248,6 @@ export function ProductForm({
             />
           </Section>
         </div>
-      </div>
-
-      <div className="sticky bottom-3 z-20 mt-6 flex items-center justify-end gap-3 rounded-2xl border border-line bg-surface/95 p-3 shadow-lg backdrop-blur">
-        {isDirty && <span className="mr-auto pl-2 text-sm text-muted">Unsaved changes</span>}
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : product ? 'Save changes' : 'Create product'}
-        </button>
       </div>
     </form>
   );

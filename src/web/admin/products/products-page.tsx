@@ -126,8 +126,8 @@ export function ProductsPage() {
           </Link>
         }
       />
-      <search className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,minmax(0,1fr))]">
-        <label className="sm:col-span-2 lg:col-span-1">
+      <search className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-[2fr_repeat(4,minmax(0,1fr))]">
+        <label className="col-span-2 lg:col-span-1">
           <span className="sr-only">Search products</span>
           <input
             type="search"
