@@ -59,8 +59,9 @@ export function ImageUploader({
       )
         .then((image) => {
           // Two uploads can finish before React renders again: keep the running list here too.
-          latest.current = [...latest.current, image.url];
-          onChange(latest.current);
+          const next = [...latest.current, image.url];
+          latest.current = next;
+          onChange(next);
         })
         .catch((failure: unknown) => {
           toast({
