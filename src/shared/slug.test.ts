@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SLUG_PATTERN } from './contracts/admin-products.ts';
-import { SLUG_MAX_LENGTH, slugify } from './slug.ts';
+import { firstFreeSlug, SLUG_MAX_LENGTH, slugify } from './slug.ts';
 
 describe('slugify', () => {
   it('lowercases, folds accents and joins words with single hyphens', () => {
@@ -20,5 +20,13 @@ describe('slugify', () => {
     expect(slug).toBe('a'.repeat(119));
     expect(slugify('word '.repeat(60))).toHaveLength(SLUG_MAX_LENGTH - 1);
     expect(slugify('word '.repeat(60))).toMatch(SLUG_PATTERN);
+  });
+});
+
+describe('firstFreeSlug', () => {
+  it('keeps a free slug, else appends the first free number within the length limit', () => {
+    expect(firstFreeSlug('tea', new Set())).toBe('tea');
+    expect(firstFreeSlug('tea', new Set(['tea', 'tea-2']))).toBe('tea-3');
+    expect(firstFreeSlug('abcde', new Set(['abcde']), 5)).toBe('abc-2');
   });
 });

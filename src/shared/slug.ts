@@ -31,3 +31,13 @@ export function slugify(text: string, maxLength = SLUG_MAX_LENGTH): string {
     .slice(0, maxLength)
     .replace(/-+$/, '');
 }
+
+/** `base`, or `base-2`, `base-3`… the first one not in `taken` (each kept within maxLength). */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string>, maxLength = SLUG_MAX_LENGTH): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, maxLength - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

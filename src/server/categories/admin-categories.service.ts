@@ -12,8 +12,8 @@ import {
   type CategoryReorder,
   type CategoryUpdate,
 } from '#shared/contracts/admin-categories.ts';
+import { firstFreeSlug, slugify } from '#shared/slug.ts';
 import { categories } from './categories.table.ts';
-import { firstFreeSlug, slugify } from './category-slug.ts';
 import { branchHeight, depthOf, findTreeProblem, isSelfOrDescendant, treeOrder } from './category-tree.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
@@ -124,7 +124,7 @@ async function assertSlugFree(tx: Db, slug: string, exceptId?: string): Promise<
 }
 
 async function slugFromName(tx: Db, name: string): Promise<string> {
-  const base = slugify(name, CATEGORY_LIMITS.slug);
+  const base = slugify(name, CATEGORY_LIMITS.slug) || 'category';
   const rows = await tx
     .select({ slug: categories.slug })
     .from(categories)

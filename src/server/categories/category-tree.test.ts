@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { firstFreeSlug, slugify } from './category-slug.ts';
 import {
   branchHeight,
   depthOf,
@@ -65,16 +64,5 @@ describe('category tree', () => {
       { id: 'q', parentId: 'p', order: 0 },
     ];
     expect(treeOrder(loop, () => 0).map((node) => node.id)).toEqual(['p', 'q']);
-  });
-});
-
-describe('category slugs', () => {
-  it('slugifies names and finds a free suffix', () => {
-    expect(slugify('Cafés & Tea!', 120)).toBe('cafes-tea');
-    expect(slugify('  ***  ', 120)).toBe('category');
-    expect(slugify('abc def', 5)).toBe('abc-d');
-    expect(firstFreeSlug('tea', new Set(), 120)).toBe('tea');
-    expect(firstFreeSlug('tea', new Set(['tea', 'tea-2']), 120)).toBe('tea-3');
-    expect(firstFreeSlug('abcde', new Set(['abcde']), 5)).toBe('abc-2');
   });
 });

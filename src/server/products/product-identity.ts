@@ -3,7 +3,7 @@ import { and, eq, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { conflict } from '#server/errors.ts';
 import { PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
-import { slugify } from '#shared/slug.ts';
+import { firstFreeSlug, slugify } from '#shared/slug.ts';
 import { products } from './products.table.ts';
 
 /**
@@ -48,12 +48,7 @@ export async function uniqueSlugFor(db: Db, name: string): Promise<string> {
     .select({ slug: products.slug })
     .from(products)
     .where(or(eq(products.slug, base), like(products.slug, `${escapeLike(base)}-%`)));
-  const taken = new Set(rows.map((row) => row.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const candidate = `${base}-${n}`;
-    if (!taken.has(candidate)) return candidate;
-  }
+  return firstFreeSlug(base, new Set(rows.map((row) => row.slug)), PRODUCT_LIMITS.slug);
 }
 
 const SKU_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
