@@ -4,20 +4,11 @@ import {
   AdminCategoriesQuerySchema,
   AdminCategorySchema,
   AdminCategoryStatsSchema,
-  CategoryCreateSchema,
-  CategoryDeleteQuerySchema,
   CategoryReorderSchema,
-  CategoryUpdateSchema,
 } from '#shared/contracts/admin-categories.ts';
-import { dataEnvelope, ErrorBodySchema, IdSchema } from '#shared/contracts/common.ts';
-import {
-  categoryStats,
-  createCategory,
-  deleteCategory,
-  listAdminCategories,
-  reorderCategories,
-  updateCategory,
-} from './admin-categories.service.ts';
+import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
+import { categoryStats, listAdminCategories, reorderCategories } from './admin-categories.service.ts';
+import { categoryWriteRoutesFor } from './category-writes.routes.ts';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
@@ -51,22 +42,6 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/categories',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Create a category',
-        body: CategoryCreateSchema,
-        response: { 201: dataEnvelope(AdminCategorySchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return { data: await createCategory(app.db, request.body, request) };
-    },
-  );
-
-  app.post(
     '/categories/reorder',
     {
       schema: {
@@ -79,34 +54,5 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await reorderCategories(app.db, request.body.categoryOrders, request) }),
   );
 
-  app.put(
-    '/categories/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Change a category',
-        params: z.object({ id: IdSchema }),
-        body: CategoryUpdateSchema,
-        response: { 200: dataEnvelope(AdminCategorySchema), ...errors },
-      },
-    },
-    async (request) => ({ data: await updateCategory(app.db, request.params.id, request.body, request) }),
-  );
-
-  app.delete(
-    '/categories/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Delete a category; move_to says where its products and sub-categories go',
-        params: z.object({ id: IdSchema }),
-        querystring: CategoryDeleteQuerySchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await deleteCategory(app.db, request.params.id, request.query.move_to, request);
-      return reply.status(204).send(null);
-    },
-  );
+  await app.register(categoryWriteRoutesFor('admin', { subCategoryPath: false }));
 };

@@ -12,71 +12,78 @@ import { createCategory, deleteCategory, updateCategory } from './admin-categori
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /**
- * `POST /categories`, `POST /categories/{id}` (a sub-category), `PUT/DELETE /categories/{id}` for
- * staff (inside the staff scope): the spec's paths for the same writes as /admin/categories.
+ * The category writes, registered twice with one behaviour: at `/categories` in the staff scope
+ * (spec §7 "Categories", with `POST /categories/{id}` for a sub-category) and at
+ * `/admin/categories` in the admin scope. `tag` groups them in the OpenAPI document.
  */
-export const categoryWriteRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/categories',
-    {
-      schema: {
-        tags: ['categories'],
-        summary: 'Create a category (staff)',
-        body: CategoryCreateSchema,
-        response: { 201: dataEnvelope(AdminCategorySchema), ...errors },
+export function categoryWriteRoutesFor(tag: string, options: { subCategoryPath: boolean }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/categories',
+      {
+        schema: {
+          tags: [tag],
+          summary: 'Create a category',
+          body: CategoryCreateSchema,
+          response: { 201: dataEnvelope(AdminCategorySchema), ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return { data: await createCategory(app.db, request.body, request) };
-    },
-  );
+      async (request, reply) => {
+        reply.status(201);
+        return { data: await createCategory(app.db, request.body, request) };
+      },
+    );
 
-  app.post(
-    '/categories/:id',
-    {
-      schema: {
-        tags: ['categories'],
-        summary: 'Create a sub-category of {id} (staff); any parent_id in the body is ignored',
-        params: z.object({ id: IdSchema }),
-        body: CategoryCreateSchema,
-        response: { 201: dataEnvelope(AdminCategorySchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return { data: await createCategory(app.db, request.body, request, request.params.id) };
-    },
-  );
+    if (options.subCategoryPath) {
+      app.post(
+        '/categories/:id',
+        {
+          schema: {
+            tags: [tag],
+            summary: 'Create a sub-category of {id}; any parent_id in the body is ignored',
+            params: z.object({ id: IdSchema }),
+            body: CategoryCreateSchema,
+            response: { 201: dataEnvelope(AdminCategorySchema), ...errors },
+          },
+        },
+        async (request, reply) => {
+          reply.status(201);
+          return { data: await createCategory(app.db, request.body, request, request.params.id) };
+        },
+      );
+    }
 
-  app.put(
-    '/categories/:id',
-    {
-      schema: {
-        tags: ['categories'],
-        summary: 'Change a category (staff)',
-        params: z.object({ id: IdSchema }),
-        body: CategoryUpdateSchema,
-        response: { 200: dataEnvelope(AdminCategorySchema), ...errors },
+    app.put(
+      '/categories/:id',
+      {
+        schema: {
+          tags: [tag],
+          summary: 'Change a category',
+          params: z.object({ id: IdSchema }),
+          body: CategoryUpdateSchema,
+          response: { 200: dataEnvelope(AdminCategorySchema), ...errors },
+        },
       },
-    },
-    async (request) => ({ data: await updateCategory(app.db, request.params.id, request.body, request) }),
-  );
+      async (request) => ({ data: await updateCategory(app.db, request.params.id, request.body, request) }),
+    );
 
-  app.delete(
-    '/categories/:id',
-    {
-      schema: {
-        tags: ['categories'],
-        summary: 'Delete a category (staff); move_to says where its products and sub-categories go',
-        params: z.object({ id: IdSchema }),
-        querystring: CategoryDeleteQuerySchema,
-        response: { 204: z.null(), ...errors },
+    app.delete(
+      '/categories/:id',
+      {
+        schema: {
+          tags: [tag],
+          summary: 'Delete a category; move_to says where its products and sub-categories go',
+          params: z.object({ id: IdSchema }),
+          querystring: CategoryDeleteQuerySchema,
+          response: { 204: z.null(), ...errors },
+        },
       },
-    },
-    async (request, reply) => {
-      await deleteCategory(app.db, request.params.id, request.query.move_to, request);
-      return reply.status(204).send(null);
-    },
-  );
-};
+      async (request, reply) => {
+        await deleteCategory(app.db, request.params.id, request.query.move_to, request);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}
+
+export const categoryWriteRoutes = categoryWriteRoutesFor('categories', { subCategoryPath: true });

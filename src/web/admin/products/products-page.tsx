@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { AdminProduct } from '#shared/contracts/admin-products.ts';
 import { srcSetFor } from '#shared/images.ts';
 import { Icon, imageIcon } from '#web/ui/icons.tsx';
@@ -11,6 +11,7 @@ import { money } from '../ui/format.ts';
 import { Pager } from '../ui/pager.tsx';
 import { ScrollTable } from '../ui/scroll-table.tsx';
 import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
+import { useDebouncedSearch, useListParams } from '../ui/use-list-params.ts';
 import { BulkActionBar } from './bulk-actions.tsx';
 import { ADMIN_PRODUCTS_KEY, adminCategoriesQuery, categoryOptions, listAdminProducts } from './product-api.ts';
 
@@ -50,40 +51,20 @@ const SORTS = [
  * selected for the bulk actions.
  */
 export function ProductsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParams, setParam } = useListParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const limit = PAGE_SIZES.includes(params.get('limit') as (typeof PAGE_SIZES)[number])
     ? Number(params.get('limit'))
     : 20;
   const search = params.get('search') ?? '';
+  const [searchText, setSearchText] = useDebouncedSearch(search, (value) => setParam('search', value));
   const category = params.get('category') ?? '';
   const status = params.get('status') ?? '';
   const stock = params.get('stock') ?? '';
   const featured = params.get('featured') ?? '';
   const sort = SORTS.some(([value]) => value === params.get('sort')) ? (params.get('sort') as string) : SORTS[0][0];
   const [sortBy, sortOrder] = sort.split(':');
-  const [searchText, setSearchText] = useState(search);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-
-  const setParam = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
-  // Search as the admin types, a moment after they pause.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: setParam is stable in effect.
-  useEffect(() => {
-    if (searchText.trim() === search) return;
-    const timer = setTimeout(() => setParam('search', searchText.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [searchText, search]);
 
   const filters = { page, limit, search, category, status, stock, featured, sort_by: sortBy, sort_order: sortOrder };
   const products = useQuery({

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -14,6 +13,7 @@ import { formatDateTime, ROLE_LABELS } from '../ui/format.ts';
 import { Pager } from '../ui/pager.tsx';
 import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
 import { ActiveBadge } from '../ui/status-badge.tsx';
+import { useDebouncedSearch, useListParams } from '../ui/use-list-params.ts';
 
 const PAGE_SIZE = 20;
 const ROLE_FILTERS = [
@@ -30,35 +30,15 @@ const STATUS_FILTERS = [
 
 /** `/admin/users`: every account, with search and filters in the URL, and enable/disable. */
 export function UsersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, setParam } = useListParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
+  const [searchText, setSearchText] = useDebouncedSearch(search, (value) => setParam('search', value));
   const role = params.get('role') ?? '';
   const status = params.get('is_active') ?? '';
-  const [searchText, setSearchText] = useState(search);
   const [target, setTarget] = useState<AuthUser | null>(null);
   const queryClient = useQueryClient();
   const { user: me } = useAdminAuth();
-
-  const setParam = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-
-  // Search as the admin types, a moment after they pause.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: setParam is stable in effect.
-  useEffect(() => {
-    if (searchText.trim() === search) return;
-    const timer = setTimeout(() => setParam('search', searchText.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [searchText, search]);
 
   const users = useQuery({
     queryKey: ['admin', 'users', { page, search, role, status }],
