@@ -24,6 +24,7 @@ import { registerRateLimiters } from './plugins/rate-limiters.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { productRoutes } from './products/products.routes.ts';
+import { registerAdminRealtime } from './realtime/admin-realtime.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { buildSiteConfig } from './site/site-config.ts';
 import type { InstanceSecrets } from './startup.ts';
@@ -103,6 +104,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   // Stop listening before the database closes (hooks run in the order they were added).
   app.addHook('onClose', () => catalogue.stop());
   if (options.closeDatabase) app.addHook('onClose', () => options.database.close());
+
+  // Live admin notifications (socket.io on this server's HTTP listener, namespace /admin).
+  await registerAdminRealtime(app);
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app);

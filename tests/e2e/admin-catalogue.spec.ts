@@ -90,7 +90,9 @@ test('create a product with two photos and a variation, see it in the store, bul
   await page.goto(productPath);
   await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
   await page.goto(`/store?q=${encodeURIComponent(name)}`);
-  await expect(page.getByRole('main').getByRole('heading', { name })).toHaveCount(0);
+  // The search for its exact name now finds nothing: the empty state, and no card links to it.
+  await expect(page.getByRole('main').getByText(`No products match “${name}”`)).toBeVisible();
+  await expect(page.getByRole('main').locator(`a[href="${productPath}"]`)).toHaveCount(0);
 });
 
 test('the dashboard’s low-stock count opens the low-stock view; moving a category up reorders the storefront home', async ({

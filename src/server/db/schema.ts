@@ -6,8 +6,15 @@ export { auditLogs } from '#server/audit/audit.table.ts';
 export { authSessions } from '#server/auth/sessions.table.ts';
 export { categories } from '#server/categories/categories.table.ts';
 export { contactMessages } from '#server/contact/contact.table.ts';
+export { customers } from '#server/customers/customers.table.ts';
 export { notifications } from '#server/notifications/notifications.table.ts';
-export { orderItems, orderNumberSequence, orderStatusHistory, orders } from '#server/orders/orders.table.ts';
+export {
+  orderItems,
+  orderNumberSequence,
+  orderRefunds,
+  orderStatusHistory,
+  orders,
+} from '#server/orders/orders.table.ts';
 export { products } from '#server/products/products.table.ts';
 export { settings } from '#server/settings/settings.table.ts';
 export { users } from '#server/users/users.table.ts';

@@ -1,12 +1,20 @@
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, moneyColumn } from '#server/db/columns.ts';
 import { orders } from '#server/orders/orders.table.ts';
+import { users } from '#server/users/users.table.ts';
 
-/** Admin notifications (spec §3 "Notification"): new orders and order status changes. */
+/**
+ * Admin notifications (spec §3 "Notification"): new orders and order status changes. One row per
+ * admin (`user_id`), so each admin has their own read flag and can delete without hiding the
+ * alert from the others.
+ */
 export const notifications = pgTable(
   'notifications',
   {
     id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
@@ -17,5 +25,8 @@ export const notifications = pgTable(
     message: text('message').notNull().default(''),
     createdAt: createdAtColumn(),
   },
-  (table) => [index('notifications_created_idx').on(table.createdAt)],
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt),
+    index('notifications_order_idx').on(table.orderId),
+  ],
 );

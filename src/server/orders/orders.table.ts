@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from '#server/customers/customers.table.ts';
 import { createdAtColumn, idColumn, moneyColumn, updatedAtColumn } from '#server/db/columns.ts';
 import { products } from '#server/products/products.table.ts';
 import { users } from '#server/users/users.table.ts';
@@ -44,11 +45,22 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').unique(),
     requestHash: text('request_hash'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Found or created by normalised phone, then email, when the order is placed. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** 'checkout' (the storefront) or 'admin' (entered by an admin for a phone or counter sale). */
+    source: text('source').notNull().default('checkout'),
+    whatsappSentAt: timestamp('whatsapp_sent_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (table) => [
     check('orders_total_non_negative', sql`${table.total} >= 0`),
+    check(
+      'orders_refund_within_total',
+      sql`${table.refundedAmount} >= 0 and ${table.refundedAmount} <= ${table.total}`,
+    ),
+    index('orders_customer_idx').on(table.customerId, table.createdAt),
+    index('orders_created_idx').on(table.createdAt),
     index('orders_status_created_idx').on(table.status, table.createdAt),
     index('orders_phone_idx').on(table.customerPhone),
   ],
@@ -88,6 +100,8 @@ export const orderStatusHistory = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'status' (a status change), 'refund', 'whatsapp' or 'update' (notes, address, payment). */
+    kind: text('kind').notNull().default('status'),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     note: text('note'),
@@ -95,4 +109,23 @@ export const orderStatusHistory = pgTable(
     createdAt: createdAtColumn(),
   },
   (table) => [index('order_status_history_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/** Each refund of an order; `orders.refunded_amount` is their sum (kept in the same transaction). */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: idColumn(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: moneyColumn('amount').notNull(),
+    reason: text('reason'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    check('order_refunds_amount_positive', sql`${table.amount} > 0`),
+    index('order_refunds_order_idx').on(table.orderId, table.createdAt),
+  ],
 );

@@ -7,7 +7,12 @@ import { AccountPage } from './account/account-page.tsx';
 import { AdminAuthProvider, useAdminAuth } from './auth/admin-auth.tsx';
 import { hasStoredSession } from './auth/token-store.ts';
 import { CategoriesPage } from './categories/categories-page.tsx';
+import { CustomerDetailPage } from './customers/customer-detail-page.tsx';
+import { CustomersPage } from './customers/customers-page.tsx';
 import { DashboardPage } from './dashboard/dashboard-page.tsx';
+import { NewOrderPage } from './orders/new-order-page.tsx';
+import { OrderDetailPage } from './orders/order-detail-page.tsx';
+import { OrdersPage } from './orders/orders-page.tsx';
 import { ProductEditorPage } from './products/product-editor-page.tsx';
 import { ProductsPage } from './products/products-page.tsx';
 import { AdminLayout } from './shell/admin-layout.tsx';
@@ -73,6 +78,11 @@ const adminRoutes: RouteObject[] = [
       { path: 'products/new', element: <ProductEditorPage /> },
       { path: 'products/:id', element: <ProductEditorPage /> },
       { path: 'categories', element: <CategoriesPage /> },
+      { path: 'orders', element: <OrdersPage /> },
+      { path: 'orders/new', element: <NewOrderPage /> },
+      { path: 'orders/:id', element: <OrderDetailPage /> },
+      { path: 'customers', element: <CustomersPage /> },
+      { path: 'customers/:id', element: <CustomerDetailPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'account', element: <AccountPage /> },
       { path: '*', element: <AdminNotFound /> },

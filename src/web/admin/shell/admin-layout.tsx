@@ -6,6 +6,7 @@ import { CedarLogo, Icon } from '#web/ui/icons.tsx';
 import { ThemeSwitch } from '#web/ui/theme-switch.tsx';
 import { ToasterHost } from '#web/ui/toaster-host.tsx';
 import { useAdminAuth } from '../auth/admin-auth.tsx';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
 
@@ -195,8 +196,7 @@ export function AdminLayout() {
               <span className="truncate">{getSiteConfig().shopName}</span>
             </Link>
           </div>
-          {/* Notifications bell (admin orders issue) mounts here. */}
-          <div id="admin-notifications-slot" className="contents" />
+          <NotificationBell />
           <ThemeSwitch />
           <UserMenu />
         </header>

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { PageQuerySchema, PhoneSchema, SortOrderSchema } from './common.ts';
+import { ShippingAddressInputSchema } from './orders.ts';
+
+/**
+ * Customers (spec §7 "Customers"). Every checkout links its order to a customer found by the
+ * normalised phone (then the email) or created for it, so a shopper who orders twice is one
+ * customer. Counts and totals are computed from the orders, never stored twice.
+ */
+
+export const CustomerAddressSchema = z.object({
+  city: z.string(),
+  street: z.string(),
+  building: z.string().optional(),
+  floor: z.string().optional(),
+  notes: z.string().optional(),
+});
+
+export const CustomerSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** E.164; null once anonymised. */
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The last delivery address (from the latest order, or set by an admin). */
+  address: CustomerAddressSchema.nullable(),
+  notes: z.string().nullable(),
+  orders_count: z.number().int(),
+  /** Totals of orders that were not cancelled, minus refunds. */
+  total_spent: z.number(),
+  last_order_at: z.iso.datetime({ offset: true }).nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  updated_at: z.iso.datetime({ offset: true }),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const CUSTOMER_SORT_FIELDS = ['name', 'orders_count', 'total_spent', 'last_order_at', 'created_at'] as const;
+
+export const CustomersQuerySchema = PageQuerySchema.extend({
+  /** Name, phone (any typed form) or email. */
+  search: z.string().trim().max(100).optional(),
+  sort_by: z.enum(CUSTOMER_SORT_FIELDS).default('last_order_at'),
+  sort_order: SortOrderSchema.default('desc'),
+});
+export type CustomersQuery = z.infer<typeof CustomersQuerySchema>;
+
+const optionalText = (max: number, label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || null : value),
+    z.string().max(max, `${label} must be at most ${max} characters`).nullable().optional(),
+  );
+
+const CustomerFieldsSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(100, 'Name must be at most 100 characters'),
+  phone: PhoneSchema,
+  email: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || null : value),
+    z.email('Enter a valid email address').max(254).nullable().optional(),
+  ),
+  address: ShippingAddressInputSchema.nullable().optional(),
+  notes: optionalText(2000, 'Notes'),
+});
+
+export const CustomerCreateSchema = CustomerFieldsSchema.strict();
+export type CustomerCreate = z.infer<typeof CustomerCreateSchema>;
+export type CustomerCreateInput = z.input<typeof CustomerCreateSchema>;
+
+export const CustomerUpdateSchema = CustomerFieldsSchema.partial()
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, { message: 'Nothing to change' });
+export type CustomerUpdate = z.infer<typeof CustomerUpdateSchema>;
+
+export const CUSTOMER_PHONE_TAKEN_MESSAGE = 'A customer with this phone number already exists';
+
+/** What DELETE did: a customer with orders is anonymised (the orders keep their lines and totals). */
+export const CUSTOMER_ANONYMISED_MESSAGE = 'This customer has orders, so their details were anonymised instead';
+export const CustomerDeletedSchema = z.object({ anonymised: z.literal(true), message: z.string() });
+
+export const CustomerIdParamsSchema = z.object({ id: z.uuid('Customer not found') });

@@ -1,0 +1,6 @@
+import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+
+// PLACEHOLDER (issue 8): replaced by the real screen.
+export function CustomersPage() {
+  return <AdminPageHeader title="Customers" />;
+}
