@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/notifications/notifications.table.ts';
 import { orderItems, orderStatusHistory, orders } from '#server/orders/orders.table.ts';
 import { createProduct } from '../factories/catalogue.ts';
+import { createUser } from '../helpers/auth.ts';
 import { orderBody, orderCount, outboxMails, stockOf } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -150,7 +151,10 @@ describe('orders', () => {
   });
 
   describe('POST /api/orders', () => {
-    it('places an order: snapshots, stock taken, history, notification and mails', async () => {
+    it('places an order: snapshots, stock taken, history, a notification per admin and mails', async () => {
+      const admins = [await createUser(ctx.database.db), await createUser(ctx.database.db, { role: 'super_admin' })];
+      const shopper = await createUser(ctx.database.db, { role: 'customer' });
+      const retired = await createUser(ctx.database.db, { isActive: false });
       const before = await outboxMails(ctx.app);
       const response = await place(
         orderBody(
@@ -204,7 +208,12 @@ describe('orders', () => {
       expect((await stockOf(db, ids.shirt)).stock).toBe(98);
       const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
       expect(history).toMatchObject([{ fromStatus: null, toStatus: 'pending' }]);
-      const [notification] = await db.select().from(notifications).where(eq(notifications.orderId, order.id));
+      const rows = await db.select().from(notifications).where(eq(notifications.orderId, order.id));
+      const recipients = rows.map((row) => row.userId);
+      for (const admin of admins) expect(recipients).toContain(admin.id);
+      expect(recipients).not.toContain(shopper.id);
+      expect(recipients).not.toContain(retired.id);
+      const notification = rows.find((row) => row.userId === admins[0]?.id);
       expect(notification).toMatchObject({
         type: 'new_order',
         orderNumber: order.order_number,
