@@ -1,6 +1,312 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
+import type { Customer } from '#shared/contracts/customers.ts';
+import type { PaymentStatus } from '#shared/contracts/orders.ts';
+import { formatPhone } from '#shared/phone.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
+import { InlineError } from '#web/ui/inline-error.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { formatDateTime, money } from '../ui/format.ts';
+import { Pager } from '../ui/pager.tsx';
+import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
+import { Badge, OrderStatusBadge } from '../ui/status-badge.tsx';
+import { useListParams } from '../ui/use-list-params.ts';
+import {
+  ADMIN_CUSTOMERS_KEY,
+  deleteCustomer,
+  getCustomer,
+  invalidateCustomers,
+  listCustomerOrders,
+} from './customer-api.ts';
+import { CustomerDialog } from './customer-dialog.tsx';
 
-// PLACEHOLDER (issue 8): replaced by the real screen.
+const ORDERS_PER_PAGE = 10;
+
+/**
+ * `/admin/customers/:id`: how to reach the customer, what they have bought, and their orders
+ * (newest first, paged in the URL). Deleting someone with orders anonymises them instead.
+ */
 export function CustomerDetailPage() {
-  return <AdminPageHeader title="Customer" />;
+  const { id = '' } = useParams();
+  const customer = useQuery({
+    queryKey: [...ADMIN_CUSTOMERS_KEY, 'one', id],
+    queryFn: ({ signal }) => getCustomer(id, signal),
+  });
+
+  if (customer.isPending) {
+    return (
+      <>
+        <AdminPageHeader title="Customer" />
+        <div aria-hidden="true" className="card h-64 animate-pulse" />
+      </>
+    );
+  }
+  if (customer.isError) {
+    const missing = customer.error instanceof ApiError && customer.error.status === 404;
+    return (
+      <>
+        <AdminPageHeader title={missing ? 'Customer not found' : 'Customer'} />
+        {missing ? (
+          <div className="card px-5 py-12 text-center">
+            <p className="font-medium text-strong">This customer does not exist, or was deleted.</p>
+            <Link to="/admin/customers" className="btn-secondary mt-5 inline-flex">
+              Back to customers
+            </Link>
+          </div>
+        ) : (
+          <InlineError title="Could not load the customer" onRetry={() => void customer.refetch()} />
+        )}
+      </>
+    );
+  }
+  return <CustomerDetail customer={customer.data} />;
+}
+
+function CustomerDetail({ customer }: { customer: Customer }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const hasOrders = customer.orders_count > 0;
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      const result = await deleteCustomer(customer.id);
+      toast({
+        variant: 'success',
+        title: result.anonymised ? `${customer.name} anonymised` : `${customer.name} deleted`,
+        description: result.anonymised ? (result.message ?? undefined) : undefined,
+      });
+      setConfirming(false);
+      void invalidateCustomers(queryClient);
+      navigate('/admin/customers');
+    } catch (error) {
+      setDeleting(false);
+      toast({
+        variant: 'error',
+        title: 'Could not delete the customer',
+        description: error instanceof ApiError ? error.message : undefined,
+      });
+    }
+  };
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/customers" className="text-muted underline-offset-4 hover:text-fg hover:underline">
+          ← Customers
+        </Link>
+      </p>
+      <AdminPageHeader
+        title={customer.name}
+        description={`Customer since ${formatDateTime(customer.created_at)}`}
+        actions={
+          <>
+            <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+            <button
+              type="button"
+              className="btn-secondary text-danger"
+              onClick={() => setConfirming(true)}
+              disabled={deleting}
+            >
+              Delete
+            </button>
+          </>
+        }
+      />
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <ContactCard customer={customer} />
+        <section aria-label="Order totals" className="grid grid-cols-1 gap-3 self-start sm:grid-cols-3">
+          <Stat label="Orders" value={String(customer.orders_count)} />
+          <Stat label="Total spent" value={money(customer.total_spent)} />
+          <Stat
+            label="Last order"
+            value={customer.last_order_at ? formatDateTime(customer.last_order_at) : 'Never'}
+            small
+          />
+        </section>
+      </div>
+
+      <CustomerOrders customerId={customer.id} />
+
+      {editing && <CustomerDialog customer={customer} onClose={() => setEditing(false)} />}
+      <ConfirmDialog
+        open={confirming}
+        title={hasOrders ? `Anonymise ${customer.name}?` : `Delete ${customer.name}?`}
+        confirmLabel={hasOrders ? 'Anonymise customer' : 'Delete customer'}
+        danger
+        pending={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      >
+        {hasOrders ? (
+          <p>
+            {customer.name} has {customer.orders_count} {customer.orders_count === 1 ? 'order' : 'orders'}, so they
+            cannot be removed completely. Their name, phone, email, address and notes will be wiped instead; the orders
+            keep their lines and totals.
+          </p>
+        ) : (
+          <p>{customer.name} has no orders. This removes them for good.</p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function ContactCard({ customer }: { customer: Customer }) {
+  const address = customer.address;
+  return (
+    <section aria-labelledby="contact-title" className="card self-start p-5">
+      <h2 id="contact-title" className="font-semibold text-strong">
+        Contact
+      </h2>
+      <dl className="mt-3 space-y-3 text-sm">
+        <Detail label="Phone">
+          {customer.phone ? (
+            <a href={`tel:${customer.phone}`} className="text-accent underline-offset-4 hover:underline">
+              {formatPhone(customer.phone)}
+            </a>
+          ) : null}
+        </Detail>
+        <Detail label="Email">
+          {customer.email ? (
+            <a href={`mailto:${customer.email}`} className="break-all text-accent underline-offset-4 hover:underline">
+              {customer.email}
+            </a>
+          ) : null}
+        </Detail>
+        <Detail label="Address">
+          {address ? (
+            <address className="not-italic">
+              {address.street}
+              {address.building ? `, ${address.building}` : ''}
+              {address.floor ? `, floor ${address.floor}` : ''}
+              <br />
+              {address.city}
+              {address.notes && <span className="mt-1 block text-muted">{address.notes}</span>}
+            </address>
+          ) : null}
+        </Detail>
+        <Detail label="Notes">{customer.notes ? <p className="whitespace-pre-line">{customer.notes}</p> : null}</Detail>
+      </dl>
+    </section>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="mt-0.5">{children ?? <span className="text-muted">—</span>}</dd>
+    </div>
+  );
+}
+
+function Stat({ label, value, small }: { label: string; value: string; small?: boolean }) {
+  return (
+    <div className="card p-4">
+      <p className="text-xs font-medium tracking-wide text-muted uppercase">{label}</p>
+      <p className={`mt-1 font-semibold text-strong tabular-nums ${small ? 'text-base' : 'text-2xl'}`}>{value}</p>
+    </div>
+  );
+}
+
+const PAYMENT_LABELS: Record<PaymentStatus, { label: string; className: string }> = {
+  pending: { label: 'Unpaid', className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' },
+  paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200' },
+  partially_refunded: {
+    label: 'Partially refunded',
+    className: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  },
+  refunded: { label: 'Refunded', className: 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200' },
+};
+
+function PaymentBadge({ status }: { status: PaymentStatus }) {
+  const style = PAYMENT_LABELS[status];
+  return <Badge className={style.className}>{style.label}</Badge>;
+}
+
+const ORDER_COLUMNS = ['Order', 'Date', 'Status', 'Payment', { label: 'Total', align: 'right' }] as const;
+
+function CustomerOrders({ customerId }: { customerId: string }) {
+  const { params, setParam } = useListParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const orders = useQuery({
+    queryKey: [...ADMIN_CUSTOMERS_KEY, 'orders', customerId, page],
+    queryFn: ({ signal }) => listCustomerOrders(customerId, { page, limit: ORDERS_PER_PAGE }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = orders.data?.data ?? [];
+
+  return (
+    <section aria-labelledby="orders-title" className="mt-6">
+      <h2 id="orders-title" className="mb-3 text-lg font-semibold text-strong">
+        Orders
+      </h2>
+      {orders.isPending ? (
+        <div aria-hidden="true" className="card h-48 animate-pulse" />
+      ) : orders.isError ? (
+        <InlineError title="Could not load the orders" onRetry={() => void orders.refetch()} />
+      ) : rows.length === 0 ? (
+        <div className="card px-5 py-10 text-center text-sm text-muted">No orders yet.</div>
+      ) : (
+        <div className="card" aria-busy={orders.isFetching}>
+          <ScrollTable label="Orders of this customer">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <TableHead columns={ORDER_COLUMNS} />
+              <tbody className="divide-y divide-line">
+                {rows.map((order) => (
+                  <OrderRow key={order.id} order={order} />
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+          <Pager
+            page={orders.data.pagination.page}
+            totalPages={orders.data.pagination.totalPages}
+            total={orders.data.pagination.total}
+            noun={['order', 'orders']}
+            onPage={(next) => setParam('page', String(next))}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function OrderRow({ order }: { order: AdminOrderListItem }) {
+  return (
+    <tr>
+      <td className="px-5 py-3 whitespace-nowrap">
+        <Link
+          to={`/admin/orders/${order.id}`}
+          className="font-mono font-medium text-strong underline-offset-4 hover:underline"
+        >
+          {order.order_number}
+        </Link>
+      </td>
+      <td className="px-5 py-3 whitespace-nowrap">{formatDateTime(order.created_at)}</td>
+      <td className="px-5 py-3">
+        <OrderStatusBadge status={order.status} />
+      </td>
+      <td className="px-5 py-3">
+        <PaymentBadge status={order.payment_status} />
+      </td>
+      <td className="px-5 py-3 text-right font-medium whitespace-nowrap text-strong tabular-nums">
+        {money(order.total)}
+        {order.refunded_amount > 0 && (
+          <span className="block text-xs font-normal text-muted">−{money(order.refunded_amount)} refunded</span>
+        )}
+      </td>
+    </tr>
+  );
 }

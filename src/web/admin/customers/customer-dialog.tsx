@@ -1,0 +1,193 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  CUSTOMER_PHONE_TAKEN_MESSAGE,
+  type Customer,
+  type CustomerCreate,
+  CustomerCreateSchema,
+} from '#shared/contracts/customers.ts';
+import { formatPhone } from '#shared/phone.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
+import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
+import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
+import { createCustomer, invalidateCustomers, updateCustomer } from './customer-api.ts';
+
+interface FormValues {
+  name: string;
+  phone: string;
+  email: string;
+  notes: string;
+  address: { city: string; street: string; building: string; floor: string; notes: string };
+}
+
+const ADDRESS_KEYS = ['city', 'street', 'building', 'floor', 'notes'] as const;
+
+/** An address left blank is "no address" (null), not five empty-field errors. */
+function toBody(values: FormValues): unknown {
+  const blank = ADDRESS_KEYS.every((key) => !values.address[key].trim());
+  return { ...values, address: blank ? null : values.address };
+}
+
+/** The contract's own rules (CustomerCreateSchema), run on what the form would send. */
+const FormSchema = z.preprocess((value) => toBody(value as FormValues), CustomerCreateSchema) as unknown as z.ZodType<
+  CustomerCreate,
+  FormValues
+>;
+const resolver: Resolver<FormValues, unknown, CustomerCreate> = zodResolver(FormSchema);
+
+const FIELD_PATHS = new Set<string>([
+  'name',
+  'phone',
+  'email',
+  'notes',
+  'address',
+  ...ADDRESS_KEYS.map((key) => `address.${key}`),
+]);
+const isFieldPath = (path: string): path is FieldPath<FormValues> => FIELD_PATHS.has(path);
+
+function initialValues(customer: Customer | null): FormValues {
+  return {
+    name: customer?.name ?? '',
+    phone: customer?.phone ? formatPhone(customer.phone) : '',
+    email: customer?.email ?? '',
+    notes: customer?.notes ?? '',
+    address: {
+      city: customer?.address?.city ?? '',
+      street: customer?.address?.street ?? '',
+      building: customer?.address?.building ?? '',
+      floor: customer?.address?.floor ?? '',
+      notes: customer?.address?.notes ?? '',
+    },
+  };
+}
+
+/**
+ * Add (`customer` null) or edit a customer in a modal. Mounted only while open, so every opening
+ * starts from fresh values. A phone another customer already has (409) is shown on the phone field.
+ */
+export function CustomerDialog({
+  customer,
+  onClose,
+  onSaved,
+}: {
+  customer: Customer | null;
+  onClose: () => void;
+  onSaved?: (customer: Customer) => void;
+}) {
+  const dialog = useControlledDialog(true);
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, CustomerCreate>({
+    resolver,
+    defaultValues: initialValues(customer),
+    mode: 'onTouched',
+  });
+
+  const submit = async (body: CustomerCreate) => {
+    try {
+      const saved = customer ? await updateCustomer(customer.id, body) : await createCustomer(body);
+      toast({ variant: 'success', title: customer ? `${saved.name} saved` : `${saved.name} added` });
+      void invalidateCustomers(queryClient);
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        toast({ variant: 'error', title: 'Could not save the customer' });
+        return;
+      }
+      const fieldErrors = error.errors.filter((item) => isFieldPath(item.path));
+      for (const item of fieldErrors) if (isFieldPath(item.path)) setError(item.path, { message: item.message });
+      // The only conflict a save can hit is the phone number another customer has.
+      if (error.status === 409 && !fieldErrors.some((item) => item.path === 'phone')) {
+        setError('phone', { message: error.message || CUSTOMER_PHONE_TAKEN_MESSAGE }, { shouldFocus: true });
+      } else if (fieldErrors.length === 0) {
+        toast({ variant: 'error', title: error.message || 'Could not save the customer' });
+      }
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-5 text-fg shadow-xl backdrop:bg-black/40 sm:p-6"
+    >
+      <h2 id={titleId} className="text-lg font-semibold text-strong">
+        {customer ? `Edit ${customer.name}` : 'Add customer'}
+      </h2>
+      <form noValidate onSubmit={handleSubmit(submit)} className="mt-4 space-y-4">
+        <TextField label="Name" autoComplete="off" maxLength={100} error={errors.name?.message} {...register('name')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="03 123 456"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextField
+            label="Email"
+            optional
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+        </div>
+        <fieldset className="space-y-4 rounded-xl border border-line p-4">
+          <legend className="px-1 text-sm font-medium">
+            Address <span className="font-normal text-muted">(optional)</span>
+          </legend>
+          {errors.address?.message && <p className="text-sm text-danger">{errors.address.message}</p>}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="City or area" error={errors.address?.city?.message} {...register('address.city')} />
+            <TextField label="Street" error={errors.address?.street?.message} {...register('address.street')} />
+            <TextField
+              label="Building"
+              optional
+              error={errors.address?.building?.message}
+              {...register('address.building')}
+            />
+            <TextField label="Floor" optional error={errors.address?.floor?.message} {...register('address.floor')} />
+          </div>
+          <TextField
+            label="Delivery notes"
+            optional
+            error={errors.address?.notes?.message}
+            {...register('address.notes')}
+          />
+        </fieldset>
+        <TextAreaField
+          label="Notes"
+          optional
+          rows={3}
+          maxLength={2000}
+          hint="Only staff see these."
+          error={errors.notes?.message}
+          {...register('notes')}
+        />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : customer ? 'Save changes' : 'Add customer'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
