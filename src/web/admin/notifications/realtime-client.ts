@@ -1,0 +1,83 @@
+import {
+  ADMIN_SOCKET_NAMESPACE,
+  type Notification,
+  REALTIME_CLIENT_OPTIONS,
+  SOCKET_EVENTS,
+  SOCKET_PATH,
+  type SocketConnected,
+} from '#shared/contracts/notifications.ts';
+import { getAccessToken } from '../auth/admin-api.ts';
+
+export interface RealtimeHandlers {
+  onConnectionChange: (connected: boolean) => void;
+  onConnected: (payload: SocketConnected) => void;
+  onNewOrder: (notification: Notification) => void;
+  onOrderStatus: (notification: Notification) => void;
+  /** Another tab of this admin read or deleted a notification. */
+  onRead: (id: string) => void;
+  onDelete: (id: string) => void;
+}
+
+export interface RealtimeConnection {
+  /** Sends `notification:read` / `notification:delete`; false when not connected (use REST then). */
+  emit: (event: typeof SOCKET_EVENTS.read | typeof SOCKET_EVENTS.delete, id: string) => boolean;
+  /** Tries again after the reconnection attempts ran out. */
+  reconnect: () => void;
+  disconnect: () => void;
+}
+
+const idOf = (payload: unknown): string | null =>
+  typeof payload === 'object' && payload !== null && typeof (payload as { id?: unknown }).id === 'string'
+    ? (payload as { id: string }).id
+    : null;
+
+/**
+ * The admin's socket.io connection (spec §7/§9 "Real-time"). socket.io-client is imported here,
+ * on demand, so it is a chunk of its own that only a signed-in admin downloads: it must never join
+ * the storefront's first load. The handshake asks for the token each time it connects, so a
+ * reconnect after the access token was refreshed sends the fresh one.
+ */
+export async function connectRealtime(handlers: RealtimeHandlers): Promise<RealtimeConnection> {
+  const { io } = await import('socket.io-client');
+  const socket = io(`${location.origin}${ADMIN_SOCKET_NAMESPACE}`, {
+    path: SOCKET_PATH,
+    ...REALTIME_CLIENT_OPTIONS,
+    transports: [...REALTIME_CLIENT_OPTIONS.transports],
+    auth: (cb) => {
+      getAccessToken().then(
+        (token) => cb({ token }),
+        () => cb({ token: null }),
+      );
+    },
+  });
+
+  socket.on('connect', () => handlers.onConnectionChange(true));
+  socket.on('disconnect', () => handlers.onConnectionChange(false));
+  socket.on('connect_error', () => handlers.onConnectionChange(false));
+  socket.on(SOCKET_EVENTS.connected, (payload: SocketConnected) => handlers.onConnected(payload));
+  socket.on(SOCKET_EVENTS.newOrder, (notification: Notification) => handlers.onNewOrder(notification));
+  socket.on(SOCKET_EVENTS.orderStatus, (notification: Notification) => handlers.onOrderStatus(notification));
+  socket.on(SOCKET_EVENTS.read, (payload: unknown) => {
+    const id = idOf(payload);
+    if (id) handlers.onRead(id);
+  });
+  socket.on(SOCKET_EVENTS.delete, (payload: unknown) => {
+    const id = idOf(payload);
+    if (id) handlers.onDelete(id);
+  });
+
+  return {
+    emit: (event, id) => {
+      if (!socket.connected) return false;
+      socket.emit(event, { id });
+      return true;
+    },
+    reconnect: () => {
+      if (!socket.connected) socket.connect();
+    },
+    disconnect: () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+}

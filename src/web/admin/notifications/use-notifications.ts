@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  type Notification,
+  type NotificationList,
+  newOrderToastText,
+  SOCKET_EVENTS,
+} from '#shared/contracts/notifications.ts';
+import { toast } from '#web/lib/toast.ts';
+import { adminDelete, adminGet, adminPost, adminPut } from '../auth/admin-api.ts';
+import { useAdminAuth } from '../auth/admin-auth.tsx';
+import { playNotificationSound } from './notification-sound.ts';
+import { initialNotificationsState, notificationsReducer } from './notifications-state.ts';
+import { connectRealtime, type RealtimeConnection } from './realtime-client.ts';
+
+export const orderPath = (notification: Pick<Notification, 'order_id'>) =>
+  notification.order_id ? `/admin/orders/${encodeURIComponent(notification.order_id)}` : null;
+
+const notificationPath = (id: string) => `/admin/notifications/${encodeURIComponent(id)}`;
+
+/**
+ * The signed-in admin's notifications: loaded over REST, then kept live over the socket
+ * (new orders, status changes, other tabs' reads and deletes). Connected while an admin is signed
+ * in; signing out (the user goes away) or leaving the panel disconnects.
+ */
+export function useNotifications() {
+  const { user } = useAdminAuth();
+  const userId = user?.id ?? null;
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const [state, dispatch] = useReducer(notificationsReducer, initialNotificationsState);
+  const [connected, setConnected] = useState(false);
+  const connection = useRef<RealtimeConnection | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      dispatch({ type: 'loaded', list: await adminGet<NotificationList>('/admin/notifications') });
+    } catch {
+      // The bell stays as it was; the next (re)connection loads again.
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    let live: RealtimeConnection | null = null;
+    let handshakes = 0;
+    void load();
+    connectRealtime({
+      onConnectionChange: setConnected,
+      onConnected: ({ unread_count }) => {
+        dispatch({ type: 'unreadCount', count: unread_count });
+        // After a reconnection, catch up on what was missed while disconnected.
+        handshakes += 1;
+        if (handshakes > 1) void load();
+      },
+      onNewOrder: (notification) => {
+        dispatch({ type: 'received', notification });
+        const path = orderPath(notification);
+        toast({
+          id: `notification-${notification.id}`,
+          variant: 'info',
+          title: newOrderToastText(notification),
+          action: path ? { label: 'View', onClick: () => navigateRef.current(path) } : undefined,
+        });
+        playNotificationSound();
+      },
+      onOrderStatus: (notification) => {
+        dispatch({ type: 'received', notification });
+        toast({ id: `notification-${notification.id}`, variant: 'info', title: notification.title });
+      },
+      onRead: (id) => dispatch({ type: 'read', id }),
+      onDelete: (id) => dispatch({ type: 'removed', id }),
+    }).then(
+      (opened) => {
+        if (cancelled) opened.disconnect();
+        else {
+          live = opened;
+          connection.current = opened;
+        }
+      },
+      () => setConnected(false),
+    );
+    return () => {
+      cancelled = true;
+      live?.disconnect();
+      connection.current = null;
+      setConnected(false);
+    };
+  }, [userId, load]);
+
+  /** A write the server refused: say so and show the server's list again. */
+  const failed = useCallback(
+    (title: string) => {
+      toast({ variant: 'error', title });
+      void load();
+    },
+    [load],
+  );
+
+  const markRead = useCallback(
+    (id: string) => {
+      dispatch({ type: 'read', id });
+      if (connection.current?.emit(SOCKET_EVENTS.read, id)) return;
+      adminPut(notificationPath(id), { is_read: true }).catch(() => failed('Could not mark the notification as read'));
+    },
+    [failed],
+  );
+
+  const remove = useCallback(
+    (id: string) => {
+      dispatch({ type: 'removed', id });
+      if (connection.current?.emit(SOCKET_EVENTS.delete, id)) return;
+      adminDelete(notificationPath(id)).catch(() => failed('Could not delete the notification'));
+    },
+    [failed],
+  );
+
+  const markAllRead = useCallback(() => {
+    dispatch({ type: 'readAll' });
+    adminPost('/admin/notifications/read-all').catch(() => failed('Could not mark the notifications as read'));
+  }, [failed]);
+
+  /** Clicking a notification: it is read now, and its order opens. */
+  const open = useCallback(
+    (notification: Notification) => {
+      if (!notification.is_read) markRead(notification.id);
+      const path = orderPath(notification);
+      if (path) navigateRef.current(path);
+    },
+    [markRead],
+  );
+
+  const reconnect = useCallback(() => connection.current?.reconnect(), []);
+
+  return { ...state, connected, markRead, remove, markAllRead, open, reconnect };
+}
