@@ -38,7 +38,8 @@ const idOf = (payload: unknown): string | null =>
  * reconnect after the access token was refreshed sends the fresh one.
  */
 export async function connectRealtime(handlers: RealtimeHandlers): Promise<RealtimeConnection> {
-  const { io } = await import('socket.io-client');
+  // See socket-io-umd.d.ts for why the package's browser bundle rather than its ESM build.
+  const { default: io } = await import('socket.io-client/dist/socket.io.js');
   const socket = io(`${location.origin}${ADMIN_SOCKET_NAMESPACE}`, {
     path: SOCKET_PATH,
     ...REALTIME_CLIENT_OPTIONS,
