@@ -1,0 +1,292 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
+import {
+  CUSTOMER_ANONYMISED_MESSAGE,
+  CUSTOMER_PHONE_TAKEN_MESSAGE,
+  type Customer,
+} from '#shared/contracts/customers.ts';
+import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
+import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { saveSession } from '../auth/token-store.ts';
+import { CustomerDetailPage } from './customer-detail-page.tsx';
+import { CustomersPage } from './customers-page.tsx';
+
+const RANA: Customer = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Rana Haddad',
+  phone: '+96171123456',
+  email: 'rana@example.com',
+  address: { city: 'Beirut', street: 'Hamra St', building: 'Azar', floor: '3' },
+  notes: 'Prefers evening delivery',
+  orders_count: 2,
+  total_spent: 154.5,
+  last_order_at: '2026-03-02T10:00:00.000Z',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-03-02T10:00:00.000Z',
+};
+const KARIM: Customer = {
+  ...RANA,
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'Karim Nassar',
+  phone: '+9613123456',
+  email: null,
+  address: null,
+  notes: null,
+  orders_count: 0,
+  total_spent: 0,
+  last_order_at: null,
+};
+const ORDER: AdminOrderListItem = {
+  id: '10000000-0000-4000-8000-000000000001',
+  order_number: 'ORD-2026-0042',
+  status: 'shipped',
+  payment_status: 'partially_refunded',
+  customer: { name: RANA.name, phone: '+96171123456', email: RANA.email },
+  item_count: 3,
+  total: 99.5,
+  refunded_amount: 10,
+  created_at: '2026-03-02T10:00:00.000Z',
+  updated_at: '2026-03-02T10:00:00.000Z',
+} as AdminOrderListItem;
+
+const pagination = (total: number, page = 1, limit = 20) => ({
+  page,
+  limit,
+  total,
+  totalPages: Math.max(1, Math.ceil(total / limit)),
+  hasNext: page * limit < total,
+  hasPrev: page > 1,
+});
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+let calls: Call[] = [];
+let answers: Record<string, () => Response> = {};
+let customers: Customer[] = [];
+let view: Rendered | undefined;
+let toasts: ToastOptions[] = [];
+let disconnectToaster: () => void = () => {};
+
+beforeEach(() => {
+  saveSession({
+    token: 'a1',
+    refreshToken: 'r1',
+    expiresIn: 900,
+    user: {
+      id: 'u1',
+      email: 'owner@cedar.shop',
+      name: 'Owner',
+      role: 'super_admin',
+      avatar_url: null,
+      is_active: true,
+      last_login_at: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+  });
+  calls = [];
+  answers = {};
+  customers = [RANA, KARIM];
+  toasts = [];
+  disconnectToaster = connectToaster((options) => toasts.push(options));
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const url = String(input);
+    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const path = url.split('?')[0] ?? '';
+    const answer = answers[`${method} ${path}`];
+    if (answer) return answer();
+    if (path === '/api/admin/customers') return json({ data: customers, pagination: pagination(customers.length) });
+    if (path === `/api/admin/customers/${RANA.id}/orders`) {
+      return json({ data: [ORDER], pagination: pagination(12, 1, 10) });
+    }
+    if (path.endsWith('/orders')) return json({ data: [], pagination: pagination(0, 1, 10) });
+    const one = customers.find((customer) => path === `/api/admin/customers/${customer.id}`);
+    if (one && method === 'GET') return json({ data: one });
+    return json({ message: 'Customer not found', statusCode: 404, code: 'NOT_FOUND', errors: [] }, 404);
+  });
+});
+
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  disconnectToaster();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+async function mount(entry: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  view = await render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/admin/customers" element={<CustomersPage />} />
+          <Route path="/admin/customers/:id" element={<CustomerDetailPage />} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return view.container;
+}
+
+const click = (element: Element | null | undefined) =>
+  act(async () => {
+    if (!(element instanceof HTMLElement)) throw new Error('nothing to click');
+    element.click();
+  });
+const buttonByText = (root: ParentNode, text: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
+const type = (input: HTMLInputElement | HTMLSelectElement | null, value: string) =>
+  act(async () => {
+    if (!input) throw new Error('no field');
+    const prototype = input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  });
+const field = (root: ParentNode, label: string) => {
+  const found = [...root.querySelectorAll('label')].find((element) => element.textContent?.startsWith(label));
+  const id = found?.getAttribute('for');
+  return id ? root.querySelector<HTMLInputElement>(`[id="${id}"]`) : null;
+};
+const where = (root: ParentNode) => root.querySelector('[data-testid="where"]')?.textContent;
+
+describe('CustomersPage', () => {
+  it('lists the customers with phone, email, orders, total spent and last order', async () => {
+    const root = await mount('/admin/customers');
+    await waitFor(() => expect(root.querySelector('table')).not.toBeNull());
+    const rows = [...root.querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+    );
+    expect(rows[0]).toEqual(['Rana Haddad', '+961 71 123 456', 'rana@example.com', '2', '$154.50', expect.any(String)]);
+    expect(rows[1]).toEqual(['Karim Nassar', '+961 3 123 456', '—', '0', '$0.00', 'Never']);
+    expect(root.querySelector(`table a[href="/admin/customers/${RANA.id}"]`)).not.toBeNull();
+    expect(calls[0]?.url).toContain('sort_by=last_order_at');
+  });
+
+  it('keeps sort and search in the URL and asks the server for them', async () => {
+    const root = await mount('/admin/customers?sort=total_spent:desc');
+    await waitFor(() => expect(root.querySelector('table')).not.toBeNull());
+    expect(calls.at(-1)?.url).toContain('sort_by=total_spent&sort_order=desc');
+    await type(root.querySelector('input[type="search"]'), '71 123');
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('search=71+123'));
+    expect(where(root)).toBe('/admin/customers?sort=total_spent%3Adesc&search=71+123');
+  });
+
+  it('says so when nobody matches', async () => {
+    customers = [];
+    const root = await mount('/admin/customers?search=zzz');
+    await waitFor(() => expect(root.textContent).toContain('No customers match this search.'));
+  });
+
+  it('adds a customer: inline errors from the contract, a taken phone on the phone field', async () => {
+    answers['POST /api/admin/customers'] = () =>
+      json({ message: CUSTOMER_PHONE_TAKEN_MESSAGE, statusCode: 409, code: 'CONFLICT', errors: [] }, 409);
+    const root = await mount('/admin/customers');
+    await waitFor(() => expect(root.querySelector('table')).not.toBeNull());
+    await click(buttonByText(root, 'Add customer'));
+    const dialog = root.querySelector('dialog');
+    if (!dialog) throw new Error('no dialog');
+
+    await act(async () => dialog.querySelector('form')?.requestSubmit());
+    await waitFor(() => expect(dialog.textContent).toContain('Name must be at least 2 characters'));
+    expect(dialog.textContent).toContain('Phone is required');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await type(field(dialog, 'Name'), 'Maya Khoury');
+    await type(field(dialog, 'Phone'), '71 123 456');
+    await type(field(dialog, 'Email'), 'maya@example.com');
+    await act(async () => dialog.querySelector('form')?.requestSubmit());
+    await waitFor(() => expect(field(dialog, 'Phone')?.getAttribute('aria-invalid')).toBe('true'));
+    expect(dialog.textContent).toContain(CUSTOMER_PHONE_TAKEN_MESSAGE);
+    // Normalised phone, no address when its fields are blank, empty optional fields as null.
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Maya Khoury',
+      phone: '+96171123456',
+      email: 'maya@example.com',
+      notes: null,
+      address: null,
+    });
+  });
+});
+
+describe('CustomerDetailPage', () => {
+  it('shows contact links, totals and the orders with links to them', async () => {
+    const root = await mount(`/admin/customers/${RANA.id}`);
+    await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Rana Haddad'));
+    expect(root.querySelector('a[href="tel:+96171123456"]')?.textContent).toBe('+961 71 123 456');
+    expect(root.querySelector('a[href="mailto:rana@example.com"]')).not.toBeNull();
+    expect(root.textContent).toContain('Hamra St, Azar, floor 3');
+    expect(root.textContent).toContain('Prefers evening delivery');
+    expect(root.textContent).toContain('$154.50');
+    await waitFor(() =>
+      expect(root.querySelector(`a[href="/admin/orders/${ORDER.id}"]`)?.textContent).toBe(ORDER.order_number),
+    );
+    expect(root.textContent).toContain('Partially refunded');
+    expect(root.textContent).toContain('Page 1 of 2 · 12 orders');
+    await click(buttonByText(root, 'Next'));
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('/orders?page=2&limit=10'));
+  });
+
+  it('anonymises a customer with orders: explains it first, then goes back to the list with the message', async () => {
+    answers[`DELETE /api/admin/customers/${RANA.id}`] = () =>
+      json({ data: { anonymised: true, message: CUSTOMER_ANONYMISED_MESSAGE } });
+    const root = await mount(`/admin/customers/${RANA.id}`);
+    await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Rana Haddad'));
+    await click(buttonByText(root, 'Delete'));
+    expect(root.textContent).toContain('Anonymise Rana Haddad?');
+    expect(root.textContent).toContain('the orders keep their lines and totals');
+    await click(buttonByText(root, 'Anonymise customer'));
+    await waitFor(() => expect(where(root)).toBe('/admin/customers'));
+    expect(toasts.at(-1)).toMatchObject({ title: 'Rana Haddad anonymised', description: CUSTOMER_ANONYMISED_MESSAGE });
+  });
+
+  it('deletes a customer without orders', async () => {
+    answers[`DELETE /api/admin/customers/${KARIM.id}`] = () => new Response(null, { status: 204 });
+    const root = await mount(`/admin/customers/${KARIM.id}`);
+    await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Karim Nassar'));
+    await waitFor(() => expect(root.textContent).toContain('No orders yet.'));
+    await click(buttonByText(root, 'Delete'));
+    expect(root.textContent).toContain('Karim Nassar has no orders. This removes them for good.');
+    await click(buttonByText(root, 'Delete customer'));
+    await waitFor(() => expect(where(root)).toBe('/admin/customers'));
+    expect(toasts.at(-1)?.title).toBe('Karim Nassar deleted');
+  });
+
+  it('edits a customer with the values filled in', async () => {
+    answers[`PUT /api/admin/customers/${RANA.id}`] = () => json({ data: { ...RANA, name: 'Rana H.' } });
+    const root = await mount(`/admin/customers/${RANA.id}`);
+    await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Rana Haddad'));
+    await click(buttonByText(root, 'Edit'));
+    const dialog = root.querySelector('dialog[open]') ?? root.querySelectorAll('dialog')[0];
+    if (!dialog) throw new Error('no dialog');
+    expect(field(dialog, 'Phone')?.value).toBe('+961 71 123 456');
+    await type(field(dialog, 'Name'), 'Rana H.');
+    await act(async () => dialog.querySelector('form')?.requestSubmit());
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      name: 'Rana H.',
+      phone: '+96171123456',
+      address: { city: 'Beirut', street: 'Hamra St', building: 'Azar', floor: '3' },
+    });
+    await waitFor(() => expect(toasts.at(-1)?.title).toBe('Rana H. saved'));
+  });
+
+  it('says when the customer does not exist', async () => {
+    const root = await mount('/admin/customers/00000000-0000-4000-8000-000000000099');
+    await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Customer not found'));
+  });
+});
