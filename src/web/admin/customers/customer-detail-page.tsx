@@ -125,13 +125,14 @@ function CustomerDetail({ customer }: { customer: Customer }) {
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <ContactCard customer={customer} />
-        <section aria-label="Order totals" className="grid grid-cols-1 gap-3 self-start sm:grid-cols-3">
+        <section aria-label="Order totals" className="grid grid-cols-2 gap-3 self-start sm:grid-cols-3">
           <Stat label="Orders" value={String(customer.orders_count)} />
           <Stat label="Total spent" value={money(customer.total_spent)} />
           <Stat
             label="Last order"
             value={customer.last_order_at ? formatDateTime(customer.last_order_at) : 'Never'}
             small
+            className="col-span-2 sm:col-span-1"
           />
         </section>
       </div>
@@ -211,9 +212,19 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Stat({ label, value, small }: { label: string; value: string; small?: boolean }) {
+function Stat({
+  label,
+  value,
+  small,
+  className = '',
+}: {
+  label: string;
+  value: string;
+  small?: boolean;
+  className?: string;
+}) {
   return (
-    <div className="card p-4">
+    <div className={`card p-4 ${className}`}>
       <p className="text-xs font-medium tracking-wide text-muted uppercase">{label}</p>
       <p className={`mt-1 font-semibold text-strong tabular-nums ${small ? 'text-base' : 'text-2xl'}`}>{value}</p>
     </div>
@@ -260,7 +271,13 @@ function CustomerOrders({ customerId }: { customerId: string }) {
         <div className="card px-5 py-10 text-center text-sm text-muted">No orders yet.</div>
       ) : (
         <div className="card" aria-busy={orders.isFetching}>
-          <ScrollTable label="Orders of this customer">
+          {/* Phones get one line per order; the table would need sideways scrolling there. */}
+          <ul aria-label="Orders of this customer" className="divide-y divide-line md:hidden">
+            {rows.map((order) => (
+              <OrderCard key={order.id} order={order} />
+            ))}
+          </ul>
+          <ScrollTable label="Orders of this customer" className="hidden md:block">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <TableHead columns={ORDER_COLUMNS} />
               <tbody className="divide-y divide-line">
@@ -308,5 +325,26 @@ function OrderRow({ order }: { order: AdminOrderListItem }) {
         )}
       </td>
     </tr>
+  );
+}
+
+function OrderCard({ order }: { order: AdminOrderListItem }) {
+  return (
+    <li className="px-4 py-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <Link
+          to={`/admin/orders/${order.id}`}
+          className="font-mono font-medium text-strong underline-offset-4 hover:underline"
+        >
+          {order.order_number}
+        </Link>
+        <span className="font-medium text-strong tabular-nums">{money(order.total)}</span>
+      </div>
+      <p className="mt-0.5 text-xs text-muted">{formatDateTime(order.created_at)}</p>
+      <p className="mt-1.5 flex flex-wrap gap-1.5">
+        <OrderStatusBadge status={order.status} />
+        <PaymentBadge status={order.payment_status} />
+      </p>
+    </li>
   );
 }

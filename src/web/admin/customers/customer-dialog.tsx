@@ -105,7 +105,10 @@ export function CustomerDialog({
         return;
       }
       const fieldErrors = error.errors.filter((item) => isFieldPath(item.path));
-      for (const item of fieldErrors) if (isFieldPath(item.path)) setError(item.path, { message: item.message });
+      // Focus the first field at fault: in a long form on a phone it may be scrolled out of sight.
+      fieldErrors.forEach((item, index) => {
+        if (isFieldPath(item.path)) setError(item.path, { message: item.message }, { shouldFocus: index === 0 });
+      });
       // The only conflict a save can hit is the phone number another customer has.
       if (error.status === 409 && !fieldErrors.some((item) => item.path === 'phone')) {
         setError('phone', { message: error.message || CUSTOMER_PHONE_TAKEN_MESSAGE }, { shouldFocus: true });

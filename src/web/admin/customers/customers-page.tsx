@@ -153,7 +153,8 @@ export function CustomersPage() {
                 onChange={(value) => setParam('limit', value === '20' ? '' : value)}
               />
             </div>
-            <div className="min-w-0 flex-1 [&>nav]:border-t-0">
+            {/* Full width on phones: beside the page size, the pager's buttons would run off the card. */}
+            <div className="w-full min-w-0 sm:w-auto sm:flex-1 [&>nav]:border-t-0">
               <Pager
                 page={customers.data.pagination.page}
                 totalPages={customers.data.pagination.totalPages}

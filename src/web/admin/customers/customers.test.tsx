@@ -194,7 +194,15 @@ describe('CustomersPage', () => {
 
   it('adds a customer: inline errors from the contract, a taken phone on the phone field', async () => {
     answers['POST /api/admin/customers'] = () =>
-      json({ message: CUSTOMER_PHONE_TAKEN_MESSAGE, statusCode: 409, code: 'CONFLICT', errors: [] }, 409);
+      json(
+        {
+          message: CUSTOMER_PHONE_TAKEN_MESSAGE,
+          statusCode: 409,
+          code: 'CONFLICT',
+          errors: [{ path: 'phone', message: CUSTOMER_PHONE_TAKEN_MESSAGE }],
+        },
+        409,
+      );
     const root = await mount('/admin/customers');
     await waitFor(() => expect(root.querySelector('table')).not.toBeNull());
     await click(buttonByText(root, 'Add customer'));
@@ -212,6 +220,7 @@ describe('CustomersPage', () => {
     await act(async () => dialog.querySelector('form')?.requestSubmit());
     await waitFor(() => expect(field(dialog, 'Phone')?.getAttribute('aria-invalid')).toBe('true'));
     expect(dialog.textContent).toContain(CUSTOMER_PHONE_TAKEN_MESSAGE);
+    expect(document.activeElement).toBe(field(dialog, 'Phone'));
     // Normalised phone, no address when its fields are blank, empty optional fields as null.
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Maya Khoury',
