@@ -257,6 +257,21 @@ describe('NotificationBell', () => {
     expect(toasts.at(-1)?.action).toBeUndefined();
   });
 
+  it('does not toast a status change on that order’s own page', async () => {
+    const root = await mount();
+    await click(bell(root));
+    await click(items(root)[0]?.querySelector('button') as HTMLButtonElement);
+    expect(where(root)).toBe(`/admin/orders/${list[0]?.order_id}`);
+    await serverSends('connect');
+    const shown = toasts.length;
+    await serverSends(
+      SOCKET_EVENTS.orderStatus,
+      notification(5, { type: 'order_status', order_id: list[0]?.order_id ?? null, title: 'Order confirmed' }),
+    );
+    expect(toasts).toHaveLength(shown);
+    expect(badge(root)).toBe('1');
+  });
+
   it('marks read and deletes over the socket when connected, over REST when not', async () => {
     const root = await mount();
     await serverSends('connect');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   type Notification,
   type NotificationList,
@@ -29,6 +29,9 @@ export function useNotifications() {
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  const { pathname } = useLocation();
+  const pathnameRef = useRef(pathname);
+  pathnameRef.current = pathname;
   const [state, dispatch] = useReducer(notificationsReducer, initialNotificationsState);
   const [connected, setConnected] = useState(false);
   const connection = useRef<RealtimeConnection | null>(null);
@@ -68,6 +71,8 @@ export function useNotifications() {
       },
       onOrderStatus: (notification) => {
         dispatch({ type: 'received', notification });
+        // On that order's own page the change is already on screen (often this admin made it).
+        if (pathnameRef.current === orderPath(notification)) return;
         toast({ id: `notification-${notification.id}`, variant: 'info', title: notification.title });
       },
       onRead: (id) => dispatch({ type: 'read', id }),
@@ -82,8 +87,16 @@ export function useNotifications() {
       },
       () => setConnected(false),
     );
+    // socket.io gives up after its 5 attempts; coming back online or to the tab tries again.
+    const retry = () => {
+      if (document.visibilityState === 'visible') live?.reconnect();
+    };
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', retry);
     return () => {
       cancelled = true;
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', retry);
       live?.disconnect();
       connection.current = null;
       setConnected(false);
