@@ -27,14 +27,16 @@ export const ANONYMISED_NAME = 'Deleted customer';
 
 type CustomerRow = typeof customers.$inferSelect;
 
-// Per customer, from their orders: correlated subqueries on orders_customer_idx.
-const ordersCount = sql<number>`(select count(*) from ${orders} o where o.customer_id = ${customers.id})`.mapWith(
+// Per customer, from their orders: correlated subqueries on orders_customer_idx. The outer
+// column is qualified by hand (Drizzle writes a bare "id" in a one-table select, which would
+// mean the order's id here).
+const ordersCount = sql<number>`(select count(*) from ${orders} o where o.customer_id = "customers"."id")`.mapWith(
   Number,
 );
 const totalSpent = sql<number>`(select coalesce(sum(o.total - o.refunded_amount), 0) from ${orders} o
-  where o.customer_id = ${customers.id} and o.status <> 'cancelled')`.mapWith(Number);
+  where o.customer_id = "customers"."id" and o.status <> 'cancelled')`.mapWith(Number);
 const lastOrderAt =
-  sql<Date | null>`(select max(o.created_at) from ${orders} o where o.customer_id = ${customers.id})`.mapWith(
+  sql<Date | null>`(select max(o.created_at) from ${orders} o where o.customer_id = "customers"."id")`.mapWith(
     orders.createdAt,
   );
 

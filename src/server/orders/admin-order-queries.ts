@@ -70,7 +70,9 @@ const SORT_COLUMNS = {
   status: orders.status,
 } as const;
 
-const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`;
+// Qualified by hand: inside a one-table select Drizzle writes columns without their table, and a
+// bare "id" here would mean the line's own id.
+const itemCount = sql<number>`(select coalesce(sum(oi.quantity), 0) from ${orderItems} oi where oi.order_id = "orders"."id")`;
 
 export function toAdminOrderListItem(row: OrderRow, items: number): AdminOrderListItem {
   return {
