@@ -262,3 +262,19 @@ describe('admin order status changes', () => {
     expect((await auditOf(ctx.database.db, 'order', id)).at(-1)?.action).toBe('order.whatsapp');
   });
 });
+
+describe('WhatsApp turned off', () => {
+  it('has no WhatsApp route (404) while the rest of admin orders works', async () => {
+    const ctx = await createTestApp({ env: { FEATURE_WHATSAPP: 'false' } });
+    try {
+      const user = await createUser(ctx.database.db, { role: 'admin' });
+      const api = apiAs(ctx.app, (await signInAs(ctx.app, user.email)).token);
+      const product = await createProduct(ctx.database.db, { stockQuantity: 5 });
+      const { id } = await checkout(ctx.app, orderBody([{ product_id: product.id, quantity: 1 }]));
+      expect((await api('POST', `/api/admin/orders/${id}/whatsapp`)).statusCode).toBe(404);
+      expect((await api('GET', `/api/admin/orders/${id}`)).json().data.whatsapp_sent_at).toBeNull();
+    } finally {
+      await ctx.close();
+    }
+  });
+});

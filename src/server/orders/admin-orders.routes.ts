@@ -146,18 +146,21 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await refundOrder(app.db, request.params.id, request.body, request) }),
   );
 
-  app.post(
-    '/orders/:id/whatsapp',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "The wa.me link and message about the order for the customer's number; records it was sent",
-        params: OrderIdParamsSchema,
-        response: { 200: dataEnvelope(WhatsAppMessageSchema), ...errors },
+  // FEATURE_WHATSAPP off: no route at all (404), as for the contact form.
+  if (app.config.FEATURE_WHATSAPP) {
+    app.post(
+      '/orders/:id/whatsapp',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "The wa.me link and message about the order for the customer's number; records it was sent",
+          params: OrderIdParamsSchema,
+          response: { 200: dataEnvelope(WhatsAppMessageSchema), ...errors },
+        },
       },
-    },
-    async (request) => ({
-      data: await sendOrderWhatsApp(app.db, request.params.id, app.config.SHOP_NAME, request),
-    }),
-  );
+      async (request) => ({
+        data: await sendOrderWhatsApp(app.db, request.params.id, app.config.SHOP_NAME, request),
+      }),
+    );
+  }
 };
