@@ -65,7 +65,8 @@ export function OrdersPage() {
     sort_order: sortOrder,
   };
   const orders = useQuery({ ...orderListQuery(query), placeholderData: keepPreviousData });
-  const stats = useQuery(orderStatsQuery);
+  // The tab counts come with the list (meta.status_counts); the stats endpoint is the fallback.
+  const stats = useQuery({ ...orderStatsQuery, enabled: orders.isSuccess && orders.data.statusCounts === null });
   const counts: StatusCounts | undefined = orders.data?.statusCounts ?? stats.data?.by_status;
 
   const rows = orders.data?.data ?? [];
