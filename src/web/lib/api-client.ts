@@ -89,10 +89,8 @@ function isNestedList(value: unknown): value is { data: unknown[]; total: number
 /** Spec §7: a list with pagination returns both; a nested list is normalised; else the `data` field. */
 export function unwrapBody(body: unknown): unknown {
   if (!isObject(body) || !('data' in body)) return body;
-  // `meta` (e.g. the admin orders list's per-status counts) travels along when the server sends it.
-  if ('pagination' in body) {
-    return { data: body.data, pagination: body.pagination, ...('meta' in body ? { meta: body.meta } : {}) };
-  }
+  // Whole, so a list's `meta` (e.g. the admin orders' per-status counts) travels along when sent.
+  if ('pagination' in body) return { ...body };
   if (isNestedList(body.data)) {
     const { data, total, page, limit } = body.data;
     return { data, pagination: toPagination(page, limit, total) };
