@@ -130,7 +130,7 @@ export function NewOrderPage() {
         }
       />
       <form noValidate onSubmit={handleSubmit(submit, onInvalid)}>
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <div className="space-y-6">
             <Section title="Products" description="Prices, tax and stock are checked the same way as at checkout.">
               <ProductPicker

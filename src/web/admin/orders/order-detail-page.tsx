@@ -10,7 +10,7 @@ import { Icon, imageIcon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
-import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
+import { ScrollTable } from '../ui/scroll-table.tsx';
 import { AddressDialog } from './address-dialog.tsx';
 import { orderQuery, useOrderWrite } from './order-api.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
@@ -106,8 +106,9 @@ function OrderDetail({ order, back }: { order: AdminOrder; back: ReactNode }) {
         <StatusActions order={order} />
       </div>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="space-y-6">
+      {/* Phones read it in the order of work: items, who and where, then the history. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+        <div className="space-y-6 lg:col-start-1">
           <Card title={`Items (${order.items.reduce((sum, item) => sum + item.quantity, 0)})`} flush>
             <OrderLines items={order.items} />
             <Totals order={order} />
@@ -117,15 +118,17 @@ function OrderDetail({ order, back }: { order: AdminOrder; back: ReactNode }) {
               <p className="text-sm whitespace-pre-line">{order.notes}</p>
             </Card>
           )}
-          <Card title="History">
-            <OrderTimeline history={order.history} />
-          </Card>
         </div>
-        <div className="space-y-6">
+        <div className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <CustomerCard order={order} />
           <AddressCard order={order} onEdit={() => setDialog('address')} />
           <InternalNotes key={order.internal_notes ?? ''} order={order} />
           {order.refunds.length > 0 && <RefundsCard order={order} />}
+        </div>
+        <div className="lg:col-start-1">
+          <Card title="History">
+            <OrderTimeline history={order.history} />
+          </Card>
         </div>
       </div>
 
@@ -204,16 +207,28 @@ function OrderLines({ items }: { items: readonly OrderItem[] }) {
       </ul>
       <ScrollTable label="Order lines" className="hidden border-t border-line md:block">
         <table className="w-full text-left text-sm">
-          <TableHead
-            columns={[
-              { label: 'Image', hidden: true },
-              'Product',
-              'SKU',
-              { label: 'Qty', align: 'right' },
-              { label: 'Unit', align: 'right' },
-              { label: 'Line total', align: 'right' },
-            ]}
-          />
+          <thead className="text-xs tracking-wide whitespace-nowrap text-muted uppercase">
+            <tr>
+              <th scope="col" className="py-3 pl-5">
+                <span className="sr-only">Image</span>
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                Product
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                SKU
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-medium">
+                Qty
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-medium">
+                Unit
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-medium">
+                Line total
+              </th>
+            </tr>
+          </thead>
           <tbody className="divide-y divide-line">
             {items.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never move.

@@ -170,7 +170,7 @@ export function LinesEditor({
             <div className="flex items-start gap-3">
               <Thumb src={line.product.images[0]} />
               <div className="min-w-0 flex-1">
-                <p className="font-medium text-strong">{line.product.name}</p>
+                <p className="text-sm font-medium text-strong">{line.product.name}</p>
                 <p className="font-mono text-xs text-muted">{line.product.sku}</p>
               </div>
               <button

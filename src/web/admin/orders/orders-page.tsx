@@ -197,7 +197,7 @@ export function OrdersPage() {
                 onChange={(value) => setParam('limit', value === '20' ? '' : value)}
               />
             </div>
-            <div className="min-w-0 flex-1 [&>nav]:border-t-0">
+            <div className="min-w-0 flex-1 basis-full sm:basis-0 [&>nav]:border-t-0">
               <Pager
                 page={orders.data.pagination.page}
                 totalPages={orders.data.pagination.totalPages}
@@ -236,8 +236,8 @@ function StatusTabs({
     ),
   ];
   return (
-    <nav aria-label="Order status" className="-mx-3 mb-4 overflow-x-auto px-3 sm:mx-0 sm:px-0">
-      <ul className="flex w-max gap-1 border-b border-line">
+    <nav aria-label="Order status" className="-mx-3 mb-4 overflow-x-auto border-b border-line px-3 sm:mx-0 sm:px-0">
+      <ul className="flex w-max gap-1">
         {tabs.map(([value, label, count]) => {
           const active = value === current;
           return (
@@ -246,7 +246,7 @@ function StatusTabs({
                 type="button"
                 aria-pressed={active}
                 onClick={() => onChange(value)}
-                className={`-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                className={`flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
                   active ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-fg'
                 }`}
               >
@@ -269,8 +269,8 @@ function StatusTabs({
 
 function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return (
-    <label className="flex items-center gap-2 text-sm">
-      <span className="w-10 shrink-0 text-muted lg:w-auto">{label}</span>
+    <label className="flex flex-col gap-1 text-xs lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
+      <span className="text-muted">{label}</span>
       <input
         type="date"
         value={value}
@@ -290,7 +290,7 @@ function OrderRow({ order }: { order: AdminOrderListItem }) {
       <td className="px-5 py-3 whitespace-nowrap">
         <Link
           to={`/admin/orders/${order.id}`}
-          className="font-mono font-medium text-strong underline-offset-4 hover:underline"
+          className="font-medium whitespace-nowrap text-strong tabular-nums underline-offset-4 hover:underline"
         >
           {order.order_number}
         </Link>
@@ -320,7 +320,7 @@ function OrderCard({ order }: { order: AdminOrderListItem }) {
       <div className="flex items-baseline justify-between gap-3">
         <Link
           to={`/admin/orders/${order.id}`}
-          className="font-mono font-medium text-strong underline-offset-4 after:absolute after:inset-0 hover:underline"
+          className="font-medium text-strong tabular-nums underline-offset-4 after:absolute after:inset-0 hover:underline"
         >
           {order.order_number}
         </Link>
