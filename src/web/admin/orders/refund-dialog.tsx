@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { type AdminOrder, RefundRequestSchema, refundTooLargeMessage } from '#shared/contracts/admin-orders.ts';
 import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { money } from '../ui/format.ts';
@@ -42,12 +42,14 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
   const [reason, setReason] = useState('');
   const [error, setError] = useState<{ field: 'amount' | 'reason'; message: string } | null>(null);
   const write = useOrderWrite(order.id);
+  const amountRef = useRef<HTMLInputElement>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateRefund(amount, reason, order.refundable_amount);
     if (!checked.ok) {
       setError({ field: checked.field, message: checked.message });
+      if (checked.field === 'amount') amountRef.current?.focus();
       return;
     }
     setError(null);
@@ -78,6 +80,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
       </p>
       <form noValidate onSubmit={submit} className="mt-4 space-y-4">
         <TextField
+          ref={amountRef}
           label="Refund amount ($)"
           inputMode="decimal"
           autoComplete="off"

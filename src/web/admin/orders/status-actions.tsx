@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
 import { useOrderWrite } from './order-api.ts';
 
 /** How each move is offered (button and confirm), what the confirm step says, and the toast after it. */
@@ -87,7 +87,7 @@ export function StatusActions({ order }: { order: AdminOrder }) {
           </button>
         )}
       </div>
-      <ConfirmDialog
+      <StatusDialog
         open={pending !== null}
         title={action ? `${action.label} ${order.order_number}?` : `Mark ${order.order_number} as paid?`}
         confirmLabel={action ? action.label : 'Mark as paid'}
@@ -96,8 +96,10 @@ export function StatusActions({ order }: { order: AdminOrder }) {
         onCancel={close}
         onConfirm={confirm}
       >
-        <p>{action ? action.explain : 'Record that the customer has paid for this order.'}</p>
-        <label htmlFor={noteId} className="mt-4 block text-sm font-medium text-fg">
+        <p className="mt-2 text-sm text-muted">
+          {action ? action.explain : 'Record that the customer has paid for this order.'}
+        </p>
+        <label htmlFor={noteId} className="mt-4 block text-sm font-medium">
           Note <span className="font-normal text-muted">(optional, kept in the history)</span>
         </label>
         <textarea
@@ -108,7 +110,60 @@ export function StatusActions({ order }: { order: AdminOrder }) {
           onChange={(event) => setNote(event.target.value)}
           className={`${inputClass} resize-y`}
         />
-      </ConfirmDialog>
+      </StatusDialog>
     </>
+  );
+}
+
+/**
+ * ui/confirm-dialog's look and behaviour (native modal: focus trap, Escape), but the way out
+ * reads "Back": next to "Cancel order", a plain "Cancel" button would be ambiguous.
+ */
+function StatusDialog({
+  open,
+  title,
+  confirmLabel,
+  danger,
+  pending,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  danger: boolean;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const dialog = useControlledDialog(open);
+  const titleId = useId();
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onCancel}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-black/40"
+    >
+      <h2 id={titleId} className="text-lg font-semibold text-strong">
+        {title}
+      </h2>
+      {children}
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={onCancel} disabled={pending}>
+          Back
+        </button>
+        <button
+          type="button"
+          className={danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'}
+          onClick={onConfirm}
+          disabled={pending}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
   );
 }
