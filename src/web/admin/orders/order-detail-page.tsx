@@ -5,6 +5,7 @@ import { ADDRESS_EDITABLE_STATUSES, type AdminOrder } from '#shared/contracts/ad
 import type { OrderItem } from '#shared/contracts/orders.ts';
 import { srcSetFor } from '#shared/images.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { getSiteConfig } from '#web/lib/site-config.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
 import { Icon, imageIcon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
@@ -87,9 +88,11 @@ function OrderDetail({ order, back }: { order: AdminOrder; back: ReactNode }) {
         }
         actions={
           <>
-            <button type="button" className="btn-secondary" onClick={sendWhatsApp} disabled={whatsapp.isPending}>
-              {whatsapp.isPending ? 'Preparing…' : 'WhatsApp'}
-            </button>
+            {getSiteConfig().features.whatsapp && (
+              <button type="button" className="btn-secondary" onClick={sendWhatsApp} disabled={whatsapp.isPending}>
+                {whatsapp.isPending ? 'Preparing…' : 'WhatsApp'}
+              </button>
+            )}
             <button type="button" className="btn-secondary" onClick={() => window.print()}>
               Print packing slip
             </button>
