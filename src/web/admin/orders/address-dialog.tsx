@@ -36,7 +36,15 @@ export function AddressDialog({ order, onClose }: { order: AdminOrder; onClose: 
     mode: 'onTouched',
   });
 
-  const submit = (shipping_address: Address) =>
+  const submit = (shipping_address: Address) => {
+    // Nothing changed: no write, and no "address corrected" entry in the history.
+    const same = (['city', 'street', 'building', 'floor', 'notes'] as const).every(
+      (key) => (shipping_address[key] ?? '') === (current[key] ?? ''),
+    );
+    if (same) {
+      onClose();
+      return;
+    }
     write.mutate(
       {
         kind: 'update',
@@ -46,6 +54,7 @@ export function AddressDialog({ order, onClose }: { order: AdminOrder; onClose: 
       },
       { onSuccess: onClose },
     );
+  };
 
   return (
     <dialog

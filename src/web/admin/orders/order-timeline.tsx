@@ -48,7 +48,10 @@ export function OrderTimeline({ history }: { history: readonly OrderHistoryEntry
             {' · '}
             {actor(entry)}
           </p>
-          {entry.note && <p className="mt-1 text-sm whitespace-pre-line">{entry.note}</p>}
+          {/* The server may note what the heading already says ("WhatsApp message sent"): once is enough. */}
+          {entry.note && entry.note !== describe(entry) && (
+            <p className="mt-1 text-sm whitespace-pre-line">{entry.note}</p>
+          )}
         </li>
       ))}
     </ol>
