@@ -192,6 +192,41 @@ describe('OrderDetailPage', () => {
     );
   });
 
+  it('corrects the address through the shared schema and saves internal notes', async () => {
+    const calls = serve(adminOrder(), (call) => {
+      const body = call.body as { shipping_address?: AdminOrder['shipping_address']; internal_notes?: string };
+      return adminOrder({
+        ...(body.shipping_address ? { shipping_address: body.shipping_address } : {}),
+        ...(body.internal_notes !== undefined ? { internal_notes: body.internal_notes } : {}),
+      });
+    });
+    const root = await mount();
+    await click(button(root, 'Edit shipping address'));
+    const dialog = openDialog() as HTMLDialogElement;
+    const street = [...dialog.querySelectorAll('label')].find((l) => l.textContent === 'Street');
+    const input = dialog.querySelector(`#${CSS.escape(street?.getAttribute('for') ?? '')}`) as HTMLInputElement;
+    expect(input.value).toBe('Bliss Street');
+    await type(input, 'x');
+    await click(button(dialog, 'Save address'));
+    await waitFor(() => expect(dialog.textContent).toContain('Street must be at least 2 characters'));
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await type(input, 'Hamra Street');
+    await click(button(dialog, 'Save address'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      shipping_address: { city: 'Beirut', street: 'Hamra Street', building: 'Nour', floor: '3' },
+    });
+    await waitFor(() => expect(root.querySelector('address')?.textContent).toContain('Hamra Street'));
+
+    const notes = root.querySelector('textarea[placeholder="Only staff see these notes."]') as HTMLTextAreaElement;
+    expect(button(root, 'Save notes').disabled).toBe(true);
+    await type(notes, 'VIP customer');
+    await click(button(root, 'Save notes'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PUT')[1]?.body).toEqual({ internal_notes: 'VIP customer' });
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Notes saved'));
+  });
+
   it('opens the WhatsApp link the server prepared in a new tab', async () => {
     const open = vi.fn(() => null);
     vi.stubGlobal('open', open);
