@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ADDRESS_EDITABLE_STATUSES, type AdminOrder } from '#shared/contracts/admin-orders.ts';
 import type { OrderItem } from '#shared/contracts/orders.ts';
@@ -18,6 +18,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { PackingSlip, variationsText } from './packing-slip.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
+import { restoreFocus } from './restore-focus.ts';
 import { StatusActions } from './status-actions.tsx';
 
 /** `/admin/orders/{id}`: one order with everything needed to take it from new to delivered. */
@@ -55,7 +56,15 @@ export function OrderDetailPage() {
 }
 
 function OrderDetail({ order, back }: { order: AdminOrder; back: ReactNode }) {
-  const [dialog, setDialog] = useState<'refund' | 'address' | null>(null);
+  const [dialog, setDialogState] = useState<'refund' | 'address' | null>(null);
+  // The dialogs are mounted only while open, so the browser does not hand the focus back when one
+  // goes: the page does, to the button that opened it (as the categories screen does).
+  const opener = useRef<HTMLElement | null>(null);
+  const setDialog = (next: 'refund' | 'address' | null) => {
+    if (next) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialogState(next);
+    if (!next) restoreFocus(opener.current);
+  };
   const whatsapp = useOrderWrite(order.id);
 
   const sendWhatsApp = () =>

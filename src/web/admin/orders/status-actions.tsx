@@ -1,9 +1,10 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
 import { useOrderWrite } from './order-api.ts';
+import { restoreFocus } from './restore-focus.ts';
 
 /** How each move is offered (button and confirm), what the confirm step says, and the toast after it. */
 const ACTIONS: Record<Exclude<OrderStatus, 'pending'>, { label: string; explain: string; done: string }> = {
@@ -37,15 +38,20 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   const [note, setNote] = useState('');
   const noteId = useId();
   const write = useOrderWrite(order.id);
+  const opener = useRef<HTMLElement | null>(null);
   const moves = order.allowed_transitions.filter((to): to is Exclude<OrderStatus, 'pending'> => to !== 'pending');
   const canMarkPaid = order.payment_status === 'pending' && order.status !== 'cancelled';
   if (moves.length === 0 && !canMarkPaid) return null;
 
   const open = (next: Pending) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setNote('');
     setPending(next);
   };
-  const close = () => setPending(null);
+  const close = () => {
+    setPending(null);
+    restoreFocus(opener.current);
+  };
   const confirm = () => {
     if (!pending) return;
     const trimmed = note.trim();
