@@ -22,4 +22,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminUsersRoutes);
   await admin.register(adminProductRoutes);
   await admin.register(adminCategoryRoutes);
+  await admin.register((await import('#server/notifications/notifications.routes.ts')).notificationRoutes);
 };

@@ -31,12 +31,11 @@ function bearerOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Checks the bearer token and that its session is still live and its user still active (one
+ * Checks an access token and that its session is still live and its user still active (one
  * indexed query), so logout, a password change or disabling a user takes effect at once rather
- * than when the JWT expires. Sets `request.user`.
+ * than when the JWT expires. Shared by HTTP bearer auth and the real-time handshake.
  */
-export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser> {
-  const token = bearerOf(request);
+export async function verifySessionToken(app: FastifyInstance, token: string | undefined): Promise<RequestUser> {
   if (!token) throw unauthorized(AUTH_MESSAGES.unauthorized);
   const check = await verifyAccessToken(token, app.secrets.jwtSecret);
   if (!check.ok) throw check.reason === 'expired' ? tokenExpired() : unauthorized(AUTH_MESSAGES.unauthorized);
@@ -56,7 +55,12 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
     .limit(1);
   if (!row?.isActive) throw unauthorized(AUTH_MESSAGES.unauthorized);
   // The role comes from the database, not the token: a demoted user loses access at once.
-  const user: RequestUser = { id: row.id, email: row.email, name: row.name, role: row.role, sessionId: sid };
+  return { id: row.id, email: row.email, name: row.name, role: row.role, sessionId: sid };
+}
+
+/** Checks the request's bearer token (`verifySessionToken`) and sets `request.user`. */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser> {
+  const user = await verifySessionToken(app, bearerOf(request));
   request.user = user;
   return user;
 }
