@@ -34,7 +34,7 @@ describe('admin notifications (REST)', () => {
 
   const list = (token: string) =>
     ctx.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: bearer(token) });
-  const put = (token: string, id: string, payload: unknown) =>
+  const put = (token: string, id: string, payload: Record<string, unknown>) =>
     ctx.app.inject({ method: 'PUT', url: `/api/admin/notifications/${id}`, headers: bearer(token), payload });
   const del = (token: string, id: string) =>
     ctx.app.inject({ method: 'DELETE', url: `/api/admin/notifications/${id}`, headers: bearer(token) });
