@@ -287,6 +287,39 @@ describe('admin real-time notifications (socket.io)', () => {
       expect(await deleted).toEqual({ id: notification.id });
     });
 
+    it("drops a signed-out admin's sockets: a write is refused at once, the others at the next session check", async () => {
+      const staff = await createUser(ctx.database.db, { role: 'admin' });
+      const { token } = await signInAs(ctx.app, staff.email);
+      const writer = open(token);
+      const idle = open(token);
+      await Promise.all([connectAdmin(writer), connectAdmin(idle)]);
+      const arriving = nextEvent<Notification>(writer, SOCKET_EVENTS.newOrder);
+      await placeOrder();
+      const notification = await arriving;
+      const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+      expect(logout.statusCode).toBe(204);
+
+      const writerGone = nextEvent<string>(writer, 'disconnect');
+      expect(await writer.timeout(5_000).emitWithAck(SOCKET_EVENTS.read, { id: notification.id })).toEqual({
+        ok: false,
+        error: 'Session expired',
+      });
+      // A server-side disconnect: the client does not reconnect with the dead token.
+      expect(await writerGone).toBe('io server disconnect');
+      expect((await rowOf(staff.id, notification.id))?.isRead).toBe(false);
+
+      const idleGone = nextEvent<string>(idle, 'disconnect');
+      expect(await ctx.app.realtime.recheckSessions()).toBe(1);
+      expect(await idleGone).toBe('io server disconnect');
+    });
+
+    it('keeps live sessions connected at the session check', async () => {
+      const tab = open(admin.token);
+      await connectAdmin(tab);
+      expect(await ctx.app.realtime.recheckSessions()).toBe(0);
+      expect(tab.connected).toBe(true);
+    });
+
     it('announces status changes through app.realtime.announceOrder as notification:order_status', async () => {
       const tab = open(admin.token);
       await connectAdmin(tab);

@@ -21,6 +21,8 @@ export interface AdminRealtime {
   announceOrder(orderId: string, type: NotificationType): void;
   /** Sends an event to every socket of one admin (all tabs, every process): REST echoes. */
   toAdmin(userId: string, event: string, payload: unknown): void;
+  /** Drops this process's sockets whose session ended or whose admin was disabled or demoted (also runs every minute); how many. */
+  recheckSessions(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -53,9 +55,10 @@ export async function registerAdminRealtime(app: FastifyInstance): Promise<void>
   // Only the admin namespace exists: a client on the main namespace gets nothing to talk to.
   io.of('/').use((_socket, next) => next(new Error('Unknown namespace')));
   const admins = io.of(ADMIN_SOCKET_NAMESPACE);
-  registerAdminSockets(app, admins);
+  const sockets = registerAdminSockets(app, admins);
 
   const realtime: AdminRealtime = {
+    recheckSessions: () => sockets.recheckSessions(),
     toAdmin(userId, event, payload) {
       admins.to(adminRoom(userId)).emit(event, payload);
     },
@@ -74,6 +77,7 @@ export async function registerAdminRealtime(app: FastifyInstance): Promise<void>
   // disconnectSockets would reach every process. io.close() is not used because it also closes
   // the HTTP server, which Fastify does itself.
   app.addHook('preClose', async () => {
+    sockets.stop();
     admins.local.disconnectSockets(true);
     await Promise.allSettled([admins.adapter.close(), io.of('/').adapter.close()]);
     io.engine.close();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Namespace, Socket } from 'socket.io';
-import { type RequestUser, verifySessionToken } from '#server/auth/authenticate.ts';
+import { liveSessionUser, type RequestUser, verifySessionToken } from '#server/auth/authenticate.ts';
 import { AppError } from '#server/errors.ts';
 import { markNotification, removeNotification, unreadCount } from '#server/notifications/notifications.service.ts';
 import { isStaffRole } from '#shared/contracts/auth.ts';
@@ -44,7 +44,25 @@ function replyWith(ack: unknown, answer: SocketAck): void {
   if (typeof ack === 'function') ack(answer);
 }
 
-export function registerAdminSockets(app: FastifyInstance, admins: Namespace): void {
+/** How often connected sockets' sessions are checked again (a polling session outlives its JWT). */
+export const SESSION_RECHECK_MS = 60_000;
+
+/** Whether the socket's session is still live, its user active and still staff. */
+async function stillAllowed(app: FastifyInstance, user: RequestUser): Promise<boolean> {
+  const current = await liveSessionUser(app, user.id, user.sessionId);
+  return current !== undefined && isStaffRole(current.role);
+}
+
+export interface AdminSockets {
+  /**
+   * Drops this process's sockets whose session was signed out or expired, or whose user was
+   * disabled or demoted since the handshake. Runs every SESSION_RECHECK_MS; one query per session.
+   */
+  recheckSessions(): Promise<number>;
+  stop(): void;
+}
+
+export function registerAdminSockets(app: FastifyInstance, admins: Namespace): AdminSockets {
   admins.use((socket, next) => {
     authenticateSocket(app, socket)
       .then((user) => {
@@ -62,35 +80,50 @@ export function registerAdminSockets(app: FastifyInstance, admins: Namespace): v
     const room = adminRoom(user.id);
     void socket.join(room);
 
-    // Read / delete from one tab: applied to this admin's own rows, echoed to their other tabs
-    // (on every process, through the adapter); `socket.to` leaves out the sender.
-    socket.on(SOCKET_EVENTS.read, async (payload: unknown, ack: unknown) => {
-      const parsed = SocketNotificationIdSchema.safeParse(payload);
-      if (!parsed.success) return replyWith(ack, { ok: false, error: 'A notification id is required' });
-      try {
-        const done = await markNotification(app.db, user, parsed.data.id, true);
-        if (!done) return replyWith(ack, { ok: false, error: 'Notification not found' });
-        socket.to(room).emit(SOCKET_EVENTS.read, { id: parsed.data.id, is_read: true });
-        replyWith(ack, { ok: true });
-      } catch (error) {
-        app.log.error({ err: error }, 'socket notification:read failed');
-        replyWith(ack, { ok: false, error: 'Could not update the notification' });
-      }
-    });
+    /**
+     * Read / delete from one tab: the session is checked again (a polling session outlives its
+     * JWT), the change applies to this admin's own rows only, and is echoed to their other tabs on
+     * every process (through the adapter); `socket.to` leaves out the sender.
+     */
+    const onWrite =
+      (event: string, apply: (id: string) => Promise<unknown>, echo: (id: string) => object, failure: string) =>
+      async (payload: unknown, ack: unknown) => {
+        const parsed = SocketNotificationIdSchema.safeParse(payload);
+        if (!parsed.success) return replyWith(ack, { ok: false, error: 'A notification id is required' });
+        try {
+          if (!(await stillAllowed(app, user))) {
+            replyWith(ack, { ok: false, error: 'Session expired' });
+            // Not a plain close: the client must not reconnect with a token that no longer works.
+            socket.disconnect(true);
+            return;
+          }
+          if (!(await apply(parsed.data.id))) return replyWith(ack, { ok: false, error: 'Notification not found' });
+          socket.to(room).emit(event, echo(parsed.data.id));
+          replyWith(ack, { ok: true });
+        } catch (error) {
+          app.log.error({ err: error, event }, 'socket notification write failed');
+          replyWith(ack, { ok: false, error: failure });
+        }
+      };
 
-    socket.on(SOCKET_EVENTS.delete, async (payload: unknown, ack: unknown) => {
-      const parsed = SocketNotificationIdSchema.safeParse(payload);
-      if (!parsed.success) return replyWith(ack, { ok: false, error: 'A notification id is required' });
-      try {
-        const done = await removeNotification(app.db, user, parsed.data.id);
-        if (!done) return replyWith(ack, { ok: false, error: 'Notification not found' });
-        socket.to(room).emit(SOCKET_EVENTS.delete, { id: parsed.data.id });
-        replyWith(ack, { ok: true });
-      } catch (error) {
-        app.log.error({ err: error }, 'socket notification:delete failed');
-        replyWith(ack, { ok: false, error: 'Could not delete the notification' });
-      }
-    });
+    socket.on(
+      SOCKET_EVENTS.read,
+      onWrite(
+        SOCKET_EVENTS.read,
+        (id) => markNotification(app.db, user, id, true),
+        (id) => ({ id, is_read: true }),
+        'Could not update the notification',
+      ),
+    );
+    socket.on(
+      SOCKET_EVENTS.delete,
+      onWrite(
+        SOCKET_EVENTS.delete,
+        (id) => removeNotification(app.db, user, id),
+        (id) => ({ id }),
+        'Could not delete the notification',
+      ),
+    );
 
     unreadCount(app.db, user.id)
       .then((unread) => socket.emit(SOCKET_EVENTS.connected, { userId: user.id, unread_count: unread }))
@@ -99,4 +132,28 @@ export function registerAdminSockets(app: FastifyInstance, admins: Namespace): v
         socket.disconnect(true);
       });
   });
+
+  const recheckSessions = async (): Promise<number> => {
+    // One query per session, however many tabs it has open on this process.
+    const bySession = new Map<string, Socket[]>();
+    for (const socket of admins.sockets.values()) {
+      const { user } = socket.data as AdminSocketData;
+      const key = `${user.id}:${user.sessionId}`;
+      bySession.set(key, [...(bySession.get(key) ?? []), socket]);
+    }
+    let dropped = 0;
+    for (const sockets of bySession.values()) {
+      const first = sockets[0];
+      if (!first || (await stillAllowed(app, (first.data as AdminSocketData).user))) continue;
+      for (const socket of sockets) socket.disconnect(true);
+      dropped += sockets.length;
+    }
+    return dropped;
+  };
+  const timer = setInterval(() => {
+    recheckSessions().catch((error: unknown) => app.log.error({ err: error }, 'socket session recheck failed'));
+  }, SESSION_RECHECK_MS);
+  // Never keeps a process alive on its own.
+  timer.unref();
+  return { recheckSessions, stop: () => clearInterval(timer) };
 }
