@@ -347,3 +347,47 @@ describe('admin real-time notifications (socket.io)', () => {
     });
   });
 });
+
+describe('admin real-time with REDIS_URL set but Redis unreachable', () => {
+  it('still takes orders, stores and delivers notifications locally, and closes at once', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    // Nothing listens on port 1.
+    const ctx = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const staff = await createUser(ctx.database.db, { role: 'admin' });
+      // Sign-in's rate limiter needs Redis itself: sign in through a Redis-less app on the same database.
+      const signIn = await createTestApp({ database: ctx.database });
+      const { token } = await signInAs(signIn.app, staff.email).finally(() => signIn.close());
+      const tab = adminSocket(baseUrl, token);
+      try {
+        await connectAdmin(tab);
+        const product = await createProduct(ctx.database.db, { price: 5, stockQuantity: 10 });
+        const heard = nextEvent<Notification>(tab, SOCKET_EVENTS.newOrder);
+        const order = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: { 'idempotency-key': randomUUID() },
+          payload: orderBody([{ product_id: product.id, quantity: 1 }]),
+        });
+        expect(order.statusCode).toBe(201);
+        // This process's own sockets are still reached; other processes would not be.
+        expect((await heard).orderNumber).toBe(order.json().data.order_number);
+        const list = await ctx.app.inject({ method: 'GET', url: '/api/admin/notifications', headers: bearer(token) });
+        expect(list.json().data.unread_count).toBe(1);
+        // The adapter's failing publishes (retried by the client) are logged, never unhandled.
+        await pause(2_500);
+      } finally {
+        tab.disconnect();
+      }
+    } finally {
+      const started = Date.now();
+      await ctx.close();
+      expect(Date.now() - started).toBeLessThan(3_000);
+      process.off('unhandledRejection', onRejection);
+    }
+    expect(rejections).toEqual([]);
+  });
+});

@@ -81,6 +81,7 @@ export async function registerAdminRealtime(app: FastifyInstance): Promise<void>
     admins.local.disconnectSockets(true);
     await Promise.allSettled([admins.adapter.close(), io.of('/').adapter.close()]);
     io.engine.close();
-    await closeAdapter?.();
   });
+  // After the server has closed (no request can emit any more), the Redis connections.
+  if (closeAdapter) app.addHook('onClose', closeAdapter);
 }

@@ -20,8 +20,36 @@ export async function attachRedisAdapter(
     // Without a listener an unreachable Redis would crash the process; the HTTP API keeps working.
     client.on('error', (error) => log.warn({ err: error }, 'redis (real-time) unavailable'));
   }
+  // The adapter sends these commands without handling their answer: with Redis down each would
+  // be an unhandled rejection, which ends a Node process. Log them instead; notification rows are
+  // stored anyway and the bell's list shows them.
+  for (const client of [pub, sub])
+    guardCommands(client, ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'], log);
   io.adapter(createAdapter(pub, sub));
   return async () => {
-    await Promise.allSettled([pub, sub].map((client) => client.quit().catch(() => client.disconnect())));
+    // QUIT to an unreachable Redis would wait out the retries: drop such a connection at once.
+    await Promise.allSettled(
+      [pub, sub].map((client) =>
+        client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
+      ),
+    );
   };
+}
+
+type CommandClient = Record<string, unknown>;
+
+/** Wraps `methods` of `client` so a failed command is logged rather than left unhandled. */
+function guardCommands(client: object, methods: string[], log: FastifyBaseLogger): void {
+  const target = client as CommandClient;
+  for (const method of methods) {
+    const original = target[method];
+    if (typeof original !== 'function') continue;
+    target[method] = (...args: unknown[]) => {
+      const result: unknown = original.apply(client, args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => log.warn({ err: error, command: method }, 'redis (real-time) command failed'));
+      }
+      return result;
+    };
+  }
 }
