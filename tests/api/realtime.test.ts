@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '#server/auth/tokens.ts';
 import { notifications } from '#server/notifications/notifications.table.ts';
@@ -129,6 +129,13 @@ describe('admin real-time notifications (socket.io)', () => {
       expect(await connectAdmin(open(token))).toEqual({ userId: staff.id, unread_count: 0 });
       expect((await placeOrder()).statusCode).toBe(201);
       expect(await connectAdmin(open(token))).toEqual({ userId: staff.id, unread_count: 1 });
+    });
+
+    it('has no main namespace to talk to', async () => {
+      const main = io(baseUrl, { path: '/socket.io', transports: ['polling'], reconnection: false, forceNew: true });
+      sockets.push(main);
+      const error = await new Promise<Error>((resolve) => main.once('connect_error', resolve));
+      expect(error.message).toBe('Unknown namespace');
     });
 
     it('serves polling only, on /socket.io, without the client script', async () => {
