@@ -30,6 +30,14 @@ export interface PlaceOrderResult {
   replayed: boolean;
 }
 
+/** Who placed the order and from where; cedar_place_order (migration 0006) reads both from `head`. */
+export interface PlaceOrderOptions {
+  /** 'checkout' (the storefront, the default) or 'admin' (a phone or counter sale). */
+  source?: 'checkout' | 'admin';
+  /** The admin who entered it; recorded on the order and its first history entry. */
+  createdBy?: string;
+}
+
 export const INVALID_LINES_MESSAGE = 'Some items in your cart cannot be ordered';
 export const IDEMPOTENCY_MISMATCH_MESSAGE = 'This Idempotency-Key was already used for a different order';
 
@@ -101,13 +109,15 @@ export async function placeOrder(
   request: CreateOrderRequest,
   idempotencyKey?: string,
   catalogue?: CatalogueIndex,
+  options: PlaceOrderOptions = {},
 ): Promise<PlaceOrderResult> {
   const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: hashOrderRequest(request) } : undefined;
   try {
     // The usual case costs one statement; anything unusual (a price or stock the in-memory
     // catalogue has not caught up with, a problem to explain) takes the careful transaction.
-    const quick = catalogue ? await placeInOneStatement(db, catalogue, request, idempotency) : null;
-    const order = quick ?? (await db.transaction((tx) => insertOrder(tx as unknown as Db, request, idempotency)));
+    const quick = catalogue ? await placeInOneStatement(db, catalogue, request, idempotency, options) : null;
+    const order =
+      quick ?? (await db.transaction((tx) => insertOrder(tx as unknown as Db, request, idempotency, options)));
     return { order, replayed: false };
   } catch (error) {
     // A repeat of an order already placed: the key's unique constraint refused it, or the first
@@ -141,6 +151,7 @@ async function placeInOneStatement(
   catalogue: CatalogueIndex,
   request: CreateOrderRequest,
   idempotency: Idempotency | undefined,
+  options: PlaceOrderOptions,
 ): Promise<Order | null> {
   const byId = new Map<string, OrderProduct>();
   for (const { product_id: id } of request.items) {
@@ -163,7 +174,7 @@ async function placeInOneStatement(
     stock.set(line.product_id, claim);
   }
   try {
-    return await insertOrderRows(db, request, lines, idempotency, [...stock.values()]);
+    return await insertOrderRows(db, request, lines, idempotency, options, [...stock.values()]);
   } catch (error) {
     if (isStockGuardFailure(error)) return null;
     throw error;
@@ -188,7 +199,12 @@ interface LockedProductRow {
   variations: OrderProduct['variations'];
 }
 
-async function insertOrder(tx: Db, request: CreateOrderRequest, idempotency: Idempotency | undefined): Promise<Order> {
+async function insertOrder(
+  tx: Db,
+  request: CreateOrderRequest,
+  idempotency: Idempotency | undefined,
+  options: PlaceOrderOptions,
+): Promise<Order> {
   // Lines of one product share its stock: take the sum in one conditional UPDATE per product,
   // all products in one statement (one round trip). A row that lacks the stock, or is inactive
   // or unknown, is simply not updated.
@@ -233,7 +249,7 @@ async function insertOrder(tx: Db, request: CreateOrderRequest, idempotency: Ide
     // Only on PostgreSQL's read committed: the row changed again between the UPDATE and the read.
     throw outOfStock([{ path: 'items', message: 'Some items are out of stock' }]);
   }
-  return insertOrderRows(tx, request, lines, idempotency);
+  return insertOrderRows(tx, request, lines, idempotency, options);
 }
 
 /**
@@ -248,6 +264,7 @@ async function insertOrderRows(
   request: CreateOrderRequest,
   lines: readonly PricedLine[],
   idempotency: Idempotency | undefined,
+  options: PlaceOrderOptions,
   stock: readonly StockClaim[] = [],
 ): Promise<Order> {
   const totals = totalsOf(lines);
@@ -267,6 +284,8 @@ async function insertOrderRows(
     access_token: accessToken,
     idempotency_key: idempotency?.key ?? null,
     request_hash: idempotency?.requestHash ?? null,
+    source: options.source ?? 'checkout',
+    created_by: options.createdBy ?? null,
   };
   const itemRows = lines.map((line, position) => ({
     product_id: line.product_id,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, SortOrderSchema } from './common.ts';
+import { PageQuerySchema, paginatedEnvelope, SortOrderSchema } from './common.ts';
 import {
   CreateOrderRequestSchema,
   ORDER_STATUSES,
@@ -228,3 +228,16 @@ export const AdminOrderStatsSchema = z.object({
 export type AdminOrderStats = z.infer<typeof AdminOrderStatsSchema>;
 
 export const OrderIdParamsSchema = z.object({ id: z.uuid('Order not found') });
+
+// ---------------------------------------------------------------------------------------------
+// List answer
+
+/**
+ * `GET /admin/orders` answers the usual `{ data, pagination }` plus `meta.status_counts`: how many
+ * orders each status tab holds under the same filters except `status`, so the tabs' counts come
+ * with the page in one request.
+ */
+export const AdminOrdersListSchema = paginatedEnvelope(AdminOrderListItemSchema).extend({
+  meta: z.object({ status_counts: z.record(z.enum(ORDER_STATUSES), z.number().int()) }),
+});
+export type AdminOrdersList = z.infer<typeof AdminOrdersListSchema>;

@@ -83,6 +83,7 @@ export function DashboardPage() {
               value={String(stats.data.pending_orders)}
               tone={stats.data.pending_orders > 0 ? 'warn' : undefined}
               hint="Waiting for confirmation"
+              link={{ to: '/admin/orders?status=pending', label: 'View pending orders' }}
             />
             <StatCard
               label="Low stock"
@@ -117,7 +118,11 @@ function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
             <tbody className="divide-y divide-line">
               {orders.map((order) => (
                 <tr key={order.id}>
-                  <td className="px-5 py-3 font-medium whitespace-nowrap text-strong">{order.order_number}</td>
+                  <td className="px-5 py-3 font-medium whitespace-nowrap text-strong">
+                    <Link to={`/admin/orders/${order.id}`} className="text-accent underline-offset-4 hover:underline">
+                      {order.order_number}
+                    </Link>
+                  </td>
                   <td className="px-5 py-3">
                     {order.customer_name}
                     <span className="block text-xs text-muted">

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listAdminOrders } from '#server/orders/admin-order-queries.ts';
+import { AdminOrdersListSchema, AdminOrdersQuerySchema } from '#shared/contracts/admin-orders.ts';
+import { dataEnvelope, ErrorBodySchema, paginatedEnvelope } from '#shared/contracts/common.ts';
+import {
+  CustomerCreateSchema,
+  CustomerDeletedSchema,
+  CustomerIdParamsSchema,
+  CustomerSchema,
+  CustomersQuerySchema,
+  CustomerUpdateSchema,
+} from '#shared/contracts/customers.ts';
+import {
+  assertCustomerExists,
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  listCustomers,
+  updateCustomer,
+} from './customers.service.ts';
+
+const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+/**
+ * `GET/POST /admin/customers`, `GET/PUT/DELETE /admin/customers/{id}`,
+ * `GET /admin/customers/{id}/orders` (spec §7 "Customers"), inside the admin scope.
+ */
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Customers with orders count, total spent and last order: search, sort, pages',
+        querystring: CustomersQuerySchema,
+        response: { 200: paginatedEnvelope(CustomerSchema), 400: ErrorBodySchema },
+      },
+    },
+    (request) => listCustomers(app.db, request.query),
+  );
+
+  app.post(
+    '/customers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a customer (one per phone number)',
+        body: CustomerCreateSchema,
+        response: { 201: dataEnvelope(CustomerSchema), ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ data: await createCustomer(app.db, request.body, request) }),
+  );
+
+  app.get(
+    '/customers/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One customer with their figures',
+        params: CustomerIdParamsSchema,
+        response: { 200: dataEnvelope(CustomerSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await getCustomer(app.db, request.params.id) }),
+  );
+
+  app.put(
+    '/customers/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Change a customer's name, phone, email, address or notes",
+        params: CustomerIdParamsSchema,
+        body: CustomerUpdateSchema,
+        response: { 200: dataEnvelope(CustomerSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await updateCustomer(app.db, request.params.id, request.body, request) }),
+  );
+
+  app.delete(
+    '/customers/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a customer; one with orders is anonymised instead (200), the orders kept',
+        params: CustomerIdParamsSchema,
+        response: { 200: dataEnvelope(CustomerDeletedSchema), 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await deleteCustomer(app.db, request.params.id, request);
+      if ('deleted' in outcome) return reply.status(204).send(null);
+      return { data: { anonymised: true as const, message: outcome.message } };
+    },
+  );
+
+  app.get(
+    '/customers/:id/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A customer's orders (the orders list's filters, sort and pages)",
+        params: CustomerIdParamsSchema,
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: AdminOrdersListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await assertCustomerExists(app.db, request.params.id);
+      return listAdminOrders(app.db, { ...request.query, customer_id: request.params.id });
+    },
+  );
+};

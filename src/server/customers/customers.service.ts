@@ -1,0 +1,269 @@
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { recordAudit } from '#server/audit/audit.service.ts';
+import type { Db } from '#server/db/client.ts';
+import { conflict, notFound } from '#server/errors.ts';
+import { likePattern, phoneCondition } from '#server/orders/admin-order-queries.ts';
+import { toShippingAddress } from '#server/orders/orders.mapper.ts';
+import { orders } from '#server/orders/orders.table.ts';
+import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
+import {
+  CUSTOMER_ANONYMISED_MESSAGE,
+  CUSTOMER_PHONE_TAKEN_MESSAGE,
+  type Customer,
+  type CustomerCreate,
+  type CustomersQuery,
+  type CustomerUpdate,
+} from '#shared/contracts/customers.ts';
+import { customers } from './customers.table.ts';
+
+/**
+ * Customers (spec §7 "Customers"). Orders count, total spent (non-cancelled totals minus refunds)
+ * and last order are computed from `orders.customer_id` in the same query, never stored. Deleted
+ * (anonymised) customers leave the list but keep their orders.
+ */
+
+export const ANONYMISED_NAME = 'Deleted customer';
+
+type CustomerRow = typeof customers.$inferSelect;
+
+// Per customer, from their orders: correlated subqueries on orders_customer_idx. The outer
+// column is qualified by hand (Drizzle writes a bare "id" in a one-table select, which would
+// mean the order's id here).
+const ordersCount = sql<number>`(select count(*) from ${orders} o where o.customer_id = "customers"."id")`.mapWith(
+  Number,
+);
+const totalSpent = sql<number>`(select coalesce(sum(o.total - o.refunded_amount), 0) from ${orders} o
+  where o.customer_id = "customers"."id" and o.status <> 'cancelled')`.mapWith(Number);
+const lastOrderAt =
+  sql<Date | null>`(select max(o.created_at) from ${orders} o where o.customer_id = "customers"."id")`.mapWith(
+    orders.createdAt,
+  );
+
+const withFigures = { customer: customers, ordersCount, totalSpent, lastOrderAt };
+
+function toCustomer(row: {
+  customer: CustomerRow;
+  ordersCount: number;
+  totalSpent: number;
+  lastOrderAt: Date | null;
+}): Customer {
+  const { customer } = row;
+  return {
+    id: customer.id,
+    name: customer.name,
+    phone: customer.phone,
+    email: customer.email,
+    address: customer.address ? toShippingAddress(customer.address) : null,
+    notes: customer.notes,
+    orders_count: row.ordersCount,
+    total_spent: Math.round(row.totalSpent * 100) / 100,
+    last_order_at: row.lastOrderAt ? new Date(row.lastOrderAt).toISOString() : null,
+    created_at: customer.createdAt.toISOString(),
+    updated_at: customer.updatedAt.toISOString(),
+  };
+}
+
+const SORTS = {
+  name: sql`lower(${customers.name})`,
+  orders_count: ordersCount,
+  total_spent: totalSpent,
+  last_order_at: lastOrderAt,
+  created_at: customers.createdAt,
+} as const;
+
+/** `GET /admin/customers`: search by name, phone (any typed form) or email; sort; pages. */
+export async function listCustomers(
+  db: Db,
+  query: CustomersQuery,
+): Promise<{ data: Customer[]; pagination: Pagination }> {
+  const conditions: SQL[] = [isNull(customers.anonymisedAt)];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    const match = or(
+      ilike(customers.name, pattern),
+      ilike(customers.email, pattern),
+      phoneCondition(sql`${customers.phone}`, query.search),
+    );
+    if (match) conditions.push(match);
+  }
+  const where = and(...conditions);
+  const sort = SORTS[query.sort_by];
+  // Customers who never ordered come last whichever way "last order" is sorted.
+  const order = query.sort_order === 'asc' ? sql`${sort} asc nulls last` : sql`${sort} desc nulls last`;
+  const direction = query.sort_order === 'asc' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    db
+      .select(withFigures)
+      .from(customers)
+      .where(where)
+      .orderBy(order, direction(customers.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(customers).where(where),
+  ]);
+  return {
+    data: rows.map(toCustomer),
+    pagination: buildPagination(query.page, query.limit, totals[0]?.n ?? 0),
+  };
+}
+
+export async function getCustomer(db: Db, id: string): Promise<Customer> {
+  const [row] = await db.select(withFigures).from(customers).where(eq(customers.id, id)).limit(1);
+  if (!row) throw notFound('Customer');
+  return toCustomer(row);
+}
+
+/** 404 for an unknown customer (the orders list of nobody is not an empty page). */
+export async function assertCustomerExists(db: Db, id: string): Promise<void> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).limit(1);
+  if (!row) throw notFound('Customer');
+}
+
+const phoneTaken = () =>
+  conflict(CUSTOMER_PHONE_TAKEN_MESSAGE, [{ path: 'phone', message: CUSTOMER_PHONE_TAKEN_MESSAGE }]);
+
+async function assertPhoneFree(tx: Db, phone: string, exceptId?: string): Promise<void> {
+  const [taken] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.phone, phone)).limit(1);
+  if (taken && taken.id !== exceptId) throw phoneTaken();
+}
+
+/** The unique index is the last word when two requests race past the check. */
+function rethrowPhoneTaken(error: unknown): never {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
+    if (code === '23505' && (constraint === 'customers_phone_unique' || message?.includes('customers_phone_unique'))) {
+      throw phoneTaken();
+    }
+  }
+  throw error;
+}
+
+function auditView(customer: Customer) {
+  const { orders_count: _count, total_spent: _spent, last_order_at: _last, ...fields } = customer;
+  return fields;
+}
+
+/** Only the fields the request set, so the audit row says what changed. */
+function changedFields(input: CustomerUpdate, view: ReturnType<typeof auditView>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(input).map((key) => [key, view[key as keyof typeof view]]));
+}
+
+function toColumns(input: CustomerUpdate): Partial<typeof customers.$inferInsert> {
+  const columns: Partial<typeof customers.$inferInsert> = {};
+  if (input.name !== undefined) columns.name = input.name;
+  if (input.phone !== undefined) columns.phone = input.phone;
+  if (input.email !== undefined) columns.email = input.email ?? null;
+  if (input.address !== undefined) columns.address = input.address ? toShippingAddress(input.address) : null;
+  if (input.notes !== undefined) columns.notes = input.notes ?? null;
+  return columns;
+}
+
+export async function createCustomer(db: Db, input: CustomerCreate, request: FastifyRequest): Promise<Customer> {
+  return db
+    .transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await assertPhoneFree(tx, input.phone);
+      const [row] = await tx
+        .insert(customers)
+        .values({ ...toColumns(input), name: input.name, phone: input.phone })
+        .returning({ id: customers.id });
+      if (!row) throw new Error('customer insert returned nothing');
+      const created = await getCustomer(tx, row.id);
+      await recordAudit(tx, {
+        request,
+        action: 'customer.create',
+        entityType: 'customer',
+        entityId: created.id,
+        after: auditView(created),
+      });
+      return created;
+    })
+    .catch(rethrowPhoneTaken);
+}
+
+export async function updateCustomer(
+  db: Db,
+  id: string,
+  input: CustomerUpdate,
+  request: FastifyRequest,
+): Promise<Customer> {
+  return db
+    .transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [current] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('update');
+      if (!current) throw notFound('Customer');
+      const before = await getCustomer(tx, id);
+      if (input.phone !== undefined) await assertPhoneFree(tx, input.phone, id);
+      await tx
+        .update(customers)
+        .set({ ...toColumns(input), updatedAt: new Date() })
+        .where(eq(customers.id, id));
+      const after = await getCustomer(tx, id);
+      await recordAudit(tx, {
+        request,
+        action: 'customer.update',
+        entityType: 'customer',
+        entityId: id,
+        before: changedFields(input, auditView(before)),
+        after: changedFields(input, auditView(after)),
+      });
+      return after;
+    })
+    .catch(rethrowPhoneTaken);
+}
+
+export type CustomerDeleteOutcome = { deleted: true } | { anonymised: true; message: string };
+
+/**
+ * `DELETE /admin/customers/{id}`: a customer without orders is deleted; one with orders is
+ * anonymised instead (and so are the orders' copies of their contact and address), so the orders
+ * keep their lines, totals and history while the person's details are gone.
+ */
+export async function deleteCustomer(db: Db, id: string, request: FastifyRequest): Promise<CustomerDeleteOutcome> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [current] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('update');
+    if (!current) throw notFound('Customer');
+    const before = auditView(await getCustomer(tx, id));
+    const [ordered] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.customerId, id)).limit(1);
+    if (!ordered) {
+      await tx.delete(customers).where(eq(customers.id, id));
+      await recordAudit(tx, { request, action: 'customer.delete', entityType: 'customer', entityId: id, before });
+      return { deleted: true };
+    }
+    const now = new Date();
+    await tx
+      .update(customers)
+      .set({
+        name: ANONYMISED_NAME,
+        phone: null,
+        email: null,
+        address: null,
+        notes: null,
+        anonymisedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(customers.id, id));
+    // The order columns are required: blanks, not nulls. The order keeps its link to the record.
+    await tx
+      .update(orders)
+      .set({
+        customerName: ANONYMISED_NAME,
+        customerPhone: '',
+        customerEmail: null,
+        shippingAddress: { city: '', street: '' },
+        updatedAt: now,
+      })
+      .where(eq(orders.customerId, id));
+    await recordAudit(tx, {
+      request,
+      action: 'customer.anonymise',
+      entityType: 'customer',
+      entityId: id,
+      before,
+      after: { name: ANONYMISED_NAME, phone: null, email: null, address: null, notes: null },
+    });
+    return { anonymised: true, message: CUSTOMER_ANONYMISED_MESSAGE };
+  });
+}

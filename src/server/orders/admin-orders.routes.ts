@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '#server/audit/audit.service.ts';
+import { currentUser } from '#server/auth/authenticate.ts';
+import {
+  AdminOrderCreateSchema,
+  AdminOrderSchema,
+  AdminOrderStatsSchema,
+  AdminOrdersListSchema,
+  AdminOrdersQuerySchema,
+  AdminOrderUpdateSchema,
+  OrderIdParamsSchema,
+  RefundRequestSchema,
+  WhatsAppMessageSchema,
+} from '#shared/contracts/admin-orders.ts';
+import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
+import { CreateOrderHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '#shared/contracts/orders.ts';
+import { getAdminOrder, listAdminOrders } from './admin-order-queries.ts';
+import { adminOrderStats } from './admin-order-stats.ts';
+import { newOrderMails } from './order-emails.ts';
+import { refundOrder } from './order-refunds.ts';
+import { updateAdminOrder } from './order-transitions.ts';
+import { sendOrderWhatsApp } from './order-whatsapp.ts';
+import { placeOrder } from './place-order.ts';
+
+const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
+
+/**
+ * `GET/POST /admin/orders`, `GET /admin/orders/stats`, `GET/PUT /admin/orders/{id}`,
+ * `POST /admin/orders/{id}/refund`, `POST /admin/orders/{id}/whatsapp` (spec §7 "Admin orders"),
+ * inside the admin scope. Writes announce to the admins' sockets only after their commit.
+ */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders by status, revenue today / 7 / 30 days, average order value, refunds',
+        response: { 200: dataEnvelope(AdminOrderStatsSchema) },
+      },
+    },
+    async () => ({ data: await adminOrderStats(app.db) }),
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders: search, status, payment status, customer, date range, sort, pages; meta.status_counts',
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: AdminOrdersListSchema, 400: ErrorBodySchema },
+      },
+    },
+    (request) => listAdminOrders(app.db, request.query),
+  );
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Enter an order for a phone or counter customer (checkout pricing, tax and stock rules)',
+        body: AdminOrderCreateSchema,
+        headers: CreateOrderHeadersSchema,
+        response: {
+          200: dataEnvelope(AdminOrderSchema),
+          201: dataEnvelope(AdminOrderSchema),
+          400: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { order, replayed } = await placeOrder(
+        app.db,
+        request.body,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+        app.catalogue.current,
+        { source: 'admin', createdBy: user.id },
+      );
+      const created = await getAdminOrder(app.db, order.id);
+      if (replayed) return reply.status(200).header('idempotent-replayed', 'true').send({ data: created });
+      await recordAudit(app.db, {
+        request,
+        action: 'order.create',
+        entityType: 'order',
+        entityId: order.id,
+        after: {
+          order_number: order.order_number,
+          total: order.total,
+          source: 'admin',
+          customer_id: created.customer.id,
+        },
+      });
+      app.realtime.announceOrder(order.id, 'new_order');
+      for (const mail of newOrderMails(order, app.config)) app.mailer.sendLater(mail, { order: order.order_number });
+      return reply.status(201).send({ data: created });
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One order: lines, totals, customer, address, history, refunds, allowed transitions',
+        params: OrderIdParamsSchema,
+        response: { 200: dataEnvelope(AdminOrderSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await getAdminOrder(app.db, request.params.id) }),
+  );
+
+  app.put(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change the status (with a note), internal notes, the address before shipping, or mark paid',
+        params: OrderIdParamsSchema,
+        body: AdminOrderUpdateSchema,
+        response: { 200: dataEnvelope(AdminOrderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { order, statusChanged } = await updateAdminOrder(app.db, request.params.id, request.body, request);
+      if (statusChanged) app.realtime.announceOrder(order.id, 'order_status');
+      return { data: order };
+    },
+  );
+
+  app.post(
+    '/orders/:id/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund part or all of what remains of a paid order',
+        params: OrderIdParamsSchema,
+        body: RefundRequestSchema,
+        response: { 200: dataEnvelope(AdminOrderSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await refundOrder(app.db, request.params.id, request.body, request) }),
+  );
+
+  // FEATURE_WHATSAPP off: no route at all (404), as for the contact form.
+  if (app.config.FEATURE_WHATSAPP) {
+    app.post(
+      '/orders/:id/whatsapp',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "The wa.me link and message about the order for the customer's number; records it was sent",
+          params: OrderIdParamsSchema,
+          response: { 200: dataEnvelope(WhatsAppMessageSchema), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await sendOrderWhatsApp(app.db, request.params.id, app.config.SHOP_NAME, request),
+      }),
+    );
+  }
+};

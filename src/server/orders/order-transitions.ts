@@ -1,0 +1,174 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { recordAudit } from '#server/audit/audit.service.ts';
+import type { Db } from '#server/db/client.ts';
+import { conflict, notFound } from '#server/errors.ts';
+import { insertOrderNotifications } from '#server/notifications/notify-admins.ts';
+import { products } from '#server/products/products.table.ts';
+import {
+  ADDRESS_EDITABLE_STATUSES,
+  ADDRESS_LOCKED_MESSAGE,
+  type AdminOrder,
+  type AdminOrderUpdate,
+  canTransition,
+  ORDER_STATUS_LABELS,
+  transitionRefusedMessage,
+} from '#shared/contracts/admin-orders.ts';
+import type { OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
+import { addHistory, getAdminOrder } from './admin-order-queries.ts';
+import { toShippingAddress } from './orders.mapper.ts';
+import { orderItems, orders } from './orders.table.ts';
+
+/**
+ * `PUT /admin/orders/{id}`: a status change along ORDER_TRANSITIONS, internal notes, an address
+ * correction before shipping, a cash payment received. One transaction: the order, the stock a
+ * cancel gives back, the timeline, the admins' notifications and the audit row commit together.
+ */
+
+export const PAYMENT_ALREADY_REFUNDED_MESSAGE = 'This order was refunded; its payment cannot be marked as paid';
+
+export interface AdminOrderUpdateResult {
+  order: AdminOrder;
+  /** True when the status moved: the caller announces it to the admins after commit. */
+  statusChanged: boolean;
+}
+
+/** Refused transitions name both states; the stored status is text, only ever written from the enum. */
+function refuse(from: string, to: OrderStatus) {
+  return conflict(transitionRefusedMessage(from as OrderStatus, to), [
+    { path: 'status', message: transitionRefusedMessage(from as OrderStatus, to) },
+  ]);
+}
+
+/**
+ * Moves the order from `from` to `to` only if it is still at `from` (conditional UPDATE): of two
+ * concurrent cancels exactly one changes the row, so only that one gives the stock back; the
+ * other gets the 409. Delivering a cash-on-delivery order means the cash was received.
+ */
+async function changeStatus(tx: Db, id: string, from: OrderStatus, to: OrderStatus): Promise<void> {
+  const moved = await tx
+    .update(orders)
+    .set({
+      status: to,
+      paymentStatus:
+        to === 'delivered'
+          ? sql`case when ${orders.paymentMethod} = 'cash_on_delivery' and ${orders.paymentStatus} = 'pending' then 'paid' else ${orders.paymentStatus} end`
+          : sql`${orders.paymentStatus}`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, id), eq(orders.status, from)))
+    .returning({ id: orders.id });
+  if (moved.length === 0) {
+    const [now] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+    throw refuse(now?.status ?? from, to);
+  }
+  if (to === 'cancelled') await returnStock(tx, id);
+}
+
+/**
+ * Every line's quantity back to its product (lines of one product summed; products deleted since
+ * are skipped). The products' NOTIFY trigger (migration 0001) tells the storefront catalogue.
+ */
+async function returnStock(tx: Db, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${products} as p set stock_quantity = p.stock_quantity + l.quantity, updated_at = now()
+    from (
+      select ${orderItems.productId} as product_id, sum(${orderItems.quantity})::integer as quantity
+      from ${orderItems}
+      where ${orderItems.orderId} = ${orderId} and ${orderItems.productId} is not null
+      group by ${orderItems.productId}
+    ) as l
+    where p.id = l.product_id`);
+}
+
+export async function updateAdminOrder(
+  db: Db,
+  id: string,
+  input: AdminOrderUpdate,
+  request: FastifyRequest,
+): Promise<AdminOrderUpdateResult> {
+  const actor = request.user?.id ?? null;
+  const statusChanged = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!current) throw notFound('Order');
+    const from = current.status as OrderStatus;
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    const edits: string[] = [];
+
+    // Checked first so a refused request changes nothing.
+    if (input.status !== undefined && !canTransition(from, input.status)) throw refuse(from, input.status);
+    if (input.shipping_address !== undefined && !ADDRESS_EDITABLE_STATUSES.includes(from)) {
+      throw conflict(ADDRESS_LOCKED_MESSAGE, [{ path: 'shipping_address', message: ADDRESS_LOCKED_MESSAGE }]);
+    }
+    const payment = current.paymentStatus as PaymentStatus;
+    if (input.payment_status === 'paid' && (payment === 'refunded' || payment === 'partially_refunded')) {
+      throw conflict(PAYMENT_ALREADY_REFUNDED_MESSAGE, [
+        { path: 'payment_status', message: PAYMENT_ALREADY_REFUNDED_MESSAGE },
+      ]);
+    }
+
+    const columns: Partial<typeof orders.$inferInsert> = {};
+    if (input.internal_notes !== undefined && (input.internal_notes || null) !== current.internalNotes) {
+      columns.internalNotes = input.internal_notes || null;
+      before.internal_notes = current.internalNotes;
+      after.internal_notes = columns.internalNotes;
+      edits.push('Internal notes changed');
+    }
+    if (input.shipping_address !== undefined) {
+      columns.shippingAddress = toShippingAddress(input.shipping_address);
+      before.shipping_address = current.shippingAddress;
+      after.shipping_address = columns.shippingAddress;
+      edits.push('Address corrected');
+    }
+    if (input.payment_status === 'paid' && payment === 'pending') {
+      columns.paymentStatus = 'paid';
+      before.payment_status = payment;
+      after.payment_status = 'paid';
+      edits.push('Payment received');
+    }
+    if (Object.keys(columns).length > 0) {
+      await tx
+        .update(orders)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(orders.id, id));
+    }
+
+    const to = input.status;
+    if (to !== undefined) {
+      await changeStatus(tx, id, from, to);
+      before.status = from;
+      after.status = to;
+      await addHistory(tx, { orderId: id, kind: 'status', from, to, note: input.note || null, by: actor });
+      const label = ORDER_STATUS_LABELS[to];
+      await insertOrderNotifications(tx, {
+        type: 'order_status',
+        orderId: id,
+        orderNumber: current.orderNumber,
+        totalAmount: current.total,
+        status: to,
+        title: `Order ${current.orderNumber} ${label.toLowerCase()}`,
+        message: `${current.orderNumber} changed from ${ORDER_STATUS_LABELS[from]} to ${label}`,
+      });
+    }
+    if (edits.length > 0) {
+      const status = to ?? from;
+      // A note sent without a status change belongs with the edit.
+      const note = to === undefined && input.note ? `${edits.join('; ')}: ${input.note}` : edits.join('; ');
+      await addHistory(tx, { orderId: id, kind: 'update', from: status, to: status, note, by: actor });
+    }
+    if (Object.keys(after).length > 0) {
+      await recordAudit(tx, {
+        request,
+        action: to !== undefined ? 'order.status' : 'order.update',
+        entityType: 'order',
+        entityId: id,
+        before,
+        after,
+      });
+    }
+    return to !== undefined;
+  });
+  return { order: await getAdminOrder(db, id), statusChanged };
+}
