@@ -327,30 +327,42 @@ describe('admin real-time notifications (socket.io)', () => {
       expect(tab.connected).toBe(true);
     });
 
-    it('announces status changes through app.realtime.announceOrder as notification:order_status', async () => {
+    it('announces a status change (PUT /admin/orders/{id}) as notification:order_status', async () => {
       const tab = open(admin.token);
       await connectAdmin(tab);
       const arriving = nextEvent<Notification>(tab, SOCKET_EVENTS.newOrder);
       const order = (await placeOrder()).json().data;
       await arriving;
-      // What the admin order routes do after a status change commits.
-      const { insertOrderNotifications } = await import('#server/notifications/notify-admins.ts');
-      await insertOrderNotifications(ctx.database.db, {
-        type: 'order_status',
-        orderId: order.id,
-        orderNumber: order.order_number,
-        totalAmount: order.total,
-        status: 'confirmed',
-        title: `Order ${order.order_number} confirmed`,
-        message: '',
-      });
       const status = nextEvent<Notification>(tab, SOCKET_EVENTS.orderStatus);
-      ctx.app.realtime.announceOrder(order.id, 'order_status');
-      expect(await status).toMatchObject({
+      const changed = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${order.id}`,
+        headers: bearer(otherAdmin.token),
+        payload: { status: 'confirmed', note: 'Called the customer' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(NotificationSchema.parse(await status)).toMatchObject({
         type: 'order_status',
         status: 'confirmed',
+        order_id: order.id,
         orderNumber: order.order_number,
       });
+    });
+
+    it('announces an order an admin enters (POST /admin/orders) as notification:new_order', async () => {
+      const tab = open(admin.token);
+      await connectAdmin(tab);
+      const arriving = nextEvent<Notification>(tab, SOCKET_EVENTS.newOrder);
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/admin/orders',
+        headers: { ...bearer(otherAdmin.token), 'idempotency-key': randomUUID() },
+        payload: orderBody([{ product_id: productId, quantity: 1 }], {
+          customer: { name: 'Omar Saleh', phone: '+961 76 111 222' },
+        }),
+      });
+      expect(created.statusCode).toBe(201);
+      expect(await arriving).toMatchObject({ type: 'new_order', orderNumber: created.json().data.order_number });
     });
   });
 });
