@@ -131,4 +131,16 @@ describe.skipIf(!available)('real-time across two server processes (PostgreSQL +
     expect(await onA.timeout(5_000).emitWithAck(SOCKET_EVENTS.read, { id })).toEqual({ ok: true });
     expect(await echoed).toEqual({ id, is_read: true });
   });
+
+  it('shuts a process down promptly (SIGTERM) with an admin connected, who is left free to reconnect', async () => {
+    const onB = adminSocket(b.baseUrl, token);
+    sockets.push(onB);
+    await connectAdmin(onB);
+    const gone = nextEvent<string>(onB, 'disconnect', 10_000);
+    const started = Date.now();
+    await b.stop();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // A transport close, not a socket.io "server disconnect": the panel's client reconnects.
+    expect(['transport close', 'transport error']).toContain(await gone);
+  });
 });

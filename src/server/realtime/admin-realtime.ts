@@ -73,14 +73,15 @@ export async function registerAdminRealtime(app: FastifyInstance): Promise<void>
   app.decorate('realtime', realtime);
 
   // preClose, not onClose: pending long polls must end before Fastify waits for connections to
-  // drain. Only this process's sockets are dropped (`local`): with the Redis adapter a plain
-  // disconnectSockets would reach every process. io.close() is not used because it also closes
-  // the HTTP server, which Fastify does itself.
+  // drain. Closing the engine ends this process's connections only (with the Redis adapter a
+  // socket.io disconnectSockets would reach every process), and as a transport close: the
+  // admin panel reconnects, through the load balancer, to a live process. (A socket.io
+  // "server disconnect" would tell it not to.) io.close() is not used because it also closes the
+  // HTTP server, which Fastify does itself.
   app.addHook('preClose', async () => {
     sockets.stop();
-    admins.local.disconnectSockets(true);
-    await Promise.allSettled([admins.adapter.close(), io.of('/').adapter.close()]);
     io.engine.close();
+    await Promise.allSettled([admins.adapter.close(), io.of('/').adapter.close()]);
   });
   // After the server has closed (no request can emit any more), the Redis connections.
   if (closeAdapter) app.addHook('onClose', closeAdapter);
