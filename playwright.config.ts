@@ -32,7 +32,12 @@ export default defineConfig({
       // the desktop only. About 5 minutes less of a CI run on a 2-core machine.
       // The admin catalogue flows (admin-catalogue.spec.ts) change shared data and take a minute
       // each; their screens are checked at phone width by axe in admin-auth.spec.ts instead.
-      testIgnore: ['**/preferences.spec.ts', '**/errors.spec.ts', '**/admin-catalogue.spec.ts'],
+      testIgnore: [
+        '**/preferences.spec.ts',
+        '**/errors.spec.ts',
+        '**/admin-catalogue.spec.ts',
+        '**/admin-orders.spec.ts',
+      ],
       grepInvert:
         /axe scan .* in (dark|high contrast)|valid manifest|finds the app installable|open offline|server cannot be reached/,
     },

@@ -208,6 +208,11 @@ describe('admin order status changes', () => {
       after: { internal_notes: 'Call before delivery', shipping_address: address },
     });
 
+    // The same address sent again (the edit form sends it whole) adds nothing to the timeline.
+    const unchanged = await api('PUT', `/api/admin/orders/${id}`, { shipping_address: address });
+    expect(unchanged.statusCode).toBe(200);
+    expect((unchanged.json().data as AdminOrder).history).toHaveLength(order.history.length);
+
     expect((await setStatus(id, 'shipped')).statusCode).toBe(200);
     const locked = await api('PUT', `/api/admin/orders/${id}`, {
       shipping_address: { city: 'Tyre', street: 'Sea Road' },

@@ -20,13 +20,19 @@ export async function startServerProcess(
   env: Record<string, string> = {},
   /** Fills the data dir before the server starts (the bench's large catalogue). */
   prepare?: (dataDir: string) => Promise<void>,
+  /**
+   * `api`: start src/server/main.ts directly, without (re)building the web app first, for tests
+   * that only talk to the API (the web app is served if a build exists, else skipped).
+   */
+  options: { entry?: 'npm-start' | 'api' } = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cedar-server-'));
   await prepare?.(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
   // SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/start.ts'], {
+  const script = options.entry === 'api' ? 'src/server/main.ts' : 'scripts/start.ts';
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

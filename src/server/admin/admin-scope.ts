@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '#server/auth/authenticate.ts';
 import { adminCategoryRoutes } from '#server/categories/admin-categories.routes.ts';
 import { customerRoutes } from '#server/customers/customers.routes.ts';
+import { notificationRoutes } from '#server/notifications/notifications.routes.ts';
 import { adminOrderRoutes } from '#server/orders/admin-orders.routes.ts';
 import { adminProductRoutes } from '#server/products/admin-products.routes.ts';
 import { adminStatsRoutes } from './admin-stats.routes.ts';
@@ -26,4 +27,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminCategoryRoutes);
   await admin.register(adminOrderRoutes);
   await admin.register(customerRoutes);
+  await admin.register(notificationRoutes);
 };

@@ -31,32 +31,48 @@ function bearerOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Checks the bearer token and that its session is still live and its user still active (one
- * indexed query), so logout, a password change or disabling a user takes effect at once rather
- * than when the JWT expires. Sets `request.user`.
+ * The user of a live session family: not revoked, not expired, user active (one indexed query),
+ * or undefined. The role comes from the database, not the token: a demoted user loses access at once.
  */
-export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser> {
-  const token = bearerOf(request);
-  if (!token) throw unauthorized(AUTH_MESSAGES.unauthorized);
-  const check = await verifyAccessToken(token, app.secrets.jwtSecret);
-  if (!check.ok) throw check.reason === 'expired' ? tokenExpired() : unauthorized(AUTH_MESSAGES.unauthorized);
-  const { sub, sid } = check.claims;
+export async function liveSessionUser(
+  app: FastifyInstance,
+  userId: string,
+  sessionId: string,
+): Promise<RequestUser | undefined> {
   const [row] = await app.db
     .select({ id: users.id, email: users.email, name: users.name, role: users.role, isActive: users.isActive })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
       and(
-        eq(authSessions.familyId, sid),
-        eq(authSessions.userId, sub),
+        eq(authSessions.familyId, sessionId),
+        eq(authSessions.userId, userId),
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, new Date()),
       ),
     )
     .limit(1);
-  if (!row?.isActive) throw unauthorized(AUTH_MESSAGES.unauthorized);
-  // The role comes from the database, not the token: a demoted user loses access at once.
-  const user: RequestUser = { id: row.id, email: row.email, name: row.name, role: row.role, sessionId: sid };
+  if (!row?.isActive) return undefined;
+  return { id: row.id, email: row.email, name: row.name, role: row.role, sessionId };
+}
+
+/**
+ * Checks an access token and that its session is still live and its user still active, so
+ * logout, a password change or disabling a user takes effect at once rather than when the JWT
+ * expires. Shared by HTTP bearer auth and the real-time handshake.
+ */
+export async function verifySessionToken(app: FastifyInstance, token: string | undefined): Promise<RequestUser> {
+  if (!token) throw unauthorized(AUTH_MESSAGES.unauthorized);
+  const check = await verifyAccessToken(token, app.secrets.jwtSecret);
+  if (!check.ok) throw check.reason === 'expired' ? tokenExpired() : unauthorized(AUTH_MESSAGES.unauthorized);
+  const user = await liveSessionUser(app, check.claims.sub, check.claims.sid);
+  if (!user) throw unauthorized(AUTH_MESSAGES.unauthorized);
+  return user;
+}
+
+/** Checks the request's bearer token (`verifySessionToken`) and sets `request.user`. */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<RequestUser> {
+  const user = await verifySessionToken(app, bearerOf(request));
   request.user = user;
   return user;
 }

@@ -116,8 +116,10 @@ export async function updateAdminOrder(
       after.internal_notes = columns.internalNotes;
       edits.push('Internal notes changed');
     }
-    if (input.shipping_address !== undefined) {
-      columns.shippingAddress = toShippingAddress(input.shipping_address);
+    const address = input.shipping_address && toShippingAddress(input.shipping_address);
+    // An address sent back unchanged (the whole form is sent) is not an edit worth a history line.
+    if (address && JSON.stringify(address) !== JSON.stringify(toShippingAddress(current.shippingAddress))) {
+      columns.shippingAddress = address;
       before.shipping_address = current.shippingAddress;
       after.shipping_address = columns.shippingAddress;
       edits.push('Address corrected');

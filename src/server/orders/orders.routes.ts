@@ -61,7 +61,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         // The order exists already: 200 (not 201) with the same body, and nothing is mailed twice.
         return reply.status(200).header('idempotent-replayed', 'true').send({ data: order });
       }
-      // After commit and off the request's path: mail never delays or fails an order.
+      // After commit and off the request's path: neither mail nor the admins' live alert ever
+      // delays or fails an order.
+      app.realtime.announceOrder(order.id, 'new_order');
       for (const mail of newOrderMails(order, app.config)) app.mailer.sendLater(mail, { order: order.order_number });
       return reply.status(201).send({ data: order });
     },

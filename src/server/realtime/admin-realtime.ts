@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { NotificationType } from '#shared/contracts/notifications.ts';
+import { Server } from 'socket.io';
+import { newestOrderNotifications } from '#server/notifications/notifications.service.ts';
+import {
+  ADMIN_SOCKET_NAMESPACE,
+  type NotificationType,
+  SOCKET_EVENTS,
+  SOCKET_PATH,
+} from '#shared/contracts/notifications.ts';
+import { adminRoom, registerAdminSockets } from './admin-sockets.ts';
+import { attachRedisAdapter } from './redis-adapter.ts';
 
 /**
  * Live admin notifications (spec §7 "Real-time"). `announceOrder` is called after a commit that
@@ -10,6 +19,10 @@ import type { NotificationType } from '#shared/contracts/notifications.ts';
  */
 export interface AdminRealtime {
   announceOrder(orderId: string, type: NotificationType): void;
+  /** Sends an event to every socket of one admin (all tabs, every process): REST echoes. */
+  toAdmin(userId: string, event: string, payload: unknown): void;
+  /** Drops this process's sockets whose session ended or whose admin was disabled or demoted (also runs every minute); how many. */
+  recheckSessions(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -18,9 +31,58 @@ declare module 'fastify' {
   }
 }
 
-// STUB (issue 8): replaced by the socket.io server.
+const EVENT_OF_TYPE: Record<NotificationType, string> = {
+  new_order: SOCKET_EVENTS.newOrder,
+  order_status: SOCKET_EVENTS.orderStatus,
+};
+
+/**
+ * socket.io on Fastify's own HTTP server (same origin as the API, so no CORS and the CSP's
+ * `connect-src 'self'` covers it). Attaching works before `listen`, and `app.inject` never sees
+ * it. Polling only (spec §9): plain HTTP requests that any proxy passes, given sticky sessions
+ * (docs/operations.md).
+ */
 export async function registerAdminRealtime(app: FastifyInstance): Promise<void> {
-  app.decorate('realtime', {
-    announceOrder: () => {},
-  } satisfies AdminRealtime);
+  const io = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ['polling'],
+    serveClient: false,
+    // Same origin only: the admin panel is served by this server.
+    cors: undefined,
+  });
+  const closeAdapter = app.config.REDIS_URL ? await attachRedisAdapter(io, app.config.REDIS_URL, app.log) : undefined;
+
+  // Only the admin namespace exists: a client on the main namespace gets nothing to talk to.
+  io.of('/').use((_socket, next) => next(new Error('Unknown namespace')));
+  const admins = io.of(ADMIN_SOCKET_NAMESPACE);
+  const sockets = registerAdminSockets(app, admins);
+
+  const realtime: AdminRealtime = {
+    recheckSessions: () => sockets.recheckSessions(),
+    toAdmin(userId, event, payload) {
+      admins.to(adminRoom(userId)).emit(event, payload);
+    },
+    announceOrder(orderId, type) {
+      newestOrderNotifications(app.db, orderId, type)
+        .then((rows) => {
+          for (const { userId, notification } of rows) realtime.toAdmin(userId, EVENT_OF_TYPE[type], notification);
+        })
+        .catch((error: unknown) => app.log.error({ err: error, orderId, type }, 'order notification not announced'));
+    },
+  };
+  app.decorate('realtime', realtime);
+
+  // preClose, not onClose: pending long polls must end before Fastify waits for connections to
+  // drain. Closing the engine ends this process's connections only (with the Redis adapter a
+  // socket.io disconnectSockets would reach every process), and as a transport close: the
+  // admin panel reconnects, through the load balancer, to a live process. (A socket.io
+  // "server disconnect" would tell it not to.) io.close() is not used because it also closes the
+  // HTTP server, which Fastify does itself.
+  app.addHook('preClose', async () => {
+    sockets.stop();
+    io.engine.close();
+    await Promise.allSettled([admins.adapter.close(), io.of('/').adapter.close()]);
+  });
+  // After the server has closed (no request can emit any more), the Redis connections.
+  if (closeAdapter) app.addHook('onClose', closeAdapter);
 }

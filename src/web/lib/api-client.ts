@@ -25,6 +25,8 @@ export interface ApiRequestOptions {
 export interface ListResult<T> {
   data: T[];
   pagination: Pagination;
+  /** Extra facts about the list, when the endpoint sends any. */
+  meta?: Record<string, unknown>;
 }
 
 /** `code` is one of the server's error codes (contracts/common.ts), or NETWORK_ERROR / UNKNOWN_ERROR. */
@@ -87,7 +89,8 @@ function isNestedList(value: unknown): value is { data: unknown[]; total: number
 /** Spec §7: a list with pagination returns both; a nested list is normalised; else the `data` field. */
 export function unwrapBody(body: unknown): unknown {
   if (!isObject(body) || !('data' in body)) return body;
-  if ('pagination' in body) return { data: body.data, pagination: body.pagination };
+  // Whole, so a list's `meta` (e.g. the admin orders' per-status counts) travels along when sent.
+  if ('pagination' in body) return { ...body };
   if (isNestedList(body.data)) {
     const { data, total, page, limit } = body.data;
     return { data, pagination: toPagination(page, limit, total) };

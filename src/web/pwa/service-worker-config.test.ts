@@ -113,6 +113,14 @@ describe('runtime caching', () => {
     expect(runtimeCaching.map((route) => route.method ?? 'GET')).toEqual(['GET', 'GET', 'POST', 'GET']);
   });
 
+  it('never intercepts the real-time polling (/socket.io), whatever the method or mode', () => {
+    for (const path of ['/socket.io/?EIO=4&transport=polling', '/socket.io/?EIO=4&transport=polling&sid=abc']) {
+      expect(routeFor(path), path).toBe('network');
+      expect(routeFor(path, { method: 'POST' }), path).toBe('network');
+      expect(isNavigation(request(path, { mode: 'navigate' })), path).toBe(false);
+    }
+  });
+
   it("keeps the store's POST /search network first, with a copy per request body", () => {
     expect(routeFor('/api/search', { method: 'POST' })).toBe('searchNetworkFirst');
     expect(searchRoute?.method).toBe('POST');

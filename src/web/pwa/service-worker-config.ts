@@ -96,8 +96,9 @@ const offlineNotice = {
   },
 };
 
+// The real-time polling path (/socket.io) is never the worker's business, not even as a navigation.
 export const isAppNavigation = ({ request, url }: { request: Request; url: URL }): boolean =>
-  request.mode === 'navigate' && !/^\/(api|uploads)(\/|$)/.test(url.pathname);
+  request.mode === 'navigate' && !/^\/(api|uploads|socket\.io)(\/|$)/.test(url.pathname);
 
 export const isCatalogueRead = ({ request, url, sameOrigin }: { request: Request; url: URL; sameOrigin: boolean }) =>
   sameOrigin &&

@@ -1,6 +1,265 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import {
+  type CheckoutDetails,
+  type CheckoutDetailsInput,
+  CheckoutDetailsSchema,
+  ORDER_MAX_LINES,
+} from '#shared/contracts/orders.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
+import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { money } from '../ui/format.ts';
+import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
+import { ADMIN_ORDERS_KEY, calculateOrder, createOrder, errorMessage, invalidateOrders } from './order-api.ts';
+import { addProduct, type DraftLine, LinesEditor, orderLinesOf, ProductPicker } from './order-lines-editor.tsx';
 
-// PLACEHOLDER (issue 8): replaced by the real screen.
+const EMPTY_DETAILS: CheckoutDetailsInput = {
+  customer: { name: '', phone: '', email: '' },
+  shipping_address: { city: '', street: '', building: '', floor: '', notes: '' },
+  payment_method: 'cash_on_delivery',
+  notes: '',
+};
+
+const FORM_FIELD = /^(customer\.(name|phone|email)|shipping_address\.(city|street|building|floor|notes)|notes)$/;
+
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="card p-5 sm:p-6">
+      <h2 id={id} className="text-base font-semibold text-strong">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
+      <div className="mt-4 space-y-4">{children}</div>
+    </section>
+  );
+}
+
+/**
+ * `/admin/orders/new`: an order for a phone or shop-counter customer. Same rules as the checkout:
+ * the shared schema checks the details, `POST /orders/calculate` prices the lines live, and
+ * `POST /admin/orders` places it with the checkout's pricing, tax and stock rules.
+ */
 export function NewOrderPage() {
-  return <AdminPageHeader title="New order" />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [linesError, setLinesError] = useState<string | null>(null);
+  // One key per distinct body: a retry of the same order never places it twice, a changed one gets a new key.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<CheckoutDetailsInput, unknown, CheckoutDetails>({
+    resolver: zodResolver(CheckoutDetailsSchema),
+    defaultValues: EMPTY_DETAILS,
+    mode: 'onTouched',
+  });
+  const [placed, setPlaced] = useState(false);
+  useUnsavedChangesGuard((isDirty || lines.length > 0) && !isSubmitting && !placed);
+
+  const items = orderLinesOf(lines);
+  const calculation = useQuery({
+    queryKey: [...ADMIN_ORDERS_KEY, 'calculate', items],
+    queryFn: ({ signal }) => calculateOrder(items, signal),
+    enabled: items.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const totals = items.length > 0 ? calculation.data : undefined;
+  const unavailable = totals ? totals.unavailable.length : 0;
+
+  const changeLines = (next: DraftLine[]) => {
+    setLines(next);
+    if (next.length > 0) setLinesError(null);
+  };
+
+  const submit = async (details: CheckoutDetails) => {
+    if (lines.length === 0) {
+      setLinesError('Add at least one product');
+      return;
+    }
+    if (unavailable > 0) {
+      setLinesError('Fix or remove the lines that cannot be ordered');
+      return;
+    }
+    const body = { ...details, items };
+    const bodyText = JSON.stringify(body);
+    if (attempt.current?.body !== bodyText) attempt.current = { body: bodyText, key: newKey() };
+    try {
+      const order = await createOrder(body, attempt.current.key);
+      setPlaced(true);
+      toast({ variant: 'success', title: `Order ${order.order_number} created` });
+      void invalidateOrders(queryClient);
+      navigate(`/admin/orders/${order.id}`);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.errors.filter((item) => FORM_FIELD.test(item.path)) : [];
+      for (const item of fieldErrors) {
+        setError(item.path as FieldPath<CheckoutDetailsInput>, { message: item.message }, { shouldFocus: true });
+      }
+      // Stock or prices moved since the last calculation: show the lines as they are now.
+      void calculation.refetch();
+      toast({ variant: 'error', title: errorMessage(error, 'Could not create the order') });
+    }
+  };
+  const onInvalid = () => {
+    if (lines.length === 0) setLinesError('Add at least one product');
+    toast({ variant: 'error', title: 'Check the highlighted fields', id: 'new-order-invalid' });
+  };
+
+  return (
+    <>
+      <AdminPageHeader
+        title="New order"
+        description={
+          <Link to="/admin/orders" className="text-sm font-medium text-accent underline-offset-4 hover:underline">
+            ← All orders
+          </Link>
+        }
+      />
+      <form noValidate onSubmit={handleSubmit(submit, onInvalid)}>
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="space-y-6">
+            <Section title="Products" description="Prices, tax and stock are checked the same way as at checkout.">
+              <ProductPicker
+                disabled={lines.length >= ORDER_MAX_LINES}
+                onAdd={(product) => changeLines(addProduct(lines, product))}
+              />
+              <LinesEditor lines={lines} calculation={totals} onChange={changeLines} />
+              {linesError && (
+                <p role="alert" className="text-sm text-danger">
+                  {linesError}
+                </p>
+              )}
+            </Section>
+            <Section title="Customer">
+              <TextField
+                label="Full name"
+                autoComplete="off"
+                error={errors.customer?.name?.message}
+                {...register('customer.name')}
+              />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label="Phone"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  placeholder="e.g. 03 123 456"
+                  error={errors.customer?.phone?.message}
+                  {...register('customer.phone')}
+                />
+                <TextField
+                  label="Email"
+                  optional
+                  type="email"
+                  autoComplete="off"
+                  error={errors.customer?.email?.message}
+                  {...register('customer.email')}
+                />
+              </div>
+            </Section>
+            <Section title="Delivery address">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  label="City or area"
+                  autoComplete="off"
+                  error={errors.shipping_address?.city?.message}
+                  {...register('shipping_address.city')}
+                />
+                <TextField
+                  label="Street"
+                  autoComplete="off"
+                  error={errors.shipping_address?.street?.message}
+                  {...register('shipping_address.street')}
+                />
+                <TextField
+                  label="Building"
+                  optional
+                  autoComplete="off"
+                  error={errors.shipping_address?.building?.message}
+                  {...register('shipping_address.building')}
+                />
+                <TextField
+                  label="Floor"
+                  optional
+                  autoComplete="off"
+                  error={errors.shipping_address?.floor?.message}
+                  {...register('shipping_address.floor')}
+                />
+              </div>
+              <TextAreaField
+                label="Delivery notes"
+                optional
+                rows={2}
+                error={errors.shipping_address?.notes?.message}
+                {...register('shipping_address.notes')}
+              />
+            </Section>
+            <Section title="Order notes">
+              <TextAreaField
+                label="Notes"
+                optional
+                rows={3}
+                hint="Shown on the order and the packing slip."
+                error={errors.notes?.message}
+                {...register('notes')}
+              />
+            </Section>
+          </div>
+          <aside aria-label="Order summary" className="card space-y-4 p-5 sm:p-6 lg:sticky lg:top-22">
+            <h2 className="text-base font-semibold text-strong">Summary</h2>
+            <dl className="space-y-1.5 text-sm" aria-busy={calculation.isFetching}>
+              <SummaryRow label="Subtotal" value={totals ? money(totals.subtotal) : '—'} />
+              {totals && totals.discount > 0 && <SummaryRow label="Discount" value={`−${money(totals.discount)}`} />}
+              <SummaryRow label="Tax" value={totals ? money(totals.tax) : '—'} />
+              <SummaryRow
+                label="Shipping"
+                value={totals ? (totals.shipping === 0 ? 'Free' : money(totals.shipping)) : '—'}
+              />
+              <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold text-strong">
+                <dt>Total</dt>
+                <dd className="tabular-nums">{totals ? money(totals.total) : '—'}</dd>
+              </div>
+            </dl>
+            {calculation.isError && items.length > 0 && (
+              <p role="alert" className="text-sm text-danger">
+                {errorMessage(calculation.error, 'Could not price the order')}
+              </p>
+            )}
+            {unavailable > 0 && (
+              <p className="text-sm text-danger">
+                {unavailable === 1 ? 'One line cannot' : `${unavailable} lines cannot`} be ordered as it is.
+              </p>
+            )}
+            <p className="text-xs text-muted">Payment: cash on delivery.</p>
+            <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+              {isSubmitting ? 'Creating…' : 'Create order'}
+            </button>
+          </aside>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function SummaryRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted">{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
 }

@@ -1,0 +1,199 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminProduct } from '#shared/contracts/admin-products.ts';
+import type { OrderCalculation, OrderLineInput } from '#shared/contracts/orders.ts';
+import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
+import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { NewOrderPage } from './new-order-page.tsx';
+import { adminOrder, errorBody, json, ORDER_ID, PRODUCT_ID, signIn, stubApi } from './test-fixtures.ts';
+
+const PRODUCT = {
+  id: PRODUCT_ID,
+  name: 'Arduino Uno',
+  sku: 'CS-ARD-1',
+  images: [],
+  price: 25,
+  stock_quantity: 4,
+  variations: [{ name: 'Color', options: ['Blue', 'Red'] }],
+} as unknown as AdminProduct;
+
+/** Prices like the server: 25 a unit, 11 % tax; more than 4 is too many. */
+function calculate(items: OrderLineInput[]): OrderCalculation {
+  const lines = items.map((item) => {
+    const available = item.quantity <= 4;
+    return {
+      product_id: item.product_id,
+      name: 'Arduino Uno',
+      slug: 'arduino-uno',
+      image: null,
+      unit_price: 25,
+      quantity: item.quantity,
+      selectedVariations: item.selectedVariations ?? {},
+      line_total: 25 * item.quantity,
+      available,
+      stock_quantity: 4,
+      ...(available ? {} : { reason: 'insufficient_stock' as const, message: 'Only 4 left in stock' }),
+    };
+  });
+  const subtotal = lines.filter((l) => l.available).reduce((sum, l) => sum + l.line_total, 0);
+  const tax = Math.round(subtotal * 11) / 100;
+  return {
+    items: lines,
+    unavailable: lines.flatMap((l, i) => (l.available ? [] : [i])),
+    subtotal,
+    tax,
+    shipping: 0,
+    discount: 0,
+    total: subtotal + tax,
+  };
+}
+
+let view: Rendered | undefined;
+
+function OrderProbe() {
+  return <p data-testid="order-page">detail {useParams().id}</p>;
+}
+
+async function mount() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  view = await render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/admin/orders/new']}>
+        <Routes>
+          <Route path="/admin/orders/new" element={<NewOrderPage />} />
+          <Route path="/admin/orders/:id" element={<OrderProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return view.container;
+}
+
+const click = (element: Element | null | undefined) =>
+  act(async () => {
+    if (!element) throw new Error('nothing to click');
+    (element as HTMLElement).click();
+  });
+const type = (input: Element | null, value: string) =>
+  act(async () => {
+    if (!input) throw new Error('no field');
+    const prototype =
+      input instanceof HTMLTextAreaElement
+        ? HTMLTextAreaElement.prototype
+        : input instanceof HTMLSelectElement
+          ? HTMLSelectElement.prototype
+          : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+    input.dispatchEvent(new Event('blur', { bubbles: true }));
+  });
+const field = (root: ParentNode, label: string) => {
+  const element = [...root.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label));
+  const id = element?.getAttribute('for');
+  return id ? root.querySelector(`#${CSS.escape(id)}`) : null;
+};
+
+let toasts: ToastOptions[] = [];
+let disconnect = () => {};
+beforeEach(() => {
+  signIn();
+  toasts = [];
+  disconnect = connectToaster((options) => toasts.push(options));
+});
+afterEach(() => {
+  disconnect();
+  view?.unmount();
+  view = undefined;
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('NewOrderPage', () => {
+  it('finds a product, picks its variation and quantity, shows live totals and creates the order', async () => {
+    const calls = stubApi({
+      'GET /api/admin/products': () =>
+        json({
+          data: [PRODUCT],
+          pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
+        }),
+      'POST /api/orders/calculate': (call) =>
+        json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
+      'POST /api/admin/orders': () => json({ data: adminOrder() }, 201),
+    });
+    const root = await mount();
+    await type(root.querySelector('input[type="search"]'), 'ardu');
+    await waitFor(() => expect(root.querySelector('button[aria-label="Add Arduino Uno"]')).not.toBeNull());
+    expect(
+      new URL(calls.find((c) => c.url.startsWith('/api/admin/products'))?.url ?? '', 'http://x').searchParams.get(
+        'search',
+      ),
+    ).toBe('ardu');
+    await click(root.querySelector('button[aria-label="Add Arduino Uno"]'));
+
+    await type(root.querySelector('select[aria-label="Color for Arduino Uno"]'), 'Red');
+    await type(root.querySelector('input[aria-label="Quantity of Arduino Uno"]'), '2');
+    const summary = () => root.querySelector('aside[aria-label="Order summary"]')?.textContent ?? '';
+    await waitFor(() => expect(summary()).toContain('$55.50'));
+    expect(summary()).toContain('$5.50');
+
+    // Too many: the server's reason is shown on the line and the order is not sent.
+    await type(root.querySelector('input[aria-label="Quantity of Arduino Uno"]'), '5');
+    await waitFor(() => expect(root.textContent).toContain('Only 4 left in stock'));
+    await type(root.querySelector('input[aria-label="Quantity of Arduino Uno"]'), '2');
+    await waitFor(() => expect(root.textContent).not.toContain('Only 4 left in stock'));
+
+    await type(field(root, 'Full name'), 'Rami Haddad');
+    await type(field(root, 'Phone'), '03 123 456');
+    await type(field(root, 'City or area'), 'Beirut');
+    await type(field(root, 'Street'), 'Bliss Street');
+    await click(root.querySelector('button[type="submit"]'));
+
+    await waitFor(() =>
+      expect(root.querySelector('[data-testid="order-page"]')?.textContent).toBe(`detail ${ORDER_ID}`),
+    );
+    const created = calls.find((c) => c.method === 'POST' && c.url === '/api/admin/orders');
+    expect(created?.body).toMatchObject({
+      customer: { name: 'Rami Haddad', phone: '+9613123456' },
+      shipping_address: { city: 'Beirut', street: 'Bliss Street' },
+      payment_method: 'cash_on_delivery',
+      items: [{ product_id: PRODUCT_ID, quantity: 2, selectedVariations: { Color: 'Red' } }],
+    });
+    expect(created?.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('checks the details with the shared schema and shows the server refusal', async () => {
+    const calls = stubApi({
+      'GET /api/admin/products': () =>
+        json({
+          data: [PRODUCT],
+          pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
+        }),
+      'POST /api/orders/calculate': (call) =>
+        json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
+      'POST /api/admin/orders': () => errorBody('Only 1 left in stock for Arduino Uno', 409, 'OUT_OF_STOCK'),
+    });
+    const root = await mount();
+    await click(root.querySelector('button[type="submit"]'));
+    await waitFor(() => expect(root.textContent).toContain('Name is required'));
+    expect(root.textContent).toContain('Add at least one product');
+    expect(calls.some((c) => c.url === '/api/admin/orders')).toBe(false);
+
+    await type(root.querySelector('input[type="search"]'), 'ardu');
+    await waitFor(() => expect(root.querySelector('button[aria-label="Add Arduino Uno"]')).not.toBeNull());
+    await click(root.querySelector('button[aria-label="Add Arduino Uno"]'));
+    await type(field(root, 'Full name'), 'Rami Haddad');
+    await type(field(root, 'Phone'), '12');
+    await waitFor(() => expect(root.querySelector('[aria-invalid="true"]')).not.toBeNull());
+    await type(field(root, 'Phone'), '03 123 456');
+    await type(field(root, 'City or area'), 'Beirut');
+    await type(field(root, 'Street'), 'Bliss Street');
+    await waitFor(() => expect(root.querySelector('aside')?.textContent).toContain('$27.75'));
+    await click(root.querySelector('button[type="submit"]'));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/orders')).toBe(true));
+    // Still on the form (no navigation), with the server's words in a toast.
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Only 1 left in stock for Arduino Uno'));
+    expect(root.querySelector('[data-testid="order-page"]')).toBeNull();
+  });
+});

@@ -1,0 +1,254 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
+import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
+import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { OrderDetailPage } from './order-detail-page.tsx';
+import { validateRefund } from './refund-dialog.tsx';
+import { adminOrder, type Call, errorBody, json, ORDER_ID, signIn, stubApi } from './test-fixtures.ts';
+
+const PATH = `/api/admin/orders/${ORDER_ID}`;
+let view: Rendered | undefined;
+
+async function mount() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  view = await render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/admin/orders/${ORDER_ID}`]}>
+        <Routes>
+          <Route path="/admin/orders/:id" element={<OrderDetailPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('Order CS-10042'));
+  return view.container;
+}
+
+function button(root: ParentNode, name: string): HTMLButtonElement {
+  const found = [...root.querySelectorAll<HTMLButtonElement>('button')].find(
+    (b) => (b.getAttribute('aria-label') ?? b.textContent) === name,
+  );
+  if (!found) throw new Error(`no button "${name}"`);
+  return found;
+}
+const buttonNames = (root: ParentNode) =>
+  [...root.querySelectorAll('button')].map((b) => b.getAttribute('aria-label') ?? b.textContent);
+const click = (element: HTMLElement) => act(async () => element.click());
+const type = (input: HTMLInputElement | HTMLTextAreaElement, value: string) =>
+  act(async () => {
+    const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+const openDialog = () => document.querySelector<HTMLDialogElement>('dialog[open]');
+
+/** The order the GET answers; a PUT answers with `after` and makes it the current order. */
+function serve(before: AdminOrder, after?: (call: Call) => AdminOrder | Response) {
+  let current = before;
+  return stubApi({
+    [`GET ${PATH}`]: () => json({ data: current }),
+    [`PUT ${PATH}`]: (call) => {
+      const next = after?.(call) ?? current;
+      if (next instanceof Response) return next;
+      current = next;
+      return json({ data: next });
+    },
+    [`POST ${PATH}/refund`]: (call) => {
+      const next = after?.(call) ?? current;
+      if (next instanceof Response) return next;
+      current = next;
+      return json({ data: next });
+    },
+    [`POST ${PATH}/whatsapp`]: () =>
+      json({
+        data: {
+          url: 'https://wa.me/9613123456?text=Hi',
+          phone: '+9613123456',
+          message: 'Hi',
+          sent_at: '2026-11-20T11:00:00.000Z',
+        },
+      }),
+  });
+}
+
+let toasts: ToastOptions[] = [];
+let disconnect = () => {};
+beforeEach(() => {
+  signIn();
+  toasts = [];
+  disconnect = connectToaster((options) => toasts.push(options));
+});
+afterEach(() => {
+  disconnect();
+  view?.unmount();
+  view = undefined;
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('OrderDetailPage', () => {
+  it('shows lines, totals, customer link, address, history and the slip for printing', async () => {
+    serve(adminOrder());
+    const root = await mount();
+    expect(root.textContent).toContain('Arduino Uno');
+    expect(root.textContent).toContain('Color: Blue');
+    expect(root.textContent).toContain('CS-ARD-1');
+    expect(root.textContent).toContain('$55.50');
+    expect(root.textContent).toContain('Bliss Street');
+    expect(root.textContent).toContain('Order placed (Pending)');
+    expect(root.querySelector('a[href="/admin/customers/00000000-0000-4000-8000-0000000000c1"]')).not.toBeNull();
+    expect(buttonNames(root)).toContain('Edit shipping address');
+    // The slip is portalled to <body>, hidden on screen, with no prices.
+    const slip = document.querySelector('[data-packing-slip]');
+    expect(slip?.textContent).toContain('CS-10042');
+    expect(slip?.textContent).toContain('Bliss Street');
+    expect(slip?.textContent).not.toContain('$');
+  });
+
+  it('offers only the allowed transitions (and Mark as paid), and sends the chosen one with its note', async () => {
+    const calls = serve(adminOrder(), (call) =>
+      adminOrder({
+        status: (call.body as { status: 'confirmed' }).status,
+        allowed_transitions: ['processing', 'cancelled'],
+      }),
+    );
+    const root = await mount();
+    const names = buttonNames(root);
+    expect(names).toContain('Confirm order');
+    expect(names).toContain('Cancel order');
+    expect(names).toContain('Mark as paid');
+    expect(names).not.toContain('Mark shipped');
+    expect(names).not.toContain('Refund');
+
+    await click(button(root, 'Confirm order'));
+    const dialog = openDialog();
+    expect(dialog?.textContent).toContain('Confirm order CS-10042?');
+    await type(dialog?.querySelector('textarea') as HTMLTextAreaElement, 'Called the customer');
+    await click(button(dialog as HTMLDialogElement, 'Confirm order'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      status: 'confirmed',
+      note: 'Called the customer',
+    });
+    await waitFor(() => expect(buttonNames(root)).toContain('Start processing'));
+    expect(buttonNames(root)).not.toContain('Confirm order');
+  });
+
+  it('asks before cancelling, with the danger style, and toasts a refusal', async () => {
+    const calls = serve(adminOrder(), () =>
+      errorBody('Cannot change an order from shipped to cancelled', 409, 'CONFLICT'),
+    );
+    const root = await mount();
+    await click(button(root, 'Cancel order'));
+    const dialog = openDialog() as HTMLDialogElement;
+    const confirm = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Cancel order');
+    expect(confirm?.className).toContain('bg-red-700');
+    await click(confirm as HTMLButtonElement);
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'cancelled' }));
+    // The server's refusal is shown in its own words.
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ variant: 'error', title: 'Cannot change an order from shipped to cancelled' }),
+      ),
+    );
+  });
+
+  it('refunds: prefilled with what remains, refuses more, sends the amount and reason', async () => {
+    const paid = adminOrder({
+      status: 'delivered',
+      payment_status: 'paid',
+      allowed_transitions: [],
+      refundable_amount: 55.5,
+    });
+    const calls = serve(paid, () => ({
+      ...paid,
+      payment_status: 'partially_refunded',
+      refunded_amount: 10,
+      refundable_amount: 45.5,
+    }));
+    const root = await mount();
+    expect(buttonNames(root)).not.toContain('Edit shipping address');
+    expect(buttonNames(root)).not.toContain('Mark as paid');
+    await click(button(root, 'Refund'));
+    const dialog = openDialog() as HTMLDialogElement;
+    const amount = dialog.querySelector('input') as HTMLInputElement;
+    expect(amount.value).toBe('55.50');
+    await type(amount, '60');
+    await click(button(dialog, 'Refund'));
+    expect(dialog.textContent).toContain('Refund cannot exceed the remaining $55.50');
+    expect(calls.some((call) => call.url.endsWith('/refund'))).toBe(false);
+
+    await type(amount, '10');
+    await type(dialog.querySelector('textarea') as HTMLTextAreaElement, 'Scratched box');
+    await click(button(dialog, 'Refund'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.endsWith('/refund'))?.body).toEqual({
+        refund_amount: 10,
+        reason: 'Scratched box',
+      }),
+    );
+  });
+
+  it('corrects the address through the shared schema and saves internal notes', async () => {
+    const calls = serve(adminOrder(), (call) => {
+      const body = call.body as { shipping_address?: AdminOrder['shipping_address']; internal_notes?: string };
+      return adminOrder({
+        ...(body.shipping_address ? { shipping_address: body.shipping_address } : {}),
+        ...(body.internal_notes !== undefined ? { internal_notes: body.internal_notes } : {}),
+      });
+    });
+    const root = await mount();
+    await click(button(root, 'Edit shipping address'));
+    const dialog = openDialog() as HTMLDialogElement;
+    const street = [...dialog.querySelectorAll('label')].find((l) => l.textContent === 'Street');
+    const input = dialog.querySelector(`#${CSS.escape(street?.getAttribute('for') ?? '')}`) as HTMLInputElement;
+    expect(input.value).toBe('Bliss Street');
+    await type(input, 'x');
+    await click(button(dialog, 'Save address'));
+    await waitFor(() => expect(dialog.textContent).toContain('Street must be at least 2 characters'));
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await type(input, 'Hamra Street');
+    await click(button(dialog, 'Save address'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      shipping_address: { city: 'Beirut', street: 'Hamra Street', building: 'Nour', floor: '3' },
+    });
+    await waitFor(() => expect(root.querySelector('address')?.textContent).toContain('Hamra Street'));
+
+    const notes = root.querySelector('textarea[placeholder="Only staff see these notes."]') as HTMLTextAreaElement;
+    expect(button(root, 'Save notes').disabled).toBe(true);
+    await type(notes, 'VIP customer');
+    await click(button(root, 'Save notes'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'PUT')[1]?.body).toEqual({ internal_notes: 'VIP customer' });
+    await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Notes saved'));
+  });
+
+  it('opens the WhatsApp link the server prepared in a new tab', async () => {
+    const open = vi.fn(() => null);
+    vi.stubGlobal('open', open);
+    serve(adminOrder());
+    const root = await mount();
+    await click(button(root, 'WhatsApp'));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://wa.me/9613123456?text=Hi', '_blank', 'noopener,noreferrer'),
+    );
+  });
+});
+
+describe('validateRefund', () => {
+  it('takes 2 decimals up to the remainder and refuses the rest with the contract words', () => {
+    expect(validateRefund('12.34', '', 20)).toEqual({ ok: true, value: { refund_amount: 12.34 } });
+    expect(validateRefund('20', ' Late ', 20)).toEqual({ ok: true, value: { refund_amount: 20, reason: 'Late' } });
+    expect(validateRefund('1.234', '', 20)).toMatchObject({ ok: false, message: 'Use at most 2 decimals' });
+    expect(validateRefund('0', '', 20)).toMatchObject({ ok: false, message: 'Refund amount must be greater than 0' });
+    expect(validateRefund('abc', '', 20)).toMatchObject({ ok: false, message: 'Refund amount must be a number' });
+    expect(validateRefund('20.01', '', 20)).toMatchObject({
+      ok: false,
+      message: 'Refund cannot exceed the remaining $20.00',
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { type AdminOrder, RefundRequestSchema, refundTooLargeMessage } from '#shared/contracts/admin-orders.ts';
+import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
+import { money } from '../ui/format.ts';
+import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
+import { useOrderWrite } from './order-api.ts';
+
+/** The refund form's check: the shared schema (positive, 2 decimals), then the order's remainder. */
+export function validateRefund(
+  amountText: string,
+  reason: string,
+  refundable: number,
+):
+  | { ok: true; value: { refund_amount: number; reason?: string } }
+  | { ok: false; field: 'amount' | 'reason'; message: string } {
+  const text = amountText.trim().replace(/^\$/, '');
+  const amount = text === '' ? Number.NaN : Number(text);
+  const parsed = RefundRequestSchema.safeParse({
+    refund_amount: Number.isNaN(amount) ? undefined : amount,
+    ...(reason.trim() ? { reason } : {}),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === 'reason' ? 'reason' : 'amount';
+    const message = Number.isNaN(amount) ? 'Refund amount must be a number' : (issue?.message ?? 'Check the amount');
+    return { ok: false, field, message };
+  }
+  if (Math.round(parsed.data.refund_amount * 100) > Math.round(refundable * 100)) {
+    return { ok: false, field: 'amount', message: refundTooLargeMessage(refundable) };
+  }
+  return { ok: true, value: parsed.data };
+}
+
+/**
+ * Refund part or all of what remains. Mounted only while open (the page keys it), so the amount
+ * starts at the refundable remainder every time.
+ */
+export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const dialog = useControlledDialog(true);
+  const titleId = useId();
+  const [amount, setAmount] = useState(order.refundable_amount.toFixed(2));
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<{ field: 'amount' | 'reason'; message: string } | null>(null);
+  const write = useOrderWrite(order.id);
+  const amountRef = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateRefund(amount, reason, order.refundable_amount);
+    if (!checked.ok) {
+      setError({ field: checked.field, message: checked.message });
+      if (checked.field === 'amount') amountRef.current?.focus();
+      return;
+    }
+    setError(null);
+    write.mutate(
+      {
+        kind: 'refund',
+        body: checked.value,
+        success: `Refunded ${money(checked.value.refund_amount)}`,
+        failure: 'Could not record the refund',
+      },
+      { onSuccess: onClose },
+    );
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-black/40"
+    >
+      <h2 id={titleId} className="text-lg font-semibold text-strong">
+        Refund {order.order_number}
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Up to {money(order.refundable_amount)} can be refunded
+        {order.refunded_amount > 0 ? ` (${money(order.refunded_amount)} already refunded)` : ''}.
+      </p>
+      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+        <TextField
+          ref={amountRef}
+          label="Refund amount ($)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          hint={`At most ${order.refundable_amount.toFixed(2)}, with up to 2 decimals.`}
+          error={error?.field === 'amount' ? error.message : undefined}
+        />
+        <TextAreaField
+          label="Reason"
+          optional
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={error?.field === 'reason' ? error.message : undefined}
+        />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={write.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={write.isPending}>
+            {write.isPending ? 'Refunding…' : 'Refund'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

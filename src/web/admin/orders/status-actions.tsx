@@ -1,0 +1,175 @@
+import { type ReactNode, useId, useRef, useState } from 'react';
+import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
+import type { OrderStatus } from '#shared/contracts/orders.ts';
+import { inputClass } from '#web/ui/form-field.tsx';
+import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
+import { useOrderWrite } from './order-api.ts';
+import { restoreFocus } from './restore-focus.ts';
+
+/** How each move is offered (button and confirm), what the confirm step says, and the toast after it. */
+const ACTIONS: Record<Exclude<OrderStatus, 'pending'>, { label: string; explain: string; done: string }> = {
+  confirmed: {
+    label: 'Confirm order',
+    explain: 'Tell the team the order is accepted and can be prepared.',
+    done: 'Order confirmed',
+  },
+  processing: { label: 'Start processing', explain: 'The order is being picked and packed.', done: 'Order processing' },
+  shipped: {
+    label: 'Mark shipped',
+    explain: 'The parcel has left the shop. The address cannot be changed after this.',
+    done: 'Order marked shipped',
+  },
+  delivered: { label: 'Mark delivered', explain: 'The customer has the parcel.', done: 'Order marked delivered' },
+  cancelled: {
+    label: 'Cancel order',
+    explain: 'The items go back into stock. A cancelled order cannot be reopened.',
+    done: 'Order cancelled',
+  },
+};
+
+type Pending = { kind: 'status'; to: Exclude<OrderStatus, 'pending'> } | { kind: 'paid' };
+
+/**
+ * One button per transition the server allows now (`allowed_transitions`), plus "Mark as paid"
+ * for an unpaid order that is still open. Each asks first, with an optional note for the history.
+ */
+export function StatusActions({ order }: { order: AdminOrder }) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [note, setNote] = useState('');
+  const noteId = useId();
+  const write = useOrderWrite(order.id);
+  const opener = useRef<HTMLElement | null>(null);
+  const moves = order.allowed_transitions.filter((to): to is Exclude<OrderStatus, 'pending'> => to !== 'pending');
+  const canMarkPaid = order.payment_status === 'pending' && order.status !== 'cancelled';
+  if (moves.length === 0 && !canMarkPaid) return null;
+
+  const open = (next: Pending) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setNote('');
+    setPending(next);
+  };
+  const close = () => {
+    setPending(null);
+    restoreFocus(opener.current);
+  };
+  const confirm = () => {
+    if (!pending) return;
+    const trimmed = note.trim();
+    const body =
+      pending.kind === 'paid'
+        ? { payment_status: 'paid' as const, ...(trimmed ? { note: trimmed } : {}) }
+        : { status: pending.to, ...(trimmed ? { note: trimmed } : {}) };
+    const texts =
+      pending.kind === 'paid'
+        ? { success: 'Order marked as paid', failure: 'Could not mark the order as paid' }
+        : { success: ACTIONS[pending.to].done, failure: 'Could not change the order status' };
+    write.mutate({ kind: 'update', body, ...texts }, { onSettled: close });
+  };
+
+  const action = pending?.kind === 'status' ? ACTIONS[pending.to] : null;
+  const danger = pending?.kind === 'status' && pending.to === 'cancelled';
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        {moves.map((to) =>
+          to === 'cancelled' ? null : (
+            <button key={to} type="button" className="btn-primary" onClick={() => open({ kind: 'status', to })}>
+              {ACTIONS[to].label}
+            </button>
+          ),
+        )}
+        {canMarkPaid && (
+          <button type="button" className="btn-secondary" onClick={() => open({ kind: 'paid' })}>
+            Mark as paid
+          </button>
+        )}
+        {moves.includes('cancelled') && (
+          <button
+            type="button"
+            className="btn text-danger ring-1 ring-danger/40 hover:bg-red-50 dark:hover:bg-red-950/40"
+            onClick={() => open({ kind: 'status', to: 'cancelled' })}
+          >
+            Cancel order
+          </button>
+        )}
+      </div>
+      <StatusDialog
+        open={pending !== null}
+        title={action ? `${action.label} ${order.order_number}?` : `Mark ${order.order_number} as paid?`}
+        confirmLabel={action ? action.label : 'Mark as paid'}
+        danger={danger}
+        pending={write.isPending}
+        onCancel={close}
+        onConfirm={confirm}
+      >
+        <p className="mt-2 text-sm text-muted">
+          {action ? action.explain : 'Record that the customer has paid for this order.'}
+        </p>
+        <label htmlFor={noteId} className="mt-4 block text-sm font-medium">
+          Note <span className="font-normal text-muted">(optional, kept in the history)</span>
+        </label>
+        <textarea
+          id={noteId}
+          value={note}
+          maxLength={500}
+          rows={3}
+          onChange={(event) => setNote(event.target.value)}
+          className={`${inputClass} resize-y`}
+        />
+      </StatusDialog>
+    </>
+  );
+}
+
+/**
+ * ui/confirm-dialog's look and behaviour (native modal: focus trap, Escape), but the way out
+ * reads "Back": next to "Cancel order", a plain "Cancel" button would be ambiguous.
+ */
+function StatusDialog({
+  open,
+  title,
+  confirmLabel,
+  danger,
+  pending,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  danger: boolean;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const dialog = useControlledDialog(open);
+  const titleId = useId();
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onCancel}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-black/40"
+    >
+      <h2 id={titleId} className="text-lg font-semibold text-strong">
+        {title}
+      </h2>
+      {children}
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={onCancel} disabled={pending}>
+          Back
+        </button>
+        <button
+          type="button"
+          className={danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'}
+          onClick={onConfirm}
+          disabled={pending}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,127 @@
+import { vi } from 'vitest';
+import type { AdminOrder, AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
+import { saveSession } from '../auth/token-store.ts';
+
+/** Shared by the orders screens' tests: a signed-in admin, a recorded fetch, and sample orders. */
+
+export const ORDER_ID = '00000000-0000-4000-8000-0000000000a1';
+export const PRODUCT_ID = '00000000-0000-4000-8000-0000000000b1';
+export const CUSTOMER_ID = '00000000-0000-4000-8000-0000000000c1';
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function errorBody(message: string, status: number, code: string) {
+  return json({ message, statusCode: status, code, errors: [] }, status);
+}
+
+export interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Stubs fetch: answers by "METHOD /api/path" (query string left out), records every call. */
+export function stubApi(answers: Record<string, (call: Call) => Response | Promise<Response>>) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const call: Call = {
+      method: init.method ?? 'GET',
+      url: String(input),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    const answer = answers[`${call.method} ${call.url.split('?')[0]}`];
+    return answer ? answer(call) : errorBody('Not found', 404, 'NOT_FOUND');
+  });
+  return calls;
+}
+
+export function signIn() {
+  saveSession({
+    token: 'a1',
+    refreshToken: 'r1',
+    expiresIn: 900,
+    user: {
+      id: 'u1',
+      email: 'owner@cedar.shop',
+      name: 'Owner',
+      role: 'super_admin',
+      avatar_url: null,
+      is_active: true,
+      last_login_at: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+  });
+}
+
+export function listItem(extra: Partial<AdminOrderListItem> = {}): AdminOrderListItem {
+  return {
+    id: ORDER_ID,
+    order_number: 'CS-10042',
+    status: 'pending',
+    payment_status: 'pending',
+    customer: { id: CUSTOMER_ID, name: 'Rami Haddad', phone: '+9613123456', email: 'rami@example.com' },
+    item_count: 3,
+    total: 55.5,
+    refunded_amount: 0,
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+export function adminOrder(extra: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    id: ORDER_ID,
+    order_number: 'CS-10042',
+    status: 'pending',
+    payment_status: 'pending',
+    payment_method: 'cash_on_delivery',
+    customer: { id: CUSTOMER_ID, name: 'Rami Haddad', phone: '+9613123456', email: 'rami@example.com' },
+    shipping_address: { city: 'Beirut', street: 'Bliss Street', building: 'Nour', floor: '3' },
+    notes: 'Ring twice',
+    promo_code: null,
+    items: [
+      {
+        product_id: PRODUCT_ID,
+        name: 'Arduino Uno',
+        sku: 'CS-ARD-1',
+        image: null,
+        unit_price: 25,
+        quantity: 2,
+        selectedVariations: { Color: 'Blue' },
+        line_total: 50,
+      },
+    ],
+    subtotal: 50,
+    discount: 0,
+    tax: 5.5,
+    shipping: 0,
+    total: 55.5,
+    created_at: '2026-11-20T10:00:00.000Z',
+    updated_at: '2026-11-20T10:00:00.000Z',
+    internal_notes: null,
+    refunded_amount: 0,
+    refundable_amount: 0,
+    allowed_transitions: ['confirmed', 'cancelled'],
+    history: [
+      {
+        id: '00000000-0000-4000-8000-0000000000d1',
+        kind: 'status',
+        from_status: null,
+        to_status: 'pending',
+        note: null,
+        changed_by: null,
+        created_at: '2026-11-20T10:00:00.000Z',
+      },
+    ],
+    refunds: [],
+    source: 'checkout',
+    whatsapp_sent_at: null,
+    ...extra,
+  };
+}

@@ -1,0 +1,99 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Issue 8 end to end: an admin has the panel open, a shopper in another browser context checks
+ * out, and the admin hears it live (toast, bell count) without reloading, takes the order from
+ * pending to shipped, and finds it in the customer's history. Desktop only (playwright.config.ts):
+ * the phone project shares the server, and one live walk-through is enough.
+ */
+const SIGN_IN_PATH = '/e2e-admin-sign-in';
+const ADMIN_EMAIL = 'admin@cedar.shop';
+const ADMIN_PASSWORD = 'e2e-admin-password-123';
+/** Not used by other specs, so its stock is this test's own. */
+const PRODUCT_SLUG = 'hc-sr04-ultrasonic-distance-sensor';
+
+async function signIn(page: Page) {
+  await page.goto(SIGN_IN_PATH);
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread/ });
+
+/** The unread count the bell announces ("Notifications, 3 unread, Connected"). */
+async function unreadCount(page: Page): Promise<number> {
+  const label = (await bell(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) unread/.exec(label)?.[1] ?? Number.NaN);
+}
+
+/** Moves the order one step: the action button, then the same label in its confirm dialog. */
+async function moveOrder(page: Page, action: string, badge: string) {
+  await page.getByRole('main').getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('main').getByText(badge, { exact: true }).first()).toBeVisible();
+}
+
+test('a checkout reaches the open admin panel live; the admin confirms and ships it; the customer history shows it', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await signIn(page);
+  await page.getByRole('complementary').getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleName(/, Connected$/);
+  const unreadBefore = await unreadCount(page);
+
+  // The shopper, in a browser context of their own, orders one sensor with a fresh number.
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  const phone = `03 ${100 + Math.floor(Math.random() * 900)} ${100 + Math.floor(Math.random() * 900)}`;
+  const name = `Maya Khoury ${Date.now().toString(36)}`;
+  await shopper.goto(`/product/${PRODUCT_SLUG}`);
+  await shopper.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(shopper.getByRole('button', { name: /^Cart, / })).toHaveAccessibleName('Cart, 1 item');
+  await shopper.goto('/checkout');
+  await shopper.getByRole('textbox', { name: 'Full name' }).fill(name);
+  await shopper.getByRole('textbox', { name: 'Phone' }).fill(phone);
+  await shopper.getByRole('textbox', { name: 'City or area' }).fill('Jounieh');
+  await shopper.getByRole('textbox', { name: 'Street' }).fill('Rue Maameltein');
+  await shopper.getByRole('textbox', { name: 'Building' }).fill('Cedar Tower');
+  await shopper.getByRole('textbox', { name: 'Floor' }).fill('2');
+  await shopper.getByRole('button', { name: 'Place order' }).click();
+  await expect(shopper.getByRole('heading', { level: 1, name: 'Your order is placed' })).toBeVisible();
+  const orderNumber = (await shopper.locator('strong.font-mono').textContent())?.trim() ?? '';
+  expect(orderNumber).toMatch(/^CS-\d+$/);
+  await shopperContext.close();
+
+  // The admin page was not reloaded: the toast names the order and its total, the bell counts it.
+  const toast = page.getByText(new RegExp(`^New order ${orderNumber}: \\$\\d+\\.\\d{2}$`));
+  await expect(toast).toBeVisible({ timeout: 10_000 });
+  await expect.poll(() => unreadCount(page)).toBeGreaterThan(unreadBefore);
+
+  // The bell's list has it; clicking it opens the order.
+  await bell(page).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel).toBeVisible();
+  await panel.getByText(orderNumber).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(page.getByRole('main').getByText(name).first()).toBeVisible();
+
+  // Only the allowed moves are offered, one step at a time.
+  await expect(page.getByRole('main').getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
+  await moveOrder(page, 'Confirm order', 'Confirmed');
+  await moveOrder(page, 'Start processing', 'Processing');
+  await moveOrder(page, 'Mark shipped', 'Shipped');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+  // The customer record was made from the checkout; its history lists the shipped order.
+  await page.getByRole('link', { name: 'View customer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const orders = page.getByRole('main').locator('section', { hasText: orderNumber });
+  await expect(orders.getByRole('link', { name: orderNumber }).first()).toBeVisible();
+  await expect(orders.getByText('Shipped').first()).toBeVisible();
+});
