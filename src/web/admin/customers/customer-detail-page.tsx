@@ -23,6 +23,7 @@ import {
   listCustomerOrders,
 } from './customer-api.ts';
 import { CustomerDialog } from './customer-dialog.tsx';
+import { useWideScreen } from './use-wide-screen.ts';
 
 const ORDERS_PER_PAGE = 10;
 
@@ -257,6 +258,7 @@ function CustomerOrders({ customerId }: { customerId: string }) {
     placeholderData: keepPreviousData,
   });
   const rows = orders.data?.data ?? [];
+  const wide = useWideScreen();
 
   return (
     <section aria-labelledby="orders-title" className="mt-6">
@@ -271,22 +273,24 @@ function CustomerOrders({ customerId }: { customerId: string }) {
         <div className="card px-5 py-10 text-center text-sm text-muted">No orders yet.</div>
       ) : (
         <div className="card" aria-busy={orders.isFetching}>
-          {/* Phones get one line per order; the table would need sideways scrolling there. */}
-          <ul aria-label="Orders of this customer" className="divide-y divide-line md:hidden">
-            {rows.map((order) => (
-              <OrderCard key={order.id} order={order} />
-            ))}
-          </ul>
-          <ScrollTable label="Orders of this customer" className="hidden md:block">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <TableHead columns={ORDER_COLUMNS} />
-              <tbody className="divide-y divide-line">
-                {rows.map((order) => (
-                  <OrderRow key={order.id} order={order} />
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          {wide ? (
+            <ScrollTable label="Orders of this customer">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <TableHead columns={ORDER_COLUMNS} />
+                <tbody className="divide-y divide-line">
+                  {rows.map((order) => (
+                    <OrderRow key={order.id} order={order} />
+                  ))}
+                </tbody>
+              </table>
+            </ScrollTable>
+          ) : (
+            <ul aria-label="Orders of this customer" className="divide-y divide-line">
+              {rows.map((order) => (
+                <OrderCard key={order.id} order={order} />
+              ))}
+            </ul>
+          )}
           <Pager
             page={orders.data.pagination.page}
             totalPages={orders.data.pagination.totalPages}

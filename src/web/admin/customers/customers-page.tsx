@@ -12,6 +12,7 @@ import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
 import { useDebouncedSearch, useListParams } from '../ui/use-list-params.ts';
 import { ADMIN_CUSTOMERS_KEY, listCustomers } from './customer-api.ts';
 import { CustomerDialog } from './customer-dialog.tsx';
+import { useWideScreen } from './use-wide-screen.ts';
 
 const PAGE_SIZES = ['10', '20', '50', '100'] as const;
 export const CUSTOMER_SORTS = [
@@ -53,6 +54,7 @@ export function CustomersPage() {
     : CUSTOMER_SORTS[0][0];
   const [sortBy, sortOrder] = sort.split(':');
   const [adding, setAdding] = useState(false);
+  const wide = useWideScreen();
 
   const query = { page, limit, search, sort_by: sortBy, sort_order: sortOrder };
   const customers = useQuery({
@@ -127,22 +129,24 @@ export function CustomersPage() {
         </div>
       ) : (
         <div className="card" aria-busy={customers.isFetching}>
-          {/* Phones get one card per customer; the table would need sideways scrolling there. */}
-          <ul aria-label="Customers" className="divide-y divide-line md:hidden">
-            {rows.map((customer) => (
-              <CustomerCard key={customer.id} customer={customer} />
-            ))}
-          </ul>
-          <ScrollTable label="Customers" className="hidden md:block">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <TableHead columns={COLUMNS} />
-              <tbody className="divide-y divide-line">
-                {rows.map((customer) => (
-                  <CustomerRow key={customer.id} customer={customer} />
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
+          {wide ? (
+            <ScrollTable label="Customers">
+              <table className="w-full min-w-[48rem] text-left text-sm">
+                <TableHead columns={COLUMNS} />
+                <tbody className="divide-y divide-line">
+                  {rows.map((customer) => (
+                    <CustomerRow key={customer.id} customer={customer} />
+                  ))}
+                </tbody>
+              </table>
+            </ScrollTable>
+          ) : (
+            <ul aria-label="Customers" className="divide-y divide-line">
+              {rows.map((customer) => (
+                <CustomerCard key={customer.id} customer={customer} />
+              ))}
+            </ul>
+          )}
           <div className="flex flex-wrap items-center justify-between gap-x-4 border-t border-line">
             <div className="flex items-center gap-2 px-5 pt-3 text-sm text-muted sm:pt-0">
               <span aria-hidden="true">Per page</span>

@@ -186,6 +186,20 @@ describe('CustomersPage', () => {
     expect(where(root)).toBe('/admin/customers?sort=total_spent%3Adesc&search=71+123');
   });
 
+  it('shows one card per customer on a phone, not a table', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    const root = await mount('/admin/customers');
+    await waitFor(() => expect(root.querySelector('ul[aria-label="Customers"]')).not.toBeNull());
+    expect(root.querySelector('table')).toBeNull();
+    const cards = [...root.querySelectorAll('ul[aria-label="Customers"] > li')];
+    expect(cards[0]?.textContent).toContain('Rana Haddad$154.50+961 71 123 456 · rana@example.com2 orders');
+  });
+
   it('says so when nobody matches', async () => {
     customers = [];
     const root = await mount('/admin/customers?search=zzz');
