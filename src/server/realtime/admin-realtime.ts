@@ -63,6 +63,10 @@ export async function registerAdminRealtime(app: FastifyInstance): Promise<void>
       admins.to(adminRoom(userId)).emit(event, payload);
     },
     announceOrder(orderId, type) {
+      // One process and no admin connected: nobody to tell, so no read on the database (on
+      // PGlite's single connection that read would queue behind the next checkout). With the
+      // Redis adapter another process may hold the admin's socket, so always announce.
+      if (!closeAdapter && admins.sockets.size === 0) return;
       newestOrderNotifications(app.db, orderId, type)
         .then((rows) => {
           for (const { userId, notification } of rows) realtime.toAdmin(userId, EVENT_OF_TYPE[type], notification);
