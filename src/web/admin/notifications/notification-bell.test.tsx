@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -97,6 +98,7 @@ interface Call {
 let calls: Call[] = [];
 let list: Notification[] = [];
 let view: Rendered | undefined;
+let queries = new QueryClient();
 let toasts: ToastOptions[] = [];
 let disconnectToaster: () => void = () => {};
 
@@ -137,13 +139,16 @@ function Where() {
 }
 
 async function mount(unread = 1) {
+  queries = new QueryClient();
   view = await render(
-    <MemoryRouter initialEntries={['/admin/products']}>
-      <AdminAuthProvider>
-        <NotificationBell />
-        <Where />
-      </AdminAuthProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={queries}>
+      <MemoryRouter initialEntries={['/admin/products']}>
+        <AdminAuthProvider>
+          <NotificationBell />
+          <Where />
+        </AdminAuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   const root = view.container;
   await waitFor(() =>
@@ -231,8 +236,11 @@ describe('NotificationBell', () => {
     );
     const root = await mount();
     await serverSends('connect');
+    // An orders list the admin has open elsewhere in the panel.
+    queries.setQueryData(['admin', 'orders', 'list', {}], { items: [] });
     const order = notification(3, { created_at: new Date().toISOString() });
     await serverSends(SOCKET_EVENTS.newOrder, order);
+    expect(queries.getQueryState(['admin', 'orders', 'list', {}])?.isInvalidated).toBe(true);
 
     expect(badge(root)).toBe('2');
     expect(toasts.at(-1)?.title).toBe(newOrderToastText(order));

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -9,6 +10,7 @@ import {
 import { toast } from '#web/lib/toast.ts';
 import { adminDelete, adminGet, adminPost, adminPut } from '../auth/admin-api.ts';
 import { useAdminAuth } from '../auth/admin-auth.tsx';
+import { ADMIN_ORDERS_KEY } from '../orders/order-keys.ts';
 import { playNotificationSound } from './notification-sound.ts';
 import { initialNotificationsState, notificationsReducer } from './notifications-state.ts';
 import { connectRealtime, type RealtimeConnection } from './realtime-client.ts';
@@ -35,6 +37,7 @@ export function useNotifications() {
   const [state, dispatch] = useReducer(notificationsReducer, initialNotificationsState);
   const [connected, setConnected] = useState(false);
   const connection = useRef<RealtimeConnection | null>(null);
+  const queryClient = useQueryClient();
 
   const load = useCallback(async () => {
     try {
@@ -60,6 +63,9 @@ export function useNotifications() {
       },
       onNewOrder: (notification) => {
         dispatch({ type: 'received', notification });
+        // An open orders list, its tab counts and the dashboard's figures are stale now.
+        void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
+        void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
         const path = orderPath(notification);
         toast({
           id: `notification-${notification.id}`,
@@ -71,6 +77,7 @@ export function useNotifications() {
       },
       onOrderStatus: (notification) => {
         dispatch({ type: 'received', notification });
+        void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
         // On that order's own page the change is already on screen (often this admin made it).
         if (pathnameRef.current === orderPath(notification)) return;
         toast({ id: `notification-${notification.id}`, variant: 'info', title: notification.title });
@@ -101,7 +108,7 @@ export function useNotifications() {
       connection.current = null;
       setConnected(false);
     };
-  }, [userId, load]);
+  }, [userId, load, queryClient]);
 
   /** A write the server refused: say so and show the server's list again. */
   const failed = useCallback(

@@ -13,8 +13,9 @@ import { ApiError, apiPost, type ListResult, type QueryParams } from '#web/lib/a
 import { toast } from '#web/lib/toast.ts';
 import { adminGet, adminList, adminPost, adminPut } from '../auth/admin-api.ts';
 
-/** Every admin order query starts with this key, so one invalidation refreshes lists, stats and details. */
-export const ADMIN_ORDERS_KEY = ['admin', 'orders'] as const;
+import { ADMIN_ORDERS_KEY } from './order-keys.ts';
+
+export { ADMIN_ORDERS_KEY };
 
 export type StatusCounts = Partial<Record<OrderStatus, number>>;
 
