@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ADDRESS_EDITABLE_STATUSES, type AdminOrder } from '#shared/contracts/admin-orders.ts';
 import type { OrderItem } from '#shared/contracts/orders.ts';
 import { srcSetFor } from '#shared/images.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
@@ -341,7 +342,7 @@ function CustomerCard({ order }: { order: AdminOrder }) {
       <p className="font-medium text-strong">{customer.name}</p>
       <p className="mt-1 text-sm">
         <a href={`tel:${customer.phone}`} className="underline-offset-4 hover:underline tabular-nums">
-          {customer.phone}
+          {customer.phone ? formatPhone(customer.phone) : ''}
         </a>
       </p>
       {customer.email && (

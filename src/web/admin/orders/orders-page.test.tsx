@@ -68,7 +68,7 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(root.textContent).toContain('CS-10043'));
     const table = root.querySelector('table');
     expect(table?.textContent).toContain('Rami Haddad');
-    expect(table?.textContent).toContain('+9613123456');
+    expect(table?.textContent).toContain('+961 3 123 456');
     expect(table?.textContent).toContain('$55.50');
     expect(table?.textContent).toContain('Unpaid');
     expect(table?.textContent).toContain('Paid');

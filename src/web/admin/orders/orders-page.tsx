@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { type AdminOrderListItem, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#shared/contracts/admin-orders.ts';
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES } from '#shared/contracts/orders.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { FilterSelect } from '../ui/filter-select.tsx';
@@ -298,7 +299,9 @@ function OrderRow({ order }: { order: AdminOrderListItem }) {
       <td className="px-5 py-3 whitespace-nowrap text-muted">{formatDateTime(order.created_at)}</td>
       <td className="px-5 py-3">
         <span className="block font-medium text-strong">{order.customer.name}</span>
-        <span className="block text-xs text-muted tabular-nums">{order.customer.phone}</span>
+        <span className="block text-xs text-muted tabular-nums">
+          {order.customer.phone ? formatPhone(order.customer.phone) : ''}
+        </span>
       </td>
       <td className="px-5 py-3 text-right tabular-nums">{order.item_count}</td>
       <td className="px-5 py-3 text-right font-medium whitespace-nowrap text-strong tabular-nums">
@@ -327,7 +330,10 @@ function OrderCard({ order }: { order: AdminOrderListItem }) {
         <span className="font-semibold text-strong tabular-nums">{money(order.total)}</span>
       </div>
       <p className="mt-1 truncate text-sm">
-        {order.customer.name} <span className="text-muted tabular-nums">· {order.customer.phone}</span>
+        {order.customer.name}{' '}
+        <span className="text-muted tabular-nums">
+          · {order.customer.phone ? formatPhone(order.customer.phone) : ''}
+        </span>
       </p>
       <p className="mt-0.5 text-xs text-muted">
         {formatDateTime(order.created_at)} · {itemsLabel(order.item_count)}

@@ -1,5 +1,6 @@
 import { createPortal } from 'react-dom';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { formatDateTime } from '../ui/format.ts';
 
@@ -46,7 +47,7 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
         <div>
           <h2 className="text-xs font-bold tracking-wide uppercase">Ship to</h2>
           <p className="mt-1 font-semibold">{order.customer.name}</p>
-          <p>{order.customer.phone}</p>
+          <p>{order.customer.phone ? formatPhone(order.customer.phone) : ''}</p>
           <p>{address.street}</p>
           {(address.building || address.floor) && (
             <p>{[address.building, address.floor && `Floor ${address.floor}`].filter(Boolean).join(', ')}</p>
