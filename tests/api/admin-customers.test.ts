@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '#server/customers/customers.table.ts';
+import { notifications } from '#server/notifications/notifications.table.ts';
 import { orderItems, orders } from '#server/orders/orders.table.ts';
 import {
+  CUSTOMER_ANONYMISED_LOCKED_MESSAGE,
   CUSTOMER_ANONYMISED_MESSAGE,
+  CUSTOMER_HAS_OPEN_ORDERS_MESSAGE,
   CUSTOMER_PHONE_TAKEN_MESSAGE,
   type Customer,
 } from '#shared/contracts/customers.ts';
@@ -194,9 +197,23 @@ describe('admin customers', () => {
   it('anonymises a customer with orders: the orders stay, their personal details go', async () => {
     const order = await checkout(
       ctx.app,
-      orderBody(line(2), { customer: { name: 'Fadi Rahme', phone: '76 333 444', email: 'fadi@example.com' } }),
+      orderBody(line(2), {
+        customer: { name: 'Fadi Rahme', phone: '76 333 444', email: 'fadi@example.com' },
+        notes: 'Ring twice, Fadi',
+      }),
     );
     const id = (await customerIdOf(order.id)) as string;
+    await api('PUT', `/api/admin/customers/${id}`, { notes: 'Prefers evening calls' });
+    await api('PUT', `/api/admin/orders/${order.id}`, {
+      shipping_address: { city: 'Zahle', street: 'Boulevard', building: 'Rahme House' },
+    });
+
+    // While the order is on its way the shop still needs the contact details.
+    const refused = await api('DELETE', `/api/admin/customers/${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(CUSTOMER_HAS_OPEN_ORDERS_MESSAGE);
+    expect((await api('PUT', `/api/admin/orders/${order.id}`, { status: 'cancelled' })).statusCode).toBe(200);
+
     const response = await api('DELETE', `/api/admin/customers/${id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ anonymised: true, message: CUSTOMER_ANONYMISED_MESSAGE });
@@ -219,11 +236,24 @@ describe('admin customers', () => {
     expect(list.json().data).toEqual([]);
     expect((await api('GET', `/api/admin/customers/${id}/orders`)).json().data).toHaveLength(1);
     expect((await api('GET', '/api/admin/orders?search=fadi')).json().data).toEqual([]);
+    // Nothing else keeps the details: not the audit log (this entry or earlier ones), not the
+    // order's own notes, not the admins' notifications.
     const audit = await auditOf(ctx.database.db, 'customer', id);
-    expect(audit.at(-1)).toMatchObject({
-      action: 'customer.anonymise',
-      before: expect.objectContaining({ name: 'Fadi Rahme', phone: '+96176333444' }),
-    });
+    expect(audit.at(-1)).toMatchObject({ action: 'customer.anonymise' });
+    const orderAudit = await auditOf(ctx.database.db, 'order', order.id);
+    const traces = JSON.stringify([audit, orderAudit]);
+    for (const detail of ['Fadi', '333444', 'fadi@example.com', 'Rahme House', 'Prefers evening']) {
+      expect(traces).not.toContain(detail);
+    }
+    const [orderRow] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(orderRow?.notes).toBeNull();
+    const alerts = await ctx.database.db.select().from(notifications).where(eq(notifications.orderId, order.id));
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(JSON.stringify(alerts)).not.toContain('Fadi');
+    // And the record stays anonymous.
+    const edit = await api('PUT', `/api/admin/customers/${id}`, { phone: '76 333 444' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(CUSTOMER_ANONYMISED_LOCKED_MESSAGE);
     // The number is free again: a new checkout with it makes a new customer.
     const again = await checkout(ctx.app, orderBody(line(1), { customer: { name: 'Fadi Rahme', phone: '76333444' } }));
     const newId = await customerIdOf(again.id);

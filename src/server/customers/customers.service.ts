@@ -8,14 +8,18 @@ import { toShippingAddress } from '#server/orders/orders.mapper.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
 import {
+  CUSTOMER_ANONYMISED_LOCKED_MESSAGE,
   CUSTOMER_ANONYMISED_MESSAGE,
+  CUSTOMER_HAS_OPEN_ORDERS_MESSAGE,
   CUSTOMER_PHONE_TAKEN_MESSAGE,
   type Customer,
   type CustomerCreate,
   type CustomersQuery,
   type CustomerUpdate,
 } from '#shared/contracts/customers.ts';
+import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { customers } from './customers.table.ts';
+import { erasePersonalTraces } from './erase-personal-traces.ts';
 
 /**
  * Customers (spec §7 "Customers"). Orders count, total spent (non-cancelled totals minus refunds)
@@ -24,6 +28,9 @@ import { customers } from './customers.table.ts';
  */
 
 export const ANONYMISED_NAME = 'Deleted customer';
+
+/** Orders that still need the customer's phone and address (delivered and cancelled are done). */
+const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'processing', 'shipped'];
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -191,8 +198,13 @@ export async function updateCustomer(
   return db
     .transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const [current] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('update');
+      const [current] = await tx
+        .select({ id: customers.id, anonymisedAt: customers.anonymisedAt })
+        .from(customers)
+        .where(eq(customers.id, id))
+        .for('update');
       if (!current) throw notFound('Customer');
+      if (current.anonymisedAt) throw conflict(CUSTOMER_ANONYMISED_LOCKED_MESSAGE);
       const before = await getCustomer(tx, id);
       if (input.phone !== undefined) await assertPhoneFree(tx, input.phone, id);
       await tx
@@ -223,16 +235,42 @@ export type CustomerDeleteOutcome = { deleted: true } | { anonymised: true; mess
 export async function deleteCustomer(db: Db, id: string, request: FastifyRequest): Promise<CustomerDeleteOutcome> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const [current] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('update');
+    const [current] = await tx
+      .select({ id: customers.id, anonymisedAt: customers.anonymisedAt })
+      .from(customers)
+      .where(eq(customers.id, id))
+      .for('update');
     if (!current) throw notFound('Customer');
-    const before = auditView(await getCustomer(tx, id));
-    const [ordered] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.customerId, id)).limit(1);
-    if (!ordered) {
+    const ordered = await tx
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(eq(orders.customerId, id))
+      .for('update');
+    if (ordered.some((order) => OPEN_ORDER_STATUSES.includes(order.status as OrderStatus))) {
+      throw conflict(CUSTOMER_HAS_OPEN_ORDERS_MESSAGE);
+    }
+    // The audit keeps which fields went, never their values (that would keep what was erased).
+    const erased = { fields: ['name', 'phone', 'email', 'address', 'notes'] };
+    if (ordered.length === 0) {
+      await erasePersonalTraces(tx, id, []);
       await tx.delete(customers).where(eq(customers.id, id));
-      await recordAudit(tx, { request, action: 'customer.delete', entityType: 'customer', entityId: id, before });
+      await recordAudit(tx, {
+        request,
+        action: 'customer.delete',
+        entityType: 'customer',
+        entityId: id,
+        before: erased,
+      });
       return { deleted: true };
     }
+    if (current.anonymisedAt) return { anonymised: true, message: CUSTOMER_ANONYMISED_MESSAGE };
     const now = new Date();
+    // Before the orders lose the name: the notifications' messages are rewritten from it.
+    await erasePersonalTraces(
+      tx,
+      id,
+      ordered.map((order) => order.id),
+    );
     await tx
       .update(customers)
       .set({
@@ -245,7 +283,8 @@ export async function deleteCustomer(db: Db, id: string, request: FastifyRequest
         updatedAt: now,
       })
       .where(eq(customers.id, id));
-    // The order columns are required: blanks, not nulls. The order keeps its link to the record.
+    // The order columns are required: blanks, not nulls. The order keeps its link to the record;
+    // the shopper's own order notes go too (free text, often personal).
     await tx
       .update(orders)
       .set({
@@ -253,6 +292,7 @@ export async function deleteCustomer(db: Db, id: string, request: FastifyRequest
         customerPhone: '',
         customerEmail: null,
         shippingAddress: { city: '', street: '' },
+        notes: null,
         updatedAt: now,
       })
       .where(eq(orders.customerId, id));
@@ -261,8 +301,8 @@ export async function deleteCustomer(db: Db, id: string, request: FastifyRequest
       action: 'customer.anonymise',
       entityType: 'customer',
       entityId: id,
-      before,
-      after: { name: ANONYMISED_NAME, phone: null, email: null, address: null, notes: null },
+      before: erased,
+      after: { name: ANONYMISED_NAME },
     });
     return { anonymised: true, message: CUSTOMER_ANONYMISED_MESSAGE };
   });

@@ -78,6 +78,11 @@ export const CUSTOMER_PHONE_TAKEN_MESSAGE = 'A customer with this phone number a
 
 /** What DELETE did: a customer with orders is anonymised (the orders keep their lines and totals). */
 export const CUSTOMER_ANONYMISED_MESSAGE = 'This customer has orders, so their details were anonymised instead';
+/** Orders still on their way need the contact details: finish or cancel them first. */
+export const CUSTOMER_HAS_OPEN_ORDERS_MESSAGE =
+  'This customer has orders still in progress; deliver or cancel them before deleting the customer';
+/** An anonymised record stays anonymous (checkout finds customers by phone). */
+export const CUSTOMER_ANONYMISED_LOCKED_MESSAGE = 'This customer was deleted and can no longer be edited';
 export const CustomerDeletedSchema = z.object({ anonymised: z.literal(true), message: z.string() });
 
 export const CustomerIdParamsSchema = z.object({ id: z.uuid('Customer not found') });

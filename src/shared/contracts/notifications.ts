@@ -72,6 +72,9 @@ export const REALTIME_CLIENT_OPTIONS = {
   timeout: 10_000,
   reconnectionAttempts: 5,
   reconnectionDelay: 1_000,
+  // socket.io-client otherwise backs off (1, 2, 4, 5, 5 s) with ±50 % jitter: the spec says 1 s apart.
+  reconnectionDelayMax: 1_000,
+  randomizationFactor: 0,
 } as const;
 
 /** Spec §7 "Real-time": the new-order sound plays quietly. */

@@ -8,6 +8,7 @@ import { formatPhone } from '#shared/phone.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
+import { ADMIN_ORDERS_KEY } from '../orders/order-keys.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
@@ -74,6 +75,8 @@ function CustomerDetail({ customer }: { customer: Customer }) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const hasOrders = customer.orders_count > 0;
+  // Only an anonymised record has no phone (the contract requires one otherwise); it stays as it is.
+  const anonymised = customer.phone === null;
 
   const remove = async () => {
     setDeleting(true);
@@ -86,6 +89,8 @@ function CustomerDetail({ customer }: { customer: Customer }) {
       });
       setConfirming(false);
       void invalidateCustomers(queryClient);
+      // Orders screens show the customer's details too (gone once anonymised).
+      void queryClient.invalidateQueries({ queryKey: ADMIN_ORDERS_KEY });
       navigate('/admin/customers');
     } catch (error) {
       setDeleting(false);
@@ -106,21 +111,27 @@ function CustomerDetail({ customer }: { customer: Customer }) {
       </p>
       <AdminPageHeader
         title={customer.name}
-        description={`Customer since ${formatDateTime(customer.created_at)}`}
+        description={
+          anonymised
+            ? 'Deleted: their details were anonymised; their orders are kept.'
+            : `Customer since ${formatDateTime(customer.created_at)}`
+        }
         actions={
-          <>
-            <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
-              Edit
-            </button>
-            <button
-              type="button"
-              className="btn-secondary text-danger"
-              onClick={() => setConfirming(true)}
-              disabled={deleting}
-            >
-              Delete
-            </button>
-          </>
+          !anonymised && (
+            <>
+              <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <button
+                type="button"
+                className="btn-secondary text-danger"
+                onClick={() => setConfirming(true)}
+                disabled={deleting}
+              >
+                Delete
+              </button>
+            </>
+          )
         }
       />
 

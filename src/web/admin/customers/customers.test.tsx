@@ -308,6 +308,23 @@ describe('CustomerDetailPage', () => {
     await waitFor(() => expect(toasts.at(-1)?.title).toBe('Rana H. saved'));
   });
 
+  it('shows an anonymised customer as deleted, with nothing to edit or delete', async () => {
+    const gone: Customer = {
+      ...KARIM,
+      id: '00000000-0000-4000-8000-0000000000aa',
+      name: 'Deleted customer',
+      phone: null,
+      email: null,
+    };
+    customers = [...customers, gone];
+    const root = await mount(`/admin/customers/${gone.id}`);
+    await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Deleted customer'));
+    expect(root.textContent).toContain('Deleted: their details were anonymised; their orders are kept.');
+    const labels = [...root.querySelectorAll('button')].map((button) => button.textContent);
+    expect(labels).not.toContain('Edit');
+    expect(labels).not.toContain('Delete');
+  });
+
   it('says when the customer does not exist', async () => {
     const root = await mount('/admin/customers/00000000-0000-4000-8000-000000000099');
     await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Customer not found'));

@@ -192,6 +192,8 @@ describe('NotificationBell', () => {
       timeout: 10_000,
       reconnectionAttempts: 5,
       reconnectionDelay: 1_000,
+      reconnectionDelayMax: 1_000,
+      randomizationFactor: 0,
     });
     const auth = options.auth as (cb: (data: unknown) => void) => void;
     const data = await new Promise((resolve) => auth(resolve));
@@ -328,6 +330,10 @@ describe('NotificationBell', () => {
     await serverSends('connect');
     await serverSends(SOCKET_EVENTS.read, { id: list[0]?.id, is_read: true });
     expect(badge(root)).toBeNull();
+    // Marked unread again elsewhere (PUT is_read false): the count comes back.
+    await serverSends(SOCKET_EVENTS.read, { id: list[0]?.id, is_read: false });
+    expect(badge(root)).toBe('1');
+    await serverSends(SOCKET_EVENTS.read, { id: list[0]?.id, is_read: true });
     await serverSends(SOCKET_EVENTS.delete, { id: list[1]?.id });
     await click(bell(root));
     expect(items(root)).toHaveLength(1);

@@ -16,6 +16,7 @@ export type NotificationsAction =
   | { type: 'received'; notification: Notification }
   | { type: 'unreadCount'; count: number }
   | { type: 'read'; id: string }
+  | { type: 'unread'; id: string }
   | { type: 'readAll' }
   | { type: 'removed'; id: string };
 
@@ -56,6 +57,15 @@ export function notificationsReducer(state: NotificationsState, action: Notifica
         ...state,
         items: state.items.map((item) => (item.id === action.id ? { ...item, is_read: true } : item)),
         unread: Math.max(0, state.unread - 1),
+      };
+    }
+    case 'unread': {
+      const target = state.items.find((item) => item.id === action.id);
+      if (!target?.is_read) return state;
+      return {
+        ...state,
+        items: state.items.map((item) => (item.id === action.id ? { ...item, is_read: false } : item)),
+        unread: state.unread + 1,
       };
     }
     case 'readAll':

@@ -14,7 +14,8 @@ export interface RealtimeHandlers {
   onNewOrder: (notification: Notification) => void;
   onOrderStatus: (notification: Notification) => void;
   /** Another tab of this admin read or deleted a notification. */
-  onRead: (id: string) => void;
+  /** Another tab (or a REST call) set the read flag; `isRead` false marks it unread again. */
+  onRead: (id: string, isRead: boolean) => void;
   onDelete: (id: string) => void;
 }
 
@@ -60,7 +61,8 @@ export async function connectRealtime(handlers: RealtimeHandlers): Promise<Realt
   socket.on(SOCKET_EVENTS.orderStatus, (notification: Notification) => handlers.onOrderStatus(notification));
   socket.on(SOCKET_EVENTS.read, (payload: unknown) => {
     const id = idOf(payload);
-    if (id) handlers.onRead(id);
+    const isRead = (payload as { is_read?: unknown } | null)?.is_read !== false;
+    if (id) handlers.onRead(id, isRead);
   });
   socket.on(SOCKET_EVENTS.delete, (payload: unknown) => {
     const id = idOf(payload);

@@ -82,7 +82,7 @@ export function useNotifications() {
         if (pathnameRef.current === orderPath(notification)) return;
         toast({ id: `notification-${notification.id}`, variant: 'info', title: notification.title });
       },
-      onRead: (id) => dispatch({ type: 'read', id }),
+      onRead: (id, isRead) => dispatch({ type: isRead ? 'read' : 'unread', id }),
       onDelete: (id) => dispatch({ type: 'removed', id }),
     }).then(
       (opened) => {

@@ -98,7 +98,7 @@ function OrderDetail({ order, back }: { order: AdminOrder; back: ReactNode }) {
         }
         actions={
           <>
-            {getSiteConfig().features.whatsapp && (
+            {getSiteConfig().features.whatsapp && order.customer.phone && (
               <button type="button" className="btn-secondary" onClick={sendWhatsApp} disabled={whatsapp.isPending}>
                 {whatsapp.isPending ? 'Preparing…' : 'WhatsApp'}
               </button>
