@@ -85,8 +85,11 @@ BEGIN
       ON CONFLICT (phone) DO UPDATE SET address = excluded.address, updated_at = now()
       RETURNING c.id INTO customer;
   ELSE
+    -- Only when something changed: a repeat customer's usual order writes no new row version
+    -- (PGlite has no autovacuum, and dead versions of one hot row slow every later lookup).
     UPDATE customers AS c SET address = head->'shipping_address', email = coalesce(c.email, buyer_email), updated_at = now()
-      WHERE c.id = customer;
+      WHERE c.id = customer
+        AND (c.address IS DISTINCT FROM head->'shipping_address' OR (c.email IS NULL AND buyer_email IS NOT NULL));
   END IF;
 
   INSERT INTO orders AS o (order_number, customer_name, customer_phone, customer_email, shipping_address,
