@@ -166,6 +166,17 @@ function toColumns(input: CustomerUpdate): Partial<typeof customers.$inferInsert
   return columns;
 }
 
+/** Locks the customer's row for a write (a concurrent edit or delete waits), or 404. */
+async function lockCustomer(tx: Db, id: string) {
+  const [current] = await tx
+    .select({ id: customers.id, anonymisedAt: customers.anonymisedAt })
+    .from(customers)
+    .where(eq(customers.id, id))
+    .for('update');
+  if (!current) throw notFound('Customer');
+  return current;
+}
+
 export async function createCustomer(db: Db, input: CustomerCreate, request: FastifyRequest): Promise<Customer> {
   return db
     .transaction(async (transaction) => {
@@ -198,12 +209,7 @@ export async function updateCustomer(
   return db
     .transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
-      const [current] = await tx
-        .select({ id: customers.id, anonymisedAt: customers.anonymisedAt })
-        .from(customers)
-        .where(eq(customers.id, id))
-        .for('update');
-      if (!current) throw notFound('Customer');
+      const current = await lockCustomer(tx, id);
       if (current.anonymisedAt) throw conflict(CUSTOMER_ANONYMISED_LOCKED_MESSAGE);
       const before = await getCustomer(tx, id);
       if (input.phone !== undefined) await assertPhoneFree(tx, input.phone, id);
@@ -235,12 +241,7 @@ export type CustomerDeleteOutcome = { deleted: true } | { anonymised: true; mess
 export async function deleteCustomer(db: Db, id: string, request: FastifyRequest): Promise<CustomerDeleteOutcome> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const [current] = await tx
-      .select({ id: customers.id, anonymisedAt: customers.anonymisedAt })
-      .from(customers)
-      .where(eq(customers.id, id))
-      .for('update');
-    if (!current) throw notFound('Customer');
+    const current = await lockCustomer(tx, id);
     const ordered = await tx
       .select({ id: orders.id, status: orders.status })
       .from(orders)

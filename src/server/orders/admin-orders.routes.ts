@@ -16,7 +16,7 @@ import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import { CreateOrderHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '#shared/contracts/orders.ts';
 import { getAdminOrder, listAdminOrders } from './admin-order-queries.ts';
 import { adminOrderStats } from './admin-order-stats.ts';
-import { newOrderMails } from './order-emails.ts';
+import { announceNewOrder } from './announce-new-order.ts';
 import { refundOrder } from './order-refunds.ts';
 import { updateAdminOrder } from './order-transitions.ts';
 import { sendOrderWhatsApp } from './order-whatsapp.ts';
@@ -95,8 +95,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           customer_id: created.customer.id,
         },
       });
-      app.realtime.announceOrder(order.id, 'new_order');
-      for (const mail of newOrderMails(order, app.config)) app.mailer.sendLater(mail, { order: order.order_number });
+      announceNewOrder(app, order);
       return reply.status(201).send({ data: created });
     },
   );

@@ -11,7 +11,7 @@ import {
   OrderCalculationSchema,
   OrderSchema,
 } from '#shared/contracts/orders.ts';
-import { newOrderMails } from './order-emails.ts';
+import { announceNewOrder } from './announce-new-order.ts';
 import { findOrderWithToken } from './order-queries.ts';
 import { calculateOrder } from './orders.service.ts';
 import { placeOrder } from './place-order.ts';
@@ -61,10 +61,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         // The order exists already: 200 (not 201) with the same body, and nothing is mailed twice.
         return reply.status(200).header('idempotent-replayed', 'true').send({ data: order });
       }
-      // After commit and off the request's path: neither mail nor the admins' live alert ever
-      // delays or fails an order.
-      app.realtime.announceOrder(order.id, 'new_order');
-      for (const mail of newOrderMails(order, app.config)) app.mailer.sendLater(mail, { order: order.order_number });
+      announceNewOrder(app, order);
       return reply.status(201).send({ data: order });
     },
   );

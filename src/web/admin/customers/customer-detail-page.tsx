@@ -3,7 +3,6 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
 import type { Customer } from '#shared/contracts/customers.ts';
-import type { PaymentStatus } from '#shared/contracts/orders.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -14,7 +13,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { Pager } from '../ui/pager.tsx';
 import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
-import { Badge, OrderStatusBadge } from '../ui/status-badge.tsx';
+import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
 import { useListParams } from '../ui/use-list-params.ts';
 import {
   ADMIN_CUSTOMERS_KEY,
@@ -243,21 +242,6 @@ function Stat({
   );
 }
 
-const PAYMENT_LABELS: Record<PaymentStatus, { label: string; className: string }> = {
-  pending: { label: 'Unpaid', className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' },
-  paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200' },
-  partially_refunded: {
-    label: 'Partially refunded',
-    className: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
-  },
-  refunded: { label: 'Refunded', className: 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200' },
-};
-
-function PaymentBadge({ status }: { status: PaymentStatus }) {
-  const style = PAYMENT_LABELS[status];
-  return <Badge className={style.className}>{style.label}</Badge>;
-}
-
 const ORDER_COLUMNS = ['Order', 'Date', 'Status', 'Payment', { label: 'Total', align: 'right' }] as const;
 
 function CustomerOrders({ customerId }: { customerId: string }) {
@@ -331,7 +315,7 @@ function OrderRow({ order }: { order: AdminOrderListItem }) {
         <OrderStatusBadge status={order.status} />
       </td>
       <td className="px-5 py-3">
-        <PaymentBadge status={order.payment_status} />
+        <PaymentStatusBadge status={order.payment_status} />
       </td>
       <td className="px-5 py-3 text-right font-medium whitespace-nowrap text-strong tabular-nums">
         {money(order.total)}
@@ -358,7 +342,7 @@ function OrderCard({ order }: { order: AdminOrderListItem }) {
       <p className="mt-0.5 text-xs text-muted">{formatDateTime(order.created_at)}</p>
       <p className="mt-1.5 flex flex-wrap gap-1.5">
         <OrderStatusBadge status={order.status} />
-        <PaymentBadge status={order.payment_status} />
+        <PaymentStatusBadge status={order.payment_status} />
       </p>
     </li>
   );

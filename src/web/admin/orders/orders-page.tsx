@@ -9,9 +9,9 @@ import { FilterSelect } from '../ui/filter-select.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { Pager } from '../ui/pager.tsx';
 import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
+import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
 import { useDebouncedSearch, useListParams } from '../ui/use-list-params.ts';
 import { orderListQuery, orderStatsQuery, type StatusCounts } from './order-api.ts';
-import { OrderStatusBadge, PaymentStatusBadge } from './order-badges.tsx';
 
 const PAGE_SIZES = ['10', '20', '50', '100'] as const;
 const PAYMENT_FILTERS: ReadonlyArray<readonly [string, string]> = [

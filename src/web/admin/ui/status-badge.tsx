@@ -1,5 +1,6 @@
+import { PAYMENT_STATUS_LABELS } from '#shared/contracts/admin-orders.ts';
 import type { StockState } from '#shared/contracts/admin-products.ts';
-import type { OrderStatus } from '#shared/contracts/orders.ts';
+import type { OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 
 /** Colour-coded pills; the word is always shown, so colour never carries the meaning alone. */
 const ORDER_STATUS_STYLE: Record<OrderStatus, string> = {
@@ -23,6 +24,18 @@ export function Badge({ className, children }: { className: string; children: st
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge className={ORDER_STATUS_STYLE[status]}>{status}</Badge>;
+}
+
+/** Payment pills: unpaid needs attention (amber), refunds are grey or orange, paid is green. */
+const PAYMENT_STYLE: Record<PaymentStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
+  paid: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  partially_refunded: 'bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200',
+  refunded: 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200',
+};
+
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  return <Badge className={`normal-case! ${PAYMENT_STYLE[status]}`}>{PAYMENT_STATUS_LABELS[status]}</Badge>;
 }
 
 /** `inactiveLabel`: what "off" is called on the screen (an account is disabled, a product or category inactive). */

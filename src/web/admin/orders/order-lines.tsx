@@ -1,0 +1,154 @@
+import { Link } from 'react-router';
+import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
+import type { OrderItem } from '#shared/contracts/orders.ts';
+import { srcSetFor } from '#shared/images.ts';
+import { Icon, imageIcon } from '#web/ui/icons.tsx';
+import { money } from '../ui/format.ts';
+import { ScrollTable } from '../ui/scroll-table.tsx';
+import { variationsText } from './packing-slip.tsx';
+
+/** The order's lines (cards on phones, a table from md up) and its totals. */
+function LineImage({ src }: { src: string | null }) {
+  return src ? (
+    <img
+      src={src}
+      srcSet={srcSetFor(src)}
+      sizes="48px"
+      alt=""
+      width={48}
+      height={48}
+      loading="lazy"
+      className="size-12 shrink-0 rounded-lg border border-line bg-white object-contain"
+    />
+  ) : (
+    <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-subtle text-muted">
+      <Icon d={imageIcon} />
+    </span>
+  );
+}
+
+export function OrderLines({ items }: { items: readonly OrderItem[] }) {
+  return (
+    <>
+      {/* Phones: one block per line. */}
+      <ul aria-label="Order lines" className="divide-y divide-line border-t border-line md:hidden">
+        {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never move.
+          <li key={index} className="flex gap-3 px-5 py-3">
+            <LineImage src={item.image} />
+            <div className="min-w-0 flex-1 text-sm">
+              <LineName item={item} />
+              <p className="mt-1 flex justify-between gap-2 tabular-nums">
+                <span className="text-muted">
+                  {item.quantity} × {money(item.unit_price)}
+                </span>
+                <span className="font-medium text-strong">{money(item.line_total)}</span>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ScrollTable label="Order lines" className="hidden border-t border-line md:block">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs tracking-wide whitespace-nowrap text-muted uppercase">
+            <tr>
+              <th scope="col" className="py-3 pl-5">
+                <span className="sr-only">Image</span>
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                Product
+              </th>
+              <th scope="col" className="px-5 py-3 font-medium">
+                SKU
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-medium">
+                Qty
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-medium">
+                Unit
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-medium">
+                Line total
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {items.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never move.
+              <tr key={index}>
+                <td className="w-12 py-3 pr-0 pl-5">
+                  <LineImage src={item.image} />
+                </td>
+                <td className="px-5 py-3">
+                  <LineName item={item} />
+                </td>
+                <td className="px-5 py-3 font-mono text-xs whitespace-nowrap">{item.sku ?? '—'}</td>
+                <td className="px-5 py-3 text-right tabular-nums">{item.quantity}</td>
+                <td className="px-5 py-3 text-right whitespace-nowrap tabular-nums">{money(item.unit_price)}</td>
+                <td className="px-5 py-3 text-right font-medium whitespace-nowrap text-strong tabular-nums">
+                  {money(item.line_total)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
+    </>
+  );
+}
+
+function LineName({ item }: { item: OrderItem }) {
+  const variations = variationsText(item.selectedVariations);
+  return (
+    <>
+      {item.product_id ? (
+        <Link
+          to={`/admin/products/${item.product_id}`}
+          className="font-medium text-strong underline-offset-4 hover:underline"
+        >
+          {item.name}
+        </Link>
+      ) : (
+        <span className="font-medium text-strong">{item.name}</span>
+      )}
+      {variations && <span className="block text-xs text-muted">{variations}</span>}
+      <span className="block font-mono text-xs text-muted md:hidden">{item.sku ?? ''}</span>
+    </>
+  );
+}
+
+export function Totals({ order }: { order: AdminOrder }) {
+  const rows: Array<[string, string, string?]> = [
+    ['Subtotal', money(order.subtotal)],
+    ...(order.discount > 0
+      ? [
+          [`Discount${order.promo_code ? ` (${order.promo_code})` : ''}`, `−${money(order.discount)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ['Tax', money(order.tax)],
+    ['Shipping', order.shipping === 0 ? 'Free' : money(order.shipping)],
+  ];
+  return (
+    <dl className="space-y-1.5 border-t border-line px-5 py-4 text-sm sm:px-6">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-4">
+          <dt className="text-muted">{label}</dt>
+          <dd className="tabular-nums">{value}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold text-strong">
+        <dt>Total</dt>
+        <dd className="tabular-nums">{money(order.total)}</dd>
+      </div>
+      {order.refunded_amount > 0 && (
+        <div className="flex justify-between gap-4 text-danger">
+          <dt>Refunded</dt>
+          <dd className="tabular-nums">−{money(order.refunded_amount)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
