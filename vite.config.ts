@@ -41,7 +41,8 @@ const ADMIN_ONLY_VENDOR =
  * any other shared module (the zod contracts above all, which would pull zod in) stays with the
  * screens that import it.
  */
-const SHELL = /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|shared[\\/](constants|money|images)\.ts$)/;
+const SHELL =
+  /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|web[\\/]storefront[\\/](categories[\\/]category-queries|products[\\/]product-queries)\.ts$|shared[\\/](constants|money|images)\.ts$)/;
 const NOT_IN_SHELL =
   /[\\/](ui[\\/](coming-soon|breadcrumbs|not-found-page|site-footer|form-field)|app[\\/]unmatched-route)\.tsx$/;
 
@@ -216,39 +217,61 @@ const proxy = {
  * The web app lives in src/web and builds to dist/web, which the API server serves. Hashed files
  * go under /assets/ (served with a long cache); manifest.json lists the chunks (the bundle report
  * reads it). `vite dev` proxies the API and the uploads to the server on port 3000.
+ *
+ * `vite build --ssr` (scripts/web-build.ts runs both) builds the same screens for Node into
+ * dist/ssr: `ssr/render-page.tsx`, which the server uses to send the storefront's entry pages
+ * already drawn (decision 009). Libraries are bundled in, so the server needs nothing from
+ * node_modules to render; the PWA, icons and compression plugins only concern the browser build.
  */
-export default defineConfig({
-  root: 'src/web',
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), pwaIcons(), pwa(), precompress()],
-  define: { 'import.meta.env.ADMIN_PANEL': JSON.stringify(adminPanelInBuild()) },
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    manifest: true,
-    target: 'es2022',
-    // Every browser the shop supports preloads modules natively; the polyfill would cost 0.4 KB.
-    modulePreload: {
-      polyfill: false,
-      // Chunks the storefront reaches only on rare paths (the admin, a not-found page) are loaded
-      // without preload hints: each hint names a file in the storefront's first-load JavaScript.
-      resolveDependencies: (filename, deps) => (RARE_ROUTE_CHUNK.test(filename) ? [] : deps),
-    },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              name: 'app',
-              test: (id: string) =>
-                (STOREFRONT_VENDOR.test(id) && !ADMIN_ONLY_VENDOR.test(id)) ||
-                (SHELL.test(id) && !NOT_IN_SHELL.test(id)),
-            },
-          ],
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        root: 'src/web',
+        plugins: [react(), reactRouterTreeShaking()],
+        define: { 'import.meta.env.ADMIN_PANEL': JSON.stringify(adminPanelInBuild()) },
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          outDir: '../../dist/ssr',
+          emptyOutDir: true,
+          ssr: 'ssr/render-page.tsx',
+          target: 'node20',
+          minify: false,
+          copyPublicDir: false,
         },
+      }
+    : {
+        root: 'src/web',
+        plugins: [react(), tailwindcss(), reactRouterTreeShaking(), pwaIcons(), pwa(), precompress()],
+        define: { 'import.meta.env.ADMIN_PANEL': JSON.stringify(adminPanelInBuild()) },
+        build: {
+          outDir: '../../dist/web',
+          emptyOutDir: true,
+          assetsDir: 'assets',
+          manifest: true,
+          target: 'es2022',
+          // Every browser the shop supports preloads modules natively; the polyfill would cost 0.4 KB.
+          modulePreload: {
+            polyfill: false,
+            // Chunks the storefront reaches only on rare paths (the admin, a not-found page) are loaded
+            // without preload hints: each hint names a file in the storefront's first-load JavaScript.
+            resolveDependencies: (filename, deps) => (RARE_ROUTE_CHUNK.test(filename) ? [] : deps),
+          },
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'app',
+                    test: (id: string) =>
+                      (STOREFRONT_VENDOR.test(id) && !ADMIN_ONLY_VENDOR.test(id)) ||
+                      (SHELL.test(id) && !NOT_IN_SHELL.test(id)),
+                  },
+                ],
+              },
+            },
+          },
+        },
+        server: { proxy },
+        preview: { proxy },
       },
-    },
-  },
-  server: { proxy },
-  preview: { proxy },
-});
+);

@@ -10,6 +10,8 @@ import { adminPanelInBuild } from './build-flags.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'scripts/build-flags.ts', 'package-lock.json'];
 const STAMP_FILE = path.join(ROOT, 'dist/web/.build-stamp');
+/** The server-rendering bundle (vite.config.ts, SSR build; decision 009). */
+const SSR_ENTRY = 'dist/ssr/render-page.js';
 
 function listFiles(entry: string): string[] {
   const absolute = path.join(ROOT, entry);
@@ -36,14 +38,20 @@ export function isWebBuildFresh(): boolean {
   return (
     existsSync(STAMP_FILE) &&
     existsSync(path.join(ROOT, 'dist/web/index.html')) &&
+    existsSync(path.join(ROOT, SSR_ENTRY)) &&
     readFileSync(STAMP_FILE, 'utf8') === sourceHash()
   );
 }
 
-/** Builds the web app with Vite (loaded only when a build is needed) and stamps it. */
+/**
+ * Builds the web app with Vite (loaded only when a build is needed): the browser build into
+ * dist/web, then the server-rendering build of the same screens into dist/ssr. Stamps it.
+ */
 export async function buildWebApp(): Promise<void> {
   const hash = sourceHash();
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  const configFile = path.join(ROOT, 'vite.config.ts');
+  await build({ configFile, logLevel: 'warn' });
+  await build({ configFile, logLevel: 'warn', build: { ssr: 'ssr/render-page.tsx' } });
   writeFileSync(STAMP_FILE, hash);
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   if (options.serveWebApp ?? true) {
     await registerWebApp(app, {
       distDir: config.webDistDir,
+      ssrEntry: path.join(config.webSsrDir, 'render-page.js'),
       uploadsDir: config.paths.uploads,
       siteConfig: buildSiteConfig(config),
       publicUrl: config.PUBLIC_URL,

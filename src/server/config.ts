@@ -112,6 +112,8 @@ export interface Config extends Env {
   paths: { dataDir: string; database: string; uploads: string; outbox: string };
   /** Where the built web app lives (dist/web); absent in API-only test apps. */
   webDistDir: string;
+  /** The server-rendering build of the same app (decision 009). */
+  webSsrDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -139,5 +141,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       outbox: path.join(dataDir, 'outbox'),
     },
     webDistDir: path.resolve(cwd, 'dist/web'),
+    webSsrDir: path.resolve(cwd, 'dist/ssr'),
   };
 }

@@ -5,6 +5,12 @@
 
 /** Id of the `<script type="application/json">` tag that carries the SiteConfig into the page. */
 export const SITE_CONFIG_ELEMENT_ID = 'cedar-site-config';
+/**
+ * The `<script type="application/json">` holding the API answers a page drawn by the server was
+ * drawn from (`[queryKey, data][]`): the browser starts its query cache with them, so it hydrates
+ * the same page without asking again (decision 009).
+ */
+export const PAGE_QUERIES_ELEMENT_ID = 'cedar-page-queries';
 
 /** Spec §9 "Featured products default". */
 export const FEATURED_PRODUCTS_DEFAULT = 6;

@@ -29,9 +29,6 @@ export interface StoreQuery {
   view: 'grid' | 'list';
 }
 
-/** Id of the JSON tag carrying the search result a `/store` URL starts with (`{ request, response }`). */
-export const STORE_SEARCH_ELEMENT_ID = 'cedar-store-search';
-
 /** What the URL falls back to: the shopper's productView preferences (spec §3). */
 export interface StoreQueryDefaults {
   sortBy: ProductSort;

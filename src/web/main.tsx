@@ -1,24 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ErrorBoundary } from './app/error-boundary.tsx';
-import { ErrorScreen } from './app/error-screen.tsx';
-import { Providers } from './app/providers.tsx';
-import { AppRouter } from './app/router.tsx';
-import { startThemeSync } from './app/theme.ts';
-import './errors/install.ts';
+// The entry only names the stylesheet and starts the app: the boot code lives in the shared app
+// chunk (vite.config.ts SHELL), where it compresses with the libraries instead of in a file of
+// its own (decision 004).
 import './styles.css';
+import { boot } from './app/boot.tsx';
 
-startThemeSync();
-
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <ErrorBoundary fallback={<ErrorScreen app />}>
-      <Providers>
-        <AppRouter />
-      </Providers>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+boot();

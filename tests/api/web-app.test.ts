@@ -5,7 +5,6 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
-import { createProduct } from '../factories/catalogue.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const INLINE_THEME_SCRIPT = "document.documentElement.classList.add('dark')";
@@ -54,47 +53,6 @@ describe('serving the web app', () => {
     expect(siteConfig.company.phone).toBe('+961 1 000 000');
     expect(siteConfig.features.adminPanel).toBe(true);
     expect(JSON.stringify(siteConfig)).not.toMatch(/secret|password/i);
-  });
-
-  it('preloads the data of the entry screens so it downloads with the JavaScript', async () => {
-    const home = (await ctx.app.inject({ method: 'GET', url: '/' })).body;
-    expect(home).toContain(
-      '<link rel="preload" href="/api/products/featured?limit=6" as="fetch" crossorigin="anonymous">',
-    );
-    const product = (await ctx.app.inject({ method: 'GET', url: '/product/x' })).body;
-    expect(product).not.toContain('rel="preload"');
-  });
-
-  it('embeds the first search result of a /store URL, exactly as POST /search answers it', async () => {
-    const embedded = (url: string) => {
-      const match = /<script type="application\/json" id="cedar-store-search">(.*?)<\/script>/s.exec(url);
-      return JSON.parse(match?.[1] ?? 'null') as { request: Record<string, unknown>; response: { total: number } };
-    };
-    const store = embedded((await ctx.app.inject({ method: 'GET', url: '/store' })).body);
-    expect(store.request).toEqual({
-      q: '',
-      filters: {},
-      limit: 20,
-      offset: 0,
-      sort_by: 'featured',
-      sort_order: 'desc',
-      facets: ['category', 'brand', 'in_stock'],
-    });
-    const api = await ctx.app.inject({ method: 'POST', url: '/api/search', payload: store.request });
-    const { processingTimeMs: _apiTime, ...apiResult } = api.json().data;
-    const { processingTimeMs: _pageTime, ...pageResult } = store.response as typeof apiResult;
-    expect(pageResult).toEqual(apiResult);
-
-    // A shared, filtered link starts with its own result; junk parameters fall back to defaults.
-    await createProduct(ctx.database.db, { name: 'Arduino Uno R3' });
-    const filtered = embedded(
-      (await ctx.app.inject({ method: 'GET', url: '/store?q=arduno&in_stock=1&page=abc&limit=5000' })).body,
-    );
-    expect(filtered.request).toMatchObject({ q: 'arduno', filters: { in_stock: true }, limit: 100, offset: 0 });
-    expect(filtered.response.total).toBeGreaterThan(0);
-    // The tag is data, never markup: a search text cannot close it.
-    const hostile = (await ctx.app.inject({ method: 'GET', url: '/store?q=%3C%2Fscript%3E%3Cscript%3Ealert(1)' })).body;
-    expect(hostile).not.toContain('</script><script>alert(1)');
   });
 
   it('sends a CSP that allows only our own scripts', async () => {

@@ -232,8 +232,9 @@ try {
       budgetP95Ms: 50,
     },
     {
-      // The page itself: the server embeds the URL's first search result (web-app.ts).
-      name: 'GET /store?… (HTML with its first search)',
+      // The page itself, drawn on the server with its first search (decision 009; a drawn URL is
+      // reused until the catalogue changes, so this is mostly the cache and the compression).
+      name: 'GET /store?… (HTML drawn on the server)',
       path: () =>
         pick([
           '/store',

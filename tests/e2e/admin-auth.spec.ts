@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
 import { SignJWT } from 'jose';
+import { expect, type Page, test } from './test.ts';
 
 /** Matches playwright.config.ts's server environment. */
 const SIGN_IN_PATH = '/e2e-admin-sign-in';

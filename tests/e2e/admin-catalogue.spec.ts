@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expect, type Page, test } from './test.ts';
 
 /** Matches playwright.config.ts's server environment (as in admin-auth.spec.ts). */
 const SIGN_IN_PATH = '/e2e-admin-sign-in';

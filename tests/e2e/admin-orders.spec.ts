@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './test.ts';
 
 /**
  * Issue 8 end to end: an admin has the panel open, a shopper in another browser context checks

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './test.ts';
 
 /**
  * The cart in the browser against the seeded catalogue: Nano V3 has a Headers choice

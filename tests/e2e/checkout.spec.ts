@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from './test.ts';
 
 /**
  * The whole purchase as a shopper does it: two products from their pages (one with a variation

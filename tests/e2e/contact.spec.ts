@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 test('the contact form: from the footer, field errors, then the message is sent and confirmed', async ({ page }) => {
   await page.goto('/');

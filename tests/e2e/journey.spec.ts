@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { closeFilters, openFilters, storeCards } from './store-helpers.ts';
+import { expect, test } from './test.ts';
 
 /**
  * Issue 4's shopper journey, end to end in one visit: search with a typo, pick a suggestion,

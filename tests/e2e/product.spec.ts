@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './test.ts';
 
 /** Seeded products (src/server/db/seed/catalogue-data.ts), all in the Arduino category. */
 const ON_SALE = { slug: 'arduino-mega-2560-r3', name: 'Arduino Mega 2560 R3' };

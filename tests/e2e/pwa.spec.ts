@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { storeCards } from './store-helpers.ts';
+import { expect, type Page, test } from './test.ts';
 
 /**
  * Installable and updatable (issue 3): the manifest and icons, the service worker's offline

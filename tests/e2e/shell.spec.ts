@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 test.describe('app shell', () => {
   test('home shows the seeded catalogue from the API', async ({ page }) => {

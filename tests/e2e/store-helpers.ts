@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from './test.ts';
 
 /** The store's filter panel: the sidebar on wide screens, the Filters dialog on phones (opened). */
 export async function openFilters(page: Page): Promise<Locator> {

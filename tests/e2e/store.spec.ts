@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { closeFilters, openFilters, storeCards } from './store-helpers.ts';
+import { expect, type Page, test } from './test.ts';
 
 /**
  * The store screen against the seeded demo catalogue (src/server/db/seed/catalogue-data.ts):

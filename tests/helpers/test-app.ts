@@ -26,6 +26,8 @@ export interface TestAppOptions {
   serveWebApp?: boolean;
   /** Built web app to serve (a fixture dir); defaults to none. */
   webDistDir?: string;
+  /** With webDistDir: the server-rendering bundle's folder (render-page.js); none by default. */
+  webSsrDir?: string;
   extraApiRoutes?: FastifyPluginAsync;
   secrets?: Partial<InstanceSecrets>;
   authRateLimits?: BuildAppOptions['authRateLimits'];
@@ -39,7 +41,11 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cedar-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  if (options.webDistDir) config.webDistDir = options.webDistDir;
+  if (options.webDistDir) {
+    // A fixture app is drawn in the browser only unless the test gives a rendering bundle too.
+    config.webDistDir = options.webDistDir;
+    config.webSsrDir = options.webSsrDir ?? path.join(options.webDistDir, 'no-ssr');
+  }
   const owned = options.database ? undefined : await openTestDatabase();
   const database = options.database ?? (owned as Database);
   const app = await buildApp(config, {

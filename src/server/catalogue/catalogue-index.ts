@@ -112,6 +112,8 @@ function newProductIndex(): MiniSearch<SearchDocument> {
   });
 }
 
+let nextRevision = 1;
+
 export class CatalogueIndex {
   private readonly products = new Map<string, IndexedProduct>();
   private readonly idBySlug = new Map<string, string>();
@@ -127,6 +129,12 @@ export class CatalogueIndex {
   private readonly foldedNames = new Map<string, string>();
   private countsByCategory: Map<string, number> | undefined;
   private visibleSlugs: Map<string, string> | undefined;
+
+  /**
+   * Changes with every change to what the index holds (unique across instances): anything derived
+   * from the catalogue outside the index, such as the server-drawn pages, is valid for one revision.
+   */
+  revision = nextRevision++;
 
   constructor(categories: readonly IndexedCategory[] = [], products: readonly IndexedProduct[] = []) {
     this.replaceCategories(categories);
@@ -562,6 +570,7 @@ export class CatalogueIndex {
   }
 
   private changed({ textChanged = true } = {}): void {
+    this.revision = nextRevision++;
     this.presorted.clear();
     if (textChanged) this.matchCache.clear();
     this.resultCache.clear();

@@ -1,9 +1,28 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { PAGE_QUERIES_ELEMENT_ID } from '#shared/constants.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
 
+/**
+ * A query client started with the answers a server-drawn page embedded (decision 009). With a
+ * service worker they count as stale, so they are fetched again once in the background: the worker
+ * keeps that copy for offline visits (it never sees the one inside the page).
+ */
+function createPageQueryClient(): QueryClient {
+  const client = createQueryClient();
+  const element = document.getElementById(PAGE_QUERIES_ELEMENT_ID);
+  if (element) {
+    // The server wrote this JSON itself (web-app.ts), so it is not checked again here.
+    for (const [key, data] of JSON.parse(element.textContent as string) as [unknown[], unknown][]) {
+      client.setQueryData(key, data, { updatedAt: navigator.serviceWorker?.controller ? 1 : undefined });
+    }
+    element.remove();
+  }
+  return client;
+}
+
 /** App-wide providers; the router sits inside so every screen can use queries. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createPageQueryClient());
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -35,7 +35,8 @@ const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
+/** The routes under whichever router the page runs in (BrowserRouter here, StaticRouter on the server). */
+export function AppRoutes() {
   return useRoutes(routes);
 }
 

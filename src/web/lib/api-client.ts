@@ -1,4 +1,5 @@
 import type { FieldError, Pagination } from '#shared/contracts/common.ts';
+import { serverContext } from '#web/ssr/server-context.ts';
 
 /**
  * The one way the web app talks to the API (spec §7 "Response handling", §8 "API errors").
@@ -133,7 +134,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+    // Rendered on the server (decision 009), the API is answered in process, not over the network.
+    const send = import.meta.env.SSR ? (serverContext.fetch ?? fetch) : fetch;
+    response = await send(buildUrl(path, query), { method, headers, body: payload, signal });
   } catch (error) {
     if (isAbort(error) || signal?.aborted) throw error;
     throw new ApiError('Network error', 0, 'NETWORK_ERROR');

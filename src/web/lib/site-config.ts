@@ -1,5 +1,6 @@
 import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
+import { serverContext } from '#web/ssr/server-context.ts';
 
 /**
  * The shop's name, contact details and feature flags, embedded by the server in the HTML as
@@ -58,8 +59,11 @@ export function readSiteConfig(doc: Document = document): SiteConfig {
 
 let cached: SiteConfig | undefined;
 
-/** The page's site config, read on first use. */
+/** The page's site config, read on first use (on the server, the one it renders with). */
 export function getSiteConfig(): SiteConfig {
-  cached ??= readSiteConfig();
+  cached ??=
+    import.meta.env.SSR && typeof document === 'undefined'
+      ? (serverContext.siteConfig ?? DEFAULT_SITE_CONFIG)
+      : readSiteConfig();
   return cached;
 }

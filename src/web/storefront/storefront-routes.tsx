@@ -3,8 +3,6 @@ import type { ReactNode } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '#web/app/lazy-screen.tsx';
 import { PageSkeleton } from '#web/ui/page-skeleton.tsx';
-import { categoriesQuery } from './categories/category-queries.ts';
-import { featuredQuery, newArrivalsQuery } from './home/home-queries.ts';
 import { productQuery } from './products/product-queries.ts';
 import {
   loadBlogPage,
@@ -28,22 +26,17 @@ const homeScreen = lazyScreen(loadHomePage, (m) => m.HomePage);
 const storeScreen = lazyScreen(loadStorePage, (m) => m.StorePage);
 const productScreen = lazyScreen(loadProductPage, (m) => m.ProductPage, <PageSkeleton variant="product" />);
 
-function HomeRoute(): ReactNode {
-  usePrefetchQuery(featuredQuery);
-  usePrefetchQuery(newArrivalsQuery);
-  usePrefetchQuery(categoriesQuery);
-  return homeScreen;
-}
-
 function ProductRoute(): ReactNode {
   usePrefetchQuery(productQuery(useParams().id ?? ''));
   return productScreen;
 }
 
 export const storefrontRoutes: RouteObject[] = [
-  { index: true, element: <HomeRoute /> },
-  // The store starts its search in its own chunk: a first visit finds the result already in the
-  // page (web-app.ts embeds it), and from home the chunk is prefetched after 2 s, so a route-level
+  // Home arrives drawn by the server with its data (decision 009); its chunk is small and in the
+  // first load, so a route-level prefetch would only cost first-load bytes.
+  { index: true, element: homeScreen },
+  // The store starts its search in its own chunk: a first visit arrives drawn by the server with
+  // the result (decision 009), and from home the chunk is prefetched after 2 s, so a route-level
   // prefetch would save little and cost first-load bytes.
   { path: 'store', element: storeScreen },
   { path: 'product/:id', element: <ProductRoute /> },

@@ -79,11 +79,17 @@ export function repairCart(value: unknown): Pick<CartState, 'items' | 'sessionId
   };
 }
 
+/**
+ * Created empty, then filled from storage: the empty cart stays the store's initial state, which
+ * is what a page drawn by the server shows (decision 009), so React hydrates against it (zustand
+ * hands the initial state to hydration) and only then shows the stored lines and count.
+ */
 export const useCartStore = create<CartState>()(() => ({
-  ...repairCart(readStoredState(CART_STORAGE_KEY)),
+  ...repairCart(undefined),
   isLoading: false,
   error: null,
 }));
+rehydrateCart();
 const saveCart = ({ items, sessionId, lastSyncAt }: CartState) =>
   writeStoredState(CART_STORAGE_KEY, { items, sessionId, lastSyncAt }, CART_VERSION);
 useCartStore.subscribe(saveCart);

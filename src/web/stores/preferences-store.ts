@@ -200,9 +200,12 @@ const savePreferences = (state: Preferences): void =>
  * Persisted by hand (local-storage.ts) rather than with zustand's `persist` middleware.
  */
 export const usePreferencesStore = create<PreferencesState>()((set) => ({
-  ...readStoredPreferences(),
+  // The defaults stay the initial state, which a page drawn by the server shows: React hydrates
+  // against them, then renders with the stored preferences (decision 009, as the cart).
+  ...repairPreferences(undefined),
   setTheme: (theme) => set({ theme }),
 }));
+rehydratePreferences();
 usePreferencesStore.subscribe(savePreferences);
 // A repaired or migrated entry is written back at once, as the middleware did.
 savePreferences(usePreferencesStore.getState());

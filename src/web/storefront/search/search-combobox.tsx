@@ -72,7 +72,7 @@ export function SearchCombobox({ input }: { input: RefObject<HTMLInputElement | 
   const { currency } = getSiteConfig();
   const { enableSearchSuggestions, recentSearches } = usePreferencesStore((state) => state.search);
   const [text, setText] = useState(() => input.current?.value ?? '');
-  const [open, setOpen] = useState(() => document.activeElement === input.current);
+  const [open, setOpen] = useState(() => typeof document !== 'undefined' && document.activeElement === input.current);
   const [active, setActive] = useState(-1);
   const listId = useId();
   const popup = useRef<HTMLDivElement>(null);

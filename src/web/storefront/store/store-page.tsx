@@ -16,7 +16,6 @@ import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { categoriesQuery } from '../categories/category-queries.ts';
 import { RecentlyViewed } from '../recently-viewed/recently-viewed.tsx';
 import { loadProductPage, prefetchAfter } from '../screens.ts';
-import { takeInitialSearch } from '../search/initial-search.ts';
 import { searchQuery } from '../search/search-queries.ts';
 import { ActiveFilters } from './active-filters.tsx';
 import { findCategory } from './category-facets.ts';
@@ -45,15 +44,8 @@ export function StorePage() {
   const { query, defaults, searchParams } = useStoreQuery();
   const { currency } = getSiteConfig();
   const request = storeSearchRequest(query);
-  const results = useQuery({
-    ...searchQuery(request),
-    // The page the server sent may already hold this result (web-app.ts): then no request at all.
-    initialData: () => takeInitialSearch(request),
-    // With a service worker, search again once in the background: it keeps that answer for
-    // offline visits (it never sees the copy that came inside the page).
-    initialDataUpdatedAt: () => (navigator.serviceWorker?.controller ? 0 : Date.now()),
-    placeholderData: keepPreviousData,
-  });
+  // A store page the server drew already holds this result in the query cache (decision 009).
+  const results = useQuery({ ...searchQuery(request), placeholderData: keepPreviousData });
   const categories = useQuery(categoriesQuery);
   const isWide = useMediaQuery(WIDE_LAYOUT);
   const inStockByDefault = !defaults.showOutOfStock;
@@ -102,7 +94,7 @@ export function StorePage() {
           </aside>
         )}
 
-        <div className="flex min-w-0 flex-col gap-4">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-start-2">
           <div className="flex flex-wrap items-center gap-3">
             <p className="mr-auto text-sm text-muted" aria-live="polite">
               {results.data && <ResultCount total={results.data.total} />}

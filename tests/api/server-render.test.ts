@@ -1,0 +1,150 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_QUERIES_ELEMENT_ID } from '#shared/constants.ts';
+import { createProduct } from '../factories/catalogue.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * The server's side of server rendering (decision 009) with a stand-in for dist/ssr: a module
+ * with the same two exports that draws from the API exactly as the real screens do, through the
+ * `fetch` the server hands it. The real screens drawn and hydrated in Chromium: tests/e2e/ssr.spec.ts.
+ */
+const RENDER_MODULE = `
+let options;
+export let renders = 0;
+export function configureServerRendering(given) { options = given; }
+export async function renderPage(url) {
+  renders++;
+  if (url.startsWith('/product/exploding')) throw new Error('a screen failed');
+  if (url.startsWith('/product/')) return null;
+  const featured = await (await options.fetch('/api/products/featured?limit=6', { headers: { Accept: 'application/json' } })).json();
+  const write = await options.fetch('/api/orders', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
+  const search = await options.fetch('/api/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ q, limit: 5 }) });
+  return {
+    html: '<link rel="preload" as="image" href="/uploads/first.webp"/><main data-write="' + write.status + '">'
+      + featured.data.map((product) => '<p>' + product.name + '</p>').join('') + '</main>',
+    queries: [[['products', 'featured', 6], featured.data], [['search', q], (await search.json()).data]],
+  };
+}
+`;
+
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_app-abc.js'] },
+  '_app-abc.js': { file: 'assets/app-abc.js' },
+  'storefront/home/home-page.tsx': { file: 'assets/home-page-abc.js', imports: ['_app-abc.js'] },
+  'storefront/store/store-page.tsx': { file: 'assets/store-page-abc.js', imports: ['_app-abc.js', '_grid-abc.js'] },
+  '_grid-abc.js': { file: 'assets/grid-abc.js' },
+};
+
+async function writeFixtures(): Promise<{ dist: string; ssr: string }> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'cedar-ssr-'));
+  const dist = path.join(root, 'web');
+  const ssr = path.join(root, 'ssr');
+  await mkdir(path.join(dist, '.vite'), { recursive: true });
+  await mkdir(ssr);
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Cedar Shop</title><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/app-abc.js"></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(path.join(dist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
+  await writeFile(path.join(ssr, 'render-page.js'), RENDER_MODULE);
+  return { dist, ssr };
+}
+
+const pageQueries = (html: string) =>
+  JSON.parse(
+    new RegExp(`<script type="application/json" id="${PAGE_QUERIES_ELEMENT_ID}">(.*?)</script>`, 's').exec(html)?.[1] ??
+      'null',
+  ) as [unknown[], unknown][] | null;
+const rootOf = (html: string) => /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1];
+
+describe('pages drawn on the server', () => {
+  let ctx: TestApp;
+  let fixtures: { dist: string; ssr: string };
+  let renderer: { renders: number };
+  beforeAll(async () => {
+    fixtures = await writeFixtures();
+    ctx = await createTestApp({ serveWebApp: true, webDistDir: fixtures.dist, webSsrDir: fixtures.ssr });
+    await createProduct(ctx.database.db, { name: 'Featured Fluke Meter', featured: true });
+    renderer = await import(pathToFileURL(path.join(fixtures.ssr, 'render-page.js')).href);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(path.dirname(fixtures.dist), { recursive: true, force: true });
+  });
+
+  it('sends / drawn, with the API answers it was drawn from and its code preloaded', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(rootOf(html)).toMatch(/^<main data-write="405"><p>Featured Fluke Meter<\/p>/);
+    // Image hints go to the head; the route's chunk is preloaded, the entry's are not repeated.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/uploads/first.webp"/>');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-abc.js">');
+    expect(head.match(/app-abc\.js/g)).toHaveLength(1);
+    // The page's data is exactly what the API answers.
+    const queries = pageQueries(html);
+    const featured = (await ctx.app.inject({ method: 'GET', url: '/api/products/featured?limit=6' })).json().data;
+    expect(queries?.[0]).toEqual([['products', 'featured', 6], featured]);
+  });
+
+  it('answers the renderer only with reads: a write through it is refused', async () => {
+    const html = (await ctx.app.inject({ method: 'GET', url: '/' })).body;
+    expect(rootOf(html)).toContain('data-write="405"');
+    const orders = await ctx.app.inject({ method: 'GET', url: '/api/admin/orders' });
+    expect(orders.statusCode).toBe(401);
+  });
+
+  it('preloads the store chunk and everything it imports; a search text stays data', async () => {
+    const html = (await ctx.app.inject({ method: 'GET', url: '/store?q=%3C%2Fscript%3E%3Cscript%3Ealert(1)' })).body;
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/store-page-abc.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-abc.js">');
+    expect(html).not.toContain('</script><script>alert(1)');
+    expect(pageQueries(html)?.[1]?.[0]).toEqual(['search', '</script><script>alert(1)']);
+  });
+
+  it('draws a page once per catalogue revision, and again after the catalogue changes', async () => {
+    await ctx.app.inject({ method: 'GET', url: '/?cache-check' });
+    const before = renderer.renders;
+    const again = await ctx.app.inject({ method: 'GET', url: '/?cache-check' });
+    expect(renderer.renders).toBe(before);
+    expect(rootOf(again.body)).not.toContain('Second Featured Scope');
+
+    await createProduct(ctx.database.db, { name: 'Second Featured Scope', featured: true });
+    const changed = await ctx.app.inject({ method: 'GET', url: '/?cache-check' });
+    expect(renderer.renders).toBe(before + 1);
+    expect(rootOf(changed.body)).toContain('Second Featured Scope');
+  });
+
+  it('sends the page undrawn when the renderer declines or fails, never an error', async () => {
+    await createProduct(ctx.database.db, { name: 'Declined', slug: 'declined-product' });
+    await createProduct(ctx.database.db, { name: 'Exploding', slug: 'exploding-product' });
+    for (const url of ['/product/declined-product', '/product/exploding-product']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(rootOf(response.body), url).toBe('');
+      expect(pageQueries(response.body), url).toBeNull();
+    }
+    // A product that does not exist is a 404 and is not drawn at all.
+    const rendersBefore = renderer.renders;
+    expect((await ctx.app.inject({ method: 'GET', url: '/product/no-such-thing' })).statusCode).toBe(404);
+    expect(renderer.renders).toBe(rendersBefore);
+    // Pages that depend on the browser's own state (the cart) are never drawn on the server.
+    expect(rootOf((await ctx.app.inject({ method: 'GET', url: '/checkout' })).body)).toBe('');
+  });
+
+  it('compresses the HTML for browsers that accept it', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/' });
+    const compressed = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+  });
+});
