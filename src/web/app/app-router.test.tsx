@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { Providers } from './providers.tsx';
+import { AppProviders } from './providers.tsx';
 import { AppRouter } from './router.tsx';
 
 const product = {
@@ -68,9 +68,9 @@ afterEach(() => {
 async function visit(path: string): Promise<HTMLElement> {
   window.history.pushState({}, '', path);
   view = await render(
-    <Providers>
+    <AppProviders>
       <AppRouter />
-    </Providers>,
+    </AppProviders>,
   );
   return view.container;
 }

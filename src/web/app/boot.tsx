@@ -1,30 +1,22 @@
-import { StrictMode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { ErrorBoundary } from './error-boundary.tsx';
-import { ErrorScreen } from './error-screen.tsx';
-import { Providers } from './providers.tsx';
+import { AppProviders } from './providers.tsx';
 import { AppRouter } from './router.tsx';
 import { startThemeSync } from './theme.ts';
 import '../errors/install.ts';
-
-let serverDrawn = false;
 
 /**
  * One way in for both: a drawn page is hydrated as it is; an empty one hydrates as empty (this
  * renders nothing at first) and then draws the app. `createRoot` beside `hydrateRoot` would cost
  * first-load bytes (decision 004) for what one extra pass does.
  */
-function Root() {
-  const [show, setShow] = useState(serverDrawn);
+function Root({ drawn }: { drawn: boolean }) {
+  const [show, setShow] = useState(drawn);
   useEffect(() => setShow(true), []);
   return show ? (
-    <StrictMode>
-      <ErrorBoundary fallback={<ErrorScreen app />}>
-        <Providers>
-          <AppRouter />
-        </Providers>
-      </ErrorBoundary>
-    </StrictMode>
+    <AppProviders>
+      <AppRouter />
+    </AppProviders>
   ) : null;
 }
 
@@ -33,6 +25,5 @@ export function boot(): void {
   startThemeSync();
   const container = document.getElementById('root') as HTMLElement; // index.html always has it
   // The server draws the storefront's entry pages (decision 009); other pages arrive empty.
-  serverDrawn = container.firstChild !== null;
-  hydrateRoot(container, <Root />);
+  hydrateRoot(container, <Root drawn={container.firstChild !== null} />);
 }

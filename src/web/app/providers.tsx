@@ -1,7 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, StrictMode, useState } from 'react';
 import { PAGE_QUERIES_ELEMENT_ID } from '#shared/constants.ts';
 import { createQueryClient } from '#web/lib/query-client.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { ErrorScreen } from './error-screen.tsx';
 
 /**
  * A query client started with the answers a server-drawn page embedded (decision 009). With a
@@ -21,8 +23,18 @@ function createPageQueryClient(): QueryClient {
   return client;
 }
 
-/** App-wide providers; the router sits inside so every screen can use queries. */
-export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+/**
+ * Everything around the router: strict mode, the app-level error screen and the query client.
+ * The same in the browser (boot.tsx) and on the server (ssr/render-page.tsx), since hydration
+ * needs both trees to match.
+ */
+export function AppProviders({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createPageQueryClient());
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <StrictMode>
+      <ErrorBoundary fallback={<ErrorScreen app />}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </ErrorBoundary>
+    </StrictMode>
+  );
 }

@@ -1,12 +1,9 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { SiteConfig } from '#shared/contracts/site.ts';
-import { ErrorBoundary } from '../app/error-boundary.tsx';
-import { ErrorScreen } from '../app/error-screen.tsx';
-import { Providers } from '../app/providers.tsx';
+import { AppProviders } from '../app/providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { serverContext } from './server-context.ts';
@@ -14,10 +11,10 @@ import { serverContext } from './server-context.ts';
 /**
  * The storefront drawn in Node (decision 009): the server sends `/`, `/store` and product pages
  * with their content already in the HTML, so a phone paints the page before the JavaScript has
- * downloaded, and the browser hydrates it (main.tsx) instead of drawing it again.
+ * downloaded, and the browser hydrates it (app/boot.tsx) instead of drawing it again.
  *
  * Built by `vite build --ssr` into dist/ssr/render-page.js and loaded by the server
- * (src/server/web/server-render.ts). The screens are the browser's own: their queries are
+ * (src/server/plugins/server-render.ts). The screens are the browser's own: their queries are
  * answered through `serverContext.fetch`, which the server points at its own API in process, so
  * a page holds exactly what the API would have answered.
  */
@@ -98,15 +95,11 @@ function isEnabled(query: Query): boolean {
  */
 async function renderOnce(url: string, client: QueryClient): Promise<string | null> {
   const tree = (
-    <StrictMode>
-      <ErrorBoundary fallback={<ErrorScreen app />}>
-        <Providers client={client}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </Providers>
-      </ErrorBoundary>
-    </StrictMode>
+    <AppProviders client={client}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </AppProviders>
   );
   let html = renderToString(tree);
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
