@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /**
  * `POST /upload/images` (multipart, field `file`, one or several; staff bearer token) and
@@ -23,7 +24,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /** Ids are random (no names from the client reach the disk). */
-export const UploadIdSchema = z.string().regex(/^[a-f0-9]{32}$/, 'Unknown image id');
+export const UploadIdSchema = safeText().regex(/^[a-f0-9]{32}$/, 'Unknown image id');
 
 export const UploadedImageSchema = z.object({
   id: z.string(),
