@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPIRY_DURATION_PATTERN } from '../duration.ts';
 import { ORDER_STATUSES } from './orders.ts';
 import { safeText } from './text.ts';
 
@@ -96,13 +97,14 @@ export type AuthUser = z.infer<typeof AuthUserSchema>;
 
 /**
  * Spec §3 "Login response" (also the answer to register and refresh). `token` is a short-lived
- * access JWT; `expiresIn` is its life in seconds (the client stores issue time + expiresIn);
+ * access JWT; `expiresIn` is its life in the spec §5 duration format ("15m": a number followed by
+ * d, h, m or s; the client stores arrival time + that duration, 7 days when it cannot read it);
  * `refreshToken` is opaque, single-use, and lives for JWT_EXPIRES_IN.
  */
 export const LoginResponseSchema = z.object({
   token: z.string(),
   refreshToken: z.string(),
-  expiresIn: z.number().int().positive(),
+  expiresIn: z.string().regex(EXPIRY_DURATION_PATTERN),
   user: AuthUserSchema,
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
