@@ -43,6 +43,8 @@ describe('safe text', () => {
   it('keeps its message inside a one-or-several union', () => {
     const schema = z.union([safeText(), z.array(safeText())]);
     expect(schema.safeParse('a\u0000').error?.issues).toMatchObject([{ path: [], message: UNSAFE_TEXT_MESSAGE }]);
-    expect(schema.safeParse(['ok', 'a\u0000']).error?.issues).toMatchObject([{ path: [1], message: UNSAFE_TEXT_MESSAGE }]);
+    expect(schema.safeParse(['ok', 'a\u0000']).error?.issues).toMatchObject([
+      { path: [1], message: UNSAFE_TEXT_MESSAGE },
+    ]);
   });
 });
