@@ -1,5 +1,7 @@
 import { count, eq } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { auditLogs } from '#server/audit/audit.table.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import { contactMessages } from '#server/contact/contact.table.ts';
@@ -7,7 +9,7 @@ import { customers } from '#server/customers/customers.table.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { users } from '#server/users/users.table.ts';
-import { UNSAFE_TEXT_MESSAGE } from '#shared/contracts/text.ts';
+import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from '#shared/contracts/text.ts';
 import { createCategory, createProduct } from '../factories/catalogue.ts';
 import { bearer, createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
@@ -25,6 +27,46 @@ const BAD_TEXT = {
 } as const;
 
 type Method = 'POST' | 'PUT' | 'GET';
+
+/**
+ * Paths (in `schema`) of every string a request may carry that is not a safeText(): no safe-text
+ * check and no format (uuid, email, date: a format refuses NUL and surrogates by itself).
+ */
+function unsafeStrings(schema: unknown, path = '', seen = new Set<unknown>()): string[] {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } })?._zod?.def;
+  if (!def || seen.has(schema)) return [];
+  seen.add(schema);
+  const walk = (inner: unknown, suffix = '') => unsafeStrings(inner, `${path}${suffix}`, seen);
+  switch (def.type) {
+    case 'string': {
+      const checks = (def.checks ?? []) as { _zod: { def: { fn?: unknown } } }[];
+      const safe = def.format !== undefined || checks.some((check) => check._zod.def.fn === isSafeText);
+      return safe ? [] : [path || '(root)'];
+    }
+    case 'object':
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, inner]) => walk(inner, `.${key}`));
+    case 'array':
+      return walk(def.element, '[]');
+    case 'record':
+      return [...walk(def.keyType, '{key}'), ...walk(def.valueType, '{}')];
+    case 'union':
+      return (def.options as unknown[]).flatMap((option) => walk(option));
+    case 'intersection':
+      return [...walk(def.left), ...walk(def.right)];
+    case 'pipe':
+      return [...walk(def.in), ...walk(def.out)];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return walk(def.innerType);
+    default:
+      return [];
+  }
+}
 interface BodyCase {
   name: string;
   method: Method;
@@ -44,8 +86,10 @@ describe('text with NUL bytes or unpaired surrogates', () => {
   let categoryId: string;
   let shirtId: string;
 
+  const routes: RouteOptions[] = [];
+
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ onRoute: (route) => routes.push(route) });
     const db = ctx.database.db;
     const admin = await createUser(db, { email: 'text-boss@cedar.test', role: 'super_admin', name: 'Text Boss' });
     adminId = admin.id;
@@ -351,5 +395,27 @@ describe('text with NUL bytes or unpaired surrogates', () => {
     }
     const admin = await ctx.app.inject({ method: 'GET', url: '/api/admin/products/ab%00cd', headers: bearer(token) });
     expect(admin.statusCode, admin.body).toBeLessThan(500);
+  });
+
+  it('takes text only through safeText() on every route of the table (bodies, queries, params, headers)', () => {
+    // The walker itself finds a bare z.string() wherever it hides.
+    const probe = z.object({
+      ok: safeText().trim(),
+      id: z.uuid(),
+      bare: z.string(),
+      list: z.array(z.preprocess((v) => v, z.string().optional())),
+      map: z.record(safeText(), z.union([safeText(), z.string()])),
+    });
+    expect(unsafeStrings(probe)).toEqual(['.bare', '.list[]', '.map{}']);
+
+    const found: string[] = [];
+    for (const route of routes) {
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      for (const part of ['body', 'querystring', 'params', 'headers']) {
+        for (const path of unsafeStrings(schema[part])) found.push(`${route.method} ${route.url} ${part}${path}`);
+      }
+    }
+    expect(routes.length).toBeGreaterThan(50);
+    expect(found).toEqual([]);
   });
 });
