@@ -19,7 +19,13 @@ import { healthRoutes } from './health/health.routes.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
-import { apiNotFoundBody, registerErrorHandling } from './plugins/error-handler.ts';
+import {
+  apiNotFoundBody,
+  MAX_PATH_SEGMENT_LENGTH,
+  registerErrorHandling,
+  replyToRouterError,
+} from './plugins/error-handler.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimiters } from './plugins/rate-limiters.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -74,7 +80,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Long-lived polling connections (real-time) must not keep a shutdown waiting forever.
     forceCloseConnections: true,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT_LENGTH },
+    // A too-long path segment (414) or a broken % escape (400) in the DESIGN.md error shape.
+    frameworkErrors: replyToRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // First, so that it sees every route registered below.
@@ -110,6 +118,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await registerAdminRealtime(app);
 
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPIRY_FALLBACK_MS, parseExpiryDuration } from './duration.ts';
+import { EXPIRY_DURATION_PATTERN, EXPIRY_FALLBACK_MS, formatExpiryDuration, parseExpiryDuration } from './duration.ts';
 
 describe('parseExpiryDuration (spec §5)', () => {
   it('reads a number followed by d, h, m or s', () => {
@@ -17,5 +17,28 @@ describe('parseExpiryDuration (spec §5)', () => {
     }
     expect(parseExpiryDuration(undefined)).toBe(EXPIRY_FALLBACK_MS);
     expect(parseExpiryDuration(null)).toBe(EXPIRY_FALLBACK_MS);
+    // A number of seconds (what the API used to answer) is not the format either.
+    expect(parseExpiryDuration(900)).toBe(EXPIRY_FALLBACK_MS);
+    expect(parseExpiryDuration({ toString: () => '15m' })).toBe(EXPIRY_FALLBACK_MS);
+  });
+});
+
+describe('formatExpiryDuration', () => {
+  it('writes the largest unit that states the duration exactly', () => {
+    expect(formatExpiryDuration(15 * 60_000)).toBe('15m');
+    expect(formatExpiryDuration(7 * 86_400_000)).toBe('7d');
+    expect(formatExpiryDuration(36 * 3_600_000)).toBe('36h');
+    expect(formatExpiryDuration(90_000)).toBe('90s');
+    expect(formatExpiryDuration(61 * 60_000)).toBe('61m');
+    expect(formatExpiryDuration(1_499)).toBe('1s');
+    expect(formatExpiryDuration(0)).toBe('1s');
+  });
+
+  it('writes what parseExpiryDuration reads back', () => {
+    for (const ms of [1000, 45_000, 60_000, 15 * 60_000, 3_600_000, 12 * 3_600_000, 86_400_000, 30 * 86_400_000]) {
+      const text = formatExpiryDuration(ms);
+      expect(text).toMatch(EXPIRY_DURATION_PATTERN);
+      expect(parseExpiryDuration(text)).toBe(ms);
+    }
   });
 });

@@ -52,7 +52,7 @@ describe('auth', () => {
       expect(data).toEqual({
         token: expect.any(String),
         refreshToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-        expiresIn: 900,
+        expiresIn: '15m',
         user: {
           id: user.id,
           email: 'layla@cedar.test',
@@ -130,6 +130,7 @@ describe('auth', () => {
       const rotated = await refresh(first.refreshToken);
       expect(rotated.statusCode).toBe(200);
       const second = remember(rotated.json().data);
+      expect(second.expiresIn).toBe('15m');
       expect(second.refreshToken).not.toBe(first.refreshToken);
       expect(second.user.id).toBe(user.id);
       expect((await me(second.token)).statusCode).toBe(200);
@@ -300,6 +301,7 @@ describe('auth', () => {
       const { data } = response.json();
       remember(data);
       expect(data.user).toMatchObject({ email: 'new.shopper@example.com', name: 'new.shopper', role: 'customer' });
+      expect(data.expiresIn).toBe('15m');
       expect((await me(data.token)).json().data.role).toBe('customer');
       const [row] = await ctx.database.db.select().from(users).where(eq(users.email, 'new.shopper@example.com'));
       expect(row?.role).toBe('customer');

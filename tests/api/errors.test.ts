@@ -14,6 +14,10 @@ const echoRoutes: FastifyPluginAsync = async (app) => {
       data: request.body,
     }),
   );
+  // A route with an optional body, as logout has (no body reaches validation as null).
+  app.post('/test-optional', { schema: { body: z.object({ note: z.string() }).nullish() } }, async (request) => ({
+    data: { body: request.body ?? null },
+  }));
   app.get('/test-crash', async () => {
     throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
   });
@@ -131,5 +135,76 @@ describe('API error handling', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('answers a too-long path segment with 414 in the error shape, without echoing the URL', async () => {
+    const segment = 'x'.repeat(201);
+    for (const url of [`/api/products/${segment}`, `/api/categories/${segment}?a=1`]) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(414);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+      expect(response.json()).toEqual({
+        message: 'A part of the address is too long (at most 200 characters)',
+        statusCode: 414,
+        code: 'URI_TOO_LONG',
+        errors: [],
+      });
+      expect(response.body).not.toContain('xxxxxxxxxx');
+    }
+    // 200 characters is still a path the router matches (a 404 for an unknown product).
+    const longest = await ctx.app.inject({ method: 'GET', url: `/api/products/${'x'.repeat(200)}` });
+    expect(longest.statusCode).toBe(404);
+  });
+
+  it('answers a broken % escape in the path with 400 in the error shape, without echoing the URL', async () => {
+    for (const url of ['/api/products/%E0%A4%A', '/api/products/ab%zzcd', '/api/categories/%']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'The address is not valid: it holds a broken % escape',
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        errors: [],
+      });
+      expect(response.body).not.toMatch(/%E0|%zz|products/);
+    }
+    // In a query string a broken escape is kept as typed: a 4xx at worst, never a 500.
+    const query = await ctx.app.inject({ method: 'GET', url: '/api/products?search=%E0%A4%A' });
+    expect(query.statusCode).toBeLessThan(500);
+  });
+
+  it('treats an empty JSON body as no body', async () => {
+    for (const payload of ['', '  \n']) {
+      const optional = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/test-optional',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(optional.statusCode, optional.body).toBe(200);
+      expect(optional.json()).toEqual({ data: { body: null } });
+    }
+    // A route that needs a body still answers a clear validation error.
+    const required = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: '',
+    });
+    expect(required.statusCode).toBe(400);
+    expect(required.json()).toEqual({
+      message: 'Request body is required; send a JSON object',
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      errors: [{ path: 'body', message: 'Request body is required; send a JSON object' }],
+    });
+    // The default parser's other refusals stay.
+    const poisoned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-optional',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"note":"a","__proto__":{"admin":true}}',
+    });
+    expect(poisoned.statusCode).toBe(400);
   });
 });

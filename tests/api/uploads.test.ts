@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,6 +199,78 @@ describe('image uploads', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.tooLarge });
     expect(await filesOnDisk()).toEqual(before);
+  });
+
+  it('answers 413 every time for a file just over or far over the limit, never a 400 for a cut file', async () => {
+    const before = await filesOnDisk();
+    // A real image, padded: cut at the limit it is still a PNG, but a damaged one.
+    const padded = (size: number) => Buffer.concat([fixtures.png, randomBytes(size - fixtures.png.length)]);
+    const sizes = [1, 2, 17, 1024, 64 * 1024, UPLOAD_MAX_BYTES, 2 * UPLOAD_MAX_BYTES].map(
+      (over) => UPLOAD_MAX_BYTES + over,
+    );
+    for (let round = 0; round < 3; round++) {
+      for (const size of sizes) {
+        const response = await upload([{ data: padded(size), filename: 'over.png', type: 'image/png' }]);
+        expect(response.statusCode, `${size} bytes, round ${round}: ${response.body}`).toBe(413);
+        expect(response.json()).toEqual({
+          message: UPLOAD_MESSAGES.tooLarge,
+          statusCode: 413,
+          code: 'PAYLOAD_TOO_LARGE',
+          errors: [{ path: 'file', message: UPLOAD_MESSAGES.tooLarge }],
+        });
+      }
+    }
+    // A good file before an oversized one is rolled back.
+    const mixed = await upload([
+      { data: fixtures.gif, filename: 'ok.gif', type: 'image/gif' },
+      { data: padded(UPLOAD_MAX_BYTES + 5), filename: 'over.png', type: 'image/png', field: 'image' },
+    ]);
+    expect(mixed.statusCode).toBe(413);
+    expect(await filesOnDisk()).toEqual(before);
+  });
+
+  it('answers 413 when the request bytes arrive split exactly at the limit (the stream hands over a cut file)', async () => {
+    const before = await filesOnDisk();
+    // A PNG signature then zeros: cut anywhere it is a damaged image (the 400 this used to be).
+    const file = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(UPLOAD_MAX_BYTES),
+    ]);
+    const { payload, contentType } = multipart([{ data: file, filename: 'edge.png', type: 'image/png' }]);
+    const fileStart = payload.indexOf(file.subarray(0, 8));
+    for (let round = 0; round < 5; round++) {
+      // One network read ends exactly at the limit; the next brings the rest.
+      const cut = fileStart + UPLOAD_MAX_BYTES;
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/upload/images',
+        headers: { ...bearer(token), 'content-type': contentType, 'content-length': String(payload.length) },
+        payload: Readable.from([payload.subarray(0, cut), payload.subarray(cut)]),
+      });
+      expect(response.statusCode, `round ${round}: ${response.body}`).toBe(413);
+      expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: UPLOAD_MESSAGES.tooLarge });
+    }
+    expect(await filesOnDisk()).toEqual(before);
+  });
+
+  it('reads the field "image" as well as "file", one or several files under either', async () => {
+    const single = await upload([{ data: fixtures.png, filename: 'a.png', type: 'image/png', field: 'image' }]);
+    expect(single.statusCode, single.body).toBe(201);
+    expect(single.json()).toMatchObject({ success: true, data: { id: expect.stringMatching(/^[a-f0-9]{32}$/) } });
+
+    const several = await upload([
+      { data: fixtures.gif, filename: 'a.gif', type: 'image/gif', field: 'image' },
+      { data: fixtures.webp, filename: 'b.webp', type: 'image/webp', field: 'file' },
+      { data: fixtures.jpeg, filename: 'c.jpg', type: 'image/jpeg', field: 'image' },
+    ]);
+    expect(several.statusCode, several.body).toBe(201);
+    const body = several.json();
+    expect(body.success).toBe(true);
+    expect(body.data.map((image: UploadedImage) => [image.width, image.height])).toEqual([
+      [64, 64],
+      [300, 200],
+      [640, 480],
+    ]);
   });
 
   it('refuses more files than allowed at once, keeping none of them', async () => {

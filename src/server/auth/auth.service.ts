@@ -13,6 +13,7 @@ import {
   type RegisterRequest,
   type UpdateProfileRequest,
 } from '#shared/contracts/auth.ts';
+import { formatExpiryDuration } from '#shared/duration.ts';
 import type { RequestUser } from './authenticate.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -79,7 +80,8 @@ async function loginResponse(settings: AuthSettings, user: UserRow, issued: Issu
   return {
     token,
     refreshToken: issued.refreshToken,
-    expiresIn: Math.max(1, Math.round(settings.accessTtlMs / 1000)),
+    // Spec §5 format ("15m"): what the spec's client parses.
+    expiresIn: formatExpiryDuration(settings.accessTtlMs),
     user: toAuthUser(user),
   };
 }

@@ -4,6 +4,7 @@ import { notFound } from '#server/errors.ts';
 import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
 import { CategoryDetailSchema, CategorySchema, CategoryTreeNodeSchema } from '#shared/contracts/categories.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
+import { safeText } from '#shared/contracts/text.ts';
 
 /** The public category reads; all served from the in-memory catalogue (catalogue-index.ts). */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,7 +41,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['categories'],
         summary: 'One active category by id or slug, with its ancestors and children',
-        params: z.object({ id: z.string().min(1).max(200) }),
+        params: z.object({ id: safeText().min(1).max(200) }),
         response: { 200: dataEnvelope(CategoryDetailSchema), 404: ErrorBodySchema },
       },
     },

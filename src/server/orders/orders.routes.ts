@@ -11,6 +11,7 @@ import {
   OrderCalculationSchema,
   OrderSchema,
 } from '#shared/contracts/orders.ts';
+import { safeText } from '#shared/contracts/text.ts';
 import { announceNewOrder } from './announce-new-order.ts';
 import { findOrderWithToken } from './order-queries.ts';
 import { calculateOrder } from './orders.service.ts';
@@ -73,8 +74,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'One order, for the confirmation page: needs the access token given when it was placed',
         // Loose on purpose: a malformed id or a missing token answers the same 404 as a wrong one.
-        params: z.object({ id: z.string().max(100) }),
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        params: z.object({ id: safeText().max(100) }),
+        querystring: z.object({ token: safeText().max(200).optional() }),
         response: { 200: dataEnvelope(OrderSchema), 404: ErrorBodySchema },
       },
     },

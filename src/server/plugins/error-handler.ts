@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '#server/errors.ts';
 import type { ErrorBody, ErrorCode } from '#shared/contracts/common.ts';
@@ -10,6 +10,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
@@ -22,7 +23,6 @@ function fromFastifyError(error: FastifyError): ErrorBody {
   const messages: Record<string, string> = {
     FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
     FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON',
-    FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty; send a JSON object',
     FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   };
   const message = messages[error.code] ?? (error.message || 'Bad request');
@@ -37,6 +37,17 @@ function fromFastifyError(error: FastifyError): ErrorBody {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // No body at all (none sent, or an empty JSON body: plugins/json-body.ts) where one is needed.
+      if (error.validationContext === 'body' && (request.body === undefined || request.body === null)) {
+        const message = 'Request body is required; send a JSON object';
+        const body: ErrorBody = {
+          message,
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          errors: [{ path: 'body', message }],
+        };
+        return reply.status(400).send(body);
+      }
       const errors = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'request'),
         message: issue.message ?? 'Invalid value',
@@ -67,6 +78,47 @@ export function registerErrorHandling(app: FastifyInstance): void {
     };
     return reply.status(500).send(body);
   });
+}
+
+/** Longest path segment the router matches (Fastify's `maxParamLength`); longer ones answer 414. */
+export const MAX_PATH_SEGMENT_LENGTH = 200;
+
+/**
+ * Fastify's router refuses some URLs before any route, hook or error handler runs: a path segment
+ * longer than `maxParamLength` (414) and a broken `%` escape (400). Fastify's own answer echoes the
+ * raw URL in another shape; this one (the `frameworkErrors` option in app.ts) answers the
+ * DESIGN.md error body and repeats nothing the client sent.
+ */
+export function routerErrorBody(error: FastifyError): ErrorBody {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return {
+      message: `A part of the address is too long (at most ${MAX_PATH_SEGMENT_LENGTH} characters)`,
+      statusCode: 414,
+      code: 'URI_TOO_LONG',
+      errors: [],
+    };
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return {
+      message: 'The address is not valid: it holds a broken % escape',
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      errors: [],
+    };
+  }
+  return {
+    message: 'Something went wrong on our side. Please try again.',
+    statusCode: 500,
+    code: 'INTERNAL_ERROR',
+    errors: [],
+  };
+}
+
+export function replyToRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const body = routerErrorBody(error);
+  if (body.statusCode >= 500) request.log.error({ err: error }, 'router error');
+  else request.log.info({ code: error.code, statusCode: body.statusCode }, 'refused by the router');
+  reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
 }
 
 export function apiNotFoundBody(method: string, url: string): ErrorBody {

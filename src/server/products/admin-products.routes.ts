@@ -8,6 +8,7 @@ import {
   BulkProductsResultSchema,
 } from '#shared/contracts/admin-products.ts';
 import { dataEnvelope, ErrorBodySchema, paginatedEnvelope } from '#shared/contracts/common.ts';
+import { safeText } from '#shared/contracts/text.ts';
 import { getAdminProduct, listAdminProducts } from './admin-products.service.ts';
 import { bulkUpdateProducts } from './product-bulk.service.ts';
 import { productStats } from './product-stats.service.ts';
@@ -67,7 +68,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'One product by id or slug, whatever its status',
-        params: z.object({ id: z.string().trim().min(1).max(200) }),
+        params: z.object({ id: safeText().trim().min(1).max(200) }),
         response: { 200: dataEnvelope(AdminProductSchema), 400: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },

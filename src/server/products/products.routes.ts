@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
 import { dataEnvelope, ErrorBodySchema, paginatedEnvelope } from '#shared/contracts/common.ts';
 import { FeaturedQuerySchema, ProductListQuerySchema, ProductSchema } from '#shared/contracts/products.ts';
+import { safeText } from '#shared/contracts/text.ts';
 import { getActiveProduct, listFeaturedProducts, listProducts } from './products.service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +43,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'One active product by id or slug',
-        params: z.object({ id: z.string().min(1).max(200) }),
+        params: z.object({ id: safeText().min(1).max(200) }),
         response: { 200: dataEnvelope(ProductSchema), 404: ErrorBodySchema },
       },
     },

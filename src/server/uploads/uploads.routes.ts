@@ -5,6 +5,7 @@ import { AppError, badRequest } from '#server/errors.ts';
 import { ErrorBodySchema } from '#shared/contracts/common.ts';
 import {
   UPLOAD_FIELD,
+  UPLOAD_FIELDS,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_FILES,
   UPLOAD_MESSAGES,
@@ -14,10 +15,17 @@ import {
 } from '#shared/contracts/uploads.ts';
 import { auditUploads, deleteImage, removeFiles, storeImage, unsupportedMediaType } from './uploads.service.ts';
 
+/** 413 naming the field the oversized file came in. */
+function fileTooLarge(field: string | undefined): AppError {
+  const message = UPLOAD_MESSAGES.tooLarge;
+  return new AppError(413, 'PAYLOAD_TOO_LARGE', message, [{ path: field ?? UPLOAD_FIELD, message }]);
+}
+
 /** @fastify/multipart's own errors, as the API's error bodies. */
 function fromMultipartError(error: unknown): unknown {
   const code = (error as { code?: string })?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return fileTooLarge((error as { part?: { fieldname?: string } }).part?.fieldname);
   if (code === 'FST_FILES_LIMIT') return new AppError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooManyFiles);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return unsupportedMediaType();
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('Too many form fields');
@@ -38,7 +46,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['uploads'],
-        summary: `Upload images (multipart, field "${UPLOAD_FIELD}", one or several); each is re-encoded to WebP`,
+        summary: `Upload images (multipart, field ${UPLOAD_FIELDS.map((field) => `"${field}"`).join(' or ')}, one or several; at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each); each is re-encoded to WebP`,
         consumes: ['multipart/form-data'],
         response: {
           201: UploadResponseSchema,
@@ -56,11 +64,15 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         // In order, one at a time: a request either stores every file or none of them.
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
-          if (part.fieldname !== UPLOAD_FIELD) {
-            part.file.resume(); // drain it; only the "file" field is read
+          if (!UPLOAD_FIELDS.includes(part.fieldname)) {
+            part.file.resume(); // drain it; only the upload fields are read
             continue;
           }
           const bytes = await part.toBuffer();
+          // toBuffer looks at `truncated` only as each chunk arrives. When a network read ends
+          // exactly at the limit, busboy marks the file truncated with no chunk left to deliver,
+          // and toBuffer hands back the cut file as if whole (it then failed to decode: a 400).
+          if (part.file.truncated) throw fileTooLarge(part.fieldname);
           if (bytes.length === 0) continue;
           stored.push(await storeImage(uploadsDir, bytes));
         }

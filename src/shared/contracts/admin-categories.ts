@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SLUG_MESSAGE, SLUG_PATTERN } from './admin-products.ts';
 import { QueryBooleanSchema } from './common.ts';
+import { safeText } from './text.ts';
 
 /** The admin panel's category contracts (spec §7 "Admin categories" and the writes of "Categories"). */
 
@@ -34,17 +35,16 @@ export const CATEGORY_LIMITS = { name: 80, slug: 120, description: 2000, depth: 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
-const nameField = z.string().trim().min(1, 'Name is required').max(CATEGORY_LIMITS.name);
+const nameField = safeText().trim().min(1, 'Name is required').max(CATEGORY_LIMITS.name);
 /** Made from the name when not given; must be unique. */
 const slugField = z.preprocess(
   blankToUndefined,
-  z.string().trim().toLowerCase().max(CATEGORY_LIMITS.slug).regex(SLUG_PATTERN, SLUG_MESSAGE).optional(),
+  safeText().trim().toLowerCase().max(CATEGORY_LIMITS.slug).regex(SLUG_PATTERN, SLUG_MESSAGE).optional(),
 );
-const descriptionField = z.string().trim().max(CATEGORY_LIMITS.description);
+const descriptionField = safeText().trim().max(CATEGORY_LIMITS.description);
 const imageField = z.preprocess(
   blankToNull,
-  z
-    .string()
+  safeText()
     .trim()
     .max(500)
     .refine((v) => /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), {

@@ -8,6 +8,7 @@ import {
   PAYMENT_STATUSES,
   ShippingAddressInputSchema,
 } from './orders.ts';
+import { safeText } from './text.ts';
 
 /**
  * Admin orders (spec §7 "Admin orders"): the list, one order with its history and refunds, status
@@ -73,7 +74,7 @@ const DateQuerySchema = z.iso.date('Use a date like 2026-11-23');
 
 export const AdminOrdersQuerySchema = PageQuerySchema.extend({
   /** Order number, customer name, phone (any typed form) or email. */
-  search: z.string().trim().max(100).optional(),
+  search: safeText().trim().max(100).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
   payment_status: z.enum(PAYMENT_STATUSES).optional(),
   customer_id: z.uuid().optional(),
@@ -164,8 +165,8 @@ export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderUpdateSchema = z
   .object({
     status: z.enum(ORDER_STATUSES).optional(),
-    note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
-    internal_notes: z.string().trim().max(2000, 'Internal notes must be at most 2000 characters').nullable().optional(),
+    note: safeText().trim().max(500, 'Note must be at most 500 characters').optional(),
+    internal_notes: safeText().trim().max(2000, 'Internal notes must be at most 2000 characters').nullable().optional(),
     shipping_address: ShippingAddressInputSchema.optional(),
     payment_status: z.literal('paid', { error: 'Only "paid" can be set by hand' }).optional(),
   })
@@ -193,7 +194,7 @@ export const RefundRequestSchema = z
       .positive('Refund amount must be greater than 0')
       .max(1_000_000, 'Refund amount is too large')
       .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Use at most 2 decimals'),
-    reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+    reason: safeText().trim().max(500, 'Reason must be at most 500 characters').optional(),
   })
   .strict();
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SEARCH_QUERY_MAX_LENGTH } from '../constants.ts';
 import { PageQuerySchema, QueryBooleanSchema, SortOrderSchema } from './common.ts';
 import { ProductSchema, ProductSpecSchema, ProductVariationSchema } from './products.ts';
+import { safeText } from './text.ts';
 
 /**
  * The admin panel's product contracts (spec §7 "Admin products" and the writes of "Products").
@@ -38,10 +39,10 @@ export const ADMIN_PRODUCT_SORT_FIELDS = [
 /** `GET /admin/products`: every product, inactive too. Default order: newest first. */
 export const AdminProductsQuerySchema = PageQuerySchema.extend({
   /** Name, SKU, slug, brand or tag (case-insensitive substring). */
-  search: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
+  search: safeText().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
   /** Category id or slug; includes its sub-categories. `none` lists uncategorised products. */
-  category: z.string().trim().min(1).max(120).optional(),
-  brand: z.string().trim().min(1).max(80).optional(),
+  category: safeText().trim().min(1).max(120).optional(),
+  brand: safeText().trim().min(1).max(80).optional(),
   status: z.enum(['active', 'inactive']).optional(),
   stock: StockStateSchema.optional(),
   featured: QueryBooleanSchema.optional(),
@@ -99,8 +100,7 @@ function wholeNumber(label: string, max: number) {
 }
 
 /** `/uploads/...` (our own files) or an https URL. */
-export const ProductImageUrlSchema = z
-  .string()
+export const ProductImageUrlSchema = safeText()
   .trim()
   .max(500)
   .refine((value) => /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(value) || /^https:\/\/[^\s"'<>]+$/.test(value), {
@@ -108,22 +108,22 @@ export const ProductImageUrlSchema = z
   });
 
 const ProductFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(PRODUCT_LIMITS.name),
+  name: safeText().trim().min(1, 'Name is required').max(PRODUCT_LIMITS.name),
   /** Made from the name when not given; must be unique. */
   slug: z.preprocess(
     blankToUndefined,
-    z.string().trim().toLowerCase().max(PRODUCT_LIMITS.slug).regex(SLUG_PATTERN, SLUG_MESSAGE).optional(),
+    safeText().trim().toLowerCase().max(PRODUCT_LIMITS.slug).regex(SLUG_PATTERN, SLUG_MESSAGE).optional(),
   ),
   /** Generated when not given; must be unique (case-insensitive). */
   sku: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(PRODUCT_LIMITS.sku).regex(SKU_PATTERN, SKU_MESSAGE).optional(),
+    safeText().trim().max(PRODUCT_LIMITS.sku).regex(SKU_PATTERN, SKU_MESSAGE).optional(),
   ),
-  description: z.string().trim().max(PRODUCT_LIMITS.description),
-  brand: z.preprocess(blankToNull, z.string().trim().max(PRODUCT_LIMITS.brand).nullable()),
+  description: safeText().trim().max(PRODUCT_LIMITS.description),
+  brand: z.preprocess(blankToNull, safeText().trim().max(PRODUCT_LIMITS.brand).nullable()),
   category_id: z.preprocess(blankToNull, z.uuid('Pick a category').nullable()),
   tags: z
-    .array(z.string().trim().min(1).max(PRODUCT_LIMITS.tag))
+    .array(safeText().trim().min(1).max(PRODUCT_LIMITS.tag))
     .max(PRODUCT_LIMITS.tags, `At most ${PRODUCT_LIMITS.tags} tags`)
     .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()))]),
   price: money('Price').refine((value) => value > 0, 'Price must be greater than 0'),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { EXPIRY_DURATION_PATTERN } from '../duration.ts';
 import { ORDER_STATUSES } from './orders.ts';
+import { safeText } from './text.ts';
 
 /**
  * Auth and staff accounts (spec §3 "Admin user", "Login response", §5, §7 "Auth", "Admin general").
@@ -16,8 +18,7 @@ export function isStaffRole(role: UserRole): boolean {
 }
 
 /** Spec §5: sign-in trims and lowercases the email. */
-export const EmailSchema = z
-  .string()
+export const EmailSchema = safeText()
   .trim()
   .toLowerCase()
   .max(254, 'Email must be at most 254 characters')
@@ -30,8 +31,7 @@ export const PASSWORD_MAX_LENGTH = 128;
  * A new password: long enough to resist guessing, and not one kind of character only
  * (letters alone or digits alone). Length matters more than symbols, so that is the main rule.
  */
-export const NewPasswordSchema = z
-  .string()
+export const NewPasswordSchema = safeText()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
   .refine((value) => /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value), {
@@ -41,27 +41,27 @@ export const NewPasswordSchema = z
 export const LoginRequestSchema = z.object({
   email: EmailSchema,
   // Checked, not judged: an old password that no longer meets NewPasswordSchema still signs in.
-  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+  password: safeText().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 export const RegisterRequestSchema = z.object({
   email: EmailSchema,
   password: NewPasswordSchema,
-  name: z.string().trim().min(1, 'Enter your name').max(100).optional(),
+  name: safeText().trim().min(1, 'Enter your name').max(100).optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
 export const RefreshRequestSchema = z.object({
-  refreshToken: z.string().min(1, 'refreshToken is required').max(512),
+  refreshToken: safeText().min(1, 'refreshToken is required').max(512),
 });
 export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
 
 /** POST /auth/logout: the bearer token names the session; a refresh token may be sent instead or as well. */
-export const LogoutRequestSchema = z.object({ refreshToken: z.string().max(512).optional() }).optional();
+export const LogoutRequestSchema = z.object({ refreshToken: safeText().max(512).optional() }).optional();
 
 export const ChangePasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
+  currentPassword: safeText().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
   newPassword: NewPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
@@ -69,9 +69,8 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 /** PUT /auth/me: only these two; role, email and status are not the user's to change. */
 export const UpdateProfileRequestSchema = z
   .object({
-    name: z.string().trim().min(1, 'Enter your name').max(100, 'Name must be at most 100 characters').optional(),
-    avatar_url: z
-      .string()
+    name: safeText().trim().min(1, 'Enter your name').max(100, 'Name must be at most 100 characters').optional(),
+    avatar_url: safeText()
       .trim()
       .max(2048)
       .refine((value) => value === '' || value.startsWith('/uploads/') || /^https:\/\//.test(value), {
@@ -98,13 +97,14 @@ export type AuthUser = z.infer<typeof AuthUserSchema>;
 
 /**
  * Spec §3 "Login response" (also the answer to register and refresh). `token` is a short-lived
- * access JWT; `expiresIn` is its life in seconds (the client stores issue time + expiresIn);
+ * access JWT; `expiresIn` is its life in the spec §5 duration format ("15m": a number followed by
+ * d, h, m or s; the client stores arrival time + that duration, 7 days when it cannot read it);
  * `refreshToken` is opaque, single-use, and lives for JWT_EXPIRES_IN.
  */
 export const LoginResponseSchema = z.object({
   token: z.string(),
   refreshToken: z.string(),
-  expiresIn: z.number().int().positive(),
+  expiresIn: z.string().regex(EXPIRY_DURATION_PATTERN),
   user: AuthUserSchema,
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
@@ -124,7 +124,7 @@ export const AUTH_MESSAGES = {
 export const AdminUsersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(200).optional(),
+  search: safeText().trim().max(200).optional(),
   role: z.enum(USER_ROLES).optional(),
   is_active: z.enum(['true', 'false']).optional(),
 });

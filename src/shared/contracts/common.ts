@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizePhone, PHONE_MESSAGE } from '../phone.ts';
+import { safeText } from './text.ts';
 
 /** Error codes of DESIGN.md "API conventions"; the client switches on these, so keep them stable. */
 export const ErrorCodeSchema = z.enum([
@@ -11,6 +12,7 @@ export const ErrorCodeSchema = z.enum([
   'CONFLICT',
   'OUT_OF_STOCK',
   'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
@@ -83,8 +85,7 @@ export function checkPriceRange(value: { minPrice?: number; maxPrice?: number },
 }
 
 /** A phone as people type it (Lebanese local or international forms), normalised to E.164. */
-export const PhoneSchema = z
-  .string({ error: 'Phone is required' })
+export const PhoneSchema = safeText({ error: 'Phone is required' })
   .trim()
   .min(1, 'Phone is required')
   .max(30, PHONE_MESSAGE)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, PhoneSchema, SortOrderSchema } from './common.ts';
 import { ShippingAddressInputSchema } from './orders.ts';
+import { safeText } from './text.ts';
 
 /**
  * Customers (spec §7 "Customers"). Every checkout links its order to a customer found by the
@@ -38,7 +39,7 @@ export const CUSTOMER_SORT_FIELDS = ['name', 'orders_count', 'total_spent', 'las
 
 export const CustomersQuerySchema = PageQuerySchema.extend({
   /** Name, phone (any typed form) or email. */
-  search: z.string().trim().max(100).optional(),
+  search: safeText().trim().max(100).optional(),
   sort_by: z.enum(CUSTOMER_SORT_FIELDS).default('last_order_at'),
   sort_order: SortOrderSchema.default('desc'),
 });
@@ -47,19 +48,18 @@ export type CustomersQuery = z.infer<typeof CustomersQuerySchema>;
 const optionalText = (max: number, label: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || null : value),
-    z.string().max(max, `${label} must be at most ${max} characters`).nullable().optional(),
+    safeText().max(max, `${label} must be at most ${max} characters`).nullable().optional(),
   );
 
 const CustomerFieldsSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
+  name: safeText({ error: 'Name is required' })
     .trim()
     .min(2, 'Name must be at least 2 characters')
     .max(100, 'Name must be at most 100 characters'),
   phone: PhoneSchema,
   email: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || null : value),
-    z.email('Enter a valid email address').max(254).nullable().optional(),
+    safeText().max(254).pipe(z.email('Enter a valid email address')).nullable().optional(),
   ),
   address: ShippingAddressInputSchema.nullable().optional(),
   notes: optionalText(2000, 'Notes'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_MESSAGE } from '../phone.ts';
 import { PhoneSchema } from './common.ts';
+import { safeText } from './text.ts';
 
 /**
  * Orders (spec §7 "Orders"): the shopper's checkout and the confirmation page. Field names follow
@@ -29,18 +30,17 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 const optionalText = (max: number, label: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || undefined : value),
-    z.string().max(max, `${label} must be at most ${max} characters`).optional(),
+    safeText().max(max, `${label} must be at most ${max} characters`).optional(),
   );
 const requiredText = (min: number, max: number, label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  safeText({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .min(min, `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`);
 
 export const SelectedVariationsSchema = z
-  .record(z.string().min(1).max(40), z.string().min(1).max(60))
+  .record(safeText().min(1).max(40), safeText().min(1).max(60))
   .refine((value) => Object.keys(value).length <= 10, 'Too many variations');
 
 /** One cart line as the client sends it: never a price (the server prices from the database). */
@@ -73,7 +73,7 @@ export const CustomerInputSchema = z
     phone: PhoneSchema,
     email: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
-      z.email('Enter a valid email address').max(254).optional(),
+      safeText().max(254).pipe(z.email('Enter a valid email address')).optional(),
     ),
   })
   .strict();
@@ -109,8 +109,7 @@ export type CreateOrderRequest = z.output<typeof CreateOrderRequestSchema>;
 /** Sent by the client once per checkout attempt; a repeat returns the same order. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const CreateOrderHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string()
+  [IDEMPOTENCY_KEY_HEADER]: safeText()
     .min(8, 'Idempotency-Key must be 8 to 100 characters')
     .max(100, 'Idempotency-Key must be 8 to 100 characters')
     .regex(/^[\w.:-]+$/, 'Idempotency-Key may hold letters, digits and - _ . : only')
@@ -198,4 +197,4 @@ export const OrderSchema = OrderTotalsSchema.extend({
 export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderParamsSchema = z.object({ id: z.uuid('Order not found') });
-export const OrderAccessQuerySchema = z.object({ token: z.string().min(16).max(100) });
+export const OrderAccessQuerySchema = z.object({ token: safeText().min(16).max(100) });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { FEATURED_PRODUCTS_DEFAULT, PRODUCT_SORTS, type ProductSort, SEARCH_QUERY_MAX_LENGTH } from '../constants.ts';
 import { checkPriceRange, PageQuerySchema, QueryBooleanSchema } from './common.ts';
+import { safeText } from './text.ts';
 
 /** A product as the storefront reads it (spec §3 "Product (storefront data)" plus the shop's extras). */
-export const ProductSpecSchema = z.object({ key: z.string().min(1).max(80), value: z.string().min(1).max(200) });
+export const ProductSpecSchema = z.object({ key: safeText().min(1).max(80), value: safeText().min(1).max(200) });
 export const ProductVariationSchema = z.object({
-  name: z.string().min(1).max(40),
-  options: z.array(z.string().min(1).max(60)).min(1).max(30),
+  name: safeText().min(1).max(40),
+  options: z.array(safeText().min(1).max(60)).min(1).max(30),
 });
 
 export const ProductCategoryRefSchema = z.object({ id: z.uuid(), name: z.string(), slug: z.string() });
@@ -51,12 +52,12 @@ const QueryPriceSchema = z.coerce.number().min(0).max(1_000_000);
  * featured then newest, or relevance when `q` is given.
  */
 export const ProductListQuerySchema = PageQuerySchema.extend({
-  q: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
+  q: safeText().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
   /** Same as q (DESIGN.md: list endpoints take `search`). */
-  search: z.string().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
-  category: z.string().trim().min(1).max(120).optional(),
+  search: safeText().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
+  category: safeText().trim().min(1).max(120).optional(),
   brand: z
-    .union([z.string(), z.array(z.string()).max(50)])
+    .union([safeText(), z.array(safeText()).max(50)])
     .optional()
     .transform((value) => {
       if (value === undefined) return undefined;

@@ -11,8 +11,9 @@ import {
 } from '../constants.ts';
 import { checkPriceRange, SortOrderSchema } from './common.ts';
 import { ProductCategoryRefSchema } from './products.ts';
+import { safeText } from './text.ts';
 
-export const SearchQueryTextSchema = z.string().trim().max(SEARCH_QUERY_MAX_LENGTH);
+export const SearchQueryTextSchema = safeText().trim().max(SEARCH_QUERY_MAX_LENGTH);
 
 /** A price bound in dollars. */
 export const PriceBoundSchema = z.number().min(0).max(1_000_000);
@@ -24,9 +25,9 @@ export const PriceBoundSchema = z.number().min(0).max(1_000_000);
  */
 export const SearchFiltersSchema = z
   .object({
-    category: z.string().trim().min(1).max(120).optional(),
+    category: safeText().trim().min(1).max(120).optional(),
     brand: z
-      .union([z.string().trim().min(1).max(80), z.array(z.string().trim().min(1).max(80)).max(50)])
+      .union([safeText().trim().min(1).max(80), z.array(safeText().trim().min(1).max(80)).max(50)])
       .transform((value) => (Array.isArray(value) ? value : [value]))
       .optional(),
     in_stock: z.boolean().optional(),

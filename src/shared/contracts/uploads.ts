@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /**
- * `POST /upload/images` (multipart, field `file`, one or several; staff bearer token) and
+ * `POST /upload/images` (multipart, field `file` or `image`, one or several files under either;
+ * staff bearer token) and
  * `DELETE /upload/images/{id}`. Files are recognised by their bytes, never by name or declared
  * type, and re-encoded to WebP at each width of IMAGE_WIDTHS (src/shared/images.ts).
  */
@@ -10,11 +12,14 @@ export const UPLOAD_MAX_FILES = 10;
 /** Larger images are refused before decoding (a "pixel bomb" is a small file that decodes huge). */
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 export const UPLOAD_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+/** The field the admin panel sends. */
 export const UPLOAD_FIELD = 'file';
+/** Every field the server reads files from (other clients name it `image`); others are skipped. */
+export const UPLOAD_FIELDS: readonly string[] = [UPLOAD_FIELD, 'image'];
 /** Spec §8 "Other admin messages". */
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload image';
 export const UPLOAD_MESSAGES = {
-  noFile: 'Choose an image to upload (field "file")',
+  noFile: 'Choose an image to upload (field "file" or "image")',
   unsupported: 'Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded',
   tooLarge: `Images must be at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
   tooManyPixels: 'This image is too large to process (more than 40 megapixels)',
@@ -23,7 +28,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /** Ids are random (no names from the client reach the disk). */
-export const UploadIdSchema = z.string().regex(/^[a-f0-9]{32}$/, 'Unknown image id');
+export const UploadIdSchema = safeText().regex(/^[a-f0-9]{32}$/, 'Unknown image id');
 
 export const UploadedImageSchema = z.object({
   id: z.string(),

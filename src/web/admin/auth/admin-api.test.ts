@@ -15,7 +15,7 @@ const user = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
-function session(token: string, refreshToken: string, expiresIn = 900): LoginResponse {
+function session(token: string, refreshToken: string, expiresIn = '15m'): LoginResponse {
   return { token, refreshToken, expiresIn, user };
 }
 
@@ -112,7 +112,7 @@ describe('adminRequest (spec §8: refresh once and retry once on TOKEN_EXPIRED)'
   });
 
   it('refreshes before the call when the token expires within 5 minutes', async () => {
-    saveSession(session('access-1', 'refresh-1', 200));
+    saveSession(session('access-1', 'refresh-1', '200s'));
     const calls = stubApi((call) =>
       call.url === '/api/auth/refresh' ? json({ data: session('access-2', 'refresh-2') }) : json({ data: [] }),
     );
@@ -124,7 +124,7 @@ describe('adminRequest (spec §8: refresh once and retry once on TOKEN_EXPIRED)'
   });
 
   it('shares one refresh between parallel calls (a refresh token works once)', async () => {
-    saveSession(session('access-1', 'refresh-1', 60));
+    saveSession(session('access-1', 'refresh-1', '60s'));
     const calls = stubApi((call) =>
       call.url === '/api/auth/refresh' ? json({ data: session('access-2', 'refresh-2') }) : json({ data: 1 }),
     );
@@ -134,7 +134,7 @@ describe('adminRequest (spec §8: refresh once and retry once on TOKEN_EXPIRED)'
   });
 
   it('keeps a still-valid token when the refresh cannot reach the server', async () => {
-    saveSession(session('access-1', 'refresh-1', 200));
+    saveSession(session('access-1', 'refresh-1', '200s'));
     stubApi((call) => {
       if (call.url === '/api/auth/refresh') throw new TypeError('Failed to fetch');
       return json({ data: 'ok' });

@@ -18,7 +18,7 @@ const owner: AuthUser = {
   last_login_at: null,
   created_at: '2026-01-01T00:00:00.000Z',
 };
-const login = (user: AuthUser = owner): LoginResponse => ({ token: 'a1', refreshToken: 'r1', expiresIn: 900, user });
+const login = (user: AuthUser = owner): LoginResponse => ({ token: 'a1', refreshToken: 'r1', expiresIn: '15m', user });
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -151,7 +151,7 @@ describe('signIn', () => {
   });
 
   it('says so when the answer has no user', async () => {
-    vi.stubGlobal('fetch', async () => json({ data: { token: 'a', refreshToken: 'r', expiresIn: 900 } }));
+    vi.stubGlobal('fetch', async () => json({ data: { token: 'a', refreshToken: 'r', expiresIn: '15m' } }));
     await mount();
     await act(async () => {
       await auth?.signIn('owner@cedar.shop', 'x');

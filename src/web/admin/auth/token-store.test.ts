@@ -24,7 +24,7 @@ const user = {
   last_login_at: null,
   created_at: '2026-01-01T00:00:00.000Z',
 };
-const login: LoginResponse = { token: 'access-1', refreshToken: 'refresh-1', expiresIn: 900, user };
+const login: LoginResponse = { token: 'access-1', refreshToken: 'refresh-1', expiresIn: '15m', user };
 const NOW = 1_800_000_000_000;
 
 afterEach(() => localStorage.clear());
@@ -37,6 +37,22 @@ describe('token store (spec §3 "Stored in browser storage", §4 "Token life")',
     expect(readExpiresAt()).toBe(NOW + 900_000);
     expect(JSON.parse(localStorage.getItem(TOKEN_KEYS.user) ?? 'null')).toEqual(user);
     expect(hasStoredSession()).toBe(true);
+  });
+
+  it('reads expiresIn in the spec §5 format, and takes 7 days for a value it cannot read (spec §9)', () => {
+    for (const [expiresIn, ms] of [
+      ['45s', 45_000],
+      ['30m', 1_800_000],
+      ['12h', 43_200_000],
+      ['7d', 604_800_000],
+    ] as const) {
+      saveSession({ ...login, expiresIn }, NOW);
+      expect(readExpiresAt(), expiresIn).toBe(NOW + ms);
+    }
+    for (const expiresIn of ['', '15 minutes', '1.5h', '0m', 900 as unknown as string]) {
+      saveSession({ ...login, expiresIn }, NOW);
+      expect(readExpiresAt(), String(expiresIn)).toBe(NOW + 7 * 86_400_000);
+    }
   });
 
   it('counts a token as expiring soon within 5 minutes of its expiry', () => {

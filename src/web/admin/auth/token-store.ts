@@ -1,8 +1,10 @@
 import type { AuthUser, LoginResponse } from '#shared/contracts/auth.ts';
+import { parseExpiryDuration } from '#shared/duration.ts';
 
 /**
  * The admin session in browser storage (spec §3 "Stored in browser storage", §4 "Token life"):
- * access token, refresh token, expiry time (issue time + expiresIn) and the user. Every read
+ * access token, refresh token, expiry time (issue time + expiresIn, a spec §5 duration such as
+ * "15m"; one it cannot read counts as 7 days, spec §9) and the user. Every read
  * tolerates a missing, hand-edited or corrupt entry. Storage failures (private mode, quota) never
  * throw: the session then lasts as long as the page.
  */
@@ -46,7 +48,7 @@ function remove(key: string): void {
 export function saveSession(response: LoginResponse, now = Date.now()): void {
   write(TOKEN_KEYS.accessToken, response.token);
   write(TOKEN_KEYS.refreshToken, response.refreshToken);
-  write(TOKEN_KEYS.expiresAt, String(now + response.expiresIn * 1000));
+  write(TOKEN_KEYS.expiresAt, String(now + parseExpiryDuration(response.expiresIn)));
   write(TOKEN_KEYS.user, JSON.stringify(response.user));
 }
 

@@ -79,7 +79,7 @@ beforeEach(() => {
   saveSession({
     token: 'a1',
     refreshToken: 'r1',
-    expiresIn: 900,
+    expiresIn: '15m',
     user: {
       id: 'u1',
       email: 'owner@cedar.shop',

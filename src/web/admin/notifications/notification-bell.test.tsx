@@ -107,7 +107,7 @@ const json = (body: unknown, status = 200) =>
 
 beforeEach(() => {
   fake.sockets.length = 0;
-  saveSession({ token: 'a1', refreshToken: 'r1', expiresIn: 900, user: ADMIN });
+  saveSession({ token: 'a1', refreshToken: 'r1', expiresIn: '15m', user: ADMIN });
   calls = [];
   list = [notification(2), notification(1, { is_read: true })];
   toasts = [];

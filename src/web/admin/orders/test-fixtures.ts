@@ -44,7 +44,7 @@ export function signIn() {
   saveSession({
     token: 'a1',
     refreshToken: 'r1',
-    expiresIn: 900,
+    expiresIn: '15m',
     user: {
       id: 'u1',
       email: 'owner@cedar.shop',
