@@ -45,6 +45,8 @@ export const ConfigSchema = z.object({
     z.url({ message: 'must be a full URL such as https://shop.example.com' }).optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: human-readable lines in a terminal, one JSON object per line anywhere else (logging.ts). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { message: 'must be auto, json or pretty' }).default('auto'),
   ADMIN_EMAIL: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
     z.email({ message: 'must be an email address' }).default('admin@cedar.shop'),
