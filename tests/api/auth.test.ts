@@ -225,6 +225,14 @@ describe('auth', () => {
         .setExpirationTime('5m')
         .sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
       expect((await me(foreignIssuer)).json()).toEqual(unauthorizedBody);
+      // Signed with the server's own key for a live session, but without exp: it would never expire.
+      const neverExpiring = await new SignJWT({ role: user.role, sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer('cedar-shop')
+        .setIssuedAt()
+        .sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
+      expect((await me(neverExpiring)).json()).toEqual(unauthorizedBody);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me' })).json()).toEqual(unauthorizedBody);
       expect((await me(pair.token)).statusCode).toBe(200);
     });
