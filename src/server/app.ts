@@ -146,6 +146,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       uploadsDir: config.paths.uploads,
       siteConfig: buildSiteConfig(config),
       publicUrl: config.PUBLIC_URL,
+      allowedHosts: config.ALLOWED_HOSTS,
       adminSignInPath: config.FEATURE_ADMIN_PANEL ? options.secrets.adminLoginPath : undefined,
     });
   } else {
