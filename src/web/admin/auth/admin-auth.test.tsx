@@ -132,6 +132,21 @@ describe('signIn', () => {
     expect(auth?.error).toBeNull();
   });
 
+  it('says how long a locked sign-in must wait, from retry-after', async () => {
+    vi.stubGlobal('fetch', async () => {
+      const response = failure(429, 'Too many login attempts.', 'RATE_LIMITED');
+      response.headers.set('retry-after', '840');
+      return response;
+    });
+    await mount();
+    await act(async () => {
+      await auth?.signIn('owner@cedar.shop', 'x');
+    });
+    expect(auth?.error).toBe('Too many login attempts. Please try again later. You can try again in 14 minutes.');
+    act(() => auth?.clearError());
+    expect(auth?.error).toBeNull();
+  });
+
   it('refuses a shopper account and ends the session it opened', async () => {
     const urls: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
@@ -165,6 +180,9 @@ describe('sign-in messages (spec §8)', () => {
     expect(signInErrorMessage(new ApiError('whatever', 401, 'UNAUTHORIZED'))).toBe('Invalid email or password');
     expect(signInErrorMessage(new ApiError('whatever', 429, 'RATE_LIMITED'))).toBe(
       'Too many login attempts. Please try again later.',
+    );
+    expect(signInErrorMessage(new ApiError('whatever', 429, 'RATE_LIMITED', [], 45))).toBe(
+      'Too many login attempts. Please try again later. You can try again in 45 seconds.',
     );
     expect(signInErrorMessage(new ApiError('Email is required', 400, 'VALIDATION_ERROR'))).toBe('Email is required');
     expect(signInErrorMessage(new ApiError('', 500))).toBe('Login failed');

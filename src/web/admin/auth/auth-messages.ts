@@ -1,3 +1,4 @@
+import { withRetryWait } from '#shared/retry-wait.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /** Spec §8 "Sign-in messages" and §5's refusals, word for word. */
@@ -21,12 +22,16 @@ export class SignInError extends Error {
   override readonly name = 'SignInError';
 }
 
-/** 401 and 429 have fixed words; otherwise the server's message, else 'Login failed'. */
+/**
+ * 401 and 429 have fixed words (429 followed by how long to wait, from `retry-after`: a locked
+ * account waits up to 15 minutes and should know it); otherwise the server's message, else
+ * 'Login failed'.
+ */
 export function signInErrorMessage(error: unknown): string {
   if (error instanceof SignInError) return error.message;
   if (error instanceof ApiError) {
     if (error.status === 401) return AUTH_UI_MESSAGES.invalidCredentials;
-    if (error.status === 429) return AUTH_UI_MESSAGES.tooManyAttempts;
+    if (error.status === 429) return withRetryWait(AUTH_UI_MESSAGES.tooManyAttempts, error.retryAfterSeconds);
     return error.message || AUTH_UI_MESSAGES.loginFailed;
   }
   return AUTH_UI_MESSAGES.unexpected;
