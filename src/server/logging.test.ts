@@ -63,6 +63,9 @@ describe('safeError', () => {
     expect(safeMessage('invalid input syntax for type uuid: "rami@example.com"')).toBe(
       'invalid input syntax for type uuid: "…"',
     );
+    expect(safeMessage('Message failed: 550 5.1.1 <rami.h@example.com>: Recipient address rejected')).toBe(
+      'Message failed: 550 5.1.1 <[email]>: Recipient address rejected',
+    );
     expect(safeMessage('duplicate key value violates unique constraint "users_email_unique"')).toBe(
       'duplicate key value violates unique constraint "users_email_unique"',
     );

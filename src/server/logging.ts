@@ -80,13 +80,18 @@ type ErrorLike = Record<string, unknown> & { message?: unknown; stack?: unknown;
 /**
  * An error's message without values: Drizzle's "Failed query: … params: …" loses its parameter
  * line, and a quoted value after a colon (PostgreSQL's `invalid input syntax for type uuid: "…"`)
- * is replaced. Names in quotes elsewhere (`constraint "users_email_unique"`) stay.
+ * is replaced, and so is an email address (SMTP errors name the recipient). Names in quotes
+ * elsewhere (`constraint "users_email_unique"`) stay.
  */
 export function safeMessage(message: string): string {
-  return message
-    .replace(/\nparams:[\s\S]*$/, '')
-    .replace(/:\s*"(?:[^"\\]|\\.)*"/g, ': "…"')
-    .slice(0, 2000);
+  return (
+    message
+      .replace(/\nparams:[\s\S]*$/, '')
+      .replace(/:\s*"(?:[^"\\]|\\.)*"/g, ': "…"')
+      // SMTP refusals name the recipient.
+      .replace(/[^\s<>"'()[\],;:]+@[^\s<>"'()[\],;:]+/g, '[email]')
+      .slice(0, 2000)
+  );
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);

@@ -100,4 +100,28 @@ describe('what the log says about a failed statement', () => {
     expect(log).not.toContain('nadia');
     expect(safeUrl('/a?token=x&limit=5')).toBe('/a?token=…&limit=5');
   });
+
+  it('a mail that cannot be sent: logged without its subject or the sender of a contact message', async () => {
+    const mailLines: string[] = [];
+    // Nothing listens on port 1: every send fails.
+    const withSmtp = await createTestApp({
+      env: { LOG_LEVEL: 'info', SMTP_URL: 'smtp://127.0.0.1:1' },
+      logStream: { write: (line: string) => void mailLines.push(line) },
+      database: ctx.database,
+    });
+    try {
+      const response = await withSmtp.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Hala Private', email: 'hala.private@example.com', message: 'Please call me back today.' },
+      });
+      expect(response.statusCode).toBe(201);
+      await withSmtp.app.mailer.idle();
+      const log = mailLines.join('');
+      expect(log).toContain('mail not sent');
+      for (const secret of ['Hala', 'hala.private', 'call me back']) expect(log, secret).not.toContain(secret);
+    } finally {
+      await withSmtp.close();
+    }
+  });
 });
