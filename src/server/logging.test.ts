@@ -33,6 +33,9 @@ describe('LOG_FORMAT', () => {
     expect(text).not.toMatch(/^\{/);
     expect(text).toContain('INFO');
     expect(text).toContain('GET /api/orders/1?token=… incoming request');
+    logger.info({ reqId: 'req-7', res: { statusCode: 200 }, responseTime: 3.2 }, 'request completed');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written.join('')).toContain('req-7 200 3 ms request completed');
     expect(text).not.toContain('abc');
   });
 });

@@ -175,7 +175,7 @@ export async function loggerOptions(
 
 /**
  * pino-pretty in this process (no worker thread), writing to stdout unless told otherwise:
- * "[10:42:07] INFO: GET /api/products 200 3 ms request completed".
+ * "[10:42:07] INFO: req-7 200 3 ms request completed".
  */
 export async function createPrettyStream(destination: NodeJS.WritableStream | number = 1): Promise<DestinationStream> {
   const { default: pretty } = await import('pino-pretty');
@@ -184,13 +184,19 @@ export async function createPrettyStream(destination: NodeJS.WritableStream | nu
     colorize: typeof destination === 'number' && Boolean(process.stdout.isTTY),
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,reqId,req,res,responseTime',
-    // One line per request: the method, path, status and time first, then the message.
+    // A request's two lines share its id: "req-7 GET /api/products incoming request", then
+    // "req-7 200 3 ms request completed".
     messageFormat: (log, messageKey) => {
       const req = log.req as { method?: string; url?: string } | undefined;
       const res = log.res as { statusCode?: number } | undefined;
-      const timing = typeof log.responseTime === 'number' ? ` ${Math.round(log.responseTime)} ms` : '';
-      const request = req ? `${req.method} ${req.url}${res ? ` ${res.statusCode}` : ''}${timing} ` : '';
-      return `${request}${String(log[messageKey] ?? '')}`;
+      const parts = [
+        typeof log.reqId === 'string' ? log.reqId : undefined,
+        req && `${req.method} ${req.url}`,
+        res && String(res.statusCode),
+        typeof log.responseTime === 'number' ? `${Math.round(log.responseTime)} ms` : undefined,
+        String(log[messageKey] ?? ''),
+      ];
+      return parts.filter(Boolean).join(' ');
     },
   });
 }
