@@ -18,7 +18,7 @@ import type { Config } from './config.ts';
 
 const REDACTED = '[redacted]';
 
-/** Field names whose values never reach a log line, at the top level or one object down. */
+/** Field names whose values never reach a log line when a log call names them. */
 const SECRET_FIELDS = [
   'password',
   'passwordHash',
@@ -41,11 +41,14 @@ const SECRET_FIELDS = [
   'shipping_address',
   'customer',
 ];
+/** Secrets that could sit one object down (`{ user: { passwordHash } }`, `{ order: { access_token } }`). */
+const NESTED_SECRET_FIELDS = ['password', 'passwordHash', 'token', 'refreshToken', 'access_token', 'params'];
+// Each `*.` path is checked on every key of every line (~1 µs a path): keep that list short.
 const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   ...SECRET_FIELDS,
-  ...SECRET_FIELDS.map((field) => `*.${field}`),
+  ...NESTED_SECRET_FIELDS.map((field) => `*.${field}`),
 ];
 
 /** Query parameters whose values say nothing about a person or a secret, so paging stays debuggable. */
