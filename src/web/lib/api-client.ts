@@ -36,21 +36,12 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors: FieldError[];
-  /** From a refusal's `retry-after` header (429), in seconds, when it sent one. */
-  readonly retryAfterSeconds?: number;
 
-  constructor(
-    message: string,
-    status: number,
-    code = 'UNKNOWN_ERROR',
-    errors: FieldError[] = [],
-    retryAfterSeconds?: number,
-  ) {
+  constructor(message: string, status: number, code = 'UNKNOWN_ERROR', errors: FieldError[] = []) {
     super(message);
     this.status = status;
     this.code = code;
     this.errors = errors;
-    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** 4xx: retrying the same request will not help. */
@@ -159,14 +150,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       throw new ApiError(`Request failed with status ${response.status}`, response.status);
     }
     const { message, code, errors } = parsed.value;
-    // Seconds only (what the server sends); an HTTP date is left out.
-    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
     throw new ApiError(
       typeof message === 'string' && message !== '' ? message : 'Request failed',
       response.status,
       typeof code === 'string' ? code : undefined,
       toFieldErrors(errors),
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
     );
   }
   if (!parsed.ok) {
