@@ -6,6 +6,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { adminScope } from './admin/admin-scope.ts';
 import { staffScope } from './admin/staff-scope.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -16,6 +17,7 @@ import type { Config } from './config.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import type { Database, Db } from './db/client.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { loggerOptions } from './logging.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { orderRoutes } from './orders/orders.routes.ts';
@@ -62,6 +64,8 @@ export interface BuildAppOptions {
   /** Extra routes under /api, for tests that exercise the shared plumbing (body limits, 500s). */
   extraApiRoutes?: FastifyPluginAsync;
   logger?: FastifyServerOptions['logger'];
+  /** Where log lines go (JSON, with the usual redaction); tests read the log through it. */
+  logStream?: DestinationStream;
   /** Sign-in and sign-up limits; tests use small numbers. */
   authRateLimits?: Partial<AuthRateLimits>;
   /** Prefix of the Redis rate-limit keys (default `cedar:rl`); tests use a unique one per run. */
@@ -76,7 +80,7 @@ export interface BuildAppOptions {
  */
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? (await loggerOptions(config, options.logStream)),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Long-lived polling connections (real-time) must not keep a shutdown waiting forever.
     forceCloseConnections: true,
@@ -151,6 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       uploadsDir: config.paths.uploads,
       siteConfig: buildSiteConfig(config),
       publicUrl: config.PUBLIC_URL,
+      allowedHosts: config.ALLOWED_HOSTS,
       adminSignInPath: config.FEATURE_ADMIN_PANEL ? options.secrets.adminLoginPath : undefined,
     });
   } else {

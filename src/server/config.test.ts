@@ -64,6 +64,17 @@ describe('loadConfig', () => {
     expect(message).toMatch(expected);
   });
 
+  it('reads ALLOWED_HOSTS as a lowercase list and refuses what is not a host', () => {
+    expect(loadConfig({}).ALLOWED_HOSTS).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: ' Shop.Example.com, localhost:3000,,' }).ALLOWED_HOSTS).toEqual([
+      'shop.example.com',
+      'localhost:3000',
+    ]);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'https://shop.example.com' })).toThrow(
+      /^Invalid configuration: ALLOWED_HOSTS must be host names/,
+    );
+  });
+
   it('never echoes a secret value', () => {
     expect(() => loadConfig({ JWT_SECRET: 'too-short-secret' })).toThrow(/JWT_SECRET .*\(got "\*\*\*"\)/);
   });

@@ -44,7 +44,32 @@ export const ConfigSchema = z.object({
     emptyAsUndefined,
     z.url({ message: 'must be a full URL such as https://shop.example.com' }).optional(),
   ),
+  /**
+   * Hosts (name, or name:port) whose Host header may be used for absolute links when PUBLIC_URL is
+   * unset (seo/link-base.ts). Comma-separated; empty means relative links.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/,
+            'must be host names such as shop.example.com, separated by commas',
+          ),
+      ),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: human-readable lines in a terminal, one JSON object per line anywhere else (logging.ts). */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty'], { message: 'must be auto, json or pretty' }).default('auto'),
   ADMIN_EMAIL: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
     z.email({ message: 'must be an email address' }).default('admin@cedar.shop'),

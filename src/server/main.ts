@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { safeMessage } from './logging.ts';
 import { openConfiguredDatabase, prepareInstance } from './startup.ts';
 
 /** Starts Cedar Shop: config, database, start-up tasks, listen, and a graceful shutdown. */
@@ -56,7 +57,8 @@ export async function main(): Promise<void> {
 const isEntryPoint = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isEntryPoint) {
   main().catch((error) => {
-    console.error('Cedar Shop failed to start:', error instanceof Error ? error.message : error);
+    // safeMessage: a failed start-up statement (the first admin's insert) must not print its parameters.
+    console.error('Cedar Shop failed to start:', safeMessage(error instanceof Error ? error.message : String(error)));
     process.exit(1);
   });
 }

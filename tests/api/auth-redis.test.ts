@@ -17,6 +17,7 @@ describe.skipIf(!reachable)('sign-in limits shared through Redis', () => {
       rateLimitPrefix: prefix,
       authRateLimits: {
         loginFailuresPerAccount: { limit: 3, windowMs: 60_000 },
+        loginFailuresPerAccountAndAddress: { limit: 3, windowMs: 60_000 },
         loginAttemptsPerIp: { limit: 100, windowMs: 60_000 },
       },
     };
@@ -32,8 +33,8 @@ describe.skipIf(!reachable)('sign-in limits shared through Redis', () => {
     await redis.quit();
   });
 
-  const login = (ctx: TestApp, email: string, password: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const login = (ctx: TestApp, email: string, password: string, ip = '127.0.0.1') =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
 
   it('locks an account for every instance once the failures on all of them reach the limit', async () => {
     const user = await createUser(first.database.db);
@@ -44,11 +45,38 @@ describe.skipIf(!reachable)('sign-in limits shared through Redis', () => {
     for (const ctx of [first, second]) {
       const locked = await login(ctx, user.email, TEST_PASSWORD);
       expect(locked.statusCode).toBe(429);
-      expect(locked.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
+      expect(locked.json().message.startsWith(`${AUTH_MESSAGES.tooManyAttempts} You can try again in`)).toBe(true);
     }
     const redis = new Redis(TEST_REDIS_URL);
     try {
       expect(await redis.get(`${prefix}:login-account:${user.email}`)).toBe('3');
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it("counts failures per account and address on every instance; the owner's known address still gets in", async () => {
+    const user = await createUser(first.database.db);
+    const home = '10.8.0.1';
+    expect((await login(first, user.email, TEST_PASSWORD, home)).statusCode).toBe(200);
+    // Strangers lock the account across both instances…
+    expect((await login(first, user.email, 'wrong-password-1', '10.8.0.7')).statusCode).toBe(401);
+    expect((await login(second, user.email, 'wrong-password-1', '10.8.0.8')).statusCode).toBe(401);
+    expect((await login(first, user.email, 'wrong-password-1', '10.8.0.9')).statusCode).toBe(401);
+    expect((await login(second, user.email, TEST_PASSWORD, '10.8.0.10')).statusCode).toBe(429);
+    // …but the owner's address signs in on either.
+    expect((await login(second, user.email, TEST_PASSWORD, home)).statusCode).toBe(200);
+    expect((await login(first, user.email, TEST_PASSWORD, home)).statusCode).toBe(200);
+    // Its own failures, split over the two instances, stop it at the shared limit.
+    expect((await login(first, user.email, 'wrong-password-1', home)).statusCode).toBe(401);
+    expect((await login(second, user.email, 'wrong-password-1', home)).statusCode).toBe(401);
+    expect((await login(first, user.email, 'wrong-password-1', home)).statusCode).toBe(401);
+    const locked = await login(second, user.email, TEST_PASSWORD, home);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      expect(await redis.get(`${prefix}:login-account-ip:${user.email}|${home}`)).toBe('3');
     } finally {
       await redis.quit();
     }

@@ -7,6 +7,7 @@ import { authSessions } from '#server/auth/sessions.table.ts';
 import { signAccessToken } from '#server/auth/tokens.ts';
 import { users } from '#server/users/users.table.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
+import { withRetryWait } from '#shared/retry-wait.ts';
 import { bearer, createUser, signInAs, TEST_PASSWORD } from '../helpers/auth.ts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../helpers/test-app.ts';
 
@@ -25,6 +26,7 @@ describe('auth', () => {
     ctx = await createTestApp({
       authRateLimits: {
         loginFailuresPerAccount: { limit: 3, windowMs: 60_000 },
+        loginFailuresPerAccountAndAddress: { limit: 3, windowMs: 60_000 },
         loginAttemptsPerIp: { limit: 6, windowMs: 60_000 },
         registrationsPerIp: { limit: 2, windowMs: 60_000 },
       },
@@ -92,17 +94,66 @@ describe('auth', () => {
       }
       const locked = await login('target@cedar.test', TEST_PASSWORD, '10.3.0.4');
       expect(locked.statusCode).toBe(429);
+      const retryAfter = Number(locked.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // The spec's words, then how long to wait.
       expect(locked.json()).toEqual({
-        message: AUTH_MESSAGES.tooManyAttempts,
+        message: withRetryWait(AUTH_MESSAGES.tooManyAttempts, retryAfter),
         statusCode: 429,
         code: 'RATE_LIMITED',
         errors: [],
       });
-      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect((await login('target@cedar.test', TEST_PASSWORD, '10.3.0.5')).statusCode).toBe(429);
       const lockouts = await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'auth.lockout'));
       expect(lockouts.filter((row) => row.userEmail === 'target@cedar.test')).toHaveLength(1);
+    });
+
+    it("a lockout from strangers' addresses does not stop the owner's address that signed in before", async () => {
+      const owner = await createUser(ctx.database.db, { email: 'owner@cedar.test' });
+      const home = '10.6.0.1';
+      remember(await signInAs(ctx.app, owner.email, TEST_PASSWORD, home));
+      // Someone who knows the email locks the account from addresses it never used.
+      for (const ip of ['10.6.0.7', '10.6.0.8', '10.6.0.9']) {
+        expect((await login(owner.email, 'guessing-password-1', ip)).statusCode).toBe(401);
+      }
+      const stranger = await login(owner.email, TEST_PASSWORD, '10.6.0.10');
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json().message).toMatch(
+        /^Too many login attempts\. Please try again later\. You can try again in (1 minute|\d+ seconds?)\.$/,
+      );
+      // The owner's own address still signs in, more than once.
+      const fromHome = await login(owner.email, TEST_PASSWORD, home);
+      expect(fromHome.statusCode).toBe(200);
+      remember(fromHome.json().data);
+      // One wrong password from home is only a 401; the account and the pair counters are separate.
+      expect((await login(owner.email, 'typo-password-1', home)).statusCode).toBe(401);
+      expect((await login(owner.email, TEST_PASSWORD, home)).statusCode).toBe(200);
+    });
+
+    it("the owner's known address is still stopped by its own failures", async () => {
+      const owner = await createUser(ctx.database.db, { email: 'owner-2@cedar.test' });
+      const home = '10.7.0.1';
+      remember(await signInAs(ctx.app, owner.email, TEST_PASSWORD, home));
+      for (let i = 0; i < 3; i++) {
+        expect((await login(owner.email, 'wrong-password-1', home)).statusCode).toBe(401);
+      }
+      const locked = await login(owner.email, TEST_PASSWORD, home);
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      // Those failures (from a known address) also count for the account: strangers wait too.
+      expect((await login(owner.email, TEST_PASSWORD, '10.7.0.2')).statusCode).toBe(429);
+      // …but another address the owner used before is not stopped by the first one's failures.
+      await ctx.database.db.insert(authSessions).values({
+        userId: owner.id,
+        familyId: owner.id,
+        tokenHash: `known-office-${owner.id}`,
+        expiresAt: new Date(Date.now() + 60_000),
+        ip: '10.7.0.3',
+      });
+      const office = await login(owner.email, TEST_PASSWORD, '10.7.0.3');
+      expect(office.statusCode).toBe(200);
+      remember(office.json().data);
     });
 
     it('limits attempts per IP across accounts', async () => {
@@ -111,7 +162,9 @@ describe('auth', () => {
       }
       const blocked = await login('spray-7@cedar.test', 'whatever-1', '10.4.0.1');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(AUTH_MESSAGES.tooManyAttempts);
+      expect(blocked.json().message).toMatch(
+        /^Too many login attempts\. Please try again later\. You can try again in/,
+      );
       expect(blocked.headers['retry-after']).toBeDefined();
       expect((await login('spray-7@cedar.test', 'whatever-1', '10.4.0.2')).statusCode).toBe(401);
     });
@@ -226,6 +279,14 @@ describe('auth', () => {
         .setExpirationTime('5m')
         .sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
       expect((await me(foreignIssuer)).json()).toEqual(unauthorizedBody);
+      // Signed with the server's own key for a live session, but without exp: it would never expire.
+      const neverExpiring = await new SignJWT({ role: user.role, sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(user.id)
+        .setIssuer('cedar-shop')
+        .setIssuedAt()
+        .sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
+      expect((await me(neverExpiring)).json()).toEqual(unauthorizedBody);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me' })).json()).toEqual(unauthorizedBody);
       expect((await me(pair.token)).statusCode).toBe(200);
     });

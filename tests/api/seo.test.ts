@@ -115,3 +115,62 @@ describe('link previews, structured data, sitemap and robots.txt', () => {
     expect(response.body).not.toContain(ctx.config.ADMIN_LOGIN_PATH ?? 'never-set');
   });
 });
+
+describe('links without PUBLIC_URL: never from an untrusted Host header', () => {
+  let dist: string;
+  beforeAll(async () => {
+    dist = await writeFixtureDist();
+  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+
+  const linksIn = async (ctx: TestApp, host: string) => {
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { host } });
+    const product = (await get('/product/arduino-uno-r3')).body;
+    return {
+      canonical: /<link rel="canonical" href="([^"]*)">/.exec(product)?.[1],
+      ogUrl: metaContent(product, 'og:url'),
+      jsonLdUrl: JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(product)?.[1] ?? '{}').url,
+      sitemap: (await get('/sitemap.xml')).body,
+      robots: (await get('/robots.txt')).body,
+    };
+  };
+
+  it('uses relative links when no host is allowed, whatever the Host header says', async () => {
+    const ctx = await createTestApp({ serveWebApp: true, webDistDir: dist });
+    try {
+      await createElectronicsCatalogue(ctx.database.db);
+      const links = await linksIn(ctx, 'evil.example');
+      expect(links.canonical).toBe('/product/arduino-uno-r3');
+      expect(links.ogUrl).toBe('/product/arduino-uno-r3');
+      expect(links.jsonLdUrl).toBe('/product/arduino-uno-r3');
+      expect(links.sitemap).toContain('<loc>/product/esp32-devkit-v1</loc>');
+      expect(links.robots).toContain('Sitemap: /sitemap.xml');
+      expect(JSON.stringify(links)).not.toContain('evil.example');
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('uses the Host header only when ALLOWED_HOSTS lists it', async () => {
+    const ctx = await createTestApp({
+      serveWebApp: true,
+      webDistDir: dist,
+      env: { ALLOWED_HOSTS: 'Shop.Example.org, localhost:3000' },
+    });
+    try {
+      await createElectronicsCatalogue(ctx.database.db);
+      const allowed = await linksIn(ctx, 'shop.example.org');
+      expect(allowed.canonical).toBe('http://shop.example.org/product/arduino-uno-r3');
+      expect(allowed.sitemap).toContain('<loc>http://shop.example.org/store?category=arduino</loc>');
+      expect(allowed.robots).toContain('Sitemap: http://shop.example.org/sitemap.xml');
+      expect((await linksIn(ctx, 'localhost:3000')).canonical).toBe('http://localhost:3000/product/arduino-uno-r3');
+      const forged = await linksIn(ctx, 'evil.example');
+      expect(forged.canonical).toBe('/product/arduino-uno-r3');
+      expect(JSON.stringify(forged)).not.toContain('evil.example');
+      // A listed name on another port is another host.
+      expect((await linksIn(ctx, 'shop.example.org:8080')).canonical).toBe('/product/arduino-uno-r3');
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   authRateLimits?: BuildAppOptions['authRateLimits'];
   rateLimitPrefix?: string;
   onRoute?: BuildAppOptions['onRoute'];
+  /** Log lines (JSON) go here instead of nowhere; tests that read the log pass one. */
+  logStream?: BuildAppOptions['logStream'];
   /** Share another test app's database instead of opening a fresh copy (closing leaves it open). */
   database?: Database;
 }
@@ -51,7 +53,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp(config, {
     database,
     secrets: { ...TEST_SECRETS, ...options.secrets },
-    logger: false,
+    logger: options.logStream ? undefined : false,
+    logStream: options.logStream,
     serveWebApp: options.serveWebApp ?? false,
     extraApiRoutes: options.extraApiRoutes,
     authRateLimits: options.authRateLimits,

@@ -1,30 +1,79 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
-import { enforceRateLimit, type RateLimitOptions, refuseIfLimited } from '#server/plugins/rate-limiter.ts';
+import type { Db } from '#server/db/client.ts';
+import { AppError } from '#server/errors.ts';
+import { enforceRateLimit, type RateLimitOptions, type RateLimitResult } from '#server/plugins/rate-limiter.ts';
+import { users } from '#server/users/users.table.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
+import { withRetryWait } from '#shared/retry-wait.ts';
+import { authSessions } from './sessions.table.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export interface AuthRateLimits {
-  /** Failed sign-ins per account (normalised email); at the limit even the right password waits. */
+  /**
+   * Failed sign-ins per account (normalised email), from every address. At the limit the account
+   * is locked for addresses it has not signed in from (see `knownAddressDays`), even with the
+   * right password.
+   */
   loginFailuresPerAccount: RateLimitOptions;
+  /** Failed sign-ins per account and address: at the limit that address waits, known or not. */
+  loginFailuresPerAccountAndAddress: RateLimitOptions;
   /** Sign-in attempts per IP, right or wrong. */
   loginAttemptsPerIp: RateLimitOptions;
   /** Registrations per IP. */
   registrationsPerIp: RateLimitOptions;
+  /** An address the account signed in from (or refreshed from) within this many days is "known". */
+  knownAddressDays: number;
 }
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginFailuresPerAccount: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  loginFailuresPerAccountAndAddress: { limit: 10, windowMs: FIFTEEN_MINUTES },
   loginAttemptsPerIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
   registrationsPerIp: { limit: 5, windowMs: 60 * 60 * 1000 },
+  knownAddressDays: 90,
 };
 
 export const TOO_MANY_REGISTRATIONS_MESSAGE = 'Too many sign-ups from this address. Please try again later.';
 
-/** The brute-force guard of the sign-in and sign-up routes (decision 008). */
+/** The 429 of a sign-in: the spec's words, then how long to wait (also in `retry-after`). */
+function refuseSignIn(result: RateLimitResult, reply: FastifyReply): void {
+  if (result.allowed) return;
+  reply.header('retry-after', String(result.retryAfterSeconds));
+  throw new AppError(429, 'RATE_LIMITED', withRetryWait(AUTH_MESSAGES.tooManyAttempts, result.retryAfterSeconds));
+}
+
+/**
+ * Whether this account has signed in from this address before: a session (sign-in or refresh) of
+ * the user started from it within `days`. Asked only while the account is locked.
+ */
+async function hasSignedInFrom(db: Db, email: string, ip: string, days: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(
+      and(
+        eq(users.email, email),
+        eq(authSessions.ip, ip),
+        gt(authSessions.createdAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The brute-force guard of the sign-in and sign-up routes (decision 008). Failures are counted per
+ * account and address, and per account. Someone who knows an admin's email can lock the account
+ * for strangers (10 failures in 15 minutes), but not for the owner's own address that signed in
+ * before: that address is stopped only by its own failures.
+ */
 export function createAuthGuard(app: FastifyInstance, limits: AuthRateLimits) {
   const perAccount = app.rateLimiter('login-account', limits.loginFailuresPerAccount);
+  const perAccountAndAddress = app.rateLimiter('login-account-ip', limits.loginFailuresPerAccountAndAddress);
   const perIp = app.rateLimiter('login-ip', limits.loginAttemptsPerIp);
   // One hit per lockout window: the audit log gets one auth.lockout per lockout, not one per attempt.
   const lockoutNoted = app.rateLimiter('login-lockout-noted', {
@@ -32,20 +81,32 @@ export function createAuthGuard(app: FastifyInstance, limits: AuthRateLimits) {
     windowMs: limits.loginFailuresPerAccount.windowMs,
   });
   const registrations = app.rateLimiter('register-ip', limits.registrationsPerIp);
+  const pairKey = (email: string, ip: string) => `${email}|${ip}`;
+
+  const noteLockout = async (request: FastifyRequest, email: string, key: string) => {
+    if ((await lockoutNoted.hit(key)).allowed) {
+      await recordAudit(app.db, { request, actor: { email }, action: 'auth.lockout', entityType: 'user' });
+    }
+  };
 
   return {
-    /** Before checking a password: counts the attempt per IP and refuses a locked account. */
+    /** Before checking a password: counts the attempt per IP and refuses a locked account or address. */
     async beforeLogin(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void> {
-      await enforceRateLimit(perIp, request.ip, reply, AUTH_MESSAGES.tooManyAttempts);
+      const perIpResult = await perIp.hit(request.ip);
+      refuseSignIn(perIpResult, reply);
+      const pair = await perAccountAndAddress.peek(pairKey(email, request.ip));
+      if (!pair.allowed) {
+        await noteLockout(request, email, pairKey(email, request.ip));
+        refuseSignIn(pair, reply);
+      }
       const account = await perAccount.peek(email);
       if (account.allowed) return;
-      if ((await lockoutNoted.hit(email)).allowed) {
-        await recordAudit(app.db, { request, actor: { email }, action: 'auth.lockout', entityType: 'user' });
-      }
-      refuseIfLimited(account, reply, AUTH_MESSAGES.tooManyAttempts);
+      if (await hasSignedInFrom(app.db, email, request.ip, limits.knownAddressDays)) return;
+      await noteLockout(request, email, email);
+      refuseSignIn(account, reply);
     },
-    async loginFailed(email: string): Promise<void> {
-      await perAccount.hit(email);
+    async loginFailed(request: FastifyRequest, email: string): Promise<void> {
+      await Promise.all([perAccount.hit(email), perAccountAndAddress.hit(pairKey(email, request.ip))]);
     },
     async beforeRegister(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       await enforceRateLimit(registrations, request.ip, reply, TOO_MANY_REGISTRATIONS_MESSAGE);

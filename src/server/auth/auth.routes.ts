@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
       await guard.beforeLogin(request, reply, email);
       const user = await checkCredentials(app.db, email, password);
       if (!user) {
-        await guard.loginFailed(email);
+        await guard.loginFailed(request, email);
         await recordAudit(app.db, { request, actor: { email }, action: 'auth.login_failed', entityType: 'user' });
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }

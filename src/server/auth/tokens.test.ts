@@ -49,6 +49,24 @@ describe('access tokens', () => {
     const other = await signAccessToken(claims, `${SECRET}-other`, 60_000);
     expect(await verifyAccessToken(other, SECRET)).toEqual({ ok: false, reason: 'invalid' });
   });
+
+  it('refuses a token signed with the server key but without exp (or iat): it would never expire', async () => {
+    const key = new TextEncoder().encode(SECRET);
+    const noExp = await new SignJWT({ role: 'admin', sid: 's' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u')
+      .setIssuer('cedar-shop')
+      .setIssuedAt()
+      .sign(key);
+    const noIat = await new SignJWT({ role: 'admin', sid: 's' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u')
+      .setIssuer('cedar-shop')
+      .setExpirationTime('1m')
+      .sign(key);
+    expect(await verifyAccessToken(noExp, SECRET)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await verifyAccessToken(noIat, SECRET)).toEqual({ ok: false, reason: 'invalid' });
+  });
 });
 
 describe('refresh tokens', () => {

@@ -36,10 +36,16 @@ export function signAccessToken(
 /**
  * Verifies signature, issuer and expiry. Only HS256 is accepted, so `alg: none` and algorithm
  * swaps fail; the signature is checked before the expiry, so "expired" is never said of a forgery.
+ * `exp` is required: jose checks it only when present, and a token without one, even signed with
+ * our key (by an old build, a test, a leaked key), would never expire.
  */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessTokenCheck> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], issuer: TOKEN_ISSUER });
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
     const { sub, role, sid } = payload;
     if (typeof sub !== 'string' || typeof role !== 'string' || typeof sid !== 'string') {
       return { ok: false, reason: 'invalid' };

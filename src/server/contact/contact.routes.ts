@@ -32,7 +32,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           { ip: request.ip, userAgent: request.headers['user-agent'] },
           app.config,
         );
-        app.mailer.sendLater(mail, { contact: request.body.email });
+        // No email or name in the context: logs never carry personal data.
+        app.mailer.sendLater(mail, { kind: 'contact' });
       }
       return reply.status(201).send({ data: { received: true as const } });
     },

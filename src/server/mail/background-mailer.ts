@@ -22,7 +22,9 @@ export function createBackgroundMailer(mailer: Mailer, outboxDir: string, log: F
     sendLater(mail, context = {}) {
       const sending = mailer
         .send(mail)
-        .catch((error: unknown) => log.error({ err: error, subject: mail.subject, ...context }, 'mail not sent'))
+        // Not the subject or the recipient: a contact mail's subject holds the sender's name, and
+        // logs never carry personal data. `context` says which mail (an order number, a kind).
+        .catch((error: unknown) => log.error({ err: error, ...context }, 'mail not sent'))
         .finally(() => pending.delete(sending));
       pending.add(sending);
     },

@@ -4,6 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '#server/version.ts';
 
+/**
+ * Only the API is documented. The web app's own routes (pages, sitemap, and above all the hidden
+ * admin sign-in path, decision 008) are not API, and the document is public.
+ */
+export const documentedTransform: typeof jsonSchemaTransform = (input) =>
+  input.url === '/api' || input.url.startsWith('/api/')
+    ? jsonSchemaTransform(input)
+    : { schema: { ...input.schema, hide: true }, url: input.url };
+
 /** OpenAPI generated from the zod route schemas; UI at /api/docs, JSON at /api/docs/json. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -17,7 +26,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentedTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { linkBase } from '#server/seo/link-base.ts';
 import { applyPageMeta, jsonForHtml, metaForUrl } from '#server/seo/page-meta.ts';
 import { renderRobots, renderSitemap } from '#server/seo/sitemap.ts';
 import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
@@ -87,8 +88,10 @@ export interface WebAppOptions {
   distDir: string;
   uploadsDir: string;
   siteConfig: SiteConfig;
-  /** PUBLIC_URL; without it, links in meta tags and the sitemap use the request's own host. */
+  /** PUBLIC_URL; without it, links in meta tags and the sitemap use the request's host only when it is in `allowedHosts`, else they are relative (seo/link-base.ts). */
   publicUrl?: string;
+  /** ALLOWED_HOSTS. */
+  allowedHosts?: readonly string[];
   /** The hidden admin sign-in path (no slash); served only when set (FEATURE_ADMIN_PANEL on). */
   adminSignInPath?: string;
   /** The server-rendering bundle (dist/ssr/render-page.js); without it pages are drawn in the browser only. */
@@ -151,7 +154,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     app.log.warn(`No built web app in ${options.distDir}; run "npm run build". Serving the API only.`);
   }
 
-  const baseUrlOf = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+  // Never the Host header as such: a forged one would end up in cached pages and the sitemap.
+  const baseUrlOf = (request: FastifyRequest) => linkBase(options, request);
 
   const sendNotBuilt = (reply: FastifyReply) =>
     reply.status(503).type('text/plain').send('The web app is not built yet. Run "npm run build".');

@@ -2,6 +2,7 @@ import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { excerptOf } from '#server/catalogue/search-text.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
+import { linkTo } from './link-base.ts';
 
 /**
  * What the HTML shell says about a page before any JavaScript runs: title, description, canonical
@@ -11,10 +12,10 @@ import type { SiteConfig } from '#shared/contracts/site.ts';
 export interface PageMeta {
   title: string;
   description: string;
-  /** Absolute canonical URL. */
+  /** Canonical URL: absolute when a trusted base is known (link-base.ts), else relative. */
   canonical: string;
   type: 'website' | 'product';
-  /** Absolute image URL for the preview. */
+  /** Image URL for the preview (absolute like `canonical`). */
   image?: string;
   price?: { amount: number; currency: string };
   jsonLd?: object;
@@ -36,7 +37,8 @@ export function metaForUrl(
   baseUrl: string,
 ): PageMeta | undefined {
   const path = url.pathname.replace(/\/+$/, '') || '/';
-  const absolute = (pathAndQuery: string) => new URL(pathAndQuery, baseUrl).toString();
+  // baseUrl comes from link-base.ts: '' (no trusted host) keeps links relative.
+  const absolute = (pathAndQuery: string) => linkTo(baseUrl, pathAndQuery);
   if (path === '/') {
     return {
       title: pageTitle(undefined, site.shopName),

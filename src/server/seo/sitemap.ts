@@ -1,4 +1,5 @@
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
+import { linkTo } from './link-base.ts';
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -8,7 +9,7 @@ const escapeXml = (value: string) =>
  * change), at most 50,000 URLs as the sitemap protocol allows.
  */
 export function renderSitemap(catalogue: CatalogueIndex, baseUrl: string): string {
-  const absolute = (path: string) => new URL(path, baseUrl).toString();
+  const absolute = (path: string) => linkTo(baseUrl, path);
   const entries: { loc: string; lastmod?: string }[] = [{ loc: absolute('/') }, { loc: absolute('/store') }];
   for (const category of catalogue.listCategories()) {
     entries.push({
@@ -31,7 +32,8 @@ export function renderSitemap(catalogue: CatalogueIndex, baseUrl: string): strin
 
 /**
  * `/robots.txt`: everything public may be crawled; the admin area, checkout and the API are not.
- * The hidden admin sign-in path is deliberately not listed (robots.txt is public).
+ * The hidden admin sign-in path is deliberately not listed (robots.txt is public). `baseUrl` is
+ * from link-base.ts ('' gives a relative sitemap line).
  */
 export function renderRobots(baseUrl: string): string {
   return [
@@ -42,7 +44,7 @@ export function renderRobots(baseUrl: string): string {
     'Disallow: /api/',
     'Disallow: /preferences',
     '',
-    `Sitemap: ${new URL('/sitemap.xml', baseUrl).toString()}`,
+    `Sitemap: ${linkTo(baseUrl, '/sitemap.xml')}`,
     '',
   ].join('\n');
 }

@@ -132,6 +132,18 @@ describe('signIn', () => {
     expect(auth?.error).toBeNull();
   });
 
+  it('says how long a locked sign-in must wait, as the server said', async () => {
+    const words = 'Too many login attempts. Please try again later. You can try again in 14 minutes.';
+    vi.stubGlobal('fetch', async () => failure(429, words, 'RATE_LIMITED'));
+    await mount();
+    await act(async () => {
+      await auth?.signIn('owner@cedar.shop', 'x');
+    });
+    expect(auth?.error).toBe('Too many login attempts. Please try again later. You can try again in 14 minutes.');
+    act(() => auth?.clearError());
+    expect(auth?.error).toBeNull();
+  });
+
   it('refuses a shopper account and ends the session it opened', async () => {
     const urls: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
@@ -164,6 +176,12 @@ describe('sign-in messages (spec §8)', () => {
   it('maps errors word for word', () => {
     expect(signInErrorMessage(new ApiError('whatever', 401, 'UNAUTHORIZED'))).toBe('Invalid email or password');
     expect(signInErrorMessage(new ApiError('whatever', 429, 'RATE_LIMITED'))).toBe(
+      'Too many login attempts. Please try again later.',
+    );
+    const waiting = 'Too many login attempts. Please try again later. You can try again in 45 seconds.';
+    expect(signInErrorMessage(new ApiError(waiting, 429, 'RATE_LIMITED'))).toBe(waiting);
+    // Only a wait in the expected words is added; anything else keeps the spec's sentence alone.
+    expect(signInErrorMessage(new ApiError('Too many login attempts. Please try again later. Go away.', 429))).toBe(
       'Too many login attempts. Please try again later.',
     );
     expect(signInErrorMessage(new ApiError('Email is required', 400, 'VALIDATION_ERROR'))).toBe('Email is required');

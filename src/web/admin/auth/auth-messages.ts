@@ -21,12 +21,24 @@ export class SignInError extends Error {
   override readonly name = 'SignInError';
 }
 
-/** 401 and 429 have fixed words; otherwise the server's message, else 'Login failed'. */
+/**
+ * The spec's 429 words, followed by how long to wait when the server said so: its message is those
+ * words plus "You can try again in 14 minutes." (shared/retry-wait.ts, from the same `retry-after`
+ * it sends). Read from the message, not the header, so the storefront's first-load API client
+ * stays as it is (its budget has no room).
+ */
+function tooManyAttemptsMessage(serverMessage: string): string {
+  const words = AUTH_UI_MESSAGES.tooManyAttempts;
+  const wait = serverMessage.startsWith(words) ? serverMessage.slice(words.length).trim() : '';
+  return /^You can try again in \d+ (second|minute)s?\.$/.test(wait) ? `${words} ${wait}` : words;
+}
+
+/** 401 and 429 have fixed words (429 with the wait); otherwise the server's message, else 'Login failed'. */
 export function signInErrorMessage(error: unknown): string {
   if (error instanceof SignInError) return error.message;
   if (error instanceof ApiError) {
     if (error.status === 401) return AUTH_UI_MESSAGES.invalidCredentials;
-    if (error.status === 429) return AUTH_UI_MESSAGES.tooManyAttempts;
+    if (error.status === 429) return tooManyAttemptsMessage(error.message);
     return error.message || AUTH_UI_MESSAGES.loginFailed;
   }
   return AUTH_UI_MESSAGES.unexpected;
