@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { createProduct } from '../factories/catalogue.ts';
+import { apiAs } from '../helpers/admin-api.ts';
+import { createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody, orderCount, stockOf } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -95,6 +97,32 @@ describe('orders under concurrency', () => {
       expect(startStock - stock).toBe(answered);
       expect(sold.find((row) => row.id === product.id)?.units ?? 0).toBe(answered);
     }
+  });
+
+  it('cancelling 60 orders with shuffled lines at once gives every unit back exactly once', async () => {
+    const db = ctx.database.db;
+    const shelf = await Promise.all(
+      [1, 2, 3, 4].map((n) => createProduct(db, { name: `Returned ${n}`, price: 3, stockQuantity: 200 })),
+    );
+    const random = seededRandom(7);
+    const placed: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const lines = shuffle(shelf, random)
+        .slice(0, 2 + Math.floor(random() * 3))
+        .map((product) => ({ product_id: product.id, quantity: 1 }));
+      const response = await place(orderBody(lines));
+      expect(response.statusCode).toBe(201);
+      placed.push(response.json().data.id);
+    }
+    const admin = await createUser(db, { email: 'cancel-race@cedar.test', role: 'admin' });
+    const api = apiAs(ctx.app, (await signInAs(ctx.app, admin.email)).token);
+
+    const responses = await Promise.all(
+      placed.map((id) => api('PUT', `/api/admin/orders/${id}`, { status: 'cancelled' })),
+    );
+
+    expect(responses.map((response) => response.statusCode).filter((status) => status !== 200)).toEqual([]);
+    for (const product of shelf) expect((await stockOf(db, product.id)).stock).toBe(200);
   });
 
   it('10 concurrent requests with one Idempotency-Key make one order and all answer with it', async () => {
