@@ -79,7 +79,9 @@ async function returnStock(tx: Db, orderId: string): Promise<void> {
       where ${orderItems.orderId} = ${orderId} and ${orderItems.productId} is not null
       group by ${orderItems.productId}
     ), locked as materialized (
-      select k.id from ${products} as k where k.id in (select product_id from l) order by k.id for no key update
+      -- An array (not a semi-join), so the primary-key index finds the rows.
+      select k.id from ${products} as k where k.id = any (array(select product_id from l))
+      order by k.id for no key update
     )
     update ${products} as p set stock_quantity = p.stock_quantity + l.quantity, updated_at = now()
     from l, locked

@@ -16,8 +16,10 @@ BEGIN
   -- lines: two orders holding the same products in a different order would otherwise each lock
   -- one row and wait for the other's (PostgreSQL: "deadlock detected").
   -- NO KEY UPDATE is the lock the UPDATE below takes anyway; it leaves foreign-key checks free.
+  -- `= ANY (ARRAY(…))`, not `IN (SELECT …)`: the planner takes the primary-key index for an
+  -- array, while a semi-join over the JSON would scan every product.
   PERFORM 1 FROM products AS p
-    WHERE p.id IN (SELECT (e->>'id')::uuid FROM jsonb_array_elements(stock) AS e)
+    WHERE p.id = ANY (ARRAY(SELECT (e->>'id')::uuid FROM jsonb_array_elements(stock) AS e))
     ORDER BY p.id FOR NO KEY UPDATE;
   UPDATE products AS p SET stock_quantity = p.stock_quantity - w.quantity
     FROM jsonb_to_recordset(stock) AS w(id uuid, quantity integer, price numeric)
