@@ -84,7 +84,7 @@ function invalidLineErrors(lines: readonly PricedLine[]): FieldError[] {
   });
 }
 
-export function overLimitMessage(name: string, limit: number): string {
+function overLimitMessage(name: string, limit: number): string {
   return `At most ${limit} of ${name} per order`;
 }
 
