@@ -20,7 +20,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { loggerOptions } from './logging.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
-import { orderRoutes } from './orders/orders.routes.ts';
+import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import {
   apiNotFoundBody,
   MAX_PATH_SEGMENT_LENGTH,
@@ -29,6 +29,7 @@ import {
 } from './plugins/error-handler.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import type { RateLimitOptions } from './plugins/rate-limiter.ts';
 import { registerRateLimiters } from './plugins/rate-limiters.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -68,6 +69,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Sign-in and sign-up limits; tests use small numbers. */
   authRateLimits?: Partial<AuthRateLimits>;
+  /** Checkout orders per IP (POST /orders); default ORDER_RATE_LIMIT per 10 minutes. Tests raise it. */
+  orderRateLimit?: RateLimitOptions;
   /** Prefix of the Redis rate-limit keys (default `cedar:rl`); tests use a unique one per run. */
   rateLimitPrefix?: string;
   /** Sees every route as it is added (tests walk the route table with it). */
@@ -136,7 +139,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(productRoutes);
       await api.register(categoryRoutes);
       await api.register(searchRoutes);
-      await api.register(orderRoutes);
+      await api.register(orderRoutes, {
+        rateLimit: options.orderRateLimit ?? { limit: config.ORDER_RATE_LIMIT, windowMs: ORDER_RATE_WINDOW_MS },
+      });
       await api.register(authRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).

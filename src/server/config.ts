@@ -120,6 +120,8 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
+  /** Orders one IP may place (POST /orders) per 10 minutes; staff entering orders are not counted. */
+  ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
   // Feature flags of spec §1 (build defaults: on, except mock data and dev mode).
   FEATURE_ADMIN_PANEL: booleanFlag(true),
   FEATURE_WHATSAPP: booleanFlag(true),

@@ -33,8 +33,8 @@ describe('admin orders', () => {
     api = apiAs(ctx.app, (await signInAs(ctx.app, user.email)).token);
     const customer = await createUser(db, { role: 'customer' });
     customerToken = (await signInAs(ctx.app, customer.email)).token;
-    productId = (await createProduct(db, { name: 'Oscilloscope', price: 100, stockQuantity: 50 })).id;
-    cheapId = (await createProduct(db, { name: 'Fuse', price: 1, stockQuantity: 500 })).id;
+    productId = (await createProduct(db, { name: 'Oscilloscope', price: 100, stockQuantity: 50, maxPerOrder: 100 })).id;
+    cheapId = (await createProduct(db, { name: 'Fuse', price: 1, stockQuantity: 500, maxPerOrder: 100 })).id;
 
     // Four orders: totals 111.00, 22.20, 333.00 and 1.11 (11 % tax).
     placed.rami = await checkout(ctx.app, orderBody([{ product_id: productId, quantity: 1 }]));

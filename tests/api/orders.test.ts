@@ -39,7 +39,9 @@ describe('orders', () => {
         ],
       })
     ).id;
-    ids.bench = (await createProduct(db, { name: 'Bench Supply', price: 33.33, stockQuantity: 100 })).id;
+    ids.bench = (
+      await createProduct(db, { name: 'Bench Supply', price: 33.33, stockQuantity: 100, maxPerOrder: 100 })
+    ).id;
   });
   afterAll(() => ctx.close());
 

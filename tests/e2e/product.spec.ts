@@ -58,10 +58,13 @@ test.describe('product page', () => {
     await decrease.click();
     await expect(quantity).toHaveValue(String(LOW_STOCK.stock - 1));
 
-    // A typed number is clamped when the field is left.
+    // A typed number is clamped when the field is left, and the shopper is told (spec §5 words).
     await quantity.fill('50');
     await quantity.blur();
     await expect(quantity).toHaveValue(String(LOW_STOCK.stock));
+    await expect(
+      page.getByRole('status').filter({ hasText: `Cannot add more than ${LOW_STOCK.stock} items` }),
+    ).toBeVisible();
     await expect(increase).toBeDisabled();
     await quantity.fill('0');
     await quantity.blur();

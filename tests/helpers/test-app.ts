@@ -31,6 +31,11 @@ export interface TestAppOptions {
   extraApiRoutes?: FastifyPluginAsync;
   secrets?: Partial<InstanceSecrets>;
   authRateLimits?: BuildAppOptions['authRateLimits'];
+  /**
+   * Checkout orders per IP. Every injected request comes from one IP, and many files place more
+   * orders than a shopper may, so tests get a limit nothing reaches unless they pass their own.
+   */
+  orderRateLimit?: BuildAppOptions['orderRateLimit'];
   rateLimitPrefix?: string;
   onRoute?: BuildAppOptions['onRoute'];
   /** Log lines (JSON) go here instead of nowhere; tests that read the log pass one. */
@@ -58,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     serveWebApp: options.serveWebApp ?? false,
     extraApiRoutes: options.extraApiRoutes,
     authRateLimits: options.authRateLimits,
+    orderRateLimit: options.orderRateLimit ?? { limit: 1_000_000, windowMs: 60_000 },
     rateLimitPrefix: options.rateLimitPrefix,
     onRoute: options.onRoute,
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { coalescedRoundTrip } from './coalesced-round-trip.ts';
 
 /** The Drizzle handle services take; the same type on PGlite and on node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -38,7 +39,9 @@ export interface Subscription {
    * Resolves once every notification of a transaction committed before this call has reached
    * `onMessage`. PGlite delivers them synchronously, so it resolves at once; on PostgreSQL it is
    * one round trip on the listening connection (the server sends pending notifications before it
-   * answers), which gives readers read-your-writes across processes.
+   * answers), which gives readers read-your-writes across processes. Concurrent calls share
+   * round trips (`coalesced-round-trip.ts`): one in flight at a time, never one sent before the
+   * call.
    */
   sync(): Promise<void>;
   close(): Promise<void>;
@@ -46,7 +49,28 @@ export interface Subscription {
 
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ }
-  | { kind: 'postgres'; url: string; maxConnections?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      /** How long a query waits for a free pooled connection before failing (default 5 s). */
+      connectionTimeoutMs?: number;
+    };
+
+/** pg-pool's error when no connection was free within `connectionTimeoutMillis`. */
+const POOL_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/**
+ * True when `error` (or its cause: Drizzle wraps the driver's error) says every pooled connection
+ * stayed busy for the whole connection timeout. That is overload, not a bug: the error handler
+ * answers 503 with `retry-after` (plugins/error-handler.ts), never a 500.
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+    if ((current as { message?: unknown }).message === POOL_TIMEOUT_MESSAGE) return true;
+  }
+  return false;
+}
 
 /**
  * Opens the embedded PGlite (one connection, in DATA_DIR/db) or a pool on a real PostgreSQL.
@@ -54,7 +78,7 @@ export type DatabaseOptions =
  * loaded only when used, which keeps start-up short.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.maxConnections);
+  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -89,7 +113,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
+async function openPostgres({
+  url,
+  maxConnections = 10,
+  connectionTimeoutMs = 5000,
+}: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -97,7 +125,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
   const pool = new pg.Pool({
     connectionString: url,
     max: maxConnections,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: connectionTimeoutMs,
   });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -171,10 +199,10 @@ async function listenOnPostgres(
 
   await connect();
   return {
-    sync: async () => {
+    sync: coalescedRoundTrip(async () => {
       // Without a live connection nothing can be promised; the gap handler reloads on reconnect.
       await client?.query('select 1').catch(() => {});
-    },
+    }),
     close: async () => {
       closed = true;
       clearTimeout(retry);

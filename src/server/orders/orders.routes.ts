@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, unauthorized } from '#server/errors.ts';
+import { type RateLimitOptions, type RateLimitResult, refuseIfLimited } from '#server/plugins/rate-limiter.ts';
 import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import {
@@ -17,7 +18,15 @@ import { findOrderWithToken } from './order-queries.ts';
 import { calculateOrder } from './orders.service.ts';
 import { placeOrder } from './place-order.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The window of ORDER_RATE_LIMIT (config.ts): that many checkout orders per IP per 10 minutes. */
+export const ORDER_RATE_WINDOW_MS = 10 * 60 * 1000;
+export const ORDER_RATE_LIMITED_MESSAGE = 'Too many orders. Please try again later.';
+
+export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions }> = async (app, options) => {
+  // A guest checkout costs nothing to send: per-IP, like the contact form (shared through Redis
+  // when REDIS_URL is set, plugins/rate-limiters.ts). Staff orders (POST /admin/orders) are not counted.
+  const limiter = app.rateLimiter('orders', options.rateLimit);
+
   app.post(
     '/orders/calculate',
     {
@@ -48,10 +57,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           400: ErrorBodySchema,
           409: ErrorBodySchema,
           422: ErrorBodySchema,
+          429: ErrorBodySchema,
+          503: ErrorBodySchema,
         },
       },
     },
     async (request, reply) => {
+      // Fails open: a rate-limit store that is down (Redis) must not stop the shop from selling.
+      const limit = await limiter.hit(`orders:${request.ip}`).catch((error: unknown): RateLimitResult => {
+        request.log.warn({ err: error }, 'order rate limit unavailable; order let through');
+        return { allowed: true, retryAfterSeconds: 0 };
+      });
+      refuseIfLimited(limit, reply, ORDER_RATE_LIMITED_MESSAGE);
       const { order, replayed } = await placeOrder(
         app.db,
         request.body,

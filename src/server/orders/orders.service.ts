@@ -24,6 +24,8 @@ export interface OrderProduct {
   image: string | null;
   priceCents: number;
   stockQuantity: number;
+  /** The most one order may take of this product (all its lines together). */
+  maxPerOrder: number;
   isActive: boolean;
   variations: ProductVariationRow[];
 }
@@ -33,6 +35,7 @@ export const LINE_MESSAGES = {
   unavailable: 'Product not found or unavailable',
   out_of_stock: 'Product is out of stock',
   insufficient_stock: (left: number) => `Only ${left} left in stock`,
+  over_limit: (limit: number) => `At most ${limit} per order`,
 } as const;
 
 export async function loadOrderProducts(db: Db, ids: readonly string[]): Promise<Map<string, OrderProduct>> {
@@ -46,6 +49,7 @@ export async function loadOrderProducts(db: Db, ids: readonly string[]): Promise
       images: products.images,
       price: products.price,
       stockQuantity: products.stockQuantity,
+      maxPerOrder: products.maxPerOrder,
       isActive: products.isActive,
       variations: products.variations,
     })
@@ -63,6 +67,7 @@ export function toOrderProduct(row: {
   images: readonly string[];
   price: string | number;
   stockQuantity: number;
+  maxPerOrder: number;
   isActive: boolean;
   variations: ProductVariationRow[];
 }): OrderProduct {
@@ -74,6 +79,7 @@ export function toOrderProduct(row: {
     image: row.images[0] ?? null,
     priceCents: toCents(row.price),
     stockQuantity: row.stockQuantity,
+    maxPerOrder: row.maxPerOrder,
     isActive: row.isActive,
     variations: row.variations,
   };
@@ -111,9 +117,10 @@ export interface PricedLine extends CalculatedLine {
 }
 
 /**
- * Prices each line in request order. Stock is per product (variations share it), so every line
- * of one product counts against the same stock: a line that would take more than what the lines
- * before it left is `insufficient_stock`, and does not claim any.
+ * Prices each line in request order. Stock and the per-order limit are per product (variations
+ * share them), so every line of one product counts against the same stock and limit: a line that
+ * would take more than what the lines before it left is refused and does not claim any. It is
+ * `over_limit` when the product's max_per_order is the tighter bound, else `insufficient_stock`.
  */
 export function priceLines(
   lines: readonly OrderLineInput[],
@@ -140,6 +147,7 @@ export function priceLines(
         reason: 'not_found',
         message: LINE_MESSAGES.not_found,
         stock_quantity: 0,
+        max_per_order: 0,
       };
     }
     const totalCents = lineTotalCents(product.priceCents, line.quantity);
@@ -156,6 +164,7 @@ export function priceLines(
       line_total: totalCents / 100,
       lineTotalCents: totalCents,
       stock_quantity: product.isActive ? product.stockQuantity : 0,
+      max_per_order: product.maxPerOrder,
     };
     if (!product.isActive) {
       return { ...base, available: false, reason: 'unavailable', message: LINE_MESSAGES.unavailable };
@@ -166,6 +175,14 @@ export function priceLines(
       return { ...base, available: false, reason: 'out_of_stock', message: LINE_MESSAGES.out_of_stock };
     }
     const already = claimed.get(product.id) ?? 0;
+    if (already + line.quantity > product.maxPerOrder && product.maxPerOrder < product.stockQuantity) {
+      return {
+        ...base,
+        available: false,
+        reason: 'over_limit',
+        message: LINE_MESSAGES.over_limit(product.maxPerOrder),
+      };
+    }
     if (already + line.quantity > product.stockQuantity) {
       return {
         ...base,

@@ -69,13 +69,23 @@ function replay(found: { order: Order; requestHash: string | null }, { requestHa
   return { order: found.order, replayed: true };
 }
 
-/** Lines that no stock can fix (unknown, inactive, wrong variation) are a 400: nothing is written. */
+/**
+ * Lines that no stock can fix (unknown, inactive, wrong variation, more than the product's
+ * max_per_order) are a 400: nothing is written.
+ */
 function invalidLineErrors(lines: readonly PricedLine[]): FieldError[] {
-  return lines.flatMap((line, index) =>
-    line.reason === 'not_found' || line.reason === 'unavailable' || line.reason === 'invalid_variation'
+  return lines.flatMap((line, index) => {
+    if (line.reason === 'over_limit') {
+      return [{ path: `items.${index}`, message: overLimitMessage(line.name, line.max_per_order) }];
+    }
+    return line.reason === 'not_found' || line.reason === 'unavailable' || line.reason === 'invalid_variation'
       ? [{ path: `items.${index}`, message: line.message ?? 'Invalid item' }]
-      : [],
-  );
+      : [];
+  });
+}
+
+function overLimitMessage(name: string, limit: number): string {
+  return `At most ${limit} of ${name} per order`;
 }
 
 function stockMessage(name: string, left: number): string {
@@ -158,7 +168,15 @@ async function placeInOneStatement(
     if (byId.has(id)) continue;
     const product = catalogue.getProduct(id);
     if (product?.id !== id) return null;
-    byId.set(id, toOrderProduct({ ...product, stockQuantity: product.stock_quantity, isActive: true }));
+    byId.set(
+      id,
+      toOrderProduct({
+        ...product,
+        stockQuantity: product.stock_quantity,
+        maxPerOrder: product.max_per_order,
+        isActive: true,
+      }),
+    );
   }
   const lines = priceLines(request.items, byId);
   if (lines.some((line) => !line.available)) return null;
@@ -196,6 +214,7 @@ interface LockedProductRow {
   images: string[];
   price: string | number;
   stock_quantity: number;
+  max_per_order: number;
   variations: OrderProduct['variations'];
 }
 
@@ -206,20 +225,32 @@ async function insertOrder(
   options: PlaceOrderOptions,
 ): Promise<Order> {
   // Lines of one product share its stock: take the sum in one conditional UPDATE per product,
-  // all products in one statement (one round trip). A row that lacks the stock, or is inactive
-  // or unknown, is simply not updated.
+  // all products in one statement (one round trip). A row that lacks the stock, is over its
+  // max_per_order, or is inactive or unknown, is simply not updated. The rows are locked first in
+  // product-id order (the `locked` CTE: LockRows above the sort), never in the cart's order, so
+  // two carts holding the same products in a different order cannot deadlock on PostgreSQL
+  // (DESIGN.md "Data rules"; cedar_place_order does the same).
   const wanted = new Map<string, number>();
   for (const line of request.items) wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.quantity);
   const values = sql.join(
     [...wanted].map(([id, quantity]) => sql`(${id}::uuid, ${quantity}::integer)`),
     sql`, `,
   );
+  const ids = sql.join(
+    [...wanted.keys()].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   // Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`.
   const taken = (await tx.execute(sql`
+    with locked as materialized (
+      select l.id from ${products} as l where l.id in (${ids}) order by l.id for no key update
+    )
     update ${products} as p set stock_quantity = p.stock_quantity - w.quantity
-    from (values ${values}) as w(id, quantity)
-    where p.id = w.id and p.is_active and p.stock_quantity >= w.quantity
-    returning p.id, p.name, p.slug, p.sku, p.images, p.price, p.stock_quantity, p.variations`)) as unknown as {
+    from (values ${values}) as w(id, quantity), locked
+    where p.id = w.id and locked.id = p.id and p.is_active and p.stock_quantity >= w.quantity
+      and w.quantity <= p.max_per_order
+    returning p.id, p.name, p.slug, p.sku, p.images, p.price, p.stock_quantity, p.max_per_order,
+      p.variations`)) as unknown as {
     rows: LockedProductRow[];
   };
 
@@ -230,6 +261,7 @@ async function insertOrder(
       toOrderProduct({
         ...row,
         stockQuantity: row.stock_quantity + (wanted.get(row.id) ?? 0),
+        maxPerOrder: row.max_per_order,
         isActive: true,
       }),
     ]),

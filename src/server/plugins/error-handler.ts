@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isPoolExhausted } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { ErrorBody, ErrorCode } from '#shared/contracts/common.ts';
 
@@ -14,6 +15,15 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
+};
+
+/** How long a client should wait after a 503 for a busy database (PostgreSQL pool exhausted). */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
+export const DATABASE_BUSY_BODY: ErrorBody = {
+  message: 'The shop is busy right now. Please try again in a moment.',
+  statusCode: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  errors: [],
 };
 
 /** Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status. */
@@ -68,6 +78,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       const body = fromFastifyError(error);
       return reply.status(body.statusCode).send(body);
+    }
+    if (isPoolExhausted(error)) {
+      // Every database connection stayed busy: overload, not a bug. Ask the client to come back.
+      request.log.warn('database pool exhausted: answered 503');
+      reply.header('retry-after', String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(DATABASE_BUSY_BODY);
     }
     request.log.error({ err: error }, 'unexpected error');
     const body: ErrorBody = {

@@ -40,6 +40,7 @@ function toColumns(fields: Partial<ProductCreate>): Partial<ProductInsert> {
   if (fields.cost_price !== undefined) columns.costPrice = fields.cost_price;
   if (fields.stock_quantity !== undefined) columns.stockQuantity = fields.stock_quantity;
   if (fields.low_stock_threshold !== undefined) columns.lowStockThreshold = fields.low_stock_threshold;
+  if (fields.max_per_order !== undefined) columns.maxPerOrder = fields.max_per_order;
   if (fields.featured !== undefined) columns.featured = fields.featured;
   if (fields.is_active !== undefined) columns.isActive = fields.is_active;
   if (fields.images !== undefined) columns.images = fields.images;
@@ -62,6 +63,7 @@ const AUDITED_FIELDS = [
   'cost_price',
   'stock_quantity',
   'low_stock_threshold',
+  'max_per_order',
   'featured',
   'is_active',
   'images',

@@ -43,6 +43,7 @@ export function toProduct(row: ProductRow, category: CategoryRef | null): Produc
     in_stock: row.stockQuantity > 0,
     stock_quantity: row.stockQuantity,
     low_stock_threshold: row.lowStockThreshold,
+    max_per_order: row.maxPerOrder,
     featured: row.featured,
     is_active: row.isActive,
     specs: row.specs,

@@ -31,6 +31,8 @@ export const products = pgTable(
     /** Derived by the database so it can never disagree with stock_quantity. */
     inStock: boolean('in_stock').notNull().generatedAlwaysAs(sql`stock_quantity > 0`),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    /** The most one order may take of this product (issue 18: one guest cannot empty the shelf). */
+    maxPerOrder: integer('max_per_order').notNull().default(10),
     featured: boolean('featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     specs: jsonb('specs').$type<ProductSpecRow[]>().notNull().default([]),
@@ -44,6 +46,7 @@ export const products = pgTable(
   (table) => [
     check('products_stock_non_negative', sql`${table.stockQuantity} >= 0`),
     check('products_price_positive', sql`${table.price} > 0`),
+    check('products_max_per_order_positive', sql`${table.maxPerOrder} > 0`),
     index('products_category_idx').on(table.categoryId),
     // SKUs are unique ignoring case ("ab-1" and "AB-1" are one shelf label); the admin check reads it too.
     uniqueIndex('products_sku_lower_unique').on(sql`lower(${table.sku})`),

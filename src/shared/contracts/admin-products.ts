@@ -55,6 +55,8 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MESSAGE = 'Use lowercase letters, digits and single hyphens';
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 export const SKU_MESSAGE = 'Use letters, digits, dots, slashes, hyphens or underscores';
+/** What a product may sell to one order unless the admin says otherwise (the column's default too). */
+export const DEFAULT_MAX_PER_ORDER = 10;
 export const PRODUCT_LIMITS = {
   name: 200,
   slug: 120,
@@ -68,6 +70,8 @@ export const PRODUCT_LIMITS = {
   variations: 10,
   price: 1_000_000,
   stock: 1_000_000,
+  /** A line holds at most 100 (ORDER_LINE_MAX_QUANTITY), so a higher limit would mean nothing. */
+  maxPerOrder: 100,
   weight: 100_000,
 } as const;
 
@@ -136,6 +140,10 @@ const ProductFieldsSchema = z.object({
   ),
   stock_quantity: wholeNumber('Stock', PRODUCT_LIMITS.stock),
   low_stock_threshold: wholeNumber('Low-stock threshold', PRODUCT_LIMITS.stock),
+  max_per_order: wholeNumber('Max per order', PRODUCT_LIMITS.maxPerOrder).refine(
+    (value) => value >= 1,
+    'Max per order must be at least 1',
+  ),
   featured: z.boolean(),
   is_active: z.boolean(),
   /** The first image is the cart and card image. */
@@ -172,6 +180,7 @@ const ProductCreateFieldsSchema = ProductFieldsSchema.extend({
   cost_price: fields.cost_price.default(null),
   stock_quantity: fields.stock_quantity.default(0),
   low_stock_threshold: fields.low_stock_threshold.default(5),
+  max_per_order: fields.max_per_order.default(DEFAULT_MAX_PER_ORDER),
   featured: fields.featured.default(false),
   is_active: fields.is_active.default(true),
   images: fields.images.default([]),

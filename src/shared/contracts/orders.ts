@@ -123,6 +123,8 @@ export const LINE_PROBLEMS = [
   'out_of_stock',
   'insufficient_stock',
   'invalid_variation',
+  /** More than the product's max_per_order (all lines of that product together). */
+  'over_limit',
 ] as const;
 export type LineProblem = (typeof LINE_PROBLEMS)[number];
 
@@ -151,6 +153,8 @@ export const CalculatedLineSchema = z.object({
   message: z.string().optional(),
   /** What is in stock now (0 for a product that is gone); the fix for too many is this number. */
   stock_quantity: z.number().int(),
+  /** The most of this product one order may hold (0 for a product that is gone); see over_limit. */
+  max_per_order: z.number().int(),
 });
 export type CalculatedLine = z.infer<typeof CalculatedLineSchema>;
 

@@ -28,6 +28,8 @@ export const ProductSchema = z.object({
   in_stock: z.boolean(),
   stock_quantity: z.number().int(),
   low_stock_threshold: z.number().int(),
+  /** The most of this product one order may hold; the cart stops there (issue 18). */
+  max_per_order: z.number().int(),
   featured: z.boolean(),
   is_active: z.boolean(),
   specs: z.array(ProductSpecSchema),

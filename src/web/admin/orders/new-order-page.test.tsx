@@ -34,6 +34,7 @@ function calculate(items: OrderLineInput[]): OrderCalculation {
       line_total: 25 * item.quantity,
       available,
       stock_quantity: 4,
+      max_per_order: 10,
       ...(available ? {} : { reason: 'insufficient_stock' as const, message: 'Only 4 left in stock' }),
     };
   });

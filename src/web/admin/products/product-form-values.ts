@@ -1,5 +1,5 @@
 import type { Control } from 'react-hook-form';
-import type { AdminProduct, ProductCreate } from '#shared/contracts/admin-products.ts';
+import { type AdminProduct, DEFAULT_MAX_PER_ORDER, type ProductCreate } from '#shared/contracts/admin-products.ts';
 
 /**
  * What the product editor's inputs hold: numbers as the text typed (the shared schema coerces
@@ -18,6 +18,7 @@ export interface ProductFormValues {
   cost_price: string;
   stock_quantity: string;
   low_stock_threshold: string;
+  max_per_order: string;
   weight: string;
   featured: boolean;
   is_active: boolean;
@@ -39,6 +40,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   cost_price: '',
   stock_quantity: '0',
   low_stock_threshold: '5',
+  max_per_order: String(DEFAULT_MAX_PER_ORDER),
   weight: '',
   featured: false,
   is_active: true,
@@ -63,6 +65,7 @@ export function toFormValues(product: AdminProduct): ProductFormValues {
     cost_price: text(product.cost_price),
     stock_quantity: text(product.stock_quantity),
     low_stock_threshold: text(product.low_stock_threshold),
+    max_per_order: text(product.max_per_order),
     weight: text(product.weight),
     featured: product.featured,
     is_active: product.is_active,

@@ -161,6 +161,13 @@ export function ProductForm({
                 error={errors.low_stock_threshold?.message}
                 {...register('low_stock_threshold')}
               />
+              <TextField
+                label="Max per order"
+                inputMode="numeric"
+                hint="The most one order may take of this product (1 to 100)"
+                error={errors.max_per_order?.message}
+                {...register('max_per_order')}
+              />
             </div>
           </Section>
           <Section title="Specifications" description="Shown as a table on the product page, in this order.">

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, newSessionId, rehydrateCart, repairCart, useCartStore } from '#web/stores/cart-store.ts';
-import { addToCart, CART_MESSAGES, clearCart, removeFromCart, updateQuantity } from './cart-actions.ts';
+import { addToCart, CART_MESSAGES, clearCart, reduceLineTo, removeFromCart, updateQuantity } from './cart-actions.ts';
 
 /** The API as the network boundary: GET /api/products/{id} answers from this table. */
 const catalogue: Record<string, object | undefined> = {};
@@ -77,6 +77,18 @@ describe('addToCart', () => {
     await expect(addToCart('b', 101)).rejects.toThrow('Cannot add more than 100 items');
   });
 
+  it("stops at the product's max_per_order when it is below the stock (issue 18)", async () => {
+    catalogue.m = product('m', { stock_quantity: 500, max_per_order: 10 });
+    await expect(addToCart('m', 11)).rejects.toThrow('Cannot add more than 10 items');
+    await addToCart('m', 6);
+    await expect(addToCart('m', 5)).rejects.toThrow('Cannot add more than 10 items');
+    await addToCart('m', 4);
+    expect(state().items[0]).toMatchObject({ quantity: 10, maxQuantity: 10 });
+    // The stock is the bound when it is the smaller one.
+    catalogue.s = product('s', { stock_quantity: 2, max_per_order: 10 });
+    await expect(addToCart('s', 3)).rejects.toThrow('Cannot add more than 2 items');
+  });
+
   it('checks the product on the server: withdrawn, inactive and sold-out products are refused', async () => {
     await expect(addToCart('gone')).rejects.toThrow(CART_MESSAGES.notFound);
     catalogue.c = product('c', { is_active: false });
@@ -108,6 +120,13 @@ describe('changing the cart', () => {
     expect(state().items[0]?.quantity).toBe(3);
     await expect(updateQuantity(lineOf('a'), 4)).rejects.toThrow('Cannot exceed maximum quantity of 3');
     expect(state().error).toBe('Cannot exceed maximum quantity of 3');
+  });
+
+  it("reduces a line to checkout's fix and keeps it there (reduceLineTo)", async () => {
+    await updateQuantity(lineOf('b'), 20);
+    await reduceLineTo(lineOf('b'), 10);
+    expect(state().items[1]).toMatchObject({ quantity: 10, maxQuantity: 10 });
+    await expect(updateQuantity(lineOf('b'), 11)).rejects.toThrow('Cannot exceed maximum quantity of 10');
   });
 
   it('removes a line whose quantity goes below 1, or on request; clears everything', async () => {

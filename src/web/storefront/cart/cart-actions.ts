@@ -29,10 +29,19 @@ export function variationKey(variations: Record<string, string>): string {
   return JSON.stringify(Object.entries(variations).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** The most of one product a line may hold: its stock, or 100 if unknown (spec §9), never above 100. */
-export function maxQuantityOf(product: Pick<Product, 'stock_quantity'>): number {
+/**
+ * The most of one product a line may hold (the cart item's maxQuantity, spec §3): its stock, or
+ * 100 if unknown (spec §9), and never more than the product's max_per_order (issue 18: what one
+ * order may take, which order placement enforces too). A product answer cached before that field
+ * existed simply has no limit of its own.
+ */
+export function maxQuantityOf(product: Pick<Product, 'stock_quantity'> & { max_per_order?: number }): number {
   const stock = product.stock_quantity;
-  return Number.isInteger(stock) && stock > 0 ? Math.min(stock, CART_MAX_QUANTITY) : CART_MAX_QUANTITY;
+  const limit = product.max_per_order;
+  let max = CART_MAX_QUANTITY;
+  if (Number.isInteger(stock) && stock > 0) max = Math.min(max, stock);
+  if (limit !== undefined && Number.isInteger(limit) && limit > 0) max = Math.min(max, limit);
+  return max;
 }
 
 async function run(failure: string, work: (state: CartState) => Promise<Partial<CartState>> | Partial<CartState>) {
@@ -96,6 +105,21 @@ export function updateQuantity(lineId: string, quantity: number) {
     if (quantity < 1) return { items: items.filter((item) => item !== line) };
     if (quantity > line.maxQuantity) throw new CartError(CART_MESSAGES.overMax(line.maxQuantity));
     return { items: items.map((item) => (item === line ? { ...item, quantity: Math.floor(quantity) } : item)) };
+  });
+}
+
+/**
+ * Checkout's fix for a line the server refused as too many (stock or max_per_order): the line
+ * becomes `max` (its quantity, and its maximum, so the stepper stops there from now on).
+ */
+export function reduceLineTo(lineId: string, max: number) {
+  return run(CART_MESSAGES.updateFailed, ({ items }) => {
+    const limit = Math.max(1, Math.floor(max));
+    return {
+      items: items.map((item) =>
+        item.id === lineId ? { ...item, quantity: Math.min(item.quantity, limit), maxQuantity: limit } : item,
+      ),
+    };
   });
 }
 

@@ -5,7 +5,7 @@ import { formatMoney } from '#shared/money.ts';
 import { toast } from '#web/lib/toast.ts';
 import type { CartItem } from '#web/stores/cart-store.ts';
 import { ProductImage } from '#web/ui/product-image.tsx';
-import { removeFromCart, updateQuantity } from '../cart/cart-actions.ts';
+import { reduceLineTo, removeFromCart } from '../cart/cart-actions.ts';
 
 export interface OrderSummaryProps {
   items: readonly CartItem[];
@@ -53,7 +53,14 @@ function SummaryLine({ item, line, currency }: { item: CartItem; line: Calculate
   const unitPrice = line?.unit_price ?? item.price;
   const problem = line && !line.available ? line : undefined;
   const fix = (work: Promise<void>) => work.catch((error: Error) => toast({ title: error.message, variant: 'error' }));
-  const canReduce = problem?.reason === 'insufficient_stock' && problem.stock_quantity > 0;
+  // Too many of something there is: offer what one order can have (what is left, or the
+  // product's max_per_order when that is the tighter bound).
+  const reduceTo =
+    problem?.reason === 'insufficient_stock'
+      ? problem.stock_quantity
+      : problem?.reason === 'over_limit'
+        ? Math.min(problem.max_per_order, problem.stock_quantity)
+        : 0;
 
   return (
     <li className="flex gap-3 py-3">
@@ -79,13 +86,13 @@ function SummaryLine({ item, line, currency }: { item: CartItem; line: Calculate
           <div className="mt-2 rounded-lg border border-red-300 p-2 text-sm dark:border-red-900">
             <p className="font-medium text-danger">{problem.message}</p>
             <div className="mt-2 flex flex-wrap gap-2">
-              {canReduce && (
+              {reduceTo > 0 && (
                 <button
                   type="button"
                   className="btn-secondary px-3 py-1.5 text-xs"
-                  onClick={() => void fix(updateQuantity(item.id, problem.stock_quantity))}
+                  onClick={() => void fix(reduceLineTo(item.id, reduceTo))}
                 >
-                  Change to {problem.stock_quantity}
+                  Change to {reduceTo}
                 </button>
               )}
               <button

@@ -15,12 +15,12 @@ import { ProductImage } from '#web/ui/product-image.tsx';
 import { discountPercent, ProductPrice } from '#web/ui/product-price.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
+import { maxQuantityOf } from '../cart/cart-actions.ts';
 import { addRecentlyViewed } from '../preferences/preference-actions.ts';
 import { productListQuery, productQuery } from '../products/product-queries.ts';
 import { RecentlyViewed } from '../recently-viewed/recently-viewed.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
 
-/** Spec §9: at most 100 of one product in a cart line. */
-const MAX_QUANTITY = 100;
 const RELATED_COUNT = 4;
 
 export function ProductPage() {
@@ -52,7 +52,9 @@ function ProductDetails({ product }: { product: Product }) {
   usePageTitle(product.name);
   const discount = discountPercent(product.price, product.compare_at_price);
   const outOfStock = !product.in_stock || product.stock_quantity <= 0;
-  const maxQuantity = Math.max(1, Math.min(product.stock_quantity, MAX_QUANTITY));
+  // The cart's own rule (stock, the product's max_per_order, at most 100), so the stepper never
+  // offers what adding would refuse.
+  const maxQuantity = Math.max(1, maxQuantityOf(product));
   // The contract always has `variations`, but a product without it (a response cached by the
   // service worker, a test fixture) must still render: nothing to choose then.
   const variations = product.variations ?? [];
@@ -217,79 +219,6 @@ function VariationPicker({
         ))}
       </div>
     </fieldset>
-  );
-}
-
-const clamp = (value: number, max: number) => Math.min(max, Math.max(1, value));
-
-/** − / number / +: the typed number is kept as typed while editing and clamped to 1..max on leaving the field. */
-function QuantityStepper({
-  value,
-  max,
-  disabled,
-  onChange,
-}: {
-  value: number;
-  max: number;
-  disabled: boolean;
-  onChange: (quantity: number) => void;
-}) {
-  const inputId = useId();
-  const [draft, setDraft] = useState(String(value));
-  const set = (quantity: number) => {
-    const next = clamp(quantity, max);
-    setDraft(String(next));
-    onChange(next);
-  };
-  // At a limit the button is only aria-disabled: a real `disabled` would drop the keyboard focus
-  // of someone who just pressed it down to 1. Clicking it then changes nothing (set clamps).
-  const stepClass =
-    'flex size-12 shrink-0 items-center justify-center rounded-full text-xl text-fg transition hover:bg-subtle disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-transparent';
-  return (
-    <div className="flex items-center gap-3">
-      <label htmlFor={inputId} className="sr-only">
-        Quantity
-      </label>
-      <div className="inline-flex h-12 items-center rounded-full border border-line-strong bg-surface">
-        <button
-          type="button"
-          aria-label="Decrease quantity"
-          disabled={disabled}
-          aria-disabled={value <= 1}
-          onClick={() => set(value - 1)}
-          className={stepClass}
-        >
-          <span aria-hidden="true">−</span>
-        </button>
-        <input
-          id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={max}
-          step={1}
-          value={disabled ? '' : draft}
-          disabled={disabled}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            const typed = Number.parseInt(event.target.value, 10);
-            if (Number.isFinite(typed)) onChange(clamp(typed, max));
-          }}
-          onBlur={() => set(Number.parseInt(draft, 10) || 1)}
-          className="h-full w-12 [appearance:textfield] bg-transparent text-center font-semibold text-strong tabular-nums outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 disabled:opacity-50 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
-        />
-        <button
-          type="button"
-          aria-label="Increase quantity"
-          disabled={disabled}
-          aria-disabled={value >= max}
-          onClick={() => set(value + 1)}
-          className={stepClass}
-        >
-          <span aria-hidden="true">+</span>
-        </button>
-      </div>
-    </div>
   );
 }
 
