@@ -321,12 +321,12 @@ try {
   }
   const peakRss = peakWatch?.stop();
 
-  const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
+  const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
   console.log(
     `\nCedar Shop bench: ${PRODUCTS} products, ${CONNECTIONS} connections (mixed: ${MIXED_CONNECTIONS}), ${SECONDS} s per scenario, embedded database\n`,
   );
   console.log(
-    `${'scenario'.padEnd(54)}${'req/s'.padStart(8)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}  errors  budget`,
+    `${'scenario'.padEnd(54)}${'req/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}  errors  budget`,
   );
   const row = (label: string, stats: LatencyStats, budget = '') =>
     console.log(
