@@ -55,6 +55,16 @@ function statsOf(latencies: number[], errors: number, seconds: number): LatencyS
   };
 }
 
+/** Raw latencies of one or more runs of a scenario, per group. */
+interface Tally {
+  latencies: number[];
+  errors: number;
+  groups: Map<string, { latencies: number[]; errors: number }>;
+  seconds: number;
+}
+
+const emptyTally = (): Tally => ({ latencies: [], errors: 0, groups: new Map(), seconds: 0 });
+
 /**
  * A small closed-loop load generator: `connections` keep-alive clients send one request after
  * another for `seconds`, and every latency is kept, so p95 is exact (autocannon reports no p95).
@@ -64,12 +74,52 @@ export async function runScenario(
   scenario: Scenario,
   options: { connections: number; seconds: number },
 ): Promise<ScenarioResult> {
+  const tally = emptyTally();
+  await load(baseUrl, scenario, options, tally);
+  return summarise(scenario, scenario.connections ?? options.connections, tally);
+}
+
+/**
+ * Runs the scenarios in turn, `rounds` times over (A B A B …), and reports each over all its
+ * rounds: on a shared, noisy machine both then meet the same background load, so comparing
+ * them (the mixed load against its read-only baseline) means something.
+ */
+export async function runInterleaved(
+  baseUrl: string,
+  scenarios: readonly Scenario[],
+  options: { connections: number; seconds: number; rounds: number },
+): Promise<ScenarioResult[]> {
+  const tallies = scenarios.map(emptyTally);
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [position, scenario] of scenarios.entries()) {
+      await load(baseUrl, scenario, options, tallies[position] as Tally);
+    }
+  }
+  return scenarios.map((scenario, position) =>
+    summarise(scenario, scenario.connections ?? options.connections, tallies[position] as Tally),
+  );
+}
+
+function summarise(scenario: Scenario, connections: number, tally: Tally): ScenarioResult {
+  return {
+    name: scenario.name,
+    connections,
+    ...statsOf(tally.latencies, tally.errors, tally.seconds),
+    groups: Object.fromEntries(
+      [...tally.groups].map(([group, counts]) => [group, statsOf(counts.latencies, counts.errors, tally.seconds)]),
+    ),
+  };
+}
+
+async function load(
+  baseUrl: string,
+  scenario: Scenario,
+  options: { connections: number; seconds: number },
+  tally: Tally,
+): Promise<void> {
   const connections = scenario.connections ?? options.connections;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const url = new URL(baseUrl);
-  const latencies: number[] = [];
-  let errors = 0;
-  const groups = new Map<string, { latencies: number[]; errors: number }>();
   const deadline = performance.now() + options.seconds * 1000;
   const nextRequest = () =>
     'next' in scenario ? scenario.next() : { group: undefined, request: scenario as RequestSpec };
@@ -77,15 +127,18 @@ export async function runScenario(
   const once = () =>
     new Promise<void>((resolve) => {
       const { group, request: spec } = nextRequest();
-      const tally = group === undefined ? undefined : (groups.get(group) ?? { latencies: [], errors: 0 });
-      if (group !== undefined && tally) groups.set(group, tally);
+      let groupTally = group === undefined ? undefined : tally.groups.get(group);
+      if (group !== undefined && !groupTally) {
+        groupTally = { latencies: [], errors: 0 };
+        tally.groups.set(group, groupTally);
+      }
       const accepted = spec.expect ?? [200];
       const payload = spec.body ? JSON.stringify(spec.body()) : undefined;
       const path = typeof spec.path === 'function' ? spec.path() : spec.path;
       const started = performance.now();
       const fail = () => {
-        errors++;
-        if (tally) tally.errors++;
+        tally.errors++;
+        if (groupTally) groupTally.errors++;
       };
       const request = http.request(
         {
@@ -103,8 +156,8 @@ export async function runScenario(
           response.resume();
           response.on('end', () => {
             const latency = performance.now() - started;
-            latencies.push(latency);
-            tally?.latencies.push(latency);
+            tally.latencies.push(latency);
+            groupTally?.latencies.push(latency);
             if (!accepted.includes(response.statusCode ?? 0)) fail();
             resolve();
           });
@@ -124,14 +177,6 @@ export async function runScenario(
       while (performance.now() < deadline) await once();
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
+  tally.seconds += (performance.now() - started) / 1000;
   agent.destroy();
-  return {
-    name: scenario.name,
-    connections,
-    ...statsOf(latencies, errors, elapsed),
-    groups: Object.fromEntries(
-      [...groups].map(([group, tally]) => [group, statsOf(tally.latencies, tally.errors, elapsed)]),
-    ),
-  };
 }

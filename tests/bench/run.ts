@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { startServerProcess } from '../helpers/server-process.ts';
 import { ORDER_BENCH_STOCK, writeLargeCatalogue } from './large-catalogue.ts';
-import { type LatencyStats, type RequestSpec, runScenario, type Scenario, type ScenarioResult } from './load.ts';
+import {
+  type LatencyStats,
+  type RequestSpec,
+  runInterleaved,
+  runScenario,
+  type Scenario,
+  type ScenarioResult,
+} from './load.ts';
 import { megabytes, rssOf, watchPeakRss } from './memory.ts';
 
 /**
@@ -10,7 +17,8 @@ import { megabytes, rssOf, watchPeakRss } from './memory.ts';
  * then loads it from this process and prints req/s and p50/p95/p99 per scenario against the
  * budgets of DESIGN.md. Each scenario varies its requests (pages, sorts, filters, queries with
  * typos) so caches cannot flatter it. Bounded in time; talks only to 127.0.0.1.
- * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune it. Words after `--` (or
+ * BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10) and BENCH_ROUNDS (default 3: how often
+ * the read-only and mixed loads alternate) tune it. Words after `--` (or
  * BENCH_ONLY) pick the scenarios whose name contains one of them: `npm run bench -- mixed` runs
  * the read-only and the mixed (95 % reads, 5 % orders, 50 connections) loads only.
  * It also reports the server's RSS: idle (catalogue loaded and the home page drawn, before any
@@ -19,6 +27,8 @@ import { megabytes, rssOf, watchPeakRss } from './memory.ts';
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** How many times the read-only and mixed loads alternate (each SECONDS long). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 /** The mixed-load budget of DESIGN.md: 95 % reads, 5 % orders, 50 connections. */
 const MIXED_CONNECTIONS = 50;
@@ -259,7 +269,7 @@ try {
   /** Every 1/MIXED_ORDER_SHARE-th request of the mix is an order, so the share is exact. */
   let mixedCount = 0;
 
-  const scenarios: (Scenario & { budgetP95Ms?: number; warmUpSeconds?: number })[] = [
+  const scenarios: (Scenario & { budgetP95Ms?: number; warmUpSeconds?: number; interleaved?: boolean })[] = [
     { name: 'GET /api/health', path: '/api/health' },
     { name: 'GET /api/products (first page of 20)', path: '/api/products?limit=20', budgetP95Ms: 25 },
     { name: 'GET /api/products (varied pages/sorts/filters)', ...listVaried, budgetP95Ms: 25 },
@@ -278,18 +288,21 @@ try {
     // reused until what it shows changes, so this is mostly the cache and the compression).
     { name: 'GET /store?… (HTML drawn on the server)', ...storeHtml },
     // The mixed-load budget: the same reads alone, then with 5 % orders among them; the mixed
-    // read p95 must stay within 2× of the read-only one (printed below the table).
+    // read p95 must stay within 2× of the read-only one (printed below the table). The two run
+    // in turn, BENCH_ROUNDS times each, so both meet the same background load.
     {
       name: 'mixed, read-only baseline (list/search/product/HTML)',
       connections: MIXED_CONNECTIONS,
       // As long as the run itself: the first pass draws the many pages and fills the caches the
       // mixed run then finds warm; a 1 s warm-up would make the baseline look slower than it is.
       warmUpSeconds: SECONDS,
+      interleaved: true,
       next: () => ({ group: 'reads', request: storefrontRead() }),
     },
     {
       name: 'mixed: 95 % reads + 5 % orders',
       connections: MIXED_CONNECTIONS,
+      interleaved: true,
       next: () =>
         ++mixedCount % Math.round(1 / MIXED_ORDER_SHARE) === 0
           ? { group: 'orders', request: placeOrder }
@@ -315,18 +328,25 @@ try {
   const peakWatch = server.pid === undefined ? undefined : watchPeakRss(server.pid);
 
   const results: (ScenarioResult & { budgetP95Ms?: number })[] = [];
+  const interleaved = chosen.filter((scenario) => scenario.interleaved);
   for (const scenario of chosen) {
     await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: scenario.warmUpSeconds ?? 1 }); // warm-up
+    if (scenario.interleaved) continue;
     results.push({
       ...(await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: SECONDS })),
       budgetP95Ms: scenario.budgetP95Ms,
     });
   }
+  if (interleaved.length > 0) {
+    results.push(
+      ...(await runInterleaved(BASE, interleaved, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS })),
+    );
+  }
   const peakRss = peakWatch?.stop();
 
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
   console.log(
-    `\nCedar Shop bench: ${PRODUCTS} products, ${CONNECTIONS} connections (mixed: ${MIXED_CONNECTIONS}), ${SECONDS} s per scenario, embedded database\n`,
+    `\nCedar Shop bench: ${PRODUCTS} products, ${CONNECTIONS} connections (mixed: ${MIXED_CONNECTIONS}), ${SECONDS} s per scenario (mixed pair: ${ROUNDS} × ${SECONDS} s each, alternating), embedded database\n`,
   );
   console.log(
     `${'scenario'.padEnd(54)}${'req/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}  errors  budget`,
