@@ -17,10 +17,10 @@ import { megabytes, rssOf, watchPeakRss } from './memory.ts';
  * then loads it from this process and prints req/s and p50/p95/p99 per scenario against the
  * budgets of DESIGN.md. Each scenario varies its requests (pages, sorts, filters, queries with
  * typos) so caches cannot flatter it. Bounded in time; talks only to 127.0.0.1.
- * BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10) and BENCH_ROUNDS (default 3: how often
- * the read-only and mixed loads alternate) tune it. Words after `--` (or
- * BENCH_ONLY) pick the scenarios whose name contains one of them: `npm run bench -- mixed` runs
- * the read-only and the mixed (95 % reads, 5 % orders, 50 connections) loads only.
+ * BENCH_PORT (default 4399), BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10) and
+ * BENCH_ROUNDS (default 3: how often the read-only and mixed loads alternate) tune it. Words after
+ * `--` (or BENCH_ONLY) pick the scenarios whose name contains one of them: `npm run bench -- mixed`
+ * runs the read-only and the mixed (95 % reads, 5 % orders, 50 connections) loads only.
  * It also reports the server's RSS: idle (catalogue loaded and the home page drawn, before any
  * load) and peak (the most during the scenarios), against the budgets of DESIGN.md.
  */
@@ -35,6 +35,13 @@ const MIXED_CONNECTIONS = 50;
 const MIXED_ORDER_SHARE = 0.05;
 const MIXED_READ_P95_FACTOR = 2;
 const IDLE_RSS_BUDGET_MB = 250;
+
+// Another server on the port (a second bench on a shared machine) would answer in ours' place.
+const portTaken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+  () => true,
+  () => false,
+);
+if (portTaken) throw new Error(`port ${PORT} is in use by another server; choose another with BENCH_PORT`);
 
 const prepareStarted = performance.now();
 const server = await startServerProcess(PORT, {}, (dataDir) => writeLargeCatalogue(dataDir, PRODUCTS));
