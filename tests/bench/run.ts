@@ -50,12 +50,19 @@ console.log(
 );
 const BASE = server.baseUrl;
 
-/** A deterministic pseudo-random sequence, so two runs send the same mix. */
+/**
+ * A deterministic pseudo-random sequence, so two runs send the same mix (mulberry32: 32-bit
+ * integer arithmetic throughout; a textbook LCG in float arithmetic loses its low bits past 2^53,
+ * and then picked from only a few of the pages, sorts and slugs offered).
+ */
 function sequence(seed: number) {
-  let state = seed;
+  let state = seed >>> 0;
   return <T>(items: readonly T[]): T => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return items[state % items.length] as T;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    const fraction = ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+    return items[Math.floor(fraction * items.length)] as T;
   };
 }
 
@@ -226,8 +233,7 @@ try {
   /** The entry pages a shopper lands on: home, the store (filtered) and product pages. */
   const pageHtml: RequestSpec = {
     path: () => {
-      // Math.random for the kind: the low bits of `pick`'s sequence repeat with a short period.
-      const kind = ['home', 'store', 'product', 'product'][Math.floor(Math.random() * 4)];
+      const kind = pick(['home', 'store', 'product', 'product']);
       if (kind === 'home') return '/';
       if (kind === 'product') return `/product/${pick(facts.productSlugs)}`;
       return (storeHtml.path as () => string)();
@@ -272,7 +278,7 @@ try {
     productBySlug,
     pageHtml,
   ];
-  const storefrontRead = () => storefrontReads[Math.floor(Math.random() * storefrontReads.length)] as RequestSpec;
+  const storefrontRead = () => pick(storefrontReads);
   /** Every 1/MIXED_ORDER_SHARE-th request of the mix is an order, so the share is exact. */
   let mixedCount = 0;
 
