@@ -3,9 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '#server/products/products.table.ts';
 import { PAGE_QUERIES_ELEMENT_ID } from '#shared/constants.ts';
 import { createProduct } from '../factories/catalogue.ts';
+import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -25,10 +28,13 @@ export async function renderPage(url) {
   const write = await options.fetch('/api/orders', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
   const search = await options.fetch('/api/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ q, limit: 5 }) });
+  const found = (await search.json()).data;
   return {
     html: '<link rel="preload" as="image" href="/uploads/first.webp"/><main data-write="' + write.status + '">'
-      + featured.data.map((product) => '<p>' + product.name + '</p>').join('') + '</main>',
-    queries: [[['products', 'featured', 6], featured.data], [['search', q], (await search.json()).data]],
+      + featured.data.map((product) => '<p>' + product.name + '</p>').join('')
+      + found.hits.map((hit) => '<li>' + hit.name + (hit.in_stock ? ': ' + hit.stock_quantity + ' in stock' : ': sold out') + '</li>').join('')
+      + '</main>',
+    queries: [[['products', 'featured', 6], featured.data], [['search', q], found]],
   };
 }
 `;
@@ -120,6 +126,62 @@ describe('pages drawn on the server', () => {
     const changed = await ctx.app.inject({ method: 'GET', url: '/?cache-check' });
     expect(renderer.renders).toBe(before + 1);
     expect(rootOf(changed.body)).toContain('Second Featured Scope');
+  });
+
+  it('keeps a drawn page through stock changes it does not show, redraws it when stock it shows changes', async () => {
+    const db = ctx.database.db;
+    const shown = await createProduct(db, { name: 'Stocked Tweezers', stockQuantity: 10 });
+    const elsewhere = await createProduct(db, { name: 'Unrelated Solder', stockQuantity: 10 });
+    const page = async () => (await ctx.app.inject({ method: 'GET', url: '/?q=tweezers' })).body;
+    expect(rootOf(await page())).toContain('<li>Stocked Tweezers: 10 in stock</li>');
+    const before = renderer.renders;
+
+    // Orders and stock edits of products the page does not show leave it drawn.
+    await db.update(products).set({ stockQuantity: 9 }).where(eq(products.id, elsewhere.id));
+    const sold = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody([{ product_id: elsewhere.id, quantity: 2 }]),
+    });
+    expect(sold.statusCode).toBe(201);
+    expect(rootOf(await page())).toContain('<li>Stocked Tweezers: 10 in stock</li>');
+    expect(renderer.renders).toBe(before);
+
+    // An order of the product it shows: drawn again once, with the stock left, markup and data alike.
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody([{ product_id: shown.id, quantity: 3 }]),
+    });
+    expect(order.statusCode).toBe(201);
+    const redrawn = await page();
+    expect(rootOf(redrawn)).toContain('<li>Stocked Tweezers: 7 in stock</li>');
+    expect(pageQueries(redrawn)?.[1]?.[1]).toMatchObject({ hits: [{ id: shown.id, stock_quantity: 7 }] });
+    await page();
+    expect(renderer.renders).toBe(before + 1);
+  });
+
+  it('never serves a sold-out product as in stock: selling the last unit redraws every page', async () => {
+    const db = ctx.database.db;
+    const last = await createProduct(db, { name: 'Last Magnifier', stockQuantity: 1 });
+    await createProduct(db, { name: 'Other Lamp', stockQuantity: 4 });
+    const page = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).body;
+    expect(rootOf(await page('/?q=magnifier'))).toContain('<li>Last Magnifier: 1 in stock</li>');
+    await page('/?q=lamp');
+    const before = renderer.renders;
+
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody([{ product_id: last.id, quantity: 1 }]),
+    });
+    expect(order.statusCode).toBe(201);
+    const soldOut = await page('/?q=magnifier');
+    expect(rootOf(soldOut)).toContain('<li>Last Magnifier: sold out</li>');
+    expect(pageQueries(soldOut)?.[1]?.[1]).toMatchObject({ hits: [{ id: last.id, in_stock: false }] });
+    // A page without it is drawn again too: the store's "in stock" counts changed.
+    await page('/?q=lamp');
+    expect(renderer.renders).toBe(before + 2);
   });
 
   it('sends the page undrawn when the renderer declines or fails, never an error', async () => {

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { startServerProcess } from '../helpers/server-process.ts';
 import { ORDER_BENCH_STOCK, writeLargeCatalogue } from './large-catalogue.ts';
-import { runScenario, type Scenario, type ScenarioResult } from './load.ts';
+import {
+  type LatencyStats,
+  type RequestSpec,
+  runInterleaved,
+  runScenario,
+  type Scenario,
+  type ScenarioResult,
+} from './load.ts';
+import { megabytes, rssOf, watchPeakRss } from './memory.ts';
 
 /**
  * `npm run bench`: writes a generated catalogue of BENCH_PRODUCTS (default 10,000) products into a
@@ -9,12 +17,31 @@ import { runScenario, type Scenario, type ScenarioResult } from './load.ts';
  * then loads it from this process and prints req/s and p50/p95/p99 per scenario against the
  * budgets of DESIGN.md. Each scenario varies its requests (pages, sorts, filters, queries with
  * typos) so caches cannot flatter it. Bounded in time; talks only to 127.0.0.1.
- * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune it; BENCH_ONLY picks scenarios.
+ * BENCH_PORT (default 4399), BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10) and
+ * BENCH_ROUNDS (default 3: how often the read-only and mixed loads alternate) tune it. Words after
+ * `--` (or BENCH_ONLY) pick the scenarios whose name contains one of them: `npm run bench -- mixed`
+ * runs the read-only and the mixed (95 % reads, 5 % orders, 50 connections) loads only.
+ * It also reports the server's RSS: idle (catalogue loaded and the home page drawn, before any
+ * load) and peak (the most during the scenarios), against the budgets of DESIGN.md.
  */
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** How many times the read-only and mixed loads alternate (each SECONDS long). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+/** The mixed-load budget of DESIGN.md: 95 % reads, 5 % orders, 50 connections. */
+const MIXED_CONNECTIONS = 50;
+const MIXED_ORDER_SHARE = 0.05;
+const MIXED_READ_P95_FACTOR = 2;
+const IDLE_RSS_BUDGET_MB = 250;
+
+// Another server on the port (a second bench on a shared machine) would answer in ours' place.
+const portTaken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+  () => true,
+  () => false,
+);
+if (portTaken) throw new Error(`port ${PORT} is in use by another server; choose another with BENCH_PORT`);
 
 const prepareStarted = performance.now();
 // Every bench shopper comes from 127.0.0.1: lift the per-IP checkout limit (ORDER_RATE_LIMIT) out of the way.
@@ -26,12 +53,19 @@ console.log(
 );
 const BASE = server.baseUrl;
 
-/** A deterministic pseudo-random sequence, so two runs send the same mix. */
+/**
+ * A deterministic pseudo-random sequence, so two runs send the same mix (mulberry32: 32-bit
+ * integer arithmetic throughout; a textbook LCG in float arithmetic loses its low bits past 2^53,
+ * and then picked from only a few of the pages, sorts and slugs offered).
+ */
 function sequence(seed: number) {
-  let state = seed;
+  let state = seed >>> 0;
   return <T>(items: readonly T[]): T => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return items[state % items.length] as T;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    const fraction = ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+    return items[Math.floor(fraction * items.length)] as T;
   };
 }
 
@@ -157,113 +191,186 @@ try {
   const facts = await catalogueFacts();
   if (facts.orderable.length === 0) throw new Error('no product with bench stock found for the order scenario');
   const pick = sequence(42);
-  const scenarios: (Scenario & { budgetP95Ms?: number })[] = [
+
+  // The request kinds, each varied so caches cannot flatter it; scenarios below send one kind or a mix.
+  const listVaried: RequestSpec = {
+    path: () => {
+      const query = new URLSearchParams({
+        limit: '20',
+        page: String(1 + Math.floor(Math.random() * 20)),
+        sort: pick(LIST_SORTS),
+      });
+      if (Math.random() < 0.5) query.set('category', pick(facts.categorySlugs));
+      if (Math.random() < 0.3) query.set('in_stock', 'true');
+      return `/api/products?${query}`;
+    },
+  };
+  const searchText: RequestSpec = {
+    method: 'POST',
+    path: '/api/search',
+    body: () => ({ q: pick(SEARCH_TERMS), ...pick(SEARCH_SORTS), offset: pick([0, 0, 0, 20, 40]) }),
+  };
+  const searchBrowse: RequestSpec = {
+    method: 'POST',
+    path: '/api/search',
+    body: () => ({
+      filters: {
+        ...(Math.random() < 0.6 && { category: pick(facts.categorySlugs) }),
+        ...(Math.random() < 0.4 && { brand: pick(facts.brands) }),
+        ...(Math.random() < 0.3 && { in_stock: true }),
+        ...pick(PRICE_RANGES),
+      },
+      ...pick(SEARCH_SORTS),
+    }),
+  };
+  const productBySlug: RequestSpec = { path: () => `/api/products/${pick(facts.productSlugs)}` };
+  const storeHtml: RequestSpec = {
+    path: () =>
+      pick([
+        '/store',
+        `/store?category=${pick(facts.categorySlugs)}`,
+        `/store?q=${encodeURIComponent(pick(PREFIXES))}`,
+        `/store?brand=${encodeURIComponent(pick(facts.brands))}&sort=price_asc`,
+      ]),
+  };
+  /** The entry pages a shopper lands on: home, the store (filtered) and product pages. */
+  const pageHtml: RequestSpec = {
+    path: () => {
+      const kind = pick(['home', 'store', 'product', 'product']);
+      if (kind === 'home') return '/';
+      if (kind === 'product') return `/product/${pick(facts.productSlugs)}`;
+      return (storeHtml.path as () => string)();
+    },
+  };
+  const placeOrder: RequestSpec = {
+    method: 'POST',
+    path: '/api/orders',
+    body: () => {
+      const lines = new Map<string, { product_id: string; quantity: number; selectedVariations: object }>();
+      const count = 1 + Math.floor(Math.random() * 3);
+      for (let i = 0; i < count; i++) {
+        const product = pick(facts.orderable);
+        lines.set(product.id, {
+          product_id: product.id,
+          quantity: 1 + Math.floor(Math.random() * 3),
+          selectedVariations: pickVariations(product, pick),
+        });
+      }
+      return {
+        customer: {
+          name: 'Bench Shopper',
+          phone: pick(PHONES),
+          ...(Math.random() < 0.5 && { email: 'shopper@example.com' }),
+        },
+        shipping_address: { city: 'Beirut', street: 'Hamra Street', building: 'Cedar Tower', floor: '4' },
+        items: [...lines.values()],
+      };
+    },
+    // Like the web app: every checkout attempt carries its own key.
+    headers: () => ({ 'idempotency-key': randomUUID() }),
+    expect: [201],
+  };
+  /** A storefront's reads in equal shares: list, search (text or browse), product, page HTML. */
+  const storefrontReads = [
+    listVaried,
+    searchText,
+    productBySlug,
+    pageHtml,
+    listVaried,
+    searchBrowse,
+    productBySlug,
+    pageHtml,
+  ];
+  const storefrontRead = () => pick(storefrontReads);
+  /** Every 1/MIXED_ORDER_SHARE-th request of the mix is an order, so the share is exact. */
+  let mixedCount = 0;
+
+  const scenarios: (Scenario & { budgetP95Ms?: number; warmUpSeconds?: number; interleaved?: boolean })[] = [
     { name: 'GET /api/health', path: '/api/health' },
     { name: 'GET /api/products (first page of 20)', path: '/api/products?limit=20', budgetP95Ms: 25 },
-    {
-      name: 'GET /api/products (varied pages/sorts/filters)',
-      path: () => {
-        const query = new URLSearchParams({
-          limit: '20',
-          page: String(1 + Math.floor(Math.random() * 20)),
-          sort: pick(LIST_SORTS),
-        });
-        if (Math.random() < 0.5) query.set('category', pick(facts.categorySlugs));
-        if (Math.random() < 0.3) query.set('in_stock', 'true');
-        return `/api/products?${query}`;
-      },
-      budgetP95Ms: 25,
-    },
-    {
-      name: 'POST /api/search (q + facets)',
-      method: 'POST',
-      path: '/api/search',
-      body: () => ({ q: pick(SEARCH_TERMS), ...pick(SEARCH_SORTS), offset: pick([0, 0, 0, 20, 40]) }),
-      budgetP95Ms: 25,
-    },
-    {
-      name: 'POST /api/search (browse + filters)',
-      method: 'POST',
-      path: '/api/search',
-      body: () => ({
-        filters: {
-          ...(Math.random() < 0.6 && { category: pick(facts.categorySlugs) }),
-          ...(Math.random() < 0.4 && { brand: pick(facts.brands) }),
-          ...(Math.random() < 0.3 && { in_stock: true }),
-          ...pick(PRICE_RANGES),
-        },
-        ...pick(SEARCH_SORTS),
-      }),
-      budgetP95Ms: 25,
-    },
+    { name: 'GET /api/products (varied pages/sorts/filters)', ...listVaried, budgetP95Ms: 25 },
+    { name: 'POST /api/search (q + facets)', ...searchText, budgetP95Ms: 25 },
+    { name: 'POST /api/search (browse + filters)', ...searchBrowse, budgetP95Ms: 25 },
     {
       name: 'GET /api/search/suggestions',
       path: () => `/api/search/suggestions?q=${encodeURIComponent(pick(PREFIXES))}`,
       budgetP95Ms: 10,
     },
-    { name: 'GET /api/products/{slug}', path: () => `/api/products/${pick(facts.productSlugs)}` },
+    { name: 'GET /api/products/{slug}', ...productBySlug },
     { name: 'GET /api/categories', path: '/api/categories' },
+    // The whole checkout write: re-price, take stock, order + lines + history + notification.
+    { name: 'POST /api/orders (1-3 lines, place order)', ...placeOrder, budgetP95Ms: 50 },
+    // The page itself, drawn on the server with its first search (decision 009; a drawn URL is
+    // reused until what it shows changes, so this is mostly the cache and the compression).
+    { name: 'GET /store?… (HTML drawn on the server)', ...storeHtml },
+    // The mixed-load budget: the same reads alone, then with 5 % orders among them; the mixed
+    // read p95 must stay within 2× of the read-only one (printed below the table). The two run
+    // in turn, BENCH_ROUNDS times each, so both meet the same background load.
     {
-      // The whole checkout write: re-price, take stock, order + lines + history + notification.
-      name: 'POST /api/orders (1-3 lines, place order)',
-      method: 'POST',
-      path: '/api/orders',
-      body: () => {
-        const lines = new Map<string, { product_id: string; quantity: number; selectedVariations: object }>();
-        const count = 1 + Math.floor(Math.random() * 3);
-        for (let i = 0; i < count; i++) {
-          const product = pick(facts.orderable);
-          lines.set(product.id, {
-            product_id: product.id,
-            quantity: 1 + Math.floor(Math.random() * 3),
-            selectedVariations: pickVariations(product, pick),
-          });
-        }
-        return {
-          customer: {
-            name: 'Bench Shopper',
-            phone: pick(PHONES),
-            ...(Math.random() < 0.5 && { email: 'shopper@example.com' }),
-          },
-          shipping_address: { city: 'Beirut', street: 'Hamra Street', building: 'Cedar Tower', floor: '4' },
-          items: [...lines.values()],
-        };
-      },
-      // Like the web app: every checkout attempt carries its own key.
-      headers: () => ({ 'idempotency-key': randomUUID() }),
-      expect: [201],
-      budgetP95Ms: 50,
+      name: 'mixed, read-only baseline (list/search/product/HTML)',
+      connections: MIXED_CONNECTIONS,
+      // As long as the run itself: the first pass draws the many pages and fills the caches the
+      // mixed run then finds warm; a 1 s warm-up would make the baseline look slower than it is.
+      warmUpSeconds: SECONDS,
+      interleaved: true,
+      next: () => ({ group: 'reads', request: storefrontRead() }),
     },
     {
-      // The page itself, drawn on the server with its first search (decision 009; a drawn URL is
-      // reused until the catalogue changes, so this is mostly the cache and the compression).
-      name: 'GET /store?… (HTML drawn on the server)',
-      path: () =>
-        pick([
-          '/store',
-          `/store?category=${pick(facts.categorySlugs)}`,
-          `/store?q=${encodeURIComponent(pick(PREFIXES))}`,
-          `/store?brand=${encodeURIComponent(pick(facts.brands))}&sort=price_asc`,
-        ]),
+      name: 'mixed: 95 % reads + 5 % orders',
+      connections: MIXED_CONNECTIONS,
+      interleaved: true,
+      next: () =>
+        ++mixedCount % Math.round(1 / MIXED_ORDER_SHARE) === 0
+          ? { group: 'orders', request: placeOrder }
+          : { group: 'reads', request: storefrontRead() },
     },
   ];
+
+  // `npm run bench -- mixed orders` (or BENCH_ONLY=mixed) runs only the scenarios whose name
+  // contains one of the words.
+  const words = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') ?? [])]
+    .map((word) => word.trim().toLowerCase())
+    .filter(Boolean);
+  const chosen = scenarios.filter(
+    (item) => words.length === 0 || words.some((word) => item.name.toLowerCase().includes(word)),
+  );
+  if (chosen.length === 0) throw new Error(`no scenario name contains ${words.join(' or ')}`);
+
+  // Idle: the catalogue is loaded and the home page drawn (start-up), the facts above fetched; let
+  // the server settle before reading its memory, then watch the peak through every scenario.
+  await fetch(`${BASE}/`);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idleRss = server.pid === undefined ? undefined : rssOf(server.pid);
+  const peakWatch = server.pid === undefined ? undefined : watchPeakRss(server.pid);
+
   const results: (ScenarioResult & { budgetP95Ms?: number })[] = [];
-  // BENCH_ONLY=orders runs only the scenarios whose name contains that text (profiling one path).
-  const only = process.env.BENCH_ONLY?.toLowerCase();
-  for (const scenario of scenarios.filter((item) => !only || item.name.toLowerCase().includes(only))) {
-    await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: 1 }); // warm-up
+  const interleaved = chosen.filter((scenario) => scenario.interleaved);
+  for (const scenario of chosen) {
+    await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: scenario.warmUpSeconds ?? 1 }); // warm-up
+    if (scenario.interleaved) continue;
     results.push({
       ...(await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: SECONDS })),
       budgetP95Ms: scenario.budgetP95Ms,
     });
   }
-  const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
+  if (interleaved.length > 0) {
+    results.push(
+      ...(await runInterleaved(BASE, interleaved, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS })),
+    );
+  }
+  const peakRss = peakWatch?.stop();
+
+  const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
   console.log(
-    `\nCedar Shop bench: ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s per scenario, embedded database\n`,
+    `\nCedar Shop bench: ${PRODUCTS} products, ${CONNECTIONS} connections (mixed: ${MIXED_CONNECTIONS}), ${SECONDS} s per scenario (mixed pair: ${ROUNDS} × ${SECONDS} s each, alternating), embedded database\n`,
   );
   console.log(
-    `${'scenario'.padEnd(48)}${'req/s'.padStart(8)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p99'.padStart(9)}  errors  budget`,
+    `${'scenario'.padEnd(54)}${'req/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}  errors  budget`,
   );
+  const row = (label: string, stats: LatencyStats, budget = '') =>
+    console.log(
+      `${label.padEnd(54)}${stats.rps.toFixed(0).padStart(8)}${ms(stats.p50)}${ms(stats.p95)}${ms(stats.p99)}${String(stats.errors).padStart(8)}  ${budget}`,
+    );
   for (const result of results) {
     const budget =
       result.budgetP95Ms === undefined
@@ -271,10 +378,24 @@ try {
         : result.p95 <= result.budgetP95Ms
           ? `p95 ≤ ${result.budgetP95Ms} ms ok`
           : `p95 > ${result.budgetP95Ms} ms OVER`;
+    row(result.name, result, budget);
+    for (const [group, stats] of Object.entries(result.groups)) row(`  ${group}`, stats);
+  }
+
+  const readOnly = results.find((result) => result.name.startsWith('mixed, read-only'))?.groups.reads;
+  const mixedReads = results.find((result) => result.name.startsWith('mixed:'))?.groups.reads;
+  if (readOnly && mixedReads) {
+    const factor = mixedReads.p95 / readOnly.p95;
     console.log(
-      `${result.name.padEnd(48)}${result.rps.toFixed(0).padStart(8)}${ms(result.p50)}${ms(result.p95)}${ms(result.p99)}${String(result.errors).padStart(8)}  ${budget}`,
+      `\nmixed load: read p95 ${mixedReads.p95.toFixed(1)} ms with orders vs ${readOnly.p95.toFixed(1)} ms read-only = ${factor.toFixed(2)}× (budget ≤ ${MIXED_READ_P95_FACTOR}×: ${factor <= MIXED_READ_P95_FACTOR ? 'ok' : 'OVER'}); reads ${mixedReads.rps.toFixed(0)} vs ${readOnly.rps.toFixed(0)} req/s`,
     );
   }
+  const idleMb = idleRss === undefined ? undefined : idleRss / 1024 / 1024;
+  console.log(
+    `server RSS: idle ${megabytes(idleRss)} (${PRODUCTS} products loaded, before load; budget ≤ ${IDLE_RSS_BUDGET_MB} MB: ${
+      idleMb === undefined ? 'n/a' : idleMb <= IDLE_RSS_BUDGET_MB ? 'ok' : 'OVER'
+    }), peak ${megabytes(peakRss)} (during the scenarios)`,
+  );
   const failed = results.some((result) => result.errors > 0);
   if (failed) process.exitCode = 1;
 } finally {

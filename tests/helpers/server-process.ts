@@ -7,6 +7,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The server's process id (the bench reads its memory from /proc). */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -51,7 +53,7 @@ export async function startServerProcess(
       throw new Error(`server exited with code ${child.exitCode}`);
     }
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, pid: child.pid, stop };
     } catch {
       // not listening yet
     }

@@ -40,6 +40,17 @@ export interface CatalogueQuery {
   facets: readonly SearchFacet[];
 }
 
+/**
+ * What an order (or a cancellation that gives stock back) changes in a product: its stock. The
+ * database announces such changes with their values (migration 0008), so they are patched in
+ * without a query and without touching the text index or the caches that do not depend on stock.
+ */
+export interface StockLevel {
+  stock_quantity: number;
+  in_stock: boolean;
+  updated_at: string;
+}
+
 export interface CatalogueQueryResult {
   products: Product[];
   total: number;
@@ -47,6 +58,20 @@ export interface CatalogueQueryResult {
   facets: SearchFacetCounts;
   /** Per facet, counts with every filter applied except that facet's own: the choices a filter panel offers. */
   facetChoices: SearchFacetCounts;
+}
+
+/**
+ * A cached query answer. It holds the index's own product objects, which a stock change updates
+ * in place, so an answer read from the cache always shows the current stock; only the counts and
+ * filters that use in_stock depend on stock, and such entries go when a product sells out or
+ * comes back (`dependsOnAvailability`).
+ */
+interface CachedResult {
+  page: IndexedProduct[];
+  total: number;
+  facets: SearchFacetCounts;
+  facetChoices: SearchFacetCounts;
+  dependsOnAvailability: boolean;
 }
 
 interface SearchDocument {
@@ -120,21 +145,28 @@ export class CatalogueIndex {
   private categories = new Map<string, IndexedCategory>();
   private productIndex = newProductIndex();
   private categoryIndex = new MiniSearch<{ id: string; name: string }>({ fields: ['name'] });
-  /** Caches derived from the products; dropped whenever anything changes. */
+  /**
+   * Caches derived from the products: dropped when what they depend on changes (text matches by
+   * text changes only; none by a stock change unless a product sold out or came back).
+   */
   private presorted = new Map<PresortedField, IndexedProduct[]>();
   private matchCache = new Map<string, Match[]>();
-  private resultCache = new Map<string, CatalogueQueryResult>();
+  private resultCache = new Map<string, CachedResult>();
   private suggestionCache = new Map<string, Suggestion[]>();
   /** Product names folded like query terms, for "starts with what was typed" checks. */
   private readonly foldedNames = new Map<string, string>();
   private countsByCategory: Map<string, number> | undefined;
   private visibleSlugs: Map<string, string> | undefined;
 
-  /**
-   * Changes with every change to what the index holds (unique across instances): anything derived
-   * from the catalogue outside the index, such as the server-drawn pages, is valid for one revision.
-   */
+  /** Changes with every change to what the index holds, stock included (unique across instances). */
   revision = nextRevision++;
+  /**
+   * Changes with every change except stock levels (`updateStock`): products, prices, text,
+   * categories. With `availabilityRevision` and `stockOf`, what the server-drawn pages are keyed on.
+   */
+  contentRevision = this.revision;
+  /** Changes when a stock change makes a product sell out or come back (in_stock flips). */
+  availabilityRevision = this.revision;
 
   constructor(categories: readonly IndexedCategory[] = [], products: readonly IndexedProduct[] = []) {
     this.replaceCategories(categories);
@@ -185,6 +217,43 @@ export class CatalogueIndex {
     this.changed({ textChanged });
   }
 
+  /**
+   * Patches a product's stock (an order took some, a cancellation gave some back). The product
+   * object is updated in place, so the sort orders and cached answers that hold it show the new
+   * stock without being rebuilt; text matches, sort orders, category counts and results that do
+   * not use in_stock are kept. Unknown or inactive products are ignored (the storefront does not
+   * show them). Returns whether anything changed.
+   */
+  updateStock(id: string, level: StockLevel): boolean {
+    const product = this.products.get(id);
+    if (!product) return false;
+    if (
+      product.stock_quantity === level.stock_quantity &&
+      product.in_stock === level.in_stock &&
+      product.updated_at === level.updated_at
+    ) {
+      return false;
+    }
+    const availabilityChanged = product.in_stock !== level.in_stock;
+    product.stock_quantity = level.stock_quantity;
+    product.in_stock = level.in_stock;
+    product.updated_at = level.updated_at;
+    this.revision = nextRevision++;
+    if (availabilityChanged) {
+      this.availabilityRevision = this.revision;
+      // Facet counts and in_stock filters change; suggestions rank in-stock products first.
+      for (const [key, cached] of this.resultCache) if (cached.dependsOnAvailability) this.resultCache.delete(key);
+      this.suggestionCache.clear();
+    }
+    return true;
+  }
+
+  /** The stock of an active product, or undefined: what a server-drawn page checks it still shows. */
+  stockOf(id: string): Pick<StockLevel, 'stock_quantity' | 'in_stock'> | undefined {
+    const product = this.products.get(id);
+    return product && { stock_quantity: product.stock_quantity, in_stock: product.in_stock };
+  }
+
   removeProduct(id: string): void {
     const previous = this.products.get(id);
     if (!previous) return;
@@ -217,14 +286,20 @@ export class CatalogueIndex {
   /** Filters, matches, facets, sorts and pages in one pass over the candidates; recent answers are cached. */
   query(query: CatalogueQuery): CatalogueQueryResult {
     const key = JSON.stringify(query);
-    const cached = remember(this.resultCache, key);
-    if (cached) return cached;
-    const result = this.computeQuery(query);
-    store(this.resultCache, key, result, RESULT_CACHE_SIZE);
-    return result;
+    let result = remember(this.resultCache, key);
+    if (!result) {
+      result = this.computeQuery(query);
+      store(this.resultCache, key, result, RESULT_CACHE_SIZE);
+    }
+    return {
+      products: result.page.map((product) => this.withCategory(product)),
+      total: result.total,
+      facets: result.facets,
+      facetChoices: result.facetChoices,
+    };
   }
 
-  private computeQuery(query: CatalogueQuery): CatalogueQueryResult {
+  private computeQuery(query: CatalogueQuery): CachedResult {
     const terms = query.q === '' ? [] : queryTerms(query.q);
     const matches = terms.length > 0 ? this.match(terms) : undefined;
     const sortBy: SearchSortField = query.sortBy === 'relevance' && !matches ? 'featured' : query.sortBy;
@@ -285,8 +360,9 @@ export class CatalogueIndex {
     }
 
     return {
-      products: page.map((product) => this.withCategory(product)),
+      page,
       total,
+      dependsOnAvailability: wantStock || query.filters.in_stock !== undefined,
       facets: pick(facets, wanted),
       // Without its own filter a facet's choices are its counts: only filtered facets were counted twice.
       facetChoices: pick(
@@ -571,6 +647,7 @@ export class CatalogueIndex {
 
   private changed({ textChanged = true } = {}): void {
     this.revision = nextRevision++;
+    this.contentRevision = this.revision;
     this.presorted.clear();
     if (textChanged) this.matchCache.clear();
     this.resultCache.clear();

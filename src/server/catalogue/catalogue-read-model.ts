@@ -4,18 +4,21 @@ import { categories } from '#server/categories/categories.table.ts';
 import type { Database, Db, Subscription } from '#server/db/client.ts';
 import { toProduct } from '#server/products/products.mapper.ts';
 import { products } from '#server/products/products.table.ts';
-import { CatalogueIndex, type IndexedCategory, type IndexedProduct } from './catalogue-index.ts';
+import { CatalogueIndex, type IndexedCategory, type IndexedProduct, type StockLevel } from './catalogue-index.ts';
 
-/** The NOTIFY channel the catalogue triggers of migration 0001 speak on. */
+/** The NOTIFY channel the catalogue triggers of migrations 0001 and 0008 speak on. */
 export const CATALOGUE_CHANNEL = 'cedar_catalogue';
 
 type PendingChange = { kind: 'all' } | { kind: 'some'; categories: boolean; productIds: Set<string> };
 
 /**
  * Keeps a CatalogueIndex in step with the database. The database stays the only source of truth
- * and every write goes there; triggers announce each committed change (NOTIFY), and before each
- * read the changed rows are fetched and patched into the index (only those rows: an order that
- * takes stock costs one small query, not a reload).
+ * and every write goes there; triggers announce each committed change (NOTIFY):
+ * - a change to stock only (an order, a cancellation, an admin stock edit) arrives with the new
+ *   values ('stock:…', migration 0008) and is patched in by the next read without a query, so
+ *   reads never wait for the database (on PGlite, behind the orders on its one connection);
+ * - any other change names the rows, which the next read fetches and patches in (only those rows,
+ *   not a reload), waiting for that fetch: an admin sees their own write on the next read.
  *
  * Read-your-writes: on PGlite notifications arrive synchronously with the write; on PostgreSQL
  * `subscription.sync()` (one round trip on the listening connection) runs before each read, so a
@@ -24,6 +27,8 @@ type PendingChange = { kind: 'all' } | { kind: 'some'; categories: boolean; prod
 export class CatalogueReadModel {
   private index = new CatalogueIndex();
   private pending: PendingChange = { kind: 'all' };
+  /** Stock levels announced by the database, newest per product, applied by the next read. */
+  private pendingStock = new Map<string, StockLevel>();
   private refreshing: Promise<void> | undefined;
   private subscription: Subscription | undefined;
 
@@ -59,13 +64,19 @@ export class CatalogueReadModel {
   /** The index with every committed change applied. */
   async fresh(): Promise<CatalogueIndex> {
     await this.subscription?.sync();
-    while (this.hasPending()) {
-      this.refreshing ??= this.applyPending().finally(() => {
+    for (;;) {
+      // Stock levels announced while rows were being fetched are newer than what the fetch may
+      // have read: they are applied after it, never before.
+      if (this.refreshing) {
+        await this.refreshing;
+        continue;
+      }
+      this.applyPendingStock();
+      if (!this.hasPending()) return this.index;
+      this.refreshing = this.applyPending().finally(() => {
         this.refreshing = undefined;
       });
-      await this.refreshing;
     }
-    return this.index;
   }
 
   private hasPending(): boolean {
@@ -74,19 +85,43 @@ export class CatalogueReadModel {
 
   private noteChange(payload: string): void {
     if (this.pending.kind === 'all') return;
-    if (payload === 'categories') {
+    if (payload.startsWith('stock:')) {
+      const levels = parseStockLevels(payload.slice('stock:'.length));
+      if (!levels) {
+        this.log?.warn('unreadable stock notification; reloading the catalogue');
+        this.pending = { kind: 'all' };
+        return;
+      }
+      for (const [id, level] of levels) {
+        // A row waiting to be fetched will be read as it is now, newer than this level.
+        if (!this.pending.productIds.has(id)) this.pendingStock.set(id, level);
+      }
+    } else if (payload === 'categories') {
       this.pending.categories = true;
     } else if (payload.startsWith('products:') && payload !== 'products:*') {
-      for (const id of payload.slice('products:'.length).split(',')) if (id) this.pending.productIds.add(id);
+      for (const id of payload.slice('products:'.length).split(',')) {
+        if (!id) continue;
+        this.pending.productIds.add(id);
+        this.pendingStock.delete(id); // the fetch reads a newer row
+      }
     } else {
       this.pending = { kind: 'all' };
     }
+  }
+
+  /** Patches announced stock levels into the index: no query, no rebuild (CatalogueIndex.updateStock). */
+  private applyPendingStock(): void {
+    if (this.pendingStock.size === 0) return;
+    for (const [id, level] of this.pendingStock) this.index.updateStock(id, level);
+    this.pendingStock.clear();
   }
 
   private async applyPending(): Promise<void> {
     // Take the current batch; changes announced while it loads start the next one.
     const change = this.pending;
     this.pending = { kind: 'some', categories: false, productIds: new Set() };
+    // A reload reads every row as it is now: stock announced before it is already in it.
+    if (change.kind === 'all') this.pendingStock.clear();
     const db = this.database.db;
     try {
       if (change.kind === 'all') {
@@ -113,6 +148,20 @@ export class CatalogueReadModel {
       throw error;
     }
   }
+}
+
+/** 'id:quantity:t|f:updatedMs,…' (migration 0008) → levels by product id; undefined if malformed. */
+export function parseStockLevels(text: string): Map<string, StockLevel> | undefined {
+  const levels = new Map<string, StockLevel>();
+  for (const entry of text.split(',')) {
+    const [id, quantity, inStock, updatedMs, extra] = entry.split(':');
+    const stock = Number(quantity);
+    const updated = Number(updatedMs);
+    if (!id || extra !== undefined || !Number.isInteger(stock) || !Number.isFinite(updated)) return undefined;
+    if (inStock !== 't' && inStock !== 'f') return undefined;
+    levels.set(id, { stock_quantity: stock, in_stock: inStock === 't', updated_at: new Date(updated).toISOString() });
+  }
+  return levels;
 }
 
 async function loadCategories(db: Db): Promise<IndexedCategory[]> {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 
 /**
@@ -27,11 +28,67 @@ export interface RenderedPage {
 }
 
 /**
- * Draws `url` as the catalogue stands at `revision` (CatalogueIndex.revision), or null for a page
- * left to the browser. The entry pages read only the catalogue, so a page drawn for a revision is
- * reused until the catalogue changes.
+ * Draws `url` as `catalogue` stands now, or null for a page left to the browser. The entry pages
+ * read only the catalogue, so a drawn page is reused while what it shows is unchanged: the same
+ * content and availability revisions (CatalogueIndex), and the same stock for every product in it.
+ * An order elsewhere in the catalogue redraws nothing; one that takes stock of a product a page
+ * shows redraws that page only; a product that sells out or comes back redraws every page (the
+ * store's "in stock" counts change).
  */
-export type PageRenderer = (url: URL, revision: number) => Promise<RenderedPage | null>;
+export type PageRenderer = (url: URL, catalogue: CatalogueIndex) => Promise<RenderedPage | null>;
+
+/** A product's stock as a drawn page shows it (in its data and so in its markup). */
+interface ShownStock {
+  id: string;
+  stock_quantity?: number;
+  in_stock?: boolean;
+}
+
+interface DrawnPage {
+  page: RenderedPage | null;
+  stock: ShownStock[];
+}
+
+/**
+ * Every product-like object in a page's data (an `id` with `stock_quantity` or `in_stock`): the
+ * stock the page was drawn with. Read from the data rather than from the screens' code, so a
+ * screen that starts showing stock somewhere new is covered without a change here.
+ */
+export function shownStock(queries: RenderedPage['queries']): ShownStock[] {
+  const found: ShownStock[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if (typeof record.id === 'string' && ('stock_quantity' in record || 'in_stock' in record)) {
+      found.push({
+        id: record.id,
+        stock_quantity: typeof record.stock_quantity === 'number' ? record.stock_quantity : undefined,
+        in_stock: typeof record.in_stock === 'boolean' ? record.in_stock : undefined,
+      });
+    }
+    for (const child of Object.values(record)) visit(child);
+  };
+  for (const [, data] of queries) visit(data);
+  return found;
+}
+
+/** Whether every product the page shows still has the stock it was drawn with. */
+function showsCurrentStock(shown: readonly ShownStock[], catalogue: CatalogueIndex): boolean {
+  return shown.every((product) => {
+    // Not in the index: not a storefront product, or removed (a content change, which already
+    // dropped every drawn page).
+    const current = catalogue.stockOf(product.id);
+    return (
+      !current ||
+      ((product.stock_quantity === undefined || product.stock_quantity === current.stock_quantity) &&
+        (product.in_stock === undefined || product.in_stock === current.in_stock))
+    );
+  });
+}
 
 /** Distinct URLs kept drawn (the store's filter combinations are many; the entry pages few). */
 const CACHED_PAGES = 200;
@@ -113,23 +170,36 @@ export async function loadPageRenderer(
     }
   };
 
-  // Pages of the current revision, least recently used first; a request for a page being drawn
-  // waits for that drawing instead of starting another.
-  let cachedRevision = -1;
-  const cache = new Map<string, Promise<RenderedPage | null>>();
-  return (url, revision) => {
+  const draw = async (path: string, screen: string): Promise<DrawnPage> => {
+    const page = await render(path, screen);
+    return { page, stock: page ? shownStock(page.queries) : [] };
+  };
+
+  // Pages of the current content and availability, least recently used first; a request for a
+  // page being drawn waits for that drawing instead of starting another.
+  let cachedRevision = '';
+  const cache = new Map<string, Promise<DrawnPage>>();
+  return async (url, catalogue) => {
     const screen = SERVER_RENDERED.find(([pattern]) => pattern.test(url.pathname))?.[1];
-    if (!screen) return Promise.resolve(null);
+    if (!screen) return null;
+    const revision = `${catalogue.contentRevision}/${catalogue.availabilityRevision}`;
     if (revision !== cachedRevision) {
       cache.clear();
       cachedRevision = revision;
     }
     const path = `${url.pathname}${url.search}`;
-    let page = cache.get(path);
-    if (page) cache.delete(path);
-    else page = render(path, screen);
-    cache.set(path, page);
-    if (cache.size > CACHED_PAGES) cache.delete(cache.keys().next().value as string);
-    return page;
+    // At most one redraw per request: under a stream of orders a page drawn a moment ago is as
+    // fresh as any answer can be, and the next request checks it again.
+    for (let attempt = 0; ; attempt++) {
+      let entry = cache.get(path);
+      if (entry) cache.delete(path);
+      else entry = draw(path, screen);
+      cache.set(path, entry);
+      if (cache.size > CACHED_PAGES) cache.delete(cache.keys().next().value as string);
+      const drawn = await entry;
+      if (attempt > 0 || showsCurrentStock(drawn.stock, catalogue)) return drawn.page;
+      // Stock it shows changed since: drop it (unless a concurrent request already did) and redraw.
+      if (cache.get(path) === entry) cache.delete(path);
+    }
   };
 }

@@ -168,7 +168,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const meta = metaForUrl(url, catalogue, options.siteConfig, baseUrlOf(request));
     let html = shell;
     // The entry pages arrive drawn (decision 009); any page the renderer declines is drawn in the browser.
-    const page = renderPage && meta && !meta.notFound ? await renderPage(url, catalogue.revision) : null;
+    const page = renderPage && meta && !meta.notFound ? await renderPage(url, catalogue) : null;
     if (page) html = withRenderedPage(html, page);
     if (meta) html = applyPageMeta(html, meta, options.siteConfig.shopName);
     const { body, encoding } = await compressedHtml(request, html);
@@ -189,7 +189,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       setImmediate(() => {
         app.catalogue
           .fresh()
-          .then((catalogue) => renderPage(new URL('/', 'http://shop.invalid'), catalogue.revision))
+          .then((catalogue) => renderPage(new URL('/', 'http://shop.invalid'), catalogue))
           .catch((error: unknown) => app.log.warn({ err: error }, 'could not draw the home page ahead'));
       });
     });

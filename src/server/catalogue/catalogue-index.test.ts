@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { CatalogueIndex, type CatalogueQuery, type IndexedProduct } from './catalogue-index.ts';
+import { parseStockLevels } from './catalogue-read-model.ts';
+
+const AT = '2026-01-01T00:00:00.000Z';
+
+function product(id: string, name: string, stock: number): IndexedProduct {
+  return {
+    id,
+    name,
+    slug: id,
+    sku: id.toUpperCase(),
+    description: '',
+    tags: [],
+    category_id: null,
+    brand: 'Probe Co',
+    price: 10,
+    compare_at_price: null,
+    images: [],
+    in_stock: stock > 0,
+    stock_quantity: stock,
+    low_stock_threshold: 5,
+    featured: false,
+    is_active: true,
+    specs: [],
+    variations: [],
+    rating: 0,
+    review_count: 0,
+    weight: null,
+    created_at: AT,
+    updated_at: AT,
+  };
+}
+
+const browse = (overrides: Partial<CatalogueQuery> = {}): CatalogueQuery => ({
+  q: 'probe',
+  filters: {},
+  sortBy: 'name',
+  sortOrder: 'asc',
+  offset: 0,
+  limit: 10,
+  facets: [],
+  ...overrides,
+});
+
+describe('CatalogueIndex stock updates', () => {
+  it('a stock change keeps the content and availability revisions; cached answers show the new stock', () => {
+    const index = new CatalogueIndex([], [product('a', 'Probe A', 3), product('b', 'Probe B', 9)]);
+    expect(index.query(browse()).products.map((entry) => entry.stock_quantity)).toEqual([3, 9]);
+    const { revision, contentRevision, availabilityRevision } = index;
+
+    expect(index.updateStock('a', { stock_quantity: 2, in_stock: true, updated_at: AT })).toBe(true);
+    expect(index.revision).not.toBe(revision);
+    expect(index.contentRevision).toBe(contentRevision);
+    expect(index.availabilityRevision).toBe(availabilityRevision);
+    expect(index.query(browse()).products.map((entry) => entry.stock_quantity)).toEqual([2, 9]);
+    expect(index.getProduct('a')).toMatchObject({ stock_quantity: 2, in_stock: true });
+    expect(index.stockOf('a')).toEqual({ stock_quantity: 2, in_stock: true });
+  });
+
+  it('selling out changes the availability revision, in_stock filters and counts, and suggestions', () => {
+    const index = new CatalogueIndex([], [product('a', 'Probe A', 1), product('b', 'Probe B', 9)]);
+    const counted = browse({ facets: ['in_stock'] });
+    const inStockOnly = browse({ filters: { in_stock: true } });
+    expect(index.query(counted).facets.in_stock).toEqual({ true: 2 });
+    expect(index.query(inStockOnly).total).toBe(2);
+    expect(index.suggest('probe', 5).every((entry) => entry.type === 'product' && entry.in_stock)).toBe(true);
+    const { contentRevision, availabilityRevision } = index;
+
+    index.updateStock('a', { stock_quantity: 0, in_stock: false, updated_at: '2026-01-02T00:00:00.000Z' });
+    expect(index.contentRevision).toBe(contentRevision);
+    expect(index.availabilityRevision).not.toBe(availabilityRevision);
+    expect(index.query(counted).facets.in_stock).toEqual({ true: 1, false: 1 });
+    expect(index.query(inStockOnly).products.map((entry) => entry.id)).toEqual(['b']);
+    expect(index.suggest('probe', 5).find((entry) => entry.id === 'a')).toMatchObject({ in_stock: false });
+    expect(index.getProduct('a')?.updated_at).toBe('2026-01-02T00:00:00.000Z');
+  });
+
+  it('ignores stock of products it does not hold, and levels it already has', () => {
+    const index = new CatalogueIndex([], [product('a', 'Probe A', 1)]);
+    const { revision } = index;
+    expect(index.updateStock('missing', { stock_quantity: 4, in_stock: true, updated_at: AT })).toBe(false);
+    expect(index.updateStock('a', { stock_quantity: 1, in_stock: true, updated_at: AT })).toBe(false);
+    expect(index.revision).toBe(revision);
+    expect(index.stockOf('missing')).toBeUndefined();
+  });
+});
+
+describe('stock notifications (migration 0008)', () => {
+  it('reads each product’s level, and refuses anything malformed', () => {
+    const levels = parseStockLevels('a1:7:t:1767225600000,b2:0:f:1767225600123');
+    expect(Object.fromEntries(levels ?? [])).toEqual({
+      a1: { stock_quantity: 7, in_stock: true, updated_at: '2026-01-01T00:00:00.000Z' },
+      b2: { stock_quantity: 0, in_stock: false, updated_at: '2026-01-01T00:00:00.123Z' },
+    });
+    for (const bad of ['', 'a1:7:t', 'a1:x:t:1', 'a1:7:yes:1', 'a1:7:t:1:extra', ':7:t:1']) {
+      expect(parseStockLevels(bad), bad).toBeUndefined();
+    }
+  });
+});
