@@ -20,6 +20,7 @@ function product(id: string, name: string, stock: number): IndexedProduct {
     in_stock: stock > 0,
     stock_quantity: stock,
     low_stock_threshold: 5,
+    max_per_order: 10,
     featured: false,
     is_active: true,
     specs: [],
