@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Notification, SOCKET_EVENTS } from '#shared/contracts/notifications.ts';
 import { orderBody } from '../helpers/orders.ts';
+import { createScratchDatabase, postgresReachable } from '../helpers/postgres.ts';
 import { adminSocket, connectAdmin, freePort, nextEvent } from '../helpers/realtime.ts';
 import { redisReachable, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
@@ -15,46 +14,13 @@ import { type ServerProcess, startServerProcess } from '../helpers/server-proces
  * read in one tab reaches the admin's tab on the other process. Runs wherever PostgreSQL and
  * Redis answer on 127.0.0.1 (CI has both); skipped only when one of them is missing.
  */
-const PG_URL =
-  process.env.TEST_DATABASE_URL ?? process.env.CI_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function portOpen(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-const available = (await portOpen(PG_URL)) && (await redisReachable());
+const available = (await postgresReachable()) && (await redisReachable());
 
 const ADMIN_EMAIL = 'admin@cedar.shop';
 const ADMIN_PASSWORD = 'cluster-admin-password-123';
 
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function onServer(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(!available)('real-time across two server processes (PostgreSQL + Redis)', () => {
-  const database = `cedar_rt_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  let database: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   const servers: ServerProcess[] = [];
   const sockets: Socket[] = [];
   let a: ServerProcess;
@@ -62,9 +28,9 @@ describe.skipIf(!available)('real-time across two server processes (PostgreSQL +
   let token: string;
 
   beforeAll(async () => {
-    await onServer(`create database "${database}"`);
+    database = await createScratchDatabase('cedar_rt');
     const env = {
-      DATABASE_URL: withDatabase(PG_URL, database),
+      DATABASE_URL: database.url,
       REDIS_URL: TEST_REDIS_URL,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
@@ -87,7 +53,7 @@ describe.skipIf(!available)('real-time across two server processes (PostgreSQL +
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
     await Promise.all(servers.map((server) => server.stop()));
-    await onServer(`drop database if exists "${database}" with (force)`);
+    await database?.drop();
   }, 60_000);
 
   it('delivers a new order placed on B to the admin connected to A within 5 s', async () => {
