@@ -125,7 +125,7 @@ function ProductDetails({ product }: { product: Product }) {
             />
           ))}
 
-          <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-3">
+          <div className="mt-6 flex flex-wrap items-start gap-x-4 gap-y-3">
             <QuantityStepper value={quantity} max={maxQuantity} disabled={outOfStock} onChange={setQuantity} />
             <AddToCartButton
               productId={product.id}
