@@ -57,6 +57,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.maxConnections);
 }
 
+/**
+ * PGlite runs Postgres inside this process's WebAssembly memory, which only ever grows: every page
+ * Postgres touches stays in the server's RSS. Its data directory is created with server defaults
+ * (shared_buffers 128 MB, sized for 100 connections) that would cost ~130 MB before the first
+ * request. One connection and a 16 MB buffer cache are plenty here: the storefront reads from the
+ * in-memory catalogue, and pages not in the cache come from the OS file cache (the data directory
+ * is a real directory). Measured in docs/architecture.md "Memory".
+ */
+const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'max_connections=5'];
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -64,7 +74,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     import('drizzle-orm/pglite'),
   ]);
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])],
+  });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
