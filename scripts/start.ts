@@ -9,7 +9,7 @@ stopWithLauncher();
 if (!process.argv.includes('--skip-build') && !isWebBuildFresh()) {
   const started = performance.now();
   console.log('Building the web app (first start or changed sources)…');
-  await buildWebApp();
+  await buildWebApp((line) => console.log(line));
   console.log(`Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 const { main } = await import('../src/server/main.ts');
