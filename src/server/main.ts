@@ -23,7 +23,7 @@ function drawPicturesInBackground(drawer: SeedPictureDrawer, log: { warn: (obj: 
   let shown = 0;
   drawer
     .drawAll(({ drawn, total }) => {
-      if (drawn < total && drawn < shown + total / 10) return;
+      if (drawn === total || drawn < shown + total / 10) return;
       shown = drawn;
       progress(`Drawing the demo pictures: ${drawn} of ${total}`);
     })

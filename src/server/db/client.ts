@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
@@ -67,6 +68,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'max_connections=5'];
 
+/**
+ * V8 compiles PGlite's 9 MB of WebAssembly with its baseline compiler, then recompiles the hot
+ * functions with its optimising one on background threads, whose code and scratch memory stay in
+ * the process (~40 MB RSS). Baseline code alone answers our queries (a few ms each; the storefront
+ * reads from memory) and opens the database as fast. The flag is read when a module compiles, so
+ * it is set just before PGlite compiles its own.
+ */
+function useBaselineWasmCompilerOnly(): void {
+  v8.setFlagsFromString('--liftoff-only');
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -74,6 +86,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     import('drizzle-orm/pglite'),
   ]);
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  useBaselineWasmCompilerOnly();
   const client = await PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])],
