@@ -67,7 +67,9 @@ export class CatalogueReadModel {
   /** The index with every committed change applied. */
   async fresh(): Promise<CatalogueIndex> {
     await this.subscription?.sync();
-    while (this.hasPending()) {
+    // A batch already being applied may hold changes this reader must see (the first load above
+    // all): wait for it even when nothing new is pending.
+    while (this.hasPending() || this.refreshing) {
       this.refreshing ??= this.applyPending().finally(() => {
         this.refreshing = undefined;
       });
