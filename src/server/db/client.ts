@@ -75,7 +75,7 @@ const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'max_connections=5'];
  * reads from memory) and opens the database as fast. The flag is read when a module compiles, so
  * it is set just before PGlite compiles its own.
  */
-function useBaselineWasmCompilerOnly(): void {
+function selectBaselineWasmCompiler(): void {
   v8.setFlagsFromString('--liftoff-only');
 }
 
@@ -86,7 +86,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     import('drizzle-orm/pglite'),
   ]);
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  useBaselineWasmCompilerOnly();
+  selectBaselineWasmCompiler();
   const client = await PGlite.create(dataDir ?? 'memory://', {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])],
