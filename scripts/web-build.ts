@@ -47,11 +47,13 @@ export function isWebBuildFresh(): boolean {
  * Builds the web app with Vite (loaded only when a build is needed): the browser build into
  * dist/web, then the server-rendering build of the same screens into dist/ssr. Stamps it.
  */
-export async function buildWebApp(): Promise<void> {
+export async function buildWebApp(progress: (line: string) => void = () => {}): Promise<void> {
   const hash = sourceHash();
   const { build } = await import('vite');
   const configFile = path.join(ROOT, 'vite.config.ts');
+  progress('  1/2 the browser app (dist/web)…');
   await build({ configFile, logLevel: 'warn' });
+  progress('  2/2 the server-rendering bundle (dist/ssr)…');
   await build({ configFile, logLevel: 'warn', build: { ssr: 'ssr/render-page.tsx' } });
   writeFileSync(STAMP_FILE, hash);
 }

@@ -75,6 +75,11 @@ export interface BuildAppOptions {
   rateLimitPrefix?: string;
   /** Sees every route as it is added (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * For a GET of `/uploads/<path>`: a promise to wait for before the file is served, for files
+   * still being made (the demo pictures drawn after a first start, db/seed/seed-pictures.ts).
+   */
+  waitForUpload?: (uploadPath: string) => Promise<void> | undefined;
 }
 
 /**
@@ -152,6 +157,17 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     },
     { prefix: '/api' },
   );
+
+  if (options.waitForUpload) {
+    const waitForUpload = options.waitForUpload;
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/uploads/')) return;
+      // A picture that cannot be drawn is simply not there: the static handler answers 404.
+      await waitForUpload(request.url.slice('/uploads/'.length).split('?')[0] ?? '')?.catch((error: unknown) =>
+        request.log.warn({ err: error }, 'could not prepare an upload'),
+      );
+    });
+  }
 
   if (options.serveWebApp ?? true) {
     await registerWebApp(app, {

@@ -1,6 +1,38 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import type { SeedPictureDrawer } from './db/seed/seed-pictures.ts';
 import { safeMessage } from './logging.ts';
-import { openConfiguredDatabase, prepareInstance } from './startup.ts';
+import { openConfiguredDatabase, prepareInstance, type StartProgress } from './startup.ts';
+
+/** Start-up progress goes to the terminal as plain lines (the log is for requests and problems). */
+const progress: StartProgress = (line) => console.log(line);
+
+/** Says what a first start on the embedded database is about to do (creating it takes a moment). */
+function announceNewDatabase(config: Config): void {
+  if (!config.DATABASE_URL && !existsSync(path.join(config.paths.database, 'PG_VERSION'))) {
+    progress(`Creating the embedded database in ${config.paths.database}…`);
+  }
+}
+
+/**
+ * Draws the demo pictures once the shop serves, with a line every tenth of the way: a request for
+ * one not drawn yet waits for it meanwhile (app.ts `waitForUpload`).
+ */
+function drawPicturesInBackground(drawer: SeedPictureDrawer, log: { warn: (obj: object, msg: string) => void }) {
+  const started = performance.now();
+  let shown = 0;
+  drawer
+    .drawAll(({ drawn, total }) => {
+      if (drawn === total || drawn < shown + total / 10) return;
+      shown = drawn;
+      progress(`Drawing the demo pictures: ${drawn} of ${total}`);
+    })
+    .then(
+      () => progress(`Demo pictures ready in ${((performance.now() - started) / 1000).toFixed(1)} s`),
+      (error: unknown) => log.warn({ err: error }, 'could not draw the demo pictures; the next start tries again'),
+    );
+}
 
 /** Starts Cedar Shop: config, database, start-up tasks, listen, and a graceful shutdown. */
 export async function main(): Promise<void> {
@@ -16,10 +48,19 @@ export async function main(): Promise<void> {
     throw error;
   }
 
+  announceNewDatabase(config);
   // Opening PGlite (compiling its WebAssembly) and loading the app's modules overlap on two cores.
   const [database, { buildApp }] = await Promise.all([openConfiguredDatabase(config), import('./app.ts')]);
-  const instance = await prepareInstance(database, config);
-  const app = await buildApp(config, { database, secrets: instance.secrets, closeDatabase: true });
+  const instance = await prepareInstance(database, config, progress);
+  const drawer = instance.seedPicturesToDraw
+    ? new (await import('./db/seed/seed-pictures.ts')).SeedPictureDrawer(config.paths.uploads)
+    : undefined;
+  const app = await buildApp(config, {
+    database,
+    secrets: instance.secrets,
+    closeDatabase: true,
+    waitForUpload: drawer && ((uploadPath) => drawer.whenDrawn(uploadPath)),
+  });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
 
   const port = new URL(address).port;
@@ -39,6 +80,7 @@ export async function main(): Promise<void> {
     );
   }
   console.log(`${lines.join('\n')}\n`);
+  if (drawer) drawPicturesInBackground(drawer, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,12 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-function startServer(env: Record<string, string>): {
+/** Starts the server with `src/server/main.ts`, or the way a user does with `npm start`. */
+function startServer(
+  env: Record<string, string>,
+  command: [string, string[]] = [process.execPath, ['--import', 'tsx', 'src/server/main.ts']],
+): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
 } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(command[0], command[1], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false', ...env },
   });
@@ -31,6 +35,44 @@ async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<voi
   while (!predicate()) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Every process below `pid` (children, grandchildren…), from `ps`. */
+function descendantsOf(pid: number): number[] {
+  const table = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const parent = queue.shift();
+    for (const [child, ppid] of table) {
+      if (ppid === parent) {
+        found.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function refusesConnections(port: string): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/api/health`);
+    return false;
+  } catch {
+    return true;
   }
 }
 
@@ -67,5 +109,25 @@ describe('the server process', () => {
     expect(again.output()).not.toMatch(/Admin account:/);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
+  });
+
+  it('stops with `npm start`: SIGTERM to npm stops the server, frees the port and leaves no process behind', async () => {
+    // --skip-build: this test is about the processes, not the web build.
+    const npm = startServer({ DATA_DIR: dataDir }, ['npm', ['start', '--', '--skip-build']]);
+    await waitFor(() => /Admin sign-in:/.test(npm.output()), 30_000);
+    const port = /Storefront: +http:\/\/localhost:(\d+)\//.exec(npm.output())?.[1] ?? '';
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    const started = descendantsOf(npm.child.pid ?? 0);
+    expect(started.length).toBeGreaterThan(0);
+
+    try {
+      npm.child.kill('SIGTERM');
+      await npm.exited;
+      await waitFor(() => started.every((pid) => !isRunning(pid)), 15_000);
+      expect(await refusesConnections(port)).toBe(true);
+    } finally {
+      // A failed run must not leave a server behind for the next one.
+      for (const pid of started.filter(isRunning)) process.kill(pid, 'SIGKILL');
+    }
   });
 });

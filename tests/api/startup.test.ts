@@ -1,17 +1,23 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq, isNotNull } from 'drizzle-orm';
+import { count, eq, isNotNull, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { MIGRATIONS_DIR } from '#server/db/migrate.ts';
+import { SeedPictureDrawer } from '#server/db/seed/seed-pictures.ts';
 import { products } from '#server/products/products.table.ts';
-import { prepareInstance } from '#server/startup.ts';
+import { prepareInstance, type StartProgress } from '#server/startup.ts';
 import { users } from '#server/users/users.table.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { openTestDatabase } from '../helpers/database-template.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
@@ -29,7 +35,10 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
 
   it('seeds a realistic catalogue and creates an admin with a generated password, once', async () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    const first = await prepareInstance(database, config);
+    const lines: string[] = [];
+    const first = await prepareInstance(database, config, (line) => lines.push(line));
+    // The template is migrated already: only the seed is worth a line.
+    expect(lines).toEqual(['Seeding the demo catalogue: 91 products in 16 categories…']);
     expect(first.seed).toBe('seeded');
     expect(first.admin.created).toBe(true);
     expect(first.admin.generatedPassword).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -47,6 +56,10 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
     expect(productCount?.value).toBeGreaterThanOrEqual(60);
     expect(categoryCount?.value).toBeGreaterThanOrEqual(8);
     expect(nested?.value).toBeGreaterThan(0);
+
+    // The pictures are named now and drawn once the shop serves (main.ts).
+    expect(first.seedPicturesToDraw).toBe(true);
+    await new SeedPictureDrawer(config.paths.uploads).drawAll();
 
     const rows = await db.select().from(products);
     expect(rows.filter((row) => row.stockQuantity === 0).length).toBeGreaterThan(0);
@@ -69,6 +82,7 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
     // A second start changes nothing and prints no password.
     const second = await prepareInstance(database, config);
     expect(second.seed).toBe('already-seeded');
+    expect(second.seedPicturesToDraw).toBe(false);
     expect(second.admin).toEqual({ email: 'admin@cedar.shop', created: false });
     expect(second.secrets).toEqual(first.secrets);
     const [again] = await db.select({ value: count() }).from(products);
@@ -88,6 +102,7 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
       });
       const result = await prepareInstance(fresh, config);
       expect(result.seed).toBe('disabled');
+      expect(result.seedPicturesToDraw).toBe(false);
       expect(result.admin).toEqual({ email: 'owner@example.com', created: true, generatedPassword: undefined });
       expect(result.secrets).toEqual({ adminLoginPath: 'back-office-42', jwtSecret: 'x'.repeat(40) });
       const [admin] = await fresh.db.select().from(users).where(eq(users.email, 'owner@example.com'));
@@ -110,6 +125,95 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
       expect(rows).toEqual([{ slug: 'real-product' }]);
     } finally {
       await fresh.dispose();
+    }
+  });
+
+  it('says which migrations it applies to a new database, and nothing on a start with nothing to do', async () => {
+    const blank = await openDatabase({ kind: 'pglite' });
+    try {
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        SEED_DEMO_DATA: 'false',
+        ADMIN_PASSWORD: 'a-long-enough-password',
+      });
+      const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8'));
+      const lines: string[] = [];
+      const progress: StartProgress = (line) => lines.push(line);
+      await prepareInstance(blank, config, progress);
+      expect(lines).toEqual([`Applying ${journal.entries.length} database migrations…`]);
+      await prepareInstance(blank, config, progress);
+      expect(lines).toHaveLength(1);
+    } finally {
+      await blank.close();
+    }
+  });
+
+  it('serves a demo picture requested before its turn: the request waits while it is drawn', async () => {
+    const fresh = await openTestDatabase();
+    const freshDir = await mkdtemp(path.join(os.tmpdir(), 'cedar-pictures-'));
+    try {
+      const config = loadConfig({ DATA_DIR: freshDir, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'a-long-enough-password' });
+      config.webDistDir = path.join(freshDir, 'no-web-build');
+      const instance = await prepareInstance(fresh, config);
+      expect(instance.seedPicturesToDraw).toBe(true);
+      const drawer = new SeedPictureDrawer(config.paths.uploads);
+      const app = await buildApp(config, {
+        database: fresh,
+        secrets: instance.secrets,
+        logger: false,
+        waitForUpload: (uploadPath) => drawer.whenDrawn(uploadPath),
+      });
+      try {
+        const [product] = await fresh.db.select({ images: products.images }).from(products).limit(1);
+        const url = product?.images[0] ?? '';
+        expect(existsSync(path.join(config.paths.uploads, url.replace('/uploads/', '')))).toBe(false);
+        const picture = await app.inject(url.replace('-800.webp', '-400.webp'));
+        expect(picture.statusCode).toBe(200);
+        expect(picture.headers['content-type']).toBe('image/webp');
+        expect((await sharp(picture.rawPayload).metadata()).width).toBe(400);
+        // Any other missing upload is still a plain 404.
+        expect((await app.inject('/uploads/seed/not-a-demo-picture-1-800.webp')).statusCode).toBe(404);
+      } finally {
+        await app.close();
+      }
+      // Stopped before the rest was drawn: the next start draws them.
+      expect((await prepareInstance(fresh, config)).seedPicturesToDraw).toBe(true);
+    } finally {
+      await fresh.dispose();
+      await rm(freshDir, { recursive: true, force: true });
+    }
+  });
+
+  it("runs the embedded database with a small buffer cache (its memory is the server's)", async () => {
+    const embedded = await openDatabase({ kind: 'pglite' });
+    try {
+      const { rows } = (await embedded.db.execute(sql`show shared_buffers`)) as unknown as {
+        rows: { shared_buffers: string }[];
+      };
+      expect(rows[0]?.shared_buffers).toBe('16MB');
+    } finally {
+      await embedded.close();
+    }
+  });
+
+  it('loads the catalogue while it starts listening: the first reads wait for it, never an empty shop', async () => {
+    const shop = await openTestDatabase();
+    try {
+      for (const index of [1, 2, 3])
+        await createProduct(shop.db, { name: `Product ${index}`, slug: `product-${index}` });
+      const { app, close } = await createTestApp({ database: shop });
+      try {
+        const [list, search] = await Promise.all([
+          app.inject('/api/products'),
+          app.inject({ method: 'POST', url: '/api/search', payload: { q: 'product' } }),
+        ]);
+        expect(list.json().pagination.total).toBe(3);
+        expect(search.json().data.hits).toHaveLength(3);
+      } finally {
+        await close();
+      }
+    } finally {
+      await shop.dispose();
     }
   });
 });

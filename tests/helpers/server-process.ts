@@ -1,9 +1,21 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A first start draws the demo pictures after it starts serving (db/seed/seed-pictures.ts); what
+ * is measured (Lighthouse, the bench) must not share the CPU with that drawing, so wait for its
+ * completion marker. A data dir filled by `prepare`, or no seed, has no pictures to draw.
+ */
+async function demoPicturesDrawn(dataDir: string, deadline: number, noSeed: boolean): Promise<void> {
+  if (noSeed) return;
+  while (!existsSync(path.join(dataDir, 'uploads/seed/.all-drawn')) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 export interface ServerProcess {
   baseUrl: string;
@@ -53,7 +65,10 @@ export async function startServerProcess(
       throw new Error(`server exited with code ${child.exitCode}`);
     }
     try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, pid: child.pid, stop };
+      if ((await fetch(`${baseUrl}/api/health`)).ok) {
+        await demoPicturesDrawn(dataDir, deadline, Boolean(prepare) || env.SEED_DEMO_DATA === 'false');
+        return { baseUrl, pid: child.pid, stop };
+      }
     } catch {
       // not listening yet
     }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Database, Db, Subscription } from '#server/db/client.ts';
@@ -37,7 +37,11 @@ export class CatalogueReadModel {
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** Subscribes to changes, then loads everything. */
+  /**
+   * Subscribes to changes, then starts loading everything without waiting for it: the server can
+   * listen (and answer /api/health) meanwhile, and every reader waits for the load in `fresh()`,
+   * so nobody sees an empty shop. A failed load is retried by the next read.
+   */
   async start(): Promise<void> {
     this.subscription = await this.database.listen(CATALOGUE_CHANNEL, {
       onMessage: (payload) => this.noteChange(payload),
@@ -45,10 +49,14 @@ export class CatalogueReadModel {
         this.pending = { kind: 'all' };
       },
     });
-    await this.fresh();
+    this.fresh().catch((error: unknown) =>
+      this.log?.warn({ err: error }, 'catalogue load failed; the next read retries'),
+    );
   }
 
   async stop(): Promise<void> {
+    // A load still running must end before the database closes under it.
+    await this.refreshing?.catch(() => {});
     await this.subscription?.close();
     this.subscription = undefined;
   }
@@ -65,8 +73,9 @@ export class CatalogueReadModel {
   async fresh(): Promise<CatalogueIndex> {
     await this.subscription?.sync();
     for (;;) {
-      // Stock levels announced while rows were being fetched are newer than what the fetch may
-      // have read: they are applied after it, never before.
+      // A batch already being applied may hold changes this reader must see (the first load above
+      // all): wait for it even when nothing new is pending. Stock levels announced while rows were
+      // being fetched are newer than what the fetch may have read: they are applied after it.
       if (this.refreshing) {
         await this.refreshing;
         continue;
@@ -184,9 +193,31 @@ function toIndexed(row: typeof products.$inferSelect): IndexedProduct {
   return product;
 }
 
+/** Rows per query of a full load; see loadActiveProducts. */
+const LOAD_BATCH = 500;
+
+/**
+ * Every active product, in batches by id: on the embedded database a query's whole result is
+ * built in PGlite's WebAssembly memory, which never shrinks, so one 10,000-row select would keep
+ * ~50 MB of RSS for good; batches of 500 keep that to a few MB and let other requests (health
+ * checks) in between.
+ */
 async function loadActiveProducts(db: Db): Promise<IndexedProduct[]> {
-  const rows = await db.select().from(products).where(eq(products.isActive, true));
-  return rows.map(toIndexed);
+  const loaded: IndexedProduct[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(products)
+      .where(
+        after === undefined ? eq(products.isActive, true) : and(eq(products.isActive, true), gt(products.id, after)),
+      )
+      .orderBy(asc(products.id))
+      .limit(LOAD_BATCH);
+    for (const row of rows) loaded.push(toIndexed(row));
+    if (rows.length < LOAD_BATCH) return loaded;
+    after = rows[rows.length - 1]?.id;
+  }
 }
 
 /** Changed products, active or not (the index drops the inactive ones). */

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import v8 from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { coalescedRoundTrip } from './coalesced-round-trip.ts';
@@ -81,6 +82,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
 }
 
+/**
+ * PGlite runs Postgres inside this process's WebAssembly memory, which only ever grows: every page
+ * Postgres touches stays in the server's RSS. Its data directory is created with server defaults
+ * (shared_buffers 128 MB, sized for 100 connections) that would cost ~130 MB before the first
+ * request. One connection and a 16 MB buffer cache are plenty here: the storefront reads from the
+ * in-memory catalogue, and pages not in the cache come from the OS file cache (the data directory
+ * is a real directory). Measured in docs/architecture.md "Memory".
+ */
+const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'max_connections=5'];
+
+/**
+ * V8 compiles PGlite's 9 MB of WebAssembly with its baseline compiler, then recompiles the hot
+ * functions with its optimising one on background threads, whose code and scratch memory stay in
+ * the process (~40 MB RSS). Baseline code alone answers our queries (a few ms each; the storefront
+ * reads from memory) and opens the database as fast. The flag is read when a module compiles, so
+ * it is set just before PGlite compiles its own.
+ */
+function selectBaselineWasmCompiler(): void {
+  v8.setFlagsFromString('--liftoff-only');
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -88,7 +110,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     import('drizzle-orm/pglite'),
   ]);
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  selectBaselineWasmCompiler();
+  const client = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])],
+  });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,

@@ -4,7 +4,7 @@
  * is generated locally and deterministically: no network, no fonts (no SVG <text>), same input,
  * same picture. Variant 0 is the main picture; variants 1, 2... zoom, tilt and restyle it.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageUrlFor, LARGEST_IMAGE_WIDTH } from '#shared/images.ts';
@@ -123,9 +123,16 @@ export function renderProductArtSvg(input: ProductArtInput): string {
   );
 }
 
+/** The file names `writeProductImages` gives `count` pictures of `baseName`, at the largest width. */
+export function productImageNames(baseName: string, count = 2): string[] {
+  return Array.from({ length: count }, (_, index) => imageUrlFor(`${baseName}-${index + 1}`, LARGEST_IMAGE_WIDTH));
+}
+
 /**
  * Renders `count` pictures of a product and writes each as WebP at every width of IMAGE_WIDTHS
- * (`<baseName>-<n>-<width>.webp`, n from 1). Returns the file names at the largest width.
+ * (`<baseName>-<n>-<width>.webp`, n from 1). Returns the file names at the largest width. Each
+ * file appears whole or not at all (written aside, then renamed), so a start stopped halfway
+ * leaves no truncated picture behind.
  */
 export async function writeProductImages(
   outDir: string,
@@ -145,7 +152,9 @@ export async function writeProductImages(
       IMAGE_WIDTHS.map(async (width) => {
         const pipeline = width === raster.info.width ? source() : source().resize(width, width);
         const webp = await pipeline.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer();
-        await writeFile(path.join(outDir, imageUrlFor(base, width)), webp);
+        const file = path.join(outDir, imageUrlFor(base, width));
+        await writeFile(`${file}.partial`, webp);
+        await rename(`${file}.partial`, file);
       }),
     );
     names.push(imageUrlFor(base, LARGEST_IMAGE_WIDTH));

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
@@ -6,58 +5,29 @@ import { products } from '#server/products/products.table.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
 import { SEED_CATEGORIES, SEED_PRODUCTS } from './catalogue-data.ts';
-import { writeProductImages } from './product-art.ts';
+import { productImageNames } from './product-art.ts';
+import { categoryPictureBase, SEED_PICTURE_JOBS } from './seed-pictures.ts';
 
 const SEED_IMAGE_URL_PREFIX = '/uploads/seed';
 const DAY_MS = 24 * 60 * 60 * 1000;
-const RENDER_CONCURRENCY = 4;
-
-/** A stable hue per name, so each category tile gets its own tint. */
-function hueFor(text: string): number {
-  let hash = 0;
-  for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360;
-  return hash;
-}
 
 export type SeedOutcome = 'seeded' | 'already-seeded' | 'shop-has-data';
-
-/** Runs `task` over `items` with at most `limit` in flight (image rendering is CPU-bound). */
-async function mapWithLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 /**
  * Seeds the demo catalogue on a new shop. It runs once: the `demo_seed` setting marks it done, and a
  * shop that already has categories or products (real data) is never seeded over.
  */
-export async function seedDemoCatalogue(db: Db, uploadsDir: string, now = new Date()): Promise<SeedOutcome> {
+export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedOutcome> {
   if (await getSetting(db, SETTING_KEYS.demoSeed)) return 'already-seeded';
   const [productCount] = await db.select({ value: count() }).from(products);
   const [categoryCount] = await db.select({ value: count() }).from(categories);
   if ((productCount?.value ?? 0) > 0 || (categoryCount?.value ?? 0) > 0) return 'shop-has-data';
 
-  const imageDir = path.join(uploadsDir, 'seed');
+  // The rows name their pictures now; seed-pictures.ts draws the files once the shop is serving.
   const toUrl = (fileName: string) => `${SEED_IMAGE_URL_PREFIX}/${fileName}`;
-  const categoryImages = await mapWithLimit(SEED_CATEGORIES, RENDER_CONCURRENCY, (category) =>
-    writeProductImages(
-      imageDir,
-      `category-${category.slug}`,
-      { kind: category.art, hue: hueFor(category.slug), seed: category.slug },
-      1,
-    ),
-  );
-  const productImages = await mapWithLimit(SEED_PRODUCTS, RENDER_CONCURRENCY, (product) =>
-    writeProductImages(imageDir, product.slug, { kind: product.art.kind, hue: product.art.hue, seed: product.slug }),
-  );
+  const pictures = new Map(SEED_PICTURE_JOBS.map((job) => [job.baseName, productImageNames(job.baseName, job.count)]));
+  const categoryImages = SEED_CATEGORIES.map((category) => pictures.get(categoryPictureBase(category.slug)) ?? []);
+  const productImages = SEED_PRODUCTS.map((product) => pictures.get(product.slug) ?? []);
 
   await db.transaction(async (tx) => {
     const idBySlug = new Map<string, string>();
