@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { adminPanelInBuild } from './build-flags.ts';
 import { hashSources, ROOT } from './source-hash.ts';
@@ -32,6 +32,8 @@ export function isWebBuildFresh(): boolean {
  */
 export async function buildWebApp(progress: (line: string) => void = () => {}): Promise<void> {
   const hash = sourceHash();
+  // A build stopped halfway (npm start stopped while building) must not pass for the old one.
+  rmSync(STAMP_FILE, { force: true });
   const { build } = await import('vite');
   const configFile = path.join(ROOT, 'vite.config.ts');
   progress('  1/2 the browser app (dist/web)…');
