@@ -1,16 +1,19 @@
-import { stopWithLauncher } from './stop-with-launcher.ts';
+import { existsSync } from 'node:fs';
+import { buildServer, isServerBuildFresh, SERVER_ENTRY } from './server-build.ts';
 import { buildWebApp, isWebBuildFresh } from './web-build.ts';
 
 /**
- * `npm start`: build the web app if its sources changed, then start the server in this process.
- * `npm start -- --skip-build` serves whatever build exists (or the API alone) without checking it.
+ * The build steps of `npm start`, run by scripts/start.mjs in a child process before the server
+ * starts (so neither tsx nor Vite stays in the server's memory): build the web app if its sources
+ * changed, compile the server if its sources changed. `npm start -- --skip-build` serves whatever
+ * builds exist without checking them (the server is still compiled when there is none: nothing
+ * could serve otherwise).
  */
-stopWithLauncher();
-if (!process.argv.includes('--skip-build') && !isWebBuildFresh()) {
+const skipBuild = process.argv.includes('--skip-build');
+if (!skipBuild && !isWebBuildFresh()) {
   const started = performance.now();
   console.log('Building the web app (first start or changed sources)…');
   await buildWebApp((line) => console.log(line));
   console.log(`Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
-const { main } = await import('../src/server/main.ts');
-await main();
+if (skipBuild ? !existsSync(SERVER_ENTRY) : !isServerBuildFresh()) await buildServer();

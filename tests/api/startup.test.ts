@@ -190,7 +190,7 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
       const { rows } = (await embedded.db.execute(sql`show shared_buffers`)) as unknown as {
         rows: { shared_buffers: string }[];
       };
-      expect(rows[0]?.shared_buffers).toBe('16MB');
+      expect(rows[0]?.shared_buffers).toBe('8MB');
     } finally {
       await embedded.close();
     }

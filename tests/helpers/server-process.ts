@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,9 +17,23 @@ async function demoPicturesDrawn(dataDir: string, deadline: number, noSeed: bool
   }
 }
 
+/**
+ * The node arguments of package.json's `start` script (`node <args>`), so the measured server runs
+ * exactly as `npm start` runs it: the compiled server, the same V8 flags (docs/architecture.md
+ * "Memory"). Spawned directly rather than through npm so the child is the server itself.
+ */
+export function npmStartNodeArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = scripts.start.split(/\s+/).filter(Boolean);
+  if (command !== 'node') throw new Error(`package.json start is expected to run node: ${scripts.start}`);
+  return args;
+}
+
 export interface ServerProcess {
   baseUrl: string;
-  /** The server's process id (the bench reads its memory from /proc). */
+  /** The server's process id (the bench and the memory test read its memory from /proc). */
   pid: number | undefined;
   stop: () => Promise<void>;
 }
@@ -45,8 +59,8 @@ export async function startServerProcess(
   const baseUrl = `http://127.0.0.1:${port}`;
   // SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const script = options.entry === 'api' ? 'src/server/main.ts' : 'scripts/start.ts';
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const entryArgs = options.entry === 'api' ? ['--import', 'tsx', 'src/server/main.ts'] : npmStartNodeArgs();
+  const child = spawn(process.execPath, [...nodeArgs, ...entryArgs], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

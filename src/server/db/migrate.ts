@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './client.ts';
 
+/** Next to this module: src/server/db/migrations, or dist/server/migrations in the compiled server (scripts/server-build.ts copies them). */
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Applies the committed SQL migrations this database has not seen yet (idempotent, one process at a time). */

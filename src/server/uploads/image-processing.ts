@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '#server/errors.ts';
 import { UPLOAD_FAILED_MESSAGE, UPLOAD_MAX_PIXELS, UPLOAD_MESSAGES } from '#shared/contracts/uploads.ts';
 import { IMAGE_WIDTHS } from '#shared/images.ts';
@@ -49,6 +49,9 @@ const unreadable = () =>
  * first frame.
  */
 export async function renderImageVariants(bytes: Buffer): Promise<ImageVariant[]> {
+  // Loaded at the first upload, not at start: libvips and its caches cost the idle server memory
+  // (docs/architecture.md "Memory") and most starts never process an image.
+  const { default: sharp } = await import('sharp');
   const options = { limitInputPixels: UPLOAD_MAX_PIXELS, failOn: 'error' as const, animated: false };
   let metadata: Metadata;
   try {

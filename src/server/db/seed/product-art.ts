@@ -6,7 +6,6 @@
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageUrlFor, LARGEST_IMAGE_WIDTH } from '#shared/images.ts';
 import type { ArtKind } from './catalogue-data.ts';
 import {
@@ -140,6 +139,9 @@ export async function writeProductImages(
   input: { kind: ArtKind; hue: number; seed: string },
   count = 2,
 ): Promise<string[]> {
+  // Loaded when drawing, not with the seed: a start that only checks the seed (a shop that already
+  // has data) keeps libvips out of its memory (docs/architecture.md "Memory").
+  const { default: sharp } = await import('sharp');
   await mkdir(outDir, { recursive: true });
   const names: string[] = [];
   for (let variant = 0; variant < count; variant++) {

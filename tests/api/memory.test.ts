@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { writeLargeCatalogue } from '../bench/large-catalogue.ts';
+import { npmStartNodeArgs, startServerProcess } from '../helpers/server-process.ts';
+
+/** Resident memory of `pid` in MB, as the kernel counts it (Linux). */
+function rssMb(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(match[1]) / 1024;
+}
+
+/**
+ * The idle memory of the server as `npm start` runs it (docs/architecture.md "Memory"). Through
+ * tsx the same empty shop idled at ~360 MB: tsx's loader thread, every module's transformed source
+ * and source map, and the server-rendering bundle transformed too. Compiled (dist/server) it idles
+ * at ~250 MB, most of it the node binary, PGlite's WebAssembly memory and V8's heap.
+ */
+describe('server memory', () => {
+  it('`npm start` runs the compiled server with the V8 memory flags, without tsx', () => {
+    const args = npmStartNodeArgs();
+    expect(args.at(-1)).toBe('scripts/start.mjs');
+    expect(args).toContain('--max-semi-space-size=4');
+    expect(args.join(' ')).not.toContain('tsx');
+  });
+
+  it('a shop without products started like `npm start` idles under 300 MB of RSS', { timeout: 120_000 }, async () => {
+    // The database is created before the start (a first start's initdb has its own passing peak),
+    // with the demo categories: the start checks the seed and finds a shop with data.
+    const server = await startServerProcess(4388, {}, (dataDir) => writeLargeCatalogue(dataDir, 0));
+    try {
+      expect((await fetch(`${server.baseUrl}/api/products`)).status).toBe(200);
+      expect((await fetch(`${server.baseUrl}/`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(rssMb(server.pid ?? 0)).toBeLessThan(300);
+      // sharp (libvips) is loaded by the first upload or picture drawing, not by a start.
+      expect(readFileSync(`/proc/${server.pid}/maps`, 'utf8')).not.toContain('libvips');
+    } finally {
+      await server.stop();
+    }
+  });
+});
