@@ -10,7 +10,9 @@ import { buildWebApp, isWebBuildFresh } from './web-build.ts';
  * could serve otherwise).
  */
 const skipBuild = process.argv.includes('--skip-build');
-if (!skipBuild && !isWebBuildFresh()) {
+/** Serves the web app as it is but still compiles a changed server (tests that measure the server). */
+const skipWebBuild = skipBuild || process.argv.includes('--skip-web-build');
+if (!skipWebBuild && !isWebBuildFresh()) {
   const started = performance.now();
   console.log('Building the web app (first start or changed sources)…');
   await buildWebApp((line) => console.log(line));

@@ -36,9 +36,20 @@ export async function buildWebApp(progress: (line: string) => void = () => {}): 
   rmSync(STAMP_FILE, { force: true });
   const { build } = await import('vite');
   const configFile = path.join(ROOT, 'vite.config.ts');
-  progress('  1/2 the browser app (dist/web)…');
-  await build({ configFile, logLevel: 'warn' });
-  progress('  2/2 the server-rendering bundle (dist/ssr)…');
-  await build({ configFile, logLevel: 'warn', build: { ssr: 'ssr/render-page.tsx' } });
+  // Vite takes React's `process.env.NODE_ENV` from the environment when it is set: a start under
+  // NODE_ENV=test or development (a test spawning `npm start`, a shell left in dev) would ship
+  // React's development build (~60 KB more first-load JS, other hydration behaviour). What npm
+  // start serves is always the production build.
+  const inheritedNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    progress('  1/2 the browser app (dist/web)…');
+    await build({ configFile, logLevel: 'warn', mode: 'production' });
+    progress('  2/2 the server-rendering bundle (dist/ssr)…');
+    await build({ configFile, logLevel: 'warn', mode: 'production', build: { ssr: 'ssr/render-page.tsx' } });
+  } finally {
+    if (inheritedNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = inheritedNodeEnv;
+  }
   writeFileSync(STAMP_FILE, hash);
 }

@@ -52,14 +52,19 @@ export async function startServerProcess(
    * `api`: start src/server/main.ts directly, without (re)building the web app first, for tests
    * that only talk to the API (the web app is served if a build exists, else skipped).
    */
-  options: { entry?: 'npm-start' | 'api' } = {},
+  options: { entry?: 'npm-start' | 'api'; skipWebBuild?: boolean } = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cedar-server-'));
   await prepare?.(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
   // SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const entryArgs = options.entry === 'api' ? ['--import', 'tsx', 'src/server/main.ts'] : npmStartNodeArgs();
+  // The web app is built by `npm test`'s build step (or the bench's caller), not by a test that
+  // only measures the server: no Vite build racing the other test files for dist/.
+  const entryArgs =
+    options.entry === 'api'
+      ? ['--import', 'tsx', 'src/server/main.ts']
+      : [...npmStartNodeArgs(), ...(options.skipWebBuild ? ['--skip-web-build'] : [])];
   const child = spawn(process.execPath, [...nodeArgs, ...entryArgs], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
