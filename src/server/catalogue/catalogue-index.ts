@@ -158,15 +158,14 @@ export class CatalogueIndex {
   private countsByCategory: Map<string, number> | undefined;
   private visibleSlugs: Map<string, string> | undefined;
 
-  /** Changes with every change to what the index holds, stock included (unique across instances). */
-  revision = nextRevision++;
   /**
    * Changes with every change except stock levels (`updateStock`): products, prices, text,
    * categories. With `availabilityRevision` and `stockOf`, what the server-drawn pages are keyed on.
+   * Unique across instances, so a new index (a reload) never matches an old page.
    */
-  contentRevision = this.revision;
+  contentRevision = nextRevision++;
   /** Changes when a stock change makes a product sell out or come back (in_stock flips). */
-  availabilityRevision = this.revision;
+  availabilityRevision = nextRevision++;
 
   constructor(categories: readonly IndexedCategory[] = [], products: readonly IndexedProduct[] = []) {
     this.replaceCategories(categories);
@@ -238,9 +237,8 @@ export class CatalogueIndex {
     product.stock_quantity = level.stock_quantity;
     product.in_stock = level.in_stock;
     product.updated_at = level.updated_at;
-    this.revision = nextRevision++;
     if (availabilityChanged) {
-      this.availabilityRevision = this.revision;
+      this.availabilityRevision = nextRevision++;
       // Facet counts and in_stock filters change; suggestions rank in-stock products first.
       for (const [key, cached] of this.resultCache) if (cached.dependsOnAvailability) this.resultCache.delete(key);
       this.suggestionCache.clear();
@@ -646,8 +644,7 @@ export class CatalogueIndex {
   }
 
   private changed({ textChanged = true } = {}): void {
-    this.revision = nextRevision++;
-    this.contentRevision = this.revision;
+    this.contentRevision = nextRevision++;
     this.presorted.clear();
     if (textChanged) this.matchCache.clear();
     this.resultCache.clear();

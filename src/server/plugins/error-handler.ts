@@ -17,6 +17,14 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** Anything unexpected: says nothing about what went wrong (the log has it, cleaned). */
+const INTERNAL_ERROR_BODY: ErrorBody = {
+  message: 'Something went wrong on our side. Please try again.',
+  statusCode: 500,
+  code: 'INTERNAL_ERROR',
+  errors: [],
+};
+
 /** How long a client should wait after a 503 for a busy database (PostgreSQL pool exhausted). */
 export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
 export const DATABASE_BUSY_BODY: ErrorBody = {
@@ -86,13 +94,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(503).send(DATABASE_BUSY_BODY);
     }
     request.log.error({ err: error }, 'unexpected error');
-    const body: ErrorBody = {
-      message: 'Something went wrong on our side. Please try again.',
-      statusCode: 500,
-      code: 'INTERNAL_ERROR',
-      errors: [],
-    };
-    return reply.status(500).send(body);
+    return reply.status(500).send(INTERNAL_ERROR_BODY);
   });
 }
 
@@ -122,12 +124,7 @@ export function routerErrorBody(error: FastifyError): ErrorBody {
       errors: [],
     };
   }
-  return {
-    message: 'Something went wrong on our side. Please try again.',
-    statusCode: 500,
-    code: 'INTERNAL_ERROR',
-    errors: [],
-  };
+  return INTERNAL_ERROR_BODY;
 }
 
 export function replyToRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
