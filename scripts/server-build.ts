@@ -23,7 +23,7 @@ import { hashSources, ROOT } from './source-hash.ts';
  */
 const INPUTS = ['src/server', 'src/shared', 'package.json', 'package-lock.json', 'scripts/server-build.ts'];
 export const SERVER_BUILD_DIR = path.join(ROOT, 'dist/server');
-/** The entry `scripts/start.mjs` imports; exports `main` like src/server/main.ts. */
+/** The entry `scripts/start.mjs` imports; exports `runServer` (and `main`) like src/server/main.ts. */
 export const SERVER_ENTRY = path.join(SERVER_BUILD_DIR, 'main.mjs');
 const STAMP_FILE = path.join(SERVER_BUILD_DIR, '.build-stamp');
 

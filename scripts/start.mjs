@@ -30,5 +30,5 @@ const code = await new Promise((resolve) => build.once('exit', (exitCode) => res
 process.off('SIGTERM', stopBuild);
 if (code !== 0) process.exit(code);
 
-const { main } = await import(SERVER_ENTRY.href);
-await main();
+const { runServer } = await import(SERVER_ENTRY.href);
+await runServer();

@@ -96,11 +96,18 @@ export async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-const isEntryPoint = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
-if (isEntryPoint) {
-  main().catch((error) => {
-    // safeMessage: a failed start-up statement (the first admin's insert) must not print its parameters.
+/**
+ * Runs `main()` as a process: a failed start prints one line and exits 1, never a stack trace or
+ * an error's raw text (a failed start-up statement, the first admin's insert, carries its
+ * parameters; safeMessage drops them). `npm start` (scripts/start.mjs, compiled server) and
+ * `tsx src/server/main.ts` both come through here.
+ */
+export async function runServer(): Promise<void> {
+  await main().catch((error: unknown) => {
     console.error('Cedar Shop failed to start:', safeMessage(error instanceof Error ? error.message : String(error)));
     process.exit(1);
   });
 }
+
+const isEntryPoint = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isEntryPoint) void runServer();

@@ -89,6 +89,21 @@ describe('the server process', () => {
     expect(server.output().trim()).toBe('Invalid configuration: PORT must be a port number (got "eighty")');
   });
 
+  it('a failed start through `npm start` prints one line and exits 1, no stack trace', {
+    timeout: 60_000,
+  }, async () => {
+    // The compiled server (scripts/start.mjs), not the TypeScript entry: both must fail the same way.
+    const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://cedar:secret-pw@127.0.0.1:1/none' }, [
+      process.execPath,
+      ['scripts/start.mjs', '--skip-web-build'],
+    ]);
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines.at(-1)).toMatch(/^Cedar Shop failed to start: /);
+    expect(server.output()).not.toMatch(/\n\s+at /);
+    expect(server.output()).not.toContain('secret-pw');
+  });
+
   it('prints its URLs and the generated admin password once, serves, and shuts down gracefully on SIGTERM', async () => {
     const server = startServer({ DATA_DIR: dataDir });
     await waitFor(() => /Admin sign-in:/.test(server.output()), 30_000);
