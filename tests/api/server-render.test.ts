@@ -69,6 +69,23 @@ const pageQueries = (html: string) =>
   ) as [unknown[], unknown][] | null;
 const rootOf = (html: string) => /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1];
 
+describe('a server-rendering bundle that cannot load', () => {
+  it('leaves the pages to the browser and the shop serving', async () => {
+    const fixtures = await writeFixtures();
+    await writeFile(path.join(fixtures.ssr, 'render-page.js'), "throw new Error('built for another React');\n");
+    const ctx = await createTestApp({ serveWebApp: true, webDistDir: fixtures.dist, webSsrDir: fixtures.ssr });
+    try {
+      const home = await ctx.app.inject({ method: 'GET', url: '/' });
+      expect(home.statusCode).toBe(200);
+      expect(rootOf(home.body)).toBe('');
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/products' })).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+      await rm(path.dirname(fixtures.dist), { recursive: true, force: true });
+    }
+  });
+});
+
 describe('pages drawn on the server', () => {
   let ctx: TestApp;
   let fixtures: { dist: string; ssr: string };

@@ -172,8 +172,16 @@ export async function loadPageRenderer(
   options: { ssrEntry: string; manifestPath: string; siteConfig: SiteConfig },
 ): Promise<PageRenderer | undefined> {
   if (!fs.existsSync(options.ssrEntry) || !fs.existsSync(options.manifestPath)) return undefined;
-  const module = await importWithoutSourceMaps<RenderPageModule>(pathToFileURL(path.resolve(options.ssrEntry)).href);
-  module.configureServerRendering({ siteConfig: options.siteConfig, fetch: inProcessFetch(app) });
+  let module: RenderPageModule;
+  try {
+    module = await importWithoutSourceMaps<RenderPageModule>(pathToFileURL(path.resolve(options.ssrEntry)).href);
+    module.configureServerRendering({ siteConfig: options.siteConfig, fetch: inProcessFetch(app) });
+  } catch (error) {
+    // A bundle that cannot load (built for another React mode, half written) costs the drawn
+    // pages, never the shop: the browser draws them, as without dist/ssr.
+    app.log.error({ err: error }, 'server rendering unavailable: its bundle failed to load');
+    return undefined;
+  }
   const manifest = JSON.parse(fs.readFileSync(options.manifestPath, 'utf8')) as Record<string, ManifestChunk>;
 
   const render = async (path: string, screen: string): Promise<RenderedPage | null> => {
