@@ -1,5 +1,5 @@
 /**
- * Feature flags that shape the built web app (spec §1), read from the same environment variables
+ * Feature flags that shape the built web app (docs/product.md#feature-flags), read from the same environment variables
  * as the server's config. With FEATURE_ADMIN_PANEL off, the admin routes and chunks are left out
  * of the build entirely (vite.config.ts `define`), not just hidden.
  */

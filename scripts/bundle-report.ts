@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 /**
  * Measures what a shopper's browser downloads to show the home page: the entry chunk, the home
  * screen's lazy chunk and everything they import statically. Fails when it exceeds the budget of
- * DESIGN.md (100 KB gzip) or when any admin code is part of it.
+ * docs/engineering.md#budgets (100 KB gzip) or when any admin code is part of it.
  */
 const DIST = path.resolve(import.meta.dirname, '../dist/web');
 export const FIRST_LOAD_BUDGET_BYTES = 100 * 1024;

@@ -93,7 +93,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     // Long-lived polling connections (real-time) must not keep a shutdown waiting forever.
     forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT_LENGTH },
-    // A too-long path segment (414) or a broken % escape (400) in the DESIGN.md error shape.
+    // A too-long path segment (414) or a broken % escape (400) in the error body of
+    // docs/product.md#error-body-and-codes.
     frameworkErrors: replyToRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -151,7 +152,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).
       await api.register(staffScope);
-      // Feature flag of spec §1: without the contact form the path is simply unknown (404).
+      // Feature flag of docs/product.md#feature-flags: without the contact form the path is simply unknown (404).
       if (config.FEATURE_CONTACT_FORM) await api.register(contactRoutes);
       if (options.extraApiRoutes) await api.register(options.extraApiRoutes);
     },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
-  it('applies the defaults of DESIGN.md', () => {
+  it('applies the defaults of docs/engineering.md#configuration', () => {
     const config = loadConfig({}, '/srv/shop');
     expect(config.PORT).toBe(3000);
     expect(config.DATA_DIR).toBe('./data');

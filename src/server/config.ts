@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * Configuration comes only from the environment (DESIGN.md "Configuration"), parsed once at start.
+ * Configuration comes only from the environment (docs/engineering.md#configuration), parsed once at start.
  * A bad value stops the server with one line naming the variable; `.env.example` documents each.
  */
 
@@ -83,11 +83,15 @@ export const ConfigSchema = z.object({
       .optional(),
   ),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-  /** Spec §5: a number followed by d, h, m or s; anything else falls back to 7 days (parsed where used). */
+  /**
+   * docs/product.md#expiry-durations: a number followed by d, h, m or s; anything else falls back
+   * to 7 days (parsed where used).
+   */
   JWT_EXPIRES_IN: z.string().default('7d'),
   /**
-   * Life of the access JWT, in the spec §5 format. Unlike JWT_EXPIRES_IN a bad value stops the start:
-   * silently falling back to 7 days would make a short-lived token long-lived.
+   * Life of the access JWT, an expiry duration (docs/product.md#expiry-durations). Unlike
+   * JWT_EXPIRES_IN a bad value stops the start: silently falling back to 7 days would make a
+   * short-lived token long-lived.
    */
   ACCESS_TOKEN_TTL: z
     .string()
@@ -122,7 +126,7 @@ export const ConfigSchema = z.object({
     .default(1024 * 1024),
   /** Orders one IP may place (POST /orders) per 10 minutes; staff entering orders are not counted. */
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  // Feature flags of spec §1 (build defaults: on, except mock data and dev mode).
+  // Feature flags of docs/product.md#feature-flags (build defaults: on, except mock data and dev mode).
   FEATURE_ADMIN_PANEL: booleanFlag(true),
   FEATURE_WHATSAPP: booleanFlag(true),
   FEATURE_CONTACT_FORM: booleanFlag(true),

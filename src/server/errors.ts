@@ -2,7 +2,7 @@ import type { ErrorBody, ErrorCode, FieldError } from '#shared/contracts/common.
 
 /**
  * The one error type services throw. The error handler (plugins/error-handler.ts) turns it into the
- * spec §8 body; anything else becomes a 500 whose message never leaks internals.
+ * error body of docs/product.md#error-body-and-codes; anything else becomes a 500 whose message never leaks internals.
  */
 export class AppError extends Error {
   constructor(

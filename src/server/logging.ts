@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 
 /**
  * The server's logger (Fastify's pino), set up so that logs never carry statement parameters,
- * tokens, passwords, hashes or personal data (DESIGN.md "Data rules"):
+ * tokens, passwords, hashes or personal data (docs/engineering.md#data-rules):
  *
  * - errors go through `safeError`, which keeps a whitelist of fields. Drizzle's DrizzleQueryError
  *   puts every parameter in its message (`params: …`) and `params`; PostgreSQL errors add `detail`

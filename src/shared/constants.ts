@@ -12,7 +12,7 @@ export const SITE_CONFIG_ELEMENT_ID = 'cedar-site-config';
  */
 export const PAGE_QUERIES_ELEMENT_ID = 'cedar-page-queries';
 
-/** Spec §9 "Featured products default". */
+/** docs/product.md#limits-and-constants "Featured products default". */
 export const FEATURED_PRODUCTS_DEFAULT = 6;
 
 /** The sort orders of `GET /products`; `relevance` needs a `q` (it is the default when one is given). */
@@ -22,7 +22,7 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** Sort order a list takes when the shopper typed a query and did not pick another. */
 export const RELEVANCE_SORT = 'relevance';
 
-/** Spec §9 "Search defaults": limit 20, offset 0; facets category, brand, in_stock. */
+/** docs/product.md#limits-and-constants "Search defaults": limit 20, offset 0; facets category, brand, in_stock. */
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 100;
 /** Deep paging past this is refused: nobody reads page 500 and it would only cost the server. */
@@ -32,7 +32,7 @@ export type SearchFacet = (typeof SEARCH_FACETS)[number];
 /** `sort_by` of POST /search; `relevance` ranks name matches first (the default when q is given). */
 export const SEARCH_SORT_FIELDS = ['relevance', 'featured', 'created_at', 'price', 'name', 'rating'] as const;
 export type SearchSortField = (typeof SEARCH_SORT_FIELDS)[number];
-/** Spec §9 "Suggestions limit". */
+/** docs/product.md#limits-and-constants "Suggestions limit". */
 export const SUGGESTIONS_LIMIT_DEFAULT = 5;
 export const SUGGESTIONS_LIMIT_MAX = 10;
 /** Longest query text accepted; longer input is a mistake or an attack, never a product name. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPIRY_DURATION_PATTERN, EXPIRY_FALLBACK_MS, formatExpiryDuration, parseExpiryDuration } from './duration.ts';
 
-describe('parseExpiryDuration (spec §5)', () => {
+describe('parseExpiryDuration (docs/product.md#expiry-durations)', () => {
   it('reads a number followed by d, h, m or s', () => {
     expect(parseExpiryDuration('7d')).toBe(7 * 86_400_000);
     expect(parseExpiryDuration('12h')).toBe(12 * 3_600_000);

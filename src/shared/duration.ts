@@ -1,6 +1,6 @@
 /**
- * Spec §5 "Expiry duration format": a number followed by d, h, m or s ("7d", "12h", "30m",
- * "45s"); anything else falls back to 7 days (spec §9 "Token expiry fallback").
+ * docs/product.md#expiry-durations: a number followed by d, h, m or s ("7d", "12h", "30m",
+ * "45s"); anything else falls back to 7 days (`EXPIRY_FALLBACK_MS`).
  */
 export const EXPIRY_FALLBACK_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -42,7 +42,7 @@ describe('money', () => {
     expect(round2(1.234)).toBe(1.23);
   });
 
-  it('computes spec §9 totals: 11 % tax, no shipping, discount capped at the subtotal', () => {
+  it('computes the totals of docs/product.md#money-and-totals: 11 % tax, no shipping, discount capped at the subtotal', () => {
     expect(computeTotals(toCents(100))).toEqual({ subtotal: 100, tax: 11, shipping: 0, discount: 0, total: 111 });
     expect(computeTotals(toCents(19.99))).toEqual({
       subtotal: 19.99,

@@ -1,14 +1,14 @@
 /**
- * Money rules (DESIGN.md "Product facts"): amounts travel as JSON numbers with at most 2 decimals
+ * Money rules (docs/product.md#money-and-totals): amounts travel as JSON numbers with at most 2 decimals
  * but every sum, product and percentage is computed in integer cents, so 0.1 + 0.2 is 0.30 and
  * never 0.30000000000000004. Rounding is half away from zero, the way a receipt rounds.
  */
 
 export type Cents = number;
 
-/** Tax rate of spec §9: 11 percent of the subtotal (Lebanese VAT). */
+/** Tax rate of docs/product.md#money-and-totals: 11 percent of the subtotal (Lebanese VAT). */
 export const TAX_RATE_PERCENT = 11;
-/** Shipping of spec §9. */
+/** Shipping of docs/product.md#money-and-totals. */
 export const SHIPPING_CENTS: Cents = 0;
 
 function roundHalfAwayFromZero(value: number): number {
@@ -32,7 +32,7 @@ export function fromCents(cents: Cents): number {
   return cents / 100;
 }
 
-/** Rounds a dollar amount to 2 decimals (spec §9 "Amount rounding"). */
+/** Rounds a dollar amount to 2 decimals (docs/product.md#money-and-totals). */
 export function round2(amount: number): number {
   return fromCents(toCents(amount));
 }
@@ -61,7 +61,7 @@ export interface Totals {
 }
 
 /**
- * Order totals of spec §9: tax is 11 % of the subtotal, shipping 0, discount from a promo code
+ * Order totals of docs/product.md#money-and-totals: tax is 11 % of the subtotal, shipping 0, discount from a promo code
  * (0 without); the discount never takes the total below zero.
  */
 export function computeTotals(subtotalCents: Cents, discountCents: Cents = 0): Totals {

@@ -1,6 +1,7 @@
 /**
- * How long to wait, in words, for a refusal that carries `retry-after` (the sign-in lockout):
- * the server puts it in its 429 message and the admin sign-in screen after the spec §8 words.
+ * How long to wait, in words, for a refusal that carries `retry-after` (the sign-in lockout): the
+ * server puts it in its 429 message and the admin sign-in screen after the words of
+ * docs/product.md#sign-in-messages.
  */
 export function waitInWords(seconds: number): string {
   const whole = Math.max(1, Math.ceil(seconds));

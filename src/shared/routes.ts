@@ -1,6 +1,7 @@
 /**
- * The web app's public routes (spec §2). The server uses them to answer unknown paths with a 404
- * status (the SPA still renders its not-found page); the web router mirrors them.
+ * The web app's public routes (docs/product.md#routes-and-screens). The server uses them to answer
+ * unknown paths with a 404 status (the SPA still renders its not-found page); the web router
+ * mirrors them.
  */
 export const STOREFRONT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/$/,

@@ -29,7 +29,7 @@ export interface StoreQuery {
   view: 'grid' | 'list';
 }
 
-/** What the URL falls back to: the shopper's productView preferences (spec §3). */
+/** What the URL falls back to: the shopper's productView preferences (docs/product.md#preferences). */
 export interface StoreQueryDefaults {
   sortBy: ProductSort;
   itemsPerPage: number;
@@ -37,7 +37,7 @@ export interface StoreQueryDefaults {
   viewMode: 'grid' | 'list';
 }
 
-/** The defaults of spec §3 "Preferences" productView, i.e. a first visit. */
+/** The productView defaults of docs/product.md#preferences, i.e. a first visit. */
 export const STORE_QUERY_DEFAULTS: StoreQueryDefaults = {
   sortBy: 'featured',
   itemsPerPage: 20,
@@ -45,7 +45,7 @@ export const STORE_QUERY_DEFAULTS: StoreQueryDefaults = {
   viewMode: 'grid',
 };
 
-/** Spec §5: items per page 10..100. The choices the toolbar offers. */
+/** docs/product.md#preference-limits: items per page 10..100. The choices the toolbar offers. */
 export const STORE_PAGE_SIZES = [10, 20, 40, 60, 100] as const;
 export const STORE_PAGE_SIZE_MIN = 10;
 export const STORE_PAGE_SIZE_MAX = 100;

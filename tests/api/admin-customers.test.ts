@@ -16,7 +16,7 @@ import { bearer, createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** Spec §7 "Customers": linking orders by phone, figures from the orders, CRUD, anonymising delete. */
+/** docs/product.md#admin-endpoints: linking orders by phone, figures from the orders, CRUD, anonymising delete. */
 describe('admin customers', () => {
   let ctx: TestApp;
   let api: ReturnType<typeof apiAs>;

@@ -16,7 +16,7 @@ import { createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody, stockOf } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** Spec §7 "Admin orders": status changes along ORDER_TRANSITIONS, stock, timeline, notifications. */
+/** docs/product.md#admin-endpoints: status changes along ORDER_TRANSITIONS, stock, timeline, notifications. */
 describe('admin order status changes', () => {
   let ctx: TestApp;
   let api: ReturnType<typeof apiAs>;

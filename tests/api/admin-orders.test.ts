@@ -14,7 +14,7 @@ import { bearer, createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody, outboxMails, stockOf } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** Spec §7 "Admin orders": the list, stats, refunds and orders entered by an admin. */
+/** docs/product.md#admin-endpoints: the list, stats, refunds and orders entered by an admin. */
 describe('admin orders', () => {
   let ctx: TestApp;
   let api: ReturnType<typeof apiAs>;

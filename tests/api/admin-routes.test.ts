@@ -16,7 +16,7 @@ interface Route {
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /**
- * DESIGN.md "API conventions": every /api/admin/** route needs a staff bearer token. This walks
+ * docs/product.md#who-may-call-what: every /api/admin/** route needs a staff bearer token. This walks
  * the real route table, so a route added later without the admin scope fails here.
  */
 describe('every /api/admin route and every catalogue write is staff-only', () => {
@@ -51,8 +51,9 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
 
   const under = (url: string, base: string) => url === base || url.startsWith(`${base}/`);
   /**
-   * Every /api/admin route, plus the staff-only calls spec §7 puts elsewhere: uploads, and every
-   * write on /products and /categories (their reads are public).
+   * Every /api/admin route, plus the staff-only calls outside /admin
+   * (docs/product.md#who-may-call-what): uploads, and every write on /products and /categories
+   * (their reads are public).
    */
   const adminRoutes = () =>
     routes.filter(

@@ -97,7 +97,7 @@ describe('auth', () => {
       const retryAfter = Number(locked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      // The spec's words, then how long to wait.
+      // The words of docs/product.md#sign-in-messages, then how long to wait.
       expect(locked.json()).toEqual({
         message: withRetryWait(AUTH_MESSAGES.tooManyAttempts, retryAfter),
         statusCode: 429,

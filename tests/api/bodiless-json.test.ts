@@ -10,7 +10,7 @@ import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The spec's client sends `Content-Type: application/json` on every call, bodiless ones too
+ * The web app's API client sends `Content-Type: application/json` on every call, bodiless ones too
  * (logout, deletes, WhatsApp). An empty JSON body is no body (plugins/json-body.ts), never
  * 400 "Request body is empty".
  */

@@ -6,7 +6,7 @@ import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * DESIGN.md "Data rules": logs never carry statement parameters, tokens, passwords, hashes or
+ * docs/engineering.md#data-rules: logs never carry statement parameters, tokens, passwords, hashes or
  * personal data. Each failure below is a real one, made by the database itself: this test's own
  * copy gets a check constraint that refuses the row, so the insert fails with every parameter in
  * hand (Drizzle puts them in its error, PostgreSQL puts the row in `detail`).

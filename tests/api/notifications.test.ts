@@ -9,7 +9,7 @@ import { bearer, createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** Spec §7 "Admin notifications": each admin's own list, read flags and deletes. */
+/** docs/product.md#admin-endpoints: each admin's own list, read flags and deletes. */
 describe('admin notifications (REST)', () => {
   let ctx: TestApp;
   const me = { id: '', token: '' };

@@ -8,7 +8,7 @@ import { createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody, orderCount, stockOf } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** DESIGN.md "Data rules": no order can oversell, on PGlite or PostgreSQL (run with TEST_DATABASE_URL too). */
+/** docs/engineering.md#data-rules: no order can oversell, on PGlite or PostgreSQL (run with TEST_DATABASE_URL too). */
 describe('orders under concurrency', () => {
   let ctx: TestApp;
   beforeAll(async () => {

@@ -11,7 +11,7 @@ import { orderBody } from '../helpers/orders.ts';
 import { adminSocket, connectAdmin, connectRefused, nextEvent, pause } from '../helpers/realtime.ts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../helpers/test-app.ts';
 
-/** Spec §7 "Real-time": socket.io on the API's own listener, namespace /admin, admins only. */
+/** docs/product.md#real-time-notifications: socket.io on the API's own listener, namespace /admin, admins only. */
 describe('admin real-time notifications (socket.io)', () => {
   let ctx: TestApp;
   let baseUrl: string;
@@ -161,7 +161,7 @@ describe('admin real-time notifications (socket.io)', () => {
       const placedAt = Date.now();
       const order = response.json().data;
       const [forMe, forThem] = await Promise.all([mineGets, theirsGets]);
-      // Spec: every signed-in admin hears it within a second of the order being placed.
+      // Every signed-in admin hears it within a second of the order being placed.
       expect(Date.now() - placedAt).toBeLessThan(1_000);
       expect(NotificationSchema.parse(forMe)).toMatchObject({
         type: 'new_order',

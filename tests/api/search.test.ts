@@ -36,7 +36,7 @@ describe('POST /api/search and GET /api/search/suggestions', () => {
   }
   const slugs = (data: SearchData) => data.hits.map((hit) => hit.slug);
 
-  it('answers hits, total, processingTimeMs and the default facets with the spec defaults', async () => {
+  it('answers hits, total, processingTimeMs and the default facets with the defaults of docs/product.md#limits-and-constants', async () => {
     const data = await search({});
     expect(data.total).toBe(6);
     expect(data.limit).toBe(20);

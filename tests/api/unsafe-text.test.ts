@@ -212,7 +212,7 @@ describe('text with NUL bytes or unpaired surrogates', () => {
       auth: true,
       body: (bad) => ({ name: bad }),
     },
-    // Catalogue writes (admin paths and the spec's own paths).
+    // Catalogue writes (admin paths and the public API's own paths).
     {
       name: 'product create name',
       method: 'POST',

@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, findChromium } from '../helpers/chromium.ts';
 import { startServerProcess } from '../helpers/server-process.ts';
 
 /**
- * `npm run lighthouse`: the storefront budgets of DESIGN.md measured on the production build in
+ * `npm run lighthouse`: the storefront budgets of docs/engineering.md#budgets measured on the production build in
  * Chromium with Lighthouse's mobile defaults (simulated slow 4G, mid-range phone): performance
  * ≥ 95 and accessibility 100 on /, /store and a product page. Exits 1 when a page misses.
  */

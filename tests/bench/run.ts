@@ -15,14 +15,14 @@ import { megabytes, rssOf, watchPeakRss } from './memory.ts';
  * `npm run bench`: writes a generated catalogue of BENCH_PRODUCTS (default 10,000) products into a
  * temp data dir, starts the real server on it (built app, embedded database) in its own process,
  * then loads it from this process and prints req/s and p50/p95/p99 per scenario against the
- * budgets of DESIGN.md. Each scenario varies its requests (pages, sorts, filters, queries with
+ * budgets of docs/engineering.md#budgets. Each scenario varies its requests (pages, sorts, filters, queries with
  * typos) so caches cannot flatter it. Bounded in time; talks only to 127.0.0.1.
  * BENCH_PORT (default 4399), BENCH_SECONDS (default 5), BENCH_CONNECTIONS (default 10) and
  * BENCH_ROUNDS (default 3: how often the read-only and mixed loads alternate) tune it. Words after
  * `--` (or BENCH_ONLY) pick the scenarios whose name contains one of them: `npm run bench -- mixed`
  * runs the read-only and the mixed (95 % reads, 5 % orders, 50 connections) loads only.
  * It also reports the server's RSS: idle (catalogue loaded and the home page drawn, before any
- * load) and peak (the most during the scenarios), against the budgets of DESIGN.md.
+ * load) and peak (the most during the scenarios), against the budgets of docs/engineering.md#budgets.
  */
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -30,7 +30,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** How many times the read-only and mixed loads alternate (each SECONDS long). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-/** The mixed-load budget of DESIGN.md: 95 % reads, 5 % orders, 50 connections. */
+/** The mixed-load budget of docs/engineering.md#budgets: 95 % reads, 5 % orders, 50 connections. */
 const MIXED_CONNECTIONS = 50;
 const MIXED_ORDER_SHARE = 0.05;
 const MIXED_READ_P95_FACTOR = 2;

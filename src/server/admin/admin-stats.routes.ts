@@ -3,7 +3,7 @@ import { AdminStatsSchema } from '#shared/contracts/auth.ts';
 import { dataEnvelope } from '#shared/contracts/common.ts';
 import { adminStats } from './admin-stats.service.ts';
 
-/** `GET /admin/stats` (spec §7 "Admin general"): the dashboard home; inside the admin scope. */
+/** `GET /admin/stats` (docs/product.md#admin-endpoints): the dashboard home; inside the admin scope. */
 export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',

@@ -5,7 +5,7 @@ import { AdminUsersQuerySchema, AuthUserSchema, UserStatusRequestSchema } from '
 import { dataEnvelope, ErrorBodySchema, IdSchema, paginatedEnvelope } from '#shared/contracts/common.ts';
 import { listUsers, setUserStatus } from './admin-users.service.ts';
 
-/** `GET /admin/users`, `PUT /admin/users/{id}/status` (spec §7 "Admin general"); inside the admin scope. */
+/** `GET /admin/users`, `PUT /admin/users/{id}/status` (docs/product.md#admin-endpoints); inside the admin scope. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',

@@ -5,7 +5,7 @@ import { productWriteRoutes } from '#server/products/product-writes.routes.ts';
 import { uploadRoutes } from '#server/uploads/uploads.routes.ts';
 
 /**
- * The staff-only calls of spec §7 that live outside `/admin`: the writes on `/products` and
+ * The staff-only calls that live outside `/admin` (docs/product.md#who-may-call-what): the writes on `/products` and
  * `/categories`, and `/upload/images`. Like the admin scope (admin-scope.ts), the staff check runs
  * on onRequest, before the body is parsed; tests/api/admin-routes.test.ts walks the route table and
  * holds every non-GET `/products`, `/categories` and `/upload` route to it.

@@ -34,7 +34,7 @@ const UserEnvelope = dataEnvelope(AuthUserSchema);
 const NoContent = z.null().describe('No content');
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema };
 
-/** `/auth/*` (spec §7 "Auth"): always registered; staff and, later, customers sign in here. */
+/** `/auth/*` (docs/product.md#auth-endpoints): always registered; staff and, later, customers sign in here. */
 export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = async (app, options) => {
   const settings: AuthSettings = {
     jwtSecret: app.secrets.jwtSecret,

@@ -13,7 +13,7 @@ const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchem
 
 /**
  * The category writes, registered twice with one behaviour: at `/categories` in the staff scope
- * (spec §7 "Categories", with `POST /categories/{id}` for a sub-category) and at
+ * (docs/product.md#catalogue-endpoints, with `POST /categories/{id}` for a sub-category) and at
  * `/admin/categories` in the admin scope. `tag` groups them in the OpenAPI document.
  */
 export function categoryWriteRoutesFor(tag: string, options: { subCategoryPath: boolean }): FastifyPluginAsyncZod {

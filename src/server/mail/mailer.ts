@@ -24,7 +24,7 @@ export interface MailerOptions {
 }
 
 /**
- * Mail for the shop and its customers (DESIGN.md: nodemailer; without `SMTP_URL`, `.eml` files in
+ * Mail for the shop and its customers (docs/engineering.md#stack: nodemailer; without `SMTP_URL`, `.eml` files in
  * `DATA_DIR/outbox`, which any mail client opens, so a fresh install shows what it would send).
  */
 export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Mailer {

@@ -14,7 +14,7 @@ import {
 import { listNotifications, markAllRead, markNotification, removeNotification } from './notifications.service.ts';
 
 /**
- * `/admin/notifications` (spec §7 "Admin notifications"); inside the admin scope. Each admin sees
+ * `/admin/notifications` (docs/product.md#admin-endpoints); inside the admin scope. Each admin sees
  * and changes only their own rows. A change is echoed to this admin's sockets (same events as a
  * change made over the socket) so the bell in their other tabs follows.
  */

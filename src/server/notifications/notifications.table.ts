@@ -4,7 +4,7 @@ import { orders } from '#server/orders/orders.table.ts';
 import { users } from '#server/users/users.table.ts';
 
 /**
- * Admin notifications (spec §3 "Notification"): new orders and order status changes. One row per
+ * Admin notifications (docs/product.md#notification): new orders and order status changes. One row per
  * admin (`user_id`), so each admin has their own read flag and can delete without hiding the
  * alert from the others.
  */

@@ -4,7 +4,7 @@ import { AppError } from '#server/errors.ts';
 /**
  * Fixed-window rate limiting: at most `limit` hits per key in each window of `windowMs`.
  * `hit` is async so a shared store can stand in for this in-memory one without changing callers:
- * with several server processes (DESIGN.md "Scale-out") `RedisRateLimiter` (redis-rate-limiter.ts)
+ * with several server processes (docs/engineering.md#scale-out) `RedisRateLimiter` (redis-rate-limiter.ts)
  * implements the same interface and shares the counts.
  */
 export interface RateLimitResult {
@@ -76,7 +76,10 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
-/** Counts a hit for `key`; over the limit, sets `retry-after` and throws the 429 of spec §8. */
+/**
+ * Counts a hit for `key`; over the limit, sets `retry-after` and throws a 429 `RATE_LIMITED`
+ * (docs/product.md#rate-limits).
+ */
 export async function enforceRateLimit(
   limiter: RateLimiter,
   key: string,

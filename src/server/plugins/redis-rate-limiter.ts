@@ -17,7 +17,7 @@ local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}`;
 
 /**
- * The fixed-window limiter shared by every server process (DESIGN.md "Scale-out"): one counter
+ * The fixed-window limiter shared by every server process (docs/engineering.md#scale-out): one counter
  * per key at `<prefix>:<name>:<key>`, which expires when its window ends.
  */
 export class RedisRateLimiter implements RateLimiter {

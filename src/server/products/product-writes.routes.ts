@@ -13,7 +13,7 @@ const NoContent = z.null().describe('Deleted');
 
 /**
  * The product writes, registered twice with one behaviour: at `/products` in the staff scope
- * (spec §7 "Products") and at `/admin/products` in the admin scope (spec §7 "Admin products").
+ * (docs/product.md#catalogue-endpoints) and at `/admin/products` in the admin scope (docs/product.md#admin-endpoints).
  */
 export function productWriteRoutesFor(tag: string): FastifyPluginAsyncZod {
   return async (app) => {

@@ -9,7 +9,7 @@ export interface CategoryRef {
 }
 
 /**
- * Spec §3: numeric fields are numbers on read; numeric text is coerced and an unrecognised
+ * docs/product.md#product: numeric fields are numbers on read; numeric text is coerced and an unrecognised
  * object-like value becomes 0 (a guard for rows written by other tools).
  */
 export function toNumber(value: unknown): number {
@@ -25,7 +25,7 @@ export function toNullableNumber(value: unknown): number | null {
   return value === null || value === undefined ? null : toNumber(value);
 }
 
-/** A database row (plus its category) in the storefront's shape (spec §3 "Product"). */
+/** A database row (plus its category) in the storefront's shape (docs/product.md#product). */
 export function toProduct(row: ProductRow, category: CategoryRef | null): Product {
   return {
     id: row.id,

@@ -11,7 +11,7 @@ import { adminRoom, registerAdminSockets } from './admin-sockets.ts';
 import { attachRedisAdapter } from './redis-adapter.ts';
 
 /**
- * Live admin notifications (spec §7 "Real-time"). `announceOrder` is called after a commit that
+ * Live admin notifications (docs/product.md#real-time-notifications). `announceOrder` is called after a commit that
  * inserted notification rows for an order (new order, status change): it reads this order's
  * newest rows of that type and emits each to its admin's room, through the Redis adapter when
  * `REDIS_URL` is set so every server process reaches its own sockets. Never awaited by a request;
@@ -38,9 +38,9 @@ const EVENT_OF_TYPE: Record<NotificationType, string> = {
 
 /**
  * socket.io on Fastify's own HTTP server (same origin as the API, so no CORS and the CSP's
- * `connect-src 'self'` covers it). Attaching works before `listen`, and `app.inject` never sees
- * it. Polling only (spec §9): plain HTTP requests that any proxy passes, given sticky sessions
- * (docs/operations.md).
+ * `connect-src 'self'` covers it). Attaching works before `listen`, and `app.inject` never sees it.
+ * Polling only (docs/product.md#real-time-notifications): plain HTTP requests that any proxy
+ * passes, given sticky sessions (docs/operations.md).
  */
 export async function registerAdminRealtime(app: FastifyInstance): Promise<void> {
   const io = new Server(app.server, {

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'socket.io';
 
 /**
- * Carries socket.io broadcasts between server processes through Redis pub/sub (spec §7 "Real-time",
- * DESIGN.md "Scale-out"): an order placed on one process reaches admins connected to another.
+ * Carries socket.io broadcasts between server processes through Redis pub/sub (docs/product.md#real-time-notifications,
+ * docs/engineering.md#scale-out): an order placed on one process reaches admins connected to another.
  * Uses the same client library as the rate limiters (ioredis); the module is loaded only when
  * REDIS_URL is set. Returns the function that closes both connections.
  */

@@ -3,7 +3,7 @@ import type { users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** A user row as the API shows it (spec §3 "Admin user"); the password hash never leaves. */
+/** A user row as the API shows it (docs/product.md#users-and-roles); the password hash never leaves. */
 export function toAuthUser(row: UserRow): AuthUser {
   return {
     id: row.id,

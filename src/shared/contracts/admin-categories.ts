@@ -3,7 +3,10 @@ import { SLUG_MESSAGE, SLUG_PATTERN } from './admin-products.ts';
 import { QueryBooleanSchema } from './common.ts';
 import { safeText } from './text.ts';
 
-/** The admin panel's category contracts (spec §7 "Admin categories" and the writes of "Categories"). */
+/**
+ * The admin panel's category contracts (docs/product.md#admin-endpoints, and the category writes of
+ * docs/product.md#catalogue-endpoints).
+ */
 
 /** A category as staff see it: inactive ones too, with counts over every product (any status). */
 export const AdminCategorySchema = z.object({

@@ -11,7 +11,7 @@ import {
 import { safeText } from './text.ts';
 
 /**
- * Admin orders (spec §7 "Admin orders"): the list, one order with its history and refunds, status
+ * Admin orders (docs/product.md#admin-endpoints): the list, one order with its history and refunds, status
  * changes along the allowed transitions, refunds, the WhatsApp message and the stats. The
  * transition table below is the one rule both the server (which enforces it) and the admin
  * screens (which offer only these actions) read.

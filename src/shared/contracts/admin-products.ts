@@ -5,7 +5,8 @@ import { ProductSchema, ProductSpecSchema, ProductVariationSchema } from './prod
 import { safeText } from './text.ts';
 
 /**
- * The admin panel's product contracts (spec §7 "Admin products" and the writes of "Products").
+ * The admin panel's product contracts (docs/product.md#admin-endpoints, and the product writes of
+ * docs/product.md#catalogue-endpoints).
  * Server routes validate with these and the product editor's form uses the same schemas, so a
  * rule is written once.
  */
@@ -80,7 +81,10 @@ const blankToUndefined = (value: unknown) => (typeof value === 'string' && value
 const blankToNull = (value: unknown) =>
   value === '' || (typeof value === 'string' && value.trim() === '') ? null : value;
 
-/** A number typed as text or sent as a number; at most 2 decimals (amounts are cents, DESIGN.md). */
+/**
+ * A number typed as text or sent as a number; at most 2 decimals (amounts are cents,
+ * docs/product.md#money-and-totals).
+ */
 function money(label: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),

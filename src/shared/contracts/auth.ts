@@ -4,20 +4,24 @@ import { ORDER_STATUSES } from './orders.ts';
 import { safeText } from './text.ts';
 
 /**
- * Auth and staff accounts (spec §3 "Admin user", "Login response", §5, §7 "Auth", "Admin general").
- * The server answers with these shapes; the admin panel reads them.
+ * Auth and staff accounts (docs/product.md#users-and-roles, docs/product.md#tokens,
+ * docs/product.md#signing-in, docs/product.md#auth-endpoints, docs/product.md#admin-endpoints). The
+ * server answers with these shapes; the admin panel reads them.
  */
 
 export const USER_ROLES = ['customer', 'admin', 'super_admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-/** Roles allowed into the admin panel, the admin API and the real-time namespace (spec §6). */
+/**
+ * Roles allowed into the admin panel, the admin API and the real-time namespace
+ * (docs/product.md#roles-and-permissions).
+ */
 export const STAFF_ROLES = ['admin', 'super_admin'] as const satisfies readonly UserRole[];
 
 export function isStaffRole(role: UserRole): boolean {
   return (STAFF_ROLES as readonly UserRole[]).includes(role);
 }
 
-/** Spec §5: sign-in trims and lowercases the email. */
+/** docs/product.md#signing-in: sign-in trims and lowercases the email. */
 export const EmailSchema = safeText()
   .trim()
   .toLowerCase()
@@ -82,7 +86,7 @@ export const UpdateProfileRequestSchema = z
   .strict();
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 
-/** Spec §3 "Admin user": id, email, name, role, avatar_url, created_at (plus status and last sign-in). */
+/** docs/product.md#users-and-roles: id, email, name, role, avatar_url, created_at (plus status and last sign-in). */
 export const AuthUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -96,10 +100,10 @@ export const AuthUserSchema = z.object({
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
 /**
- * Spec §3 "Login response" (also the answer to register and refresh). `token` is a short-lived
- * access JWT; `expiresIn` is its life in the spec §5 duration format ("15m": a number followed by
- * d, h, m or s; the client stores arrival time + that duration, 7 days when it cannot read it);
- * `refreshToken` is opaque, single-use, and lives for JWT_EXPIRES_IN.
+ * docs/product.md#tokens (also the answer to register and refresh). `token` is a short-lived access
+ * JWT; `expiresIn` is its life as an expiry duration (docs/product.md#expiry-durations; "15m": a
+ * number followed by d, h, m or s; the client stores arrival time + that duration, 7 days when it
+ * cannot read it); `refreshToken` is opaque, single-use, and lives for JWT_EXPIRES_IN.
  */
 export const LoginResponseSchema = z.object({
   token: z.string(),

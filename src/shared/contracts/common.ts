@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normalizePhone, PHONE_MESSAGE } from '../phone.ts';
 import { safeText } from './text.ts';
 
-/** Error codes of DESIGN.md "API conventions"; the client switches on these, so keep them stable. */
+/** Error codes of docs/product.md#error-body-and-codes; the client switches on these, so keep them stable. */
 export const ErrorCodeSchema = z.enum([
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
@@ -26,7 +26,7 @@ export const FieldErrorSchema = z.object({
 });
 export type FieldError = z.infer<typeof FieldErrorSchema>;
 
-/** The one error body every failing `/api` call answers with (spec §8 "API errors"). */
+/** The one error body every failing `/api` call answers with (docs/product.md#error-body-and-codes). */
 export const ErrorBodySchema = z.object({
   message: z.string(),
   statusCode: z.number().int(),

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { PhoneSchema } from './common.ts';
 import { safeText } from './text.ts';
 
-/** The contact form (spec §1 flag "contact form"): POST /contact stores the message and emails the shop. */
+/**
+ * The contact form (flag "contact form", docs/product.md#feature-flags): POST /contact stores the
+ * message and emails the shop.
+ */
 export const CONTACT_MESSAGE_MAX = 5000;
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() || undefined : value);

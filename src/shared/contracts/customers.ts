@@ -4,7 +4,7 @@ import { ShippingAddressInputSchema } from './orders.ts';
 import { safeText } from './text.ts';
 
 /**
- * Customers (spec §7 "Customers"). Every checkout links its order to a customer found by the
+ * Customers (docs/product.md#admin-endpoints). Every checkout links its order to a customer found by the
  * normalised phone (then the email) or created for it, so a shopper who orders twice is one
  * customer. Counts and totals are computed from the orders, never stored twice.
  */

@@ -2,15 +2,19 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from './orders.ts';
 
 /**
- * Admin notifications (spec §3 "Notification", §7 "Admin notifications" and "Real-time", §9).
- * Each admin has their own copy of a notification (own read flag, own delete), so one admin
- * reading an alert does not hide it from another.
+ * Admin notifications (docs/product.md#notification, docs/product.md#admin-endpoints,
+ * docs/product.md#real-time-notifications, docs/product.md#limits-and-constants). Each admin has
+ * their own copy of a notification (own read flag, own delete), so one admin reading an alert does
+ * not hide it from another.
  */
 
 export const NOTIFICATION_TYPES = ['new_order', 'order_status'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Spec §3: id, read flag, orderNumber, totalAmount, status (camelCase where the spec shows it). */
+/**
+ * docs/product.md#notification: id, read flag, orderNumber, totalAmount, status (camelCase as
+ * docs/product.md#paths-and-names lists).
+ */
 export const NotificationSchema = z.object({
   id: z.uuid(),
   type: z.enum(NOTIFICATION_TYPES),
@@ -25,7 +29,7 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-/** Spec §9 "Notification list": capped at 100, newest first. */
+/** docs/product.md#limits-and-constants "Notification list": capped at 100, newest first. */
 export const NOTIFICATION_LIST_MAX = 100;
 
 export const NotificationListSchema = z.object({
@@ -40,7 +44,7 @@ export const NotificationUpdateSchema = z
   .strict();
 export const NotificationIdParamsSchema = z.object({ id: z.uuid('Notification not found') });
 
-/** `POST /admin/notifications/read-all` (beyond spec §7: the bell's "Mark all read"). */
+/** `POST /admin/notifications/read-all` (docs/product.md#admin-endpoints: the bell's "Mark all read"). */
 export const MarkAllReadResultSchema = z.object({ updated: z.number().int() });
 
 // ---------------------------------------------------------------------------------------------
@@ -66,18 +70,18 @@ export const SocketConnectedSchema = z.object({ userId: z.string(), unread_count
 export type SocketConnected = z.infer<typeof SocketConnectedSchema>;
 export const SocketNotificationIdSchema = z.object({ id: z.uuid() });
 
-/** Spec §9 "Real-time": timeout 10 s, up to 5 reconnects, 1 s delay, polling only. */
+/** docs/product.md#real-time-notifications: timeout 10 s, up to 5 reconnects, 1 s delay, polling only. */
 export const REALTIME_CLIENT_OPTIONS = {
   transports: ['polling'],
   timeout: 10_000,
   reconnectionAttempts: 5,
   reconnectionDelay: 1_000,
-  // socket.io-client otherwise backs off (1, 2, 4, 5, 5 s) with ±50 % jitter: the spec says 1 s apart.
+  // socket.io-client otherwise backs off (1, 2, 4, 5, 5 s) with ±50 % jitter: the product wants them 1 s apart.
   reconnectionDelayMax: 1_000,
   randomizationFactor: 0,
 } as const;
 
-/** Spec §7 "Real-time": the new-order sound plays quietly. */
+/** docs/product.md#real-time-notifications: the new-order sound plays quietly. */
 export const NOTIFICATION_SOUND_VOLUME = 0.3;
 
 /** The toast for a new order: its number and the total to two decimals in dollars. */

@@ -4,17 +4,21 @@ import { PhoneSchema } from './common.ts';
 import { safeText } from './text.ts';
 
 /**
- * Orders (spec §7 "Orders"): the shopper's checkout and the confirmation page. Field names follow
- * the spec's style (snake_case; `selectedVariations` as in the cart item). These shapes are
- * stable: the web app, the admin panel and the tests all build on them.
+ * Orders (docs/product.md#order-endpoints): the shopper's checkout and the confirmation page. Field
+ * names follow the API's style (snake_case, docs/product.md#paths-and-names; `selectedVariations`
+ * as in the cart item). These shapes are stable: the web app, the admin panel and the tests all
+ * build on them.
  */
 
 export { PHONE_MESSAGE };
 
-/** Spec §9: tax is 11 % of the subtotal; shipping is free; amounts round to 2 decimals. */
+/** docs/product.md#money-and-totals: tax is 11 % of the subtotal; shipping is free; amounts round to 2 decimals. */
 export const TAX_RATE = 0.11;
 export const SHIPPING_FEE = 0;
-/** The most of one line (spec §9 "Cart fallback max quantity") and the most lines in one order. */
+/**
+ * The most of one line (docs/product.md#limits-and-constants "Cart fallback max quantity") and the
+ * most lines in one order.
+ */
 export const ORDER_LINE_MAX_QUANTITY = 100;
 export const ORDER_MAX_LINES = 50;
 

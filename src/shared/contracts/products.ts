@@ -3,7 +3,7 @@ import { FEATURED_PRODUCTS_DEFAULT, PRODUCT_SORTS, type ProductSort, SEARCH_QUER
 import { checkPriceRange, PageQuerySchema, QueryBooleanSchema } from './common.ts';
 import { safeText } from './text.ts';
 
-/** A product as the storefront reads it (spec §3 "Product (storefront data)" plus the shop's extras). */
+/** A product as the storefront reads it (docs/product.md#product plus the shop's extras). */
 export const ProductSpecSchema = z.object({ key: safeText().min(1).max(80), value: safeText().min(1).max(200) });
 export const ProductVariationSchema = z.object({
   name: safeText().min(1).max(40),
@@ -55,7 +55,7 @@ const QueryPriceSchema = z.coerce.number().min(0).max(1_000_000);
  */
 export const ProductListQuerySchema = PageQuerySchema.extend({
   q: safeText().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
-  /** Same as q (DESIGN.md: list endpoints take `search`). */
+  /** Same as q (docs/product.md#api-conventions: list endpoints take `search`). */
   search: safeText().trim().max(SEARCH_QUERY_MAX_LENGTH).optional(),
   category: safeText().trim().min(1).max(120).optional(),
   brand: z

@@ -43,7 +43,7 @@ export type SearchFiltersInput = z.input<typeof SearchFiltersSchema>;
 export const SearchFacetSchema = z.enum(SEARCH_FACETS);
 export const SearchSortFieldSchema = z.enum(SEARCH_SORT_FIELDS);
 
-/** `POST /search` body (spec §7 "Search", defaults of spec §9). */
+/** `POST /search` body (docs/product.md#catalogue-endpoints, defaults of docs/product.md#limits-and-constants). */
 export const SearchRequestSchema = z
   .object({
     q: SearchQueryTextSchema.default(''),
@@ -97,7 +97,7 @@ export const SearchFacetCountsSchema = z.object({
 });
 export type SearchFacetCounts = z.infer<typeof SearchFacetCountsSchema>;
 
-/** Spec §3 "Search response", plus `facet_choices` for filter panels. */
+/** docs/product.md#catalogue-endpoints, plus `facet_choices` for filter panels. */
 export const SearchResponseSchema = z.object({
   hits: z.array(SearchHitSchema),
   total: z.number().int(),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * What the web app needs to know about the shop before it renders: name, contact details and the
- * spec §1 feature flags. The server embeds it in the HTML it serves (a JSON script tag, so no extra
- * round trip and nothing for the CSP to allow).
+ * feature flags (docs/product.md#feature-flags). The server embeds it in the HTML it serves (a JSON
+ * script tag, so no extra round trip and nothing for the CSP to allow).
  */
 export const FeatureFlagsSchema = z.object({
   adminPanel: z.boolean(),

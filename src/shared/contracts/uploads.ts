@@ -16,7 +16,7 @@ export const UPLOAD_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', '
 export const UPLOAD_FIELD = 'file';
 /** Every field the server reads files from (other clients name it `image`); others are skipped. */
 export const UPLOAD_FIELDS: readonly string[] = [UPLOAD_FIELD, 'image'];
-/** Spec §8 "Other admin messages". */
+/** docs/product.md#other-messages. */
 export const UPLOAD_FAILED_MESSAGE = 'Failed to upload image';
 export const UPLOAD_MESSAGES = {
   noFile: 'Choose an image to upload (field "file" or "image")',

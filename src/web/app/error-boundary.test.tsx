@@ -45,7 +45,7 @@ function Flaky({ failing }: { failing: { now: boolean } }) {
 }
 
 describe('app-level error screen', () => {
-  it('has the spec texts, reloads on Try Again, goes home and shows the support contact', async () => {
+  it('has the texts of docs/product.md#error-screens, reloads on Try Again, goes home and shows the support contact', async () => {
     const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
     view = await render(
       <ErrorBoundary fallback={<ErrorScreen app />}>

@@ -29,7 +29,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
   }
 
   override componentDidCatch(error: unknown): void {
-    // Spec §8: recorded locally only. The fallback already tells the shopper, so no toast.
+    // docs/product.md#global-error-handler: recorded locally only. The fallback already tells the shopper, so no toast.
     captureError(error, 'boundary', false);
   }
 

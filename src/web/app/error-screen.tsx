@@ -12,11 +12,11 @@ function goBack() {
 }
 
 /**
- * Spec §2 error screens, usable outside the router. App level (`app`): the shell itself failed, so
- * there is no header; 'Try Again' reloads the page (spec §4 "Error boundary reset") and 'Go Home'
- * goes to /. Page level: a screen failed inside the layout (for example its code could not be
- * downloaded after a deploy); 'Retry' renders it again, which downloads its code again, and
- * 'Go Back' returns to the previous page.
+ * The error screens of docs/product.md#error-screens, usable outside the router. App level (`app`):
+ * the shell itself failed, so there is no header; 'Try Again' reloads the page and 'Go Home' goes
+ * to /. Page level: a screen failed inside the layout (for example its code could not be downloaded
+ * after a deploy); 'Retry' renders it again, which downloads its code again, and 'Go Back' returns
+ * to the previous page.
  */
 export function ErrorScreen({ app = false }: { app?: boolean }) {
   const retry = useBoundaryRetry();

@@ -4,8 +4,9 @@ import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 
 /**
- * A lazily loaded screen inside its own Suspense boundary, with a page-shaped placeholder while
- * its code downloads (spec §2). `pick` names the screen's export: screens use named exports.
+ * A lazily loaded screen inside its own Suspense boundary, with a page-shaped placeholder while its
+ * code downloads (docs/product.md#loading-and-prefetch). `pick` names the screen's export: screens
+ * use named exports.
  *
  * A screen whose code cannot be downloaded (offline, or a deploy removed the old chunk) or that
  * fails while rendering shows the page-level error screen. React's `lazy` keeps a failed load

@@ -4,8 +4,9 @@ import { lazyScreen } from './lazy-screen.tsx';
 import { StorefrontLayout } from './storefront-layout.tsx';
 
 /**
- * Routes of spec §2, with React Router in declarative mode: the data router (loaders, actions)
- * would add about 17 KB gzip to the first load, which the 100 KB storefront budget cannot spare.
+ * Routes of docs/product.md#routes-and-screens, with React Router in declarative mode: the data
+ * router (loaders, actions) would add about 17 KB gzip to the first load, which the 100 KB
+ * storefront budget cannot spare.
  */
 const routes: RouteObject[] = [
   // The admin area has its own shell, in chunks the storefront never loads (a blank page while they

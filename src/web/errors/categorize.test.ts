@@ -70,7 +70,7 @@ describe('categorizeError', () => {
   });
 });
 
-describe('ERROR_RESPONSES (spec §8, word for word)', () => {
+describe('ERROR_RESPONSES (docs/product.md#global-error-handler, word for word)', () => {
   const shown = (category: ErrorCategory) => {
     const { severity, toast } = ERROR_RESPONSES[category];
     return { severity, title: toast?.title, description: toast?.description, action: toast?.action?.label };

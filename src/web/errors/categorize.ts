@@ -1,7 +1,7 @@
 import { ApiError } from '#web/lib/api-client.ts';
 import type { ToastOptions } from '#web/lib/toast.ts';
 
-/** The categories of the spec §8 "Global error handler" table. */
+/** The categories of the docs/product.md#global-error-handler table. */
 export type ErrorCategory =
   | 'network'
   | 'authentication'
@@ -16,7 +16,7 @@ export type ErrorSeverity = 'low' | 'medium' | 'high' | 'critical';
 
 export interface CategoryResponse {
   severity: ErrorSeverity;
-  /** What the shopper sees; none for `client` (spec: not shown). */
+  /** What the shopper sees; none for `client` (docs/product.md#global-error-handler). */
   toast?: ToastOptions;
 }
 
@@ -31,7 +31,7 @@ function goToLogin(): void {
 }
 
 /**
- * Texts word for word from spec §8. The spec leaves the severity of `not-found` and `default` open:
+ * Texts word for word from docs/product.md#global-error-handler. Severities of `not-found` and `default`:
  * a missing item is the shopper's everyday (low), an unknown failure is worth a look (medium).
  */
 export const ERROR_RESPONSES: Record<ErrorCategory, CategoryResponse> = {

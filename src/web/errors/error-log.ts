@@ -2,8 +2,8 @@ import type { ErrorCategory, ErrorSeverity } from './categorize.ts';
 import type { ErrorSource } from './global-handler.ts';
 
 /**
- * The local error and warning log (spec §8: recorded locally only, never sent anywhere; §9: the
- * last 100). Kept in memory and mirrored to sessionStorage, so an entry survives the reload that
+ * The local error and warning log (docs/product.md#global-error-handler: recorded locally only, never
+ * sent anywhere; the last 100). Kept in memory and mirrored to sessionStorage, so an entry survives the reload that
  * a 'Retry' or 'Try Again' does but leaves with the tab. Storage that is full, disabled or holds
  * something that is not our list never breaks the page: the log then lives in memory only.
  */

@@ -1,8 +1,9 @@
 /**
- * The eager part of the global error handler (spec §8): the window listeners and a queue. It stays
- * a few hundred bytes because the storefront's first load has no room to spare; the code that
- * categorises, logs and shows toasts (handle-error.ts) is downloaded on the first error, or once
- * the page is idle (the toaster host warms it) so it is there when the connection drops later.
+ * The eager part of the global error handler (docs/product.md#global-error-handler): the window
+ * listeners and a queue. It stays a few hundred bytes because the storefront's first load has no
+ * room to spare; the code that categorises, logs and shows toasts (handle-error.ts) is downloaded
+ * on the first error, or once the page is idle (the toaster host warms it) so it is there when the
+ * connection drops later.
  */
 
 /** Where an error came from: the two window events, an error boundary, or a direct call. */

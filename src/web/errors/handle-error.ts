@@ -4,9 +4,9 @@ import { recordError } from './error-log.ts';
 import type { ErrorReport } from './global-handler.ts';
 
 /**
- * The lazy part of the global error handler: records the error in the local log and shows the
- * toast of its category (spec §8). One toast per category at a time (its id), so a burst of
- * failing requests does not bury the page under identical toasts.
+ * The lazy part of the global error handler: records the error in the local log and shows the toast
+ * of its category (docs/product.md#global-error-handler). One toast per category at a time (its
+ * id), so a burst of failing requests does not bury the page under identical toasts.
  */
 export function handleError({ error, source, notify }: ErrorReport): void {
   try {

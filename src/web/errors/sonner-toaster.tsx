@@ -8,7 +8,7 @@ import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
  * only module that imports sonner: the rest of the app calls `toast()` from lib/toast.ts.
  */
 
-/** Spec §9 "Toast library defaults": 4 s display, up to 3 visible. */
+/** docs/product.md#limits-and-constants "Toast library defaults": 4 s display, up to 3 visible. */
 export const TOAST_DURATION_MS = 4000;
 export const VISIBLE_TOASTS = 3;
 

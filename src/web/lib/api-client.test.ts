@@ -85,7 +85,7 @@ describe('apiRequest: requests', () => {
   });
 });
 
-describe('apiRequest: response handling (spec §7)', () => {
+describe('apiRequest: response handling (docs/product.md#response-handling-in-the-web-app)', () => {
   it('turns 204 into an empty object', async () => {
     stubFetch(() => new Response(null, { status: 204 }));
     await expect(apiDelete('/products/1')).resolves.toEqual({});
@@ -133,7 +133,7 @@ describe('apiRequest: response handling (spec §7)', () => {
   });
 });
 
-describe('apiRequest: errors (spec §8)', () => {
+describe('apiRequest: errors (docs/product.md#api-client-errors)', () => {
   it('carries message, status, code and the errors list', async () => {
     stubFetch(() =>
       json(

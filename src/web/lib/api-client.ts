@@ -2,8 +2,9 @@ import type { FieldError, Pagination } from '#shared/contracts/common.ts';
 import { serverContext } from '#web/ssr/server-context.ts';
 
 /**
- * The one way the web app talks to the API (spec §7 "Response handling", §8 "API errors").
- * Every call goes to `/api`, sends and receives JSON, and fails with an `ApiError`.
+ * The one way the web app talks to the API (docs/product.md#response-handling-in-the-web-app,
+ * docs/product.md#api-client-errors). Every call goes to `/api`, sends and receives JSON, and fails
+ * with an `ApiError`.
  */
 export const API_BASE = '/api';
 
@@ -87,7 +88,10 @@ function isNestedList(value: unknown): value is { data: unknown[]; total: number
   );
 }
 
-/** Spec §7: a list with pagination returns both; a nested list is normalised; else the `data` field. */
+/**
+ * docs/product.md#response-handling-in-the-web-app: a list with pagination returns both; a nested
+ * list is normalised; else the `data` field.
+ */
 export function unwrapBody(body: unknown): unknown {
   if (!isObject(body) || !('data' in body)) return body;
   // Whole, so a list's `meta` (e.g. the admin orders' per-status counts) travels along when sent.
@@ -191,7 +195,10 @@ export function toListResult<T>(result: Partial<ListResult<T>>): ListResult<T> {
   throw new ApiError('Unexpected response from the server: expected a list', 200);
 }
 
-/** A GET of a list endpoint (`{ data: [...], pagination }`, or the nested shape of spec §7). */
+/**
+ * A GET of a list endpoint (`{ data: [...], pagination }`, or the nested shape of
+ * docs/product.md#response-handling-in-the-web-app).
+ */
 export async function apiList<T>(
   path: string,
   options: Omit<ApiRequestOptions, 'method' | 'body'> = {},

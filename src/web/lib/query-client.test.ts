@@ -16,7 +16,7 @@ describe('query retry policy', () => {
     }
   });
 
-  it('uses the cache times of spec §9 and never retries mutations', () => {
+  it('uses the cache times of docs/product.md#limits-and-constants and never retries mutations', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries?.staleTime).toBe(300_000);
     expect(defaults.queries?.gcTime).toBe(600_000);

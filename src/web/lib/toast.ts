@@ -2,7 +2,7 @@
  * The one way the app shows toasts. The toast library (sonner) is loaded on first use, not with
  * the page: it would cost ~10 KB of the storefront's first-load budget for something no shopper
  * needs before they act. Calls made before it has loaded are queued and shown once it is ready.
- * Spec §9: toasts stay 4 s and at most 3 are visible (set where the <Toaster> is mounted).
+ * docs/product.md#limits-and-constants: toasts stay 4 s and at most 3 are visible (set where the <Toaster> is mounted).
  */
 export type ToastVariant = 'success' | 'error' | 'warning' | 'info';
 
@@ -13,7 +13,7 @@ export interface ToastOptions {
   action?: { label: string; onClick: () => void };
   /** Same id replaces an existing toast instead of stacking a duplicate. */
   id?: string;
-  /** Milliseconds; default 4000 (spec §9). */
+  /** Milliseconds; default 4000 (docs/product.md#limits-and-constants). */
   duration?: number;
 }
 

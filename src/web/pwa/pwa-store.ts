@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { pwaSignals } from './pwa-signals.ts';
 
-/** Spec §4 "Install prompt": hidden, shown, dismissed for the session, or accepted. */
+/** docs/product.md#app-install-and-update: hidden, shown, dismissed for the session, or accepted. */
 export type InstallState = 'hidden' | 'shown' | 'dismissed' | 'accepted';
 
 export interface PwaState {

@@ -26,7 +26,7 @@ export const SHELL_URL = '/?app-shell';
 
 export const CACHE_NAMES = { catalogue: 'cedar-catalogue', images: 'cedar-images' } as const;
 
-/** Shop colours of DESIGN.md / styles.css (white page, cedar-700 mark). */
+/** Shop colours of styles.css (white page, cedar-700 mark). */
 export const BRAND = { page: '#ffffff', mark: '#23553c' } as const;
 
 export const ICONS = {

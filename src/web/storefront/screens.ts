@@ -1,7 +1,8 @@
 /**
- * The storefront's lazily loaded screens. The router and the prefetches (spec §2: the store from
- * home after 2 s, the product page from the store after 1 s) import the same functions, so a
- * prefetch warms exactly the chunk the route will ask for.
+ * The storefront's lazily loaded screens. The router and the prefetches
+ * (docs/product.md#loading-and-prefetch: the store from home after 2 s, the product page from the
+ * store after 1 s) import the same functions, so a prefetch warms exactly the chunk the route will
+ * ask for.
  */
 export const loadHomePage = () => import('./home/home-page.tsx');
 export const loadStorePage = () => import('./store/store-page.tsx');

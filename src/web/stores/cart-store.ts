@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { readStoredState, writeStoredState } from './local-storage.ts';
 
 /**
- * The shopper's cart, kept in the browser (spec §3 "Cart item", "Cart state"; §9 key
+ * The shopper's cart, kept in the browser (docs/product.md#cart: key
  * `cart-storage` holding items, sessionId and lastSyncAt). Only the state and the header's count
  * live here, in the first load; the actions (add with a server check, change quantity, remove,
  * clear) are plain functions in storefront/cart/cart-actions.ts, downloaded by the screens that
@@ -10,7 +10,10 @@ import { readStoredState, writeStoredState } from './local-storage.ts';
  */
 export const CART_STORAGE_KEY = 'cart-storage';
 export const CART_VERSION = 1;
-/** Spec §9 "Cart fallback max quantity": the most of one line when the stock is unknown. */
+/**
+ * docs/product.md#limits-and-constants "Cart fallback max quantity": the most of one line when the
+ * stock is unknown.
+ */
 export const CART_MAX_QUANTITY = 100;
 
 export interface CartItem {

@@ -26,7 +26,7 @@ beforeEach(() => {
 afterEach(() => localStorage.clear());
 
 describe('repairPreferences', () => {
-  it('gives every default of spec §3 for nothing stored', () => {
+  it('gives every default of docs/product.md#preferences for nothing stored', () => {
     const repaired = repairPreferences(undefined);
     expect(repaired).toEqual({
       theme: 'system',
@@ -169,7 +169,7 @@ describe('repairPreferences', () => {
     expect(repairPreferences({ theme: 'light' })).toEqual({ ...DEFAULT_PREFERENCES, theme: 'light' });
   });
 
-  it('clamps items per page to 10..100 and rounds it (spec §5)', () => {
+  it('clamps items per page to 10..100 and rounds it (docs/product.md#preference-limits)', () => {
     const itemsPerPage = (value: unknown) => repairPreferences({ productView: { itemsPerPage: value } }).productView;
     expect(itemsPerPage(5).itemsPerPage).toBe(10);
     expect(itemsPerPage(-3).itemsPerPage).toBe(10);

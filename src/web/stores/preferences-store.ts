@@ -3,7 +3,7 @@ import { PRODUCT_SORTS } from '#shared/constants.ts';
 import { readStoredState, writeStoredState } from './local-storage.ts';
 
 /**
- * Shopper preferences kept in the browser (spec §3 "Preferences", §9 key `preferences-storage`),
+ * Shopper preferences kept in the browser (docs/product.md#preferences: key `preferences-storage`),
  * stored the zustand way: `{ state: {...}, version }`.
  *
  * Storage is user-controlled input: an entry may be hand-edited, written by an older release
@@ -23,7 +23,7 @@ export type FontSize = (typeof FONT_SIZES)[number];
 export const VIEW_MODES = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 
-/** Spec §5 and §9 limits. */
+/** docs/product.md#preference-limits. */
 export const ITEMS_PER_PAGE_MIN = 10;
 export const ITEMS_PER_PAGE_MAX = 100;
 export const MAX_RECENT_SEARCHES = 10;

@@ -1,5 +1,5 @@
 -- Order placement's usual path in one call (docs/decisions/007): take the stock of every product
--- with the conditional UPDATE of DESIGN.md, then write the order, its lines, its first status
+-- with the conditional UPDATE of docs/engineering.md#data-rules, then write the order, its lines, its first status
 -- and the admins' notification. A PL/pgSQL function keeps its statements' plans for the whole
 -- session, which on PGlite saves more time than anything else. When the UPDATE could not take
 -- every product (price changed, inactive, not enough stock), it raises and the whole call leaves

@@ -68,7 +68,7 @@ describe('addToCart', () => {
     expect(state().items.map((item) => item.quantity)).toEqual([2, 1]);
   });
 
-  it('refuses more than the stock, merged quantity included, with the spec message kept and rethrown', async () => {
+  it('refuses more than the stock, merged quantity included, with the message of docs/product.md#cart-messages kept and rethrown', async () => {
     await addToCart('a', 2);
     await expect(addToCart('a', 2)).rejects.toThrow('Cannot add more than 3 items');
     expect(state().error).toBe('Cannot add more than 3 items');

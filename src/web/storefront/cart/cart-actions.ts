@@ -3,9 +3,9 @@ import { ApiError, apiGet } from '#web/lib/api-client.ts';
 import { CART_MAX_QUANTITY, type CartItem, type CartState, useCartStore } from '#web/stores/cart-store.ts';
 
 /**
- * The cart's actions (spec §4 "Cart", §5, §8 "Cart errors"), as plain functions over the store:
- * each sets isLoading, clears the error and stamps lastSyncAt. A failure keeps its message in
- * the state and is rethrown, for the caller to show as a toast.
+ * The cart's actions (docs/product.md#cart-behaviour, docs/product.md#cart-messages), as plain
+ * functions over the store: each sets isLoading, clears the error and stamps lastSyncAt. A failure
+ * keeps its message in the state and is rethrown, for the caller to show as a toast.
  */
 
 export const CART_MESSAGES = {
@@ -19,7 +19,7 @@ export const CART_MESSAGES = {
   clearFailed: 'Failed to clear cart',
 } as const;
 
-/** A failure whose message the shopper should read as is (spec §5 validation messages). */
+/** A failure whose message the shopper should read as is (docs/product.md#cart-messages). */
 export class CartError extends Error {
   override readonly name = 'CartError';
 }
@@ -30,10 +30,10 @@ export function variationKey(variations: Record<string, string>): string {
 }
 
 /**
- * The most of one product a line may hold (the cart item's maxQuantity, spec §3): its stock, or
- * 100 if unknown (spec §9), and never more than the product's max_per_order (issue 18: what one
- * order may take, which order placement enforces too). A product answer cached before that field
- * existed simply has no limit of its own.
+ * The most of one product a line may hold (the cart item's maxQuantity, docs/product.md#cart): its
+ * stock, or 100 if unknown (docs/product.md#limits-and-constants), and never more than the
+ * product's max_per_order (issue 18: what one order may take, which order placement enforces too).
+ * A product answer cached before that field existed simply has no limit of its own.
  */
 export function maxQuantityOf(product: Pick<Product, 'stock_quantity'> & { max_per_order?: number }): number {
   const stock = product.stock_quantity;
@@ -97,7 +97,7 @@ export function addToCart(productId: string, quantity = 1, selectedVariations: R
   });
 }
 
-/** Sets a line's quantity; below 1 removes the line (spec §4). */
+/** Sets a line's quantity; below 1 removes the line (docs/product.md#cart-behaviour). */
 export function updateQuantity(lineId: string, quantity: number) {
   return run(CART_MESSAGES.updateFailed, ({ items }) => {
     const line = items.find((item) => item.id === lineId);

@@ -10,7 +10,7 @@ import { apiGet, apiPost } from '#web/lib/api-client.ts';
 import type { CartItem } from '#web/stores/cart-store.ts';
 
 /**
- * The checkout's calls (spec §7 "Orders"). The cart sends only what it chose (product, quantity,
+ * The checkout's calls (docs/product.md#order-endpoints). The cart sends only what it chose (product, quantity,
  * variations); every price comes back from the server.
  */
 

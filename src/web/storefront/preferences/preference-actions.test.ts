@@ -41,7 +41,7 @@ describe('preference actions', () => {
     expect(store().productView).toMatchObject({ itemsPerPage: 40, viewMode: 'list', enableQuickView: true });
   });
 
-  it('records recent searches newest first, ignores blanks and moves a repeat to the front (spec §5)', () => {
+  it('records recent searches newest first, ignores blanks and moves a repeat to the front (docs/product.md#preference-limits)', () => {
     addRecentSearch('usb cable');
     addRecentSearch('   ');
     addRecentSearch('');

@@ -11,14 +11,14 @@ import {
  * The preference changes besides the theme, as plain functions over the store (zustand's
  * "actions outside the store"): the store is in the first load, these are only downloaded by the
  * screens that use them. Every change goes through `updatePreferences`, so the rules of
- * `repairPreferences` (spec §5 clamps, list limits, dedupe) hold for each of them.
+ * `repairPreferences` (docs/product.md#preference-limits: clamps, list limits, dedupe) hold for each of them.
  */
 
 export const setCurrency = (currency: string) => updatePreferences(() => ({ currency }));
 
 export const setLanguage = (language: string) => updatePreferences(() => ({ language }));
 
-/** itemsPerPage is clamped to 10..100 (spec §5). */
+/** itemsPerPage is clamped to 10..100 (docs/product.md#preference-limits). */
 export const updateProductView = (patch: Partial<ProductViewPreferences>) =>
   updatePreferences((p) => ({ productView: { ...p.productView, ...patch } }));
 
@@ -35,7 +35,7 @@ export const updateAccessibility = (patch: Partial<AccessibilityPreferences>) =>
   updatePreferences((p) => ({ accessibility: { ...p.accessibility, ...patch } }));
 
 /**
- * Spec §5: a blank search is ignored and a repeated one moves to the front; at most
+ * docs/product.md#preference-limits: a blank search is ignored and a repeated one moves to the front; at most
  * maxRecentSearches (10) are kept, and none while the shopper has turned history off.
  */
 export const addRecentSearch = (query: string) =>
@@ -53,7 +53,7 @@ export const removeRecentSearch = (query: string) =>
 
 export const clearRecentSearches = () => updatePreferences((p) => ({ search: { ...p.search, recentSearches: [] } }));
 
-/** Newest first, without duplicates, at most 20 (spec §9). */
+/** Newest first, without duplicates, at most 20 (docs/product.md#limits-and-constants). */
 export const addRecentlyViewed = (productId: string) =>
   updatePreferences((p) => ({ recentlyViewed: [productId, ...p.recentlyViewed] }));
 
@@ -70,5 +70,5 @@ export const setCookieConsent = (cookieConsent: boolean) => updatePreferences(()
 
 export const completeOnboarding = () => updatePreferences(() => ({ onboardingCompleted: true }));
 
-/** Every preference back to its default (spec §3), saved searches and recently viewed included. */
+/** Every preference back to its default (docs/product.md#preferences), saved searches and recently viewed included. */
 export const resetPreferences = () => updatePreferences(() => repairPreferences(undefined));

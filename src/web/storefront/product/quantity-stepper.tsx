@@ -6,8 +6,8 @@ const clamp = (value: number, max: number) => Math.min(max, Math.max(1, value));
 /**
  * − / number / +: the typed number is kept as typed while editing and clamped to 1..max on
  * leaving the field. A quantity above `max` (the line's maximum: stock, the product's
- * max_per_order, 100) is never changed silently: the shopper reads spec §5's "Cannot add more
- * than {n} items" under the stepper, announced politely to screen readers.
+ * max_per_order, 100) is never changed silently: the shopper reads the cart's "Cannot add more
+ * than {n} items" (docs/product.md#cart-messages) under the stepper, announced politely to screen readers.
  */
 export function QuantityStepper({
   value,

@@ -7,7 +7,7 @@ export interface ProductListParams {
   limit?: number;
   category?: string;
   sort?: ProductSort;
-  /** Free-text search (DESIGN.md: list endpoints take `search`). */
+  /** Free-text search (docs/product.md#api-conventions: list endpoints take `search`). */
   search?: string;
 }
 

@@ -19,7 +19,7 @@ interface RecentlyViewedProps {
 }
 
 /**
- * The products the shopper looked at last (preference `recentlyViewed`, spec §3), newest first.
+ * The products the shopper looked at last (preference `recentlyViewed`, docs/product.md#preferences), newest first.
  * Each is read through its own detail query (usually already cached from its page); one that was
  * removed (404) or fails to load is simply left out. Renders nothing while there is nothing to show.
  */

@@ -64,7 +64,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
  * The header search as an ARIA combobox (WAI-ARIA APG "list autocomplete"), driving the input
  * that SearchBox already rendered: typing shows suggestions (debounced), arrows move through
  * them, Enter opens the highlighted one or searches, Escape closes the list and then clears the
- * box. An empty box lists recent searches (spec §5). The input keeps focus throughout; the
+ * box. An empty box lists recent searches (docs/product.md#preference-limits). The input keeps focus throughout; the
  * highlighted row is announced through aria-activedescendant.
  */
 export function SearchCombobox({ input }: { input: RefObject<HTMLInputElement | null> }) {

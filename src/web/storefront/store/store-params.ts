@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { readStoreQuery, type StoreQuery, type StoreQueryDefaults } from '#shared/store-query.ts';
 import { type ProductViewPreferences, usePreferencesStore } from '#web/stores/preferences-store.ts';
 
-/** The store URL's defaults come from the shopper's productView preferences (spec §3). */
+/** The store URL's defaults come from the shopper's productView preferences (docs/product.md#preferences). */
 export function storeQueryDefaults(view: ProductViewPreferences): StoreQueryDefaults {
   return {
     sortBy: view.sortBy,
