@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The server's import rules (docs/architecture.md "Where a domain lives"), read from the sources:
- * no import cycles, tables that import only tables and db/ column helpers (so the schema follows
- * its foreign keys one way), and services that know nothing of Fastify (they get an
+ * no import cycles; a data layer (tables and their row mappers) that imports only itself and the
+ * db/ helpers, so the schema follows its foreign keys one way; domains that call each other's
+ * functions one way only; and services that know nothing of Fastify (they get an
  * `AuditContext`, never the request).
  */
 
@@ -49,8 +50,30 @@ function serverSources(): SourceFile[] {
 
 const relative = (file: string) => path.relative(SERVER_DIR, file).split(path.sep).join('/');
 
+const isDataLayer = (name: string) => /\.(table|mapper)\.ts$/.test(name);
+const folderOf = (name: string) => path.posix.dirname(name);
+
+/**
+ * The domains' function calls as a folder graph: an edge when a module of one folder imports a
+ * module of another, leaving out the data layer (any domain may read another's rows), the db/
+ * helpers and the root modules (app.ts wires every domain; errors.ts and config.ts serve all).
+ */
+function domainCalls(files: readonly SourceFile[]): { name: string; imports: string[] }[] {
+  const edges = new Map<string, Set<string>>();
+  for (const file of files) {
+    const from = folderOf(file.name);
+    if (from === '.') continue;
+    for (const target of file.imports) {
+      const to = folderOf(target);
+      if (to === from || to === '.' || to === 'db' || isDataLayer(target)) continue;
+      edges.set(from, (edges.get(from) ?? new Set()).add(to));
+    }
+  }
+  return [...edges].map(([name, targets]) => ({ name, imports: [...targets] }));
+}
+
 /** Every cycle as one path that comes back to its start (one per strongly connected group). */
-function importCycles(files: readonly SourceFile[]): string[][] {
+function importCycles(files: readonly { name: string; imports: readonly string[] }[]): string[][] {
   const edges = new Map(files.map((file) => [file.name, file.imports]));
   const cycles: string[][] = [];
   const done = new Set<string>();
@@ -84,11 +107,28 @@ describe('server import boundaries', () => {
 
   it('finds a cycle when there is one', () => {
     const cycle = importCycles([
-      { name: 'a.ts', specifiers: [], imports: ['b.ts'] },
-      { name: 'b.ts', specifiers: [], imports: ['c.ts'] },
-      { name: 'c.ts', specifiers: [], imports: ['a.ts'] },
+      { name: 'a.ts', imports: ['b.ts'] },
+      { name: 'b.ts', imports: ['c.ts'] },
+      { name: 'c.ts', imports: ['a.ts'] },
     ]);
     expect(cycle).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+  });
+
+  it('domains call each other one way: no cycle between folders outside the data layer', () => {
+    const calls = domainCalls(files);
+    expect(calls.find((folder) => folder.name === 'orders')?.imports).toContain('customers');
+    expect(importCycles(calls).map((cycle) => cycle.join(' -> '))).toEqual([]);
+  });
+
+  it('row mappers import only tables, other mappers and db/ helpers', () => {
+    const strays = files
+      .filter((file) => file.name.endsWith('.mapper.ts'))
+      .flatMap((file) =>
+        file.imports
+          .filter((target) => !isDataLayer(target) && folderOf(target) !== 'db')
+          .map((target) => `${file.name} -> ${target}`),
+      );
+    expect(strays).toEqual([]);
   });
 
   it('tables import only other tables and the column helpers in db/', () => {
