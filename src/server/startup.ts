@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { ensureFirstAdmin, type FirstAdminResult } from './auth/first-admin.ts';
 import type { Config } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
 import { MIGRATIONS_DIR, runMigrations } from './db/migrate.ts';
@@ -9,7 +10,6 @@ import type { SeedOutcome } from './db/seed/seed.ts';
 import { seedPicturesComplete } from './db/seed/seed-pictures-done.ts';
 import { SETTING_KEYS } from './settings/setting-keys.ts';
 import { getOrCreateSetting, getSetting } from './settings/settings.service.ts';
-import { ensureFirstAdmin, type FirstAdminResult } from './users/first-admin.ts';
 
 /** Prints one line of start-up progress (main.ts: the terminal); steps that take time say so first. */
 export type StartProgress = (line: string) => void;

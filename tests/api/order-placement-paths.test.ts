@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#server/products/products.table.ts';
 import { createProduct } from '../factories/catalogue.ts';
@@ -7,8 +7,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * POST /orders usually prices from the in-memory catalogue and lets one database call
- * (cedar_place_order, migration 0003) check it. These change the database behind the catalogue's
- * back and expect the database to win, through the careful path.
+ * (cedar_place_order, src/server/orders/place-order.sql) check it. These change the database
+ * behind the catalogue's back and expect the database to win, through the careful path.
+ *
+ * The placement rules are written twice in SQL (the function's guard, and place-order.ts
+ * `takeStock` on the careful path) and explained once in TypeScript (`priceLines`); the last
+ * block takes each rule in turn through both.
  */
 describe('order placement: the one-statement path and its guard', () => {
   let ctx: TestApp;
@@ -87,5 +91,68 @@ describe('order placement: the one-statement path and its guard', () => {
     expect(response.json().errors).toEqual([{ path: 'items.0', message: 'Product not found or unavailable' }]);
     expect((await stockOf(db, retiring.id)).stock).toBe(10);
     expect(await orderCount(db)).toBe(before);
+  });
+
+  describe('each placement rule holds on both paths', () => {
+    /** The guard's own answer to a stock claim, called directly: null when it took the stock. */
+    const guardRefusal = async (claim: { id: string; quantity: number; price: number }) => {
+      const stock = JSON.stringify([claim]);
+      const failure: { message?: string; cause?: { message?: string } } | null = await ctx.database.db
+        .execute(sql`select * from cedar_place_order(${stock}::jsonb, '{}'::jsonb, '[]'::jsonb, 'x')`)
+        .then(
+          () => null,
+          (error: unknown) => error as { message?: string },
+        );
+      return failure ? (failure.cause?.message ?? failure.message) : null;
+    };
+
+    const rules = [
+      {
+        rule: 'active',
+        change: { isActive: false },
+        quantity: 1,
+        answer: { status: 400, message: 'Product not found or unavailable' },
+      },
+      {
+        rule: 'enough stock',
+        change: { stockQuantity: 2 },
+        quantity: 3,
+        answer: { status: 409, message: 'Only 2 left of Rule Part' },
+      },
+      {
+        rule: 'within max_per_order',
+        change: { maxPerOrder: 2 },
+        quantity: 3,
+        answer: { status: 400, message: 'At most 2 of Rule Part per order' },
+      },
+    ] as const;
+
+    for (const { rule, change, quantity, answer } of rules) {
+      it(`${rule}: the SQL guard takes nothing, the careful path refuses the line`, async () => {
+        const db = ctx.database.db;
+        const product = await createProduct(db, { name: 'Rule Part', price: 5, stockQuantity: 10 });
+        await ctx.app.catalogue.fresh();
+        await db.update(products).set(change).where(eq(products.id, product.id));
+        const stockBefore = (await stockOf(db, product.id)).stock;
+        const before = await orderCount(db);
+
+        expect(await guardRefusal({ id: product.id, quantity, price: 5 })).toBe('cedar:order-stock-guard');
+        const response = await place(orderBody([{ product_id: product.id, quantity }]));
+        expect(response.statusCode).toBe(answer.status);
+        expect(response.json().errors).toEqual([{ path: 'items.0', message: answer.message }]);
+        expect((await stockOf(db, product.id)).stock).toBe(stockBefore);
+        expect(await orderCount(db)).toBe(before);
+      });
+    }
+
+    it('at the priced price: the SQL guard refuses a claim at another price (the careful path reprices: above)', async () => {
+      const db = ctx.database.db;
+      const product = await createProduct(db, { name: 'Rule Part', price: 5, stockQuantity: 10 });
+      expect(await guardRefusal({ id: product.id, quantity: 1, price: 4 })).toBe('cedar:order-stock-guard');
+      // At the right price the guard lets the claim through; this bare call then fails further on
+      // (its empty order head has no customer name), which rolls the stock back too.
+      expect(await guardRefusal({ id: product.id, quantity: 1, price: 5 })).not.toBe('cedar:order-stock-guard');
+      expect((await stockOf(db, product.id)).stock).toBe(10);
+    });
   });
 });

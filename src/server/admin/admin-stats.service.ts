@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { countRows } from '#server/db/list-queries.ts';
 import { orderItems, orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { type AdminStats, DASHBOARD_RECENT_ORDERS } from '#shared/contracts/auth.ts';
@@ -18,18 +19,14 @@ export async function adminStats(db: Db, now = new Date()): Promise<AdminStats> 
       .select({ orders: count(), revenue: sql<string>`coalesce(sum(${orders.total}), 0)` })
       .from(orders)
       .where(and(gte(orders.createdAt, startOfUtcDay(now)), ne(orders.status, 'cancelled'))),
-    db.select({ n: count() }).from(orders).where(eq(orders.status, 'pending')),
-    db
-      .select({ n: count() })
-      .from(products)
-      .where(
-        and(activeProduct, gt(products.stockQuantity, 0), lte(products.stockQuantity, products.lowStockThreshold)),
-      ),
-    db
-      .select({ n: count() })
-      .from(products)
-      .where(and(activeProduct, eq(products.stockQuantity, 0))),
-    db.select({ n: count() }).from(products).where(activeProduct),
+    countRows(db, orders, eq(orders.status, 'pending')),
+    countRows(
+      db,
+      products,
+      and(activeProduct, gt(products.stockQuantity, 0), lte(products.stockQuantity, products.lowStockThreshold)),
+    ),
+    countRows(db, products, and(activeProduct, eq(products.stockQuantity, 0))),
+    countRows(db, products, activeProduct),
     db
       .select({
         id: orders.id,
@@ -59,10 +56,10 @@ export async function adminStats(db: Db, now = new Date()): Promise<AdminStats> 
   }
   return {
     today: { orders: today[0]?.orders ?? 0, revenue: round2(Number(today[0]?.revenue ?? 0)) },
-    pending_orders: pending[0]?.n ?? 0,
-    low_stock_count: lowStock[0]?.n ?? 0,
-    out_of_stock_count: outOfStock[0]?.n ?? 0,
-    active_products: active[0]?.n ?? 0,
+    pending_orders: pending,
+    low_stock_count: lowStock,
+    out_of_stock_count: outOfStock,
+    active_products: active,
     recent_orders: recent.map((order) => ({
       id: order.id,
       order_number: order.orderNumber,

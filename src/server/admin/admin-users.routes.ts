@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { currentUser } from '#server/auth/authenticate.ts';
 import { AdminUsersQuerySchema, AuthUserSchema, UserStatusRequestSchema } from '#shared/contracts/auth.ts';
 import { dataEnvelope, ErrorBodySchema, IdSchema, paginatedEnvelope } from '#shared/contracts/common.ts';
@@ -37,7 +38,13 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await setUserStatus(app.db, currentUser(request), request.params.id, request.body.is_active, request),
+      data: await setUserStatus(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body.is_active,
+        auditContextOf(request),
+      ),
     }),
   );
 };

@@ -1,39 +1,37 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { RequestUser } from '#server/auth/authenticate.ts';
 import { revokeUserSessions } from '#server/auth/sessions.service.ts';
 import type { Db } from '#server/db/client.ts';
+import { containsPattern, countRows, pageOffset } from '#server/db/list-queries.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { toAuthUser } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import { type AdminUsersQuery, AUTH_MESSAGES, type AuthUser } from '#shared/contracts/auth.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
 
-/** `%` and `_` typed by the user are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listUsers(db: Db, query: AdminUsersQuery): Promise<{ data: AuthUser[]; pagination: Pagination }> {
   const conditions: SQL[] = [];
   if (query.search) {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     const match = or(ilike(users.email, pattern), ilike(users.name, pattern));
     if (match) conditions.push(match);
   }
   if (query.role) conditions.push(eq(users.role, query.role));
   if (query.is_active) conditions.push(eq(users.isActive, query.is_active === 'true'));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(users).where(where),
+      .offset(pageOffset(query)),
+    countRows(db, users, where),
   ]);
-  return { data: rows.map(toAuthUser), pagination: buildPagination(query.page, query.limit, totals[0]?.n ?? 0) };
+  return { data: rows.map(toAuthUser), pagination: buildPagination(query.page, query.limit, total) };
 }
 
 /**
@@ -45,7 +43,7 @@ export async function setUserStatus(
   actor: RequestUser,
   userId: string,
   isActive: boolean,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<AuthUser> {
   if (userId === actor.id && !isActive) throw conflict(AUTH_MESSAGES.cannotDisableSelf);
   const [before] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -54,7 +52,7 @@ export async function setUserStatus(
   if (!after) throw notFound('User');
   if (!isActive) await revokeUserSessions(db, userId);
   await recordAudit(db, {
-    request,
+    context,
     action: 'user.status_changed',
     entityType: 'user',
     entityId: userId,

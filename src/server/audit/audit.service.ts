@@ -1,14 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { auditLogs } from './audit.table.ts';
-
-export interface AuditActor {
-  id?: string | null;
-  email?: string | null;
-}
+import type { AuditActor, AuditContext } from './audit-context.ts';
 
 export interface AuditEntry {
-  request?: FastifyRequest;
+  /** Who and from where (the route's `auditContextOf(request)`); absent for writes no one asked for. */
+  context?: AuditContext;
+  /** Overrides `context.actor`: a sign-in names the user before the request carries one. */
   actor?: AuditActor | null;
   action: string;
   entityType: string;
@@ -22,7 +19,7 @@ export interface AuditEntry {
  * Callers pass only plain facts: never a password, hash or token.
  */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  const actor = entry.actor ?? entry.request?.user ?? null;
+  const actor = entry.actor ?? entry.context?.actor ?? null;
   await db.insert(auditLogs).values({
     userId: actor?.id ?? null,
     userEmail: actor?.email ?? null,
@@ -31,7 +28,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     entityId: entry.entityId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    ip: entry.request?.ip ?? null,
-    userAgent: entry.request?.headers['user-agent']?.slice(0, 500) ?? null,
+    ip: entry.context?.ip ?? null,
+    userAgent: entry.context?.userAgent?.slice(0, 500) ?? null,
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import { enforceRateLimit, type RateLimitOptions, type RateLimitResult } from '#server/plugins/rate-limiter.ts';
@@ -85,7 +86,12 @@ export function createAuthGuard(app: FastifyInstance, limits: AuthRateLimits) {
 
   const noteLockout = async (request: FastifyRequest, email: string, key: string) => {
     if ((await lockoutNoted.hit(key)).allowed) {
-      await recordAudit(app.db, { request, actor: { email }, action: 'auth.lockout', entityType: 'user' });
+      await recordAudit(app.db, {
+        context: auditContextOf(request),
+        actor: { email },
+        action: 'auth.lockout',
+        entityType: 'user',
+      });
     }
   };
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { unauthorized } from '#server/errors.ts';
 import {
   AUTH_MESSAGES,
@@ -60,10 +61,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
       const user = await checkCredentials(app.db, email, password);
       if (!user) {
         await guard.loginFailed(request, email);
-        await recordAudit(app.db, { request, actor: { email }, action: 'auth.login_failed', entityType: 'user' });
+        await recordAudit(app.db, {
+          context: auditContextOf(request),
+          actor: { email },
+          action: 'auth.login_failed',
+          entityType: 'user',
+        });
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
-      return { data: await signIn(app.db, settings, user, request) };
+      return { data: await signIn(app.db, settings, user, auditContextOf(request)) };
     },
   );
 
@@ -79,7 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
     },
     async (request, reply) => {
       await guard.beforeRegister(request, reply);
-      const data = await register(app.db, settings, request.body, request);
+      const data = await register(app.db, settings, request.body, auditContextOf(request));
       return reply.status(201).send({ data });
     },
   );
@@ -94,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
         response: { 200: LoginEnvelope, ...errors },
       },
     },
-    async (request) => ({ data: await refresh(app.db, settings, request.body.refreshToken, request) }),
+    async (request) => ({ data: await refresh(app.db, settings, request.body.refreshToken, auditContextOf(request)) }),
   );
 
   app.post(
@@ -110,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
       },
     },
     async (request, reply) => {
-      await logout(app.db, currentUser(request), request.body?.refreshToken, request);
+      await logout(app.db, currentUser(request), request.body?.refreshToken, auditContextOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -135,7 +141,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
         response: { 200: UserEnvelope, ...errors },
       },
     },
-    async (request) => ({ data: await updateProfile(app.db, currentUser(request).id, request.body, request) }),
+    async (request) => ({
+      data: await updateProfile(app.db, currentUser(request).id, request.body, auditContextOf(request)),
+    }),
   );
 
   app.post(
@@ -150,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
       },
     },
     async (request, reply) => {
-      await changePassword(app.db, currentUser(request), request.body, request);
+      await changePassword(app.db, currentUser(request), request.body, auditContextOf(request));
       return reply.status(204).send(null);
     },
   );

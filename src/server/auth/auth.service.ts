@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
 import { badRequest, conflict, notFound, unauthorized } from '#server/errors.ts';
 import { toAuthUser, type UserRow } from '#server/users/users.mapper.ts';
@@ -22,7 +22,6 @@ import {
   revokeFamily,
   revokeUserSessions,
   rotateSession,
-  type SessionOrigin,
   startSession,
 } from './sessions.service.ts';
 import { signAccessToken } from './tokens.ts';
@@ -43,10 +42,6 @@ const decoy = () => {
   decoyHash ??= hashPassword(generatePassword(24));
   return decoyHash;
 };
-
-export function originOf(request: FastifyRequest): SessionOrigin {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
-}
 
 async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -91,11 +86,11 @@ export async function signIn(
   db: Db,
   settings: AuthSettings,
   user: UserRow,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<LoginResponse> {
-  const issued = await startSession(db, user.id, settings.sessionLifeMs, originOf(request));
+  const issued = await startSession(db, user.id, settings.sessionLifeMs, context);
   const [updated] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
-  await recordAudit(db, { request, actor: user, action: 'auth.login', entityType: 'user', entityId: user.id });
+  await recordAudit(db, { context, actor: user, action: 'auth.login', entityType: 'user', entityId: user.id });
   return loginResponse(settings, updated ?? user, issued);
 }
 
@@ -109,7 +104,7 @@ export async function refresh(
   db: Db,
   settings: AuthSettings,
   refreshToken: string,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<LoginResponse> {
   const session = await findSessionByToken(db, refreshToken);
   if (!session) throw invalidRefresh();
@@ -117,7 +112,7 @@ export async function refresh(
   const reuse = async () => {
     await revokeFamily(db, session.familyId);
     await recordAudit(db, {
-      request,
+      context,
       actor: user,
       action: 'auth.refresh_reuse',
       entityType: 'session',
@@ -127,7 +122,7 @@ export async function refresh(
   };
   if (session.revokedAt) throw await reuse();
   if (session.expiresAt.getTime() <= Date.now() || !user?.isActive) throw invalidRefresh();
-  const issued = await rotateSession(db, session, settings.sessionLifeMs, originOf(request));
+  const issued = await rotateSession(db, session, settings.sessionLifeMs, context);
   if (!issued) throw await reuse();
   return loginResponse(settings, user, issued);
 }
@@ -137,7 +132,7 @@ export async function logout(
   db: Db,
   user: RequestUser,
   refreshToken: string | undefined,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<void> {
   await revokeFamily(db, user.sessionId);
   if (refreshToken) {
@@ -146,7 +141,7 @@ export async function logout(
       await revokeFamily(db, session.familyId);
     }
   }
-  await recordAudit(db, { request, action: 'auth.logout', entityType: 'session', entityId: user.sessionId });
+  await recordAudit(db, { context, action: 'auth.logout', entityType: 'session', entityId: user.sessionId });
 }
 
 export async function getProfile(db: Db, userId: string): Promise<AuthUser> {
@@ -157,7 +152,7 @@ export async function updateProfile(
   db: Db,
   userId: string,
   changes: UpdateProfileRequest,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<AuthUser> {
   const before = await findUser(db, userId);
   const set: Partial<typeof users.$inferInsert> = {};
@@ -167,7 +162,7 @@ export async function updateProfile(
   const [after] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
   if (!after) throw notFound('User');
   await recordAudit(db, {
-    request,
+    context,
     action: 'auth.profile_updated',
     entityType: 'user',
     entityId: userId,
@@ -182,7 +177,7 @@ export async function changePassword(
   db: Db,
   user: RequestUser,
   body: ChangePasswordRequest,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<void> {
   const row = await findUser(db, user.id);
   if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
@@ -195,7 +190,7 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(body.newPassword) })
     .where(eq(users.id, user.id));
   await revokeUserSessions(db, user.id, user.sessionId);
-  await recordAudit(db, { request, action: 'auth.password_changed', entityType: 'user', entityId: user.id });
+  await recordAudit(db, { context, action: 'auth.password_changed', entityType: 'user', entityId: user.id });
 }
 
 /** Creates a customer account (never staff, whatever the body says) and signs it in. */
@@ -203,7 +198,7 @@ export async function register(
   db: Db,
   settings: AuthSettings,
   body: RegisterRequest,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<LoginResponse> {
   const passwordHash = await hashPassword(body.password);
   const [created] = await db
@@ -218,11 +213,11 @@ export async function register(
     .returning();
   if (!created) throw conflict(DUPLICATE_EMAIL_MESSAGE);
   await recordAudit(db, {
-    request,
+    context,
     actor: created,
     action: 'auth.registered',
     entityType: 'user',
     entityId: created.id,
   });
-  return signIn(db, settings, created, request);
+  return signIn(db, settings, created, context);
 }

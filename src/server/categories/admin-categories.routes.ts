@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import {
   AdminCategoriesQuerySchema,
   AdminCategorySchema,
@@ -51,7 +52,9 @@ export const adminCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(z.array(AdminCategorySchema)), ...errors },
       },
     },
-    async (request) => ({ data: await reorderCategories(app.db, request.body.categoryOrders, request) }),
+    async (request) => ({
+      data: await reorderCategories(app.db, request.body.categoryOrders, auditContextOf(request)),
+    }),
   );
 
   await app.register(categoryWriteRoutesFor('admin', { subCategoryPath: false }));

@@ -1,7 +1,9 @@
 import { count, eq, isNull, like, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
+import { countRows } from '#server/db/list-queries.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { products } from '#server/products/products.table.ts';
 import {
@@ -37,10 +39,6 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** Writes lock the table first: two concurrent moves could otherwise each pass the cycle check and together make a loop. */
 async function lockTree(tx: Db): Promise<void> {
   await tx.execute(sql`lock table ${categories} in share row exclusive mode`);
-}
-
-function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db));
 }
 
 function parentMap(rows: readonly CategoryRow[]): Map<string, string | null> {
@@ -148,7 +146,7 @@ function asSlugConflict(error: unknown): never {
 export async function createCategory(
   db: Db,
   input: CategoryCreate,
-  request: FastifyRequest,
+  context: AuditContext,
   parentOverride?: string,
 ): Promise<AdminCategory> {
   const id = await inTransaction(db, async (tx) => {
@@ -187,7 +185,7 @@ export async function createCategory(
       .catch(asSlugConflict);
     if (!row) throw new Error('category insert returned nothing');
     await recordAudit(tx, {
-      request,
+      context,
       action: 'category.create',
       entityType: 'category',
       entityId: row.id,
@@ -202,7 +200,7 @@ export async function updateCategory(
   db: Db,
   id: string,
   input: CategoryUpdate,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<AdminCategory> {
   await inTransaction(db, async (tx) => {
     await lockTree(tx);
@@ -244,7 +242,7 @@ export async function updateCategory(
       .catch(asSlugConflict);
     if (!after) throw notFound('Category');
     await recordAudit(tx, {
-      request,
+      context,
       action: 'category.update',
       entityType: 'category',
       entityId: id,
@@ -263,7 +261,7 @@ export async function deleteCategory(
   db: Db,
   id: string,
   moveTo: string | undefined,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     await lockTree(tx);
@@ -272,8 +270,7 @@ export async function deleteCategory(
     if (!before) throw notFound('Category');
     const parents = parentMap(rows);
     const children = rows.filter((row) => row.parentId === id);
-    const [productTotal] = await tx.select({ n: count() }).from(products).where(eq(products.categoryId, id));
-    const productCount = productTotal?.n ?? 0;
+    const productCount = await countRows(tx, products, eq(products.categoryId, id));
     if ((productCount > 0 || children.length > 0) && moveTo === undefined) {
       const parts = [
         productCount > 0 ? plural(productCount, 'product', 'products') : '',
@@ -313,7 +310,7 @@ export async function deleteCategory(
     }
     await tx.delete(categories).where(eq(categories.id, id));
     await recordAudit(tx, {
-      request,
+      context,
       action: 'category.delete',
       entityType: 'category',
       entityId: id,
@@ -334,7 +331,7 @@ export async function deleteCategory(
 export async function reorderCategories(
   db: Db,
   orders: CategoryReorder['categoryOrders'],
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<AdminCategory[]> {
   await inTransaction(db, async (tx) => {
     await lockTree(tx);
@@ -377,7 +374,7 @@ export async function reorderCategories(
         .where(eq(categories.id, order.id));
     }
     await recordAudit(tx, {
-      request,
+      context,
       action: 'category.reorder',
       entityType: 'category',
       before,
@@ -407,7 +404,7 @@ export async function categoryStats(db: Db): Promise<AdminCategoryStats> {
       })
       .from(products)
       .groupBy(products.categoryId),
-    db.select({ n: count() }).from(products).where(isNull(products.categoryId)),
+    countRows(db, products, isNull(products.categoryId)),
   ]);
   const totals = new Map(perCategory.map((entry) => [entry.categoryId, entry]));
   const active = list.filter((category) => category.is_active).length;
@@ -417,7 +414,7 @@ export async function categoryStats(db: Db): Promise<AdminCategoryStats> {
     inactive: list.length - active,
     top_level: list.filter((category) => category.parent_id === null).length,
     empty: list.filter((category) => category.product_count === 0 && category.child_count === 0).length,
-    uncategorised_products: uncategorised[0]?.n ?? 0,
+    uncategorised_products: uncategorised,
     by_category: list.map((category) => ({
       id: category.id,
       name: category.name,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import {
   AdminCategorySchema,
   CategoryCreateSchema,
@@ -30,7 +31,7 @@ export function categoryWriteRoutesFor(tag: string, options: { subCategoryPath: 
       },
       async (request, reply) => {
         reply.status(201);
-        return { data: await createCategory(app.db, request.body, request) };
+        return { data: await createCategory(app.db, request.body, auditContextOf(request)) };
       },
     );
 
@@ -48,7 +49,7 @@ export function categoryWriteRoutesFor(tag: string, options: { subCategoryPath: 
         },
         async (request, reply) => {
           reply.status(201);
-          return { data: await createCategory(app.db, request.body, request, request.params.id) };
+          return { data: await createCategory(app.db, request.body, auditContextOf(request), request.params.id) };
         },
       );
     }
@@ -64,7 +65,9 @@ export function categoryWriteRoutesFor(tag: string, options: { subCategoryPath: 
           response: { 200: dataEnvelope(AdminCategorySchema), ...errors },
         },
       },
-      async (request) => ({ data: await updateCategory(app.db, request.params.id, request.body, request) }),
+      async (request) => ({
+        data: await updateCategory(app.db, request.params.id, request.body, auditContextOf(request)),
+      }),
     );
 
     app.delete(
@@ -79,7 +82,7 @@ export function categoryWriteRoutesFor(tag: string, options: { subCategoryPath: 
         },
       },
       async (request, reply) => {
-        await deleteCategory(app.db, request.params.id, request.query.move_to, request);
+        await deleteCategory(app.db, request.params.id, request.query.move_to, auditContextOf(request));
         return reply.status(204).send(null);
       },
     );

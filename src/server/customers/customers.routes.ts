@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAdminOrders } from '#server/orders/admin-order-queries.ts';
-import { AdminOrdersListSchema, AdminOrdersQuerySchema } from '#shared/contracts/admin-orders.ts';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { dataEnvelope, ErrorBodySchema, paginatedEnvelope } from '#shared/contracts/common.ts';
 import {
   CustomerCreateSchema,
@@ -11,20 +10,14 @@ import {
   CustomersQuerySchema,
   CustomerUpdateSchema,
 } from '#shared/contracts/customers.ts';
-import {
-  assertCustomerExists,
-  createCustomer,
-  deleteCustomer,
-  getCustomer,
-  listCustomers,
-  updateCustomer,
-} from './customers.service.ts';
+import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customers.service.ts';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /**
- * `GET/POST /admin/customers`, `GET/PUT/DELETE /admin/customers/{id}`,
- * `GET /admin/customers/{id}/orders` (spec §7 "Customers"), inside the admin scope.
+ * `GET/POST /admin/customers`, `GET/PUT/DELETE /admin/customers/{id}` (spec §7 "Customers"),
+ * inside the admin scope. A customer's orders (`GET /admin/customers/{id}/orders`) are an orders
+ * query: orders/admin-orders.routes.ts serves them.
  */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -50,7 +43,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: dataEnvelope(CustomerSchema), ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await createCustomer(app.db, request.body, request) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await createCustomer(app.db, request.body, auditContextOf(request)) }),
   );
 
   app.get(
@@ -77,7 +71,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(CustomerSchema), ...errors },
       },
     },
-    async (request) => ({ data: await updateCustomer(app.db, request.params.id, request.body, request) }),
+    async (request) => ({
+      data: await updateCustomer(app.db, request.params.id, request.body, auditContextOf(request)),
+    }),
   );
 
   app.delete(
@@ -91,26 +87,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await deleteCustomer(app.db, request.params.id, request);
+      const outcome = await deleteCustomer(app.db, request.params.id, auditContextOf(request));
       if ('deleted' in outcome) return reply.status(204).send(null);
       return { data: { anonymised: true as const, message: outcome.message } };
-    },
-  );
-
-  app.get(
-    '/customers/:id/orders',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "A customer's orders (the orders list's filters, sort and pages)",
-        params: CustomerIdParamsSchema,
-        querystring: AdminOrdersQuerySchema,
-        response: { 200: AdminOrdersListSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await assertCustomerExists(app.db, request.params.id);
-      return listAdminOrders(app.db, { ...request.query, customer_id: request.params.id });
     },
   );
 };

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
+import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
+import { containsPattern, countRows, pageOffset, phoneCondition, sortDirection } from '#server/db/list-queries.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { likePattern, phoneCondition } from '#server/orders/admin-order-queries.ts';
-import { toShippingAddress } from '#server/orders/orders.mapper.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
 import {
@@ -86,7 +87,7 @@ export async function listCustomers(
 ): Promise<{ data: Customer[]; pagination: Pagination }> {
   const conditions: SQL[] = [isNull(customers.anonymisedAt)];
   if (query.search) {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     const match = or(
       ilike(customers.name, pattern),
       ilike(customers.email, pattern),
@@ -98,20 +99,19 @@ export async function listCustomers(
   const sort = SORTS[query.sort_by];
   // Customers who never ordered come last whichever way "last order" is sorted.
   const order = query.sort_order === 'asc' ? sql`${sort} asc nulls last` : sql`${sort} desc nulls last`;
-  const direction = query.sort_order === 'asc' ? asc : desc;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(withFigures)
       .from(customers)
       .where(where)
-      .orderBy(order, direction(customers.id))
+      .orderBy(order, sortDirection(query.sort_order)(customers.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(customers).where(where),
+      .offset(pageOffset(query)),
+    countRows(db, customers, where),
   ]);
   return {
     data: rows.map(toCustomer),
-    pagination: buildPagination(query.page, query.limit, totals[0]?.n ?? 0),
+    pagination: buildPagination(query.page, query.limit, total),
   };
 }
 
@@ -177,58 +177,52 @@ async function lockCustomer(tx: Db, id: string) {
   return current;
 }
 
-export async function createCustomer(db: Db, input: CustomerCreate, request: FastifyRequest): Promise<Customer> {
-  return db
-    .transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      await assertPhoneFree(tx, input.phone);
-      const [row] = await tx
-        .insert(customers)
-        .values({ ...toColumns(input), name: input.name, phone: input.phone })
-        .returning({ id: customers.id });
-      if (!row) throw new Error('customer insert returned nothing');
-      const created = await getCustomer(tx, row.id);
-      await recordAudit(tx, {
-        request,
-        action: 'customer.create',
-        entityType: 'customer',
-        entityId: created.id,
-        after: auditView(created),
-      });
-      return created;
-    })
-    .catch(rethrowPhoneTaken);
+export async function createCustomer(db: Db, input: CustomerCreate, context: AuditContext): Promise<Customer> {
+  return inTransaction(db, async (tx) => {
+    await assertPhoneFree(tx, input.phone);
+    const [row] = await tx
+      .insert(customers)
+      .values({ ...toColumns(input), name: input.name, phone: input.phone })
+      .returning({ id: customers.id });
+    if (!row) throw new Error('customer insert returned nothing');
+    const created = await getCustomer(tx, row.id);
+    await recordAudit(tx, {
+      context,
+      action: 'customer.create',
+      entityType: 'customer',
+      entityId: created.id,
+      after: auditView(created),
+    });
+    return created;
+  }).catch(rethrowPhoneTaken);
 }
 
 export async function updateCustomer(
   db: Db,
   id: string,
   input: CustomerUpdate,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<Customer> {
-  return db
-    .transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const current = await lockCustomer(tx, id);
-      if (current.anonymisedAt) throw conflict(CUSTOMER_ANONYMISED_LOCKED_MESSAGE);
-      const before = await getCustomer(tx, id);
-      if (input.phone !== undefined) await assertPhoneFree(tx, input.phone, id);
-      await tx
-        .update(customers)
-        .set({ ...toColumns(input), updatedAt: new Date() })
-        .where(eq(customers.id, id));
-      const after = await getCustomer(tx, id);
-      await recordAudit(tx, {
-        request,
-        action: 'customer.update',
-        entityType: 'customer',
-        entityId: id,
-        before: changedFields(input, auditView(before)),
-        after: changedFields(input, auditView(after)),
-      });
-      return after;
-    })
-    .catch(rethrowPhoneTaken);
+  return inTransaction(db, async (tx) => {
+    const current = await lockCustomer(tx, id);
+    if (current.anonymisedAt) throw conflict(CUSTOMER_ANONYMISED_LOCKED_MESSAGE);
+    const before = await getCustomer(tx, id);
+    if (input.phone !== undefined) await assertPhoneFree(tx, input.phone, id);
+    await tx
+      .update(customers)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(eq(customers.id, id));
+    const after = await getCustomer(tx, id);
+    await recordAudit(tx, {
+      context,
+      action: 'customer.update',
+      entityType: 'customer',
+      entityId: id,
+      before: changedFields(input, auditView(before)),
+      after: changedFields(input, auditView(after)),
+    });
+    return after;
+  }).catch(rethrowPhoneTaken);
 }
 
 export type CustomerDeleteOutcome = { deleted: true } | { anonymised: true; message: string };
@@ -238,9 +232,8 @@ export type CustomerDeleteOutcome = { deleted: true } | { anonymised: true; mess
  * anonymised instead (and so are the orders' copies of their contact and address), so the orders
  * keep their lines, totals and history while the person's details are gone.
  */
-export async function deleteCustomer(db: Db, id: string, request: FastifyRequest): Promise<CustomerDeleteOutcome> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+export async function deleteCustomer(db: Db, id: string, context: AuditContext): Promise<CustomerDeleteOutcome> {
+  return inTransaction(db, async (tx) => {
     const current = await lockCustomer(tx, id);
     const ordered = await tx
       .select({ id: orders.id, status: orders.status })
@@ -256,7 +249,7 @@ export async function deleteCustomer(db: Db, id: string, request: FastifyRequest
       await erasePersonalTraces(tx, id, []);
       await tx.delete(customers).where(eq(customers.id, id));
       await recordAudit(tx, {
-        request,
+        context,
         action: 'customer.delete',
         entityType: 'customer',
         entityId: id,
@@ -298,7 +291,7 @@ export async function deleteCustomer(db: Db, id: string, request: FastifyRequest
       })
       .where(eq(orders.customerId, id));
     await recordAudit(tx, {
-      request,
+      context,
       action: 'customer.anonymise',
       entityType: 'customer',
       entityId: id,

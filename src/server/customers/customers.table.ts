@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { addressColumn } from '#server/db/address-column.ts';
 import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
-import type { ShippingAddressRow } from '#server/orders/orders.table.ts';
 
 /**
  * Customers (spec §7 "Customers"). Checkout finds one by normalised phone (E.164), then by email,
@@ -18,7 +18,7 @@ export const customers = pgTable(
     phone: text('phone'),
     /** Lowercase; not unique (a family may share one address). */
     email: text('email'),
-    address: jsonb('address').$type<ShippingAddressRow>(),
+    address: addressColumn('address'),
     notes: text('notes'),
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
     createdAt: createdAtColumn(),

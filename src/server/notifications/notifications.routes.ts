@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { currentUser } from '#server/auth/authenticate.ts';
 import { notFound } from '#server/errors.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
@@ -47,7 +48,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       const { id } = request.params;
-      const notification = await markNotification(app.db, user, id, request.body.is_read, request);
+      const notification = await markNotification(app.db, user, id, request.body.is_read, auditContextOf(request));
       if (!notification) throw notFound('Notification');
       app.realtime.toAdmin(user.id, SOCKET_EVENTS.read, { id, is_read: notification.is_read });
       return { data: notification };
@@ -67,7 +68,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { id } = request.params;
-      if (!(await removeNotification(app.db, user, id, request))) throw notFound('Notification');
+      if (!(await removeNotification(app.db, user, id, auditContextOf(request)))) throw notFound('Notification');
       app.realtime.toAdmin(user.id, SOCKET_EVENTS.delete, { id });
       return reply.status(204).send(null);
     },
@@ -84,7 +85,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const ids = await markAllRead(app.db, user, request);
+      const ids = await markAllRead(app.db, user, auditContextOf(request));
       // The same per-id event as a single read, so a tab needs only one handler.
       for (const id of ids) app.realtime.toAdmin(user.id, SOCKET_EVENTS.read, { id, is_read: true });
       return { data: { updated: ids.length } };

@@ -1,7 +1,8 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, desc, eq } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
+import { countRows } from '#server/db/list-queries.ts';
 import {
   NOTIFICATION_LIST_MAX,
   type Notification,
@@ -36,11 +37,7 @@ export function toNotification(row: NotificationRow): Notification {
 const ownRow = (userId: string, id: string) => and(eq(notifications.id, id), eq(notifications.userId, userId));
 
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
-  return row?.n ?? 0;
+  return countRows(db, notifications, and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
 }
 
 /** Newest first, capped at NOTIFICATION_LIST_MAX; the unread count is over all of them. */
@@ -115,12 +112,12 @@ export async function markNotification(
   actor: NotificationActor,
   id: string,
   isRead: boolean,
-  request?: FastifyRequest,
+  context?: AuditContext,
 ): Promise<Notification | undefined> {
   const notification = await setNotificationRead(db, actor.id, id, isRead);
   if (notification) {
     await recordAudit(db, {
-      request,
+      context,
       actor,
       action: isRead ? 'notification.read' : 'notification.unread',
       entityType: 'notification',
@@ -135,12 +132,12 @@ export async function removeNotification(
   db: Db,
   actor: NotificationActor,
   id: string,
-  request?: FastifyRequest,
+  context?: AuditContext,
 ): Promise<Notification | undefined> {
   const notification = await deleteNotification(db, actor.id, id);
   if (notification) {
     await recordAudit(db, {
-      request,
+      context,
       actor,
       action: 'notification.delete',
       entityType: 'notification',
@@ -151,11 +148,11 @@ export async function removeNotification(
   return notification;
 }
 
-export async function markAllRead(db: Db, actor: NotificationActor, request?: FastifyRequest): Promise<string[]> {
+export async function markAllRead(db: Db, actor: NotificationActor, context?: AuditContext): Promise<string[]> {
   const ids = await markAllNotificationsRead(db, actor.id);
   if (ids.length > 0) {
     await recordAudit(db, {
-      request,
+      context,
       actor,
       action: 'notification.read_all',
       entityType: 'notification',

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '#server/db/client.ts';
+import { containsPattern, pageOffset, phoneCondition, sortDirection } from '#server/db/list-queries.ts';
 import { notFound } from '#server/errors.ts';
 import { users } from '#server/users/users.table.ts';
 import {
@@ -14,33 +15,15 @@ import {
 import { buildPagination } from '#shared/contracts/common.ts';
 import { ORDER_STATUSES, type OrderStatus, type PaymentStatus } from '#shared/contracts/orders.ts';
 import { fromCents, toCents } from '#shared/money.ts';
-import { normalizePhone } from '#shared/phone.ts';
 import { type OrderRow, toOrder } from './orders.mapper.ts';
 import { orderItems, orderRefunds, orderStatusHistory, orders } from './orders.table.ts';
 
 /** Staff reads of orders (spec §7 "Admin orders"): the filtered list, its tab counts, one order in full. */
 
-/** `%` and `_` typed by the user are matched literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * A phone search in any typed form: a whole number normalises to E.164 and matches exactly;
- * a fragment of at least 3 digits matches anywhere in the stored number (leading 0 dropped, as
- * the normaliser drops it: "03 12" finds +9613123456).
- */
-export function phoneCondition(column: SQL | typeof orders.customerPhone, search: string): SQL | undefined {
-  const e164 = normalizePhone(search);
-  if (e164) return sql`${column} = ${e164}`;
-  if (!/^[+\d][\d\s().-]*$/.test(search)) return undefined;
-  const digits = search.replace(/\D/g, '').replace(/^0+/, '');
-  if (digits.length < 3) return undefined;
-  return sql`${column} like ${likePattern(digits)}`;
-}
-
 function filterConditions(query: AdminOrdersQuery, withStatus: boolean): SQL[] {
   const conditions: SQL[] = [];
   if (query.search) {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     const match = or(
       ilike(orders.orderNumber, pattern),
       ilike(orders.customerName, pattern),
@@ -98,7 +81,7 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
   const conditions = filterConditions(query, true);
   const where = conditions.length ? and(...conditions) : undefined;
   const tabConditions = filterConditions(query, false);
-  const direction = query.sort_order === 'asc' ? asc : desc;
+  const direction = sortDirection(query.sort_order);
   // CS-100001 … CS-999999 share a length; a longer number (CS-1000000) sorts after them.
   const order = [
     ...(query.sort_by === 'order_number' ? [direction(sql`length(${orders.orderNumber})`)] : []),
@@ -113,7 +96,7 @@ export async function listAdminOrders(db: Db, query: AdminOrdersQuery): Promise<
       // id breaks ties, so pages never repeat or skip an order that shares a sort value.
       .orderBy(...order)
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query)),
     db
       .select({ status: orders.status, n: count() })
       .from(orders)

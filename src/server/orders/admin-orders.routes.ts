@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { currentUser } from '#server/auth/authenticate.ts';
+import { assertCustomerExists } from '#server/customers/customers.service.ts';
 import {
   AdminOrderCreateSchema,
   AdminOrderSchema,
@@ -13,6 +15,7 @@ import {
   WhatsAppMessageSchema,
 } from '#shared/contracts/admin-orders.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
+import { CustomerIdParamsSchema } from '#shared/contracts/customers.ts';
 import { CreateOrderHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '#shared/contracts/orders.ts';
 import { getAdminOrder, listAdminOrders } from './admin-order-queries.ts';
 import { adminOrderStats } from './admin-order-stats.ts';
@@ -27,6 +30,7 @@ const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchem
 /**
  * `GET/POST /admin/orders`, `GET /admin/orders/stats`, `GET/PUT /admin/orders/{id}`,
  * `POST /admin/orders/{id}/refund`, `POST /admin/orders/{id}/whatsapp` (spec §7 "Admin orders"),
+ * and a customer's orders, `GET /admin/customers/{id}/orders` (the same list, one customer's),
  * inside the admin scope. Writes announce to the admins' sockets only after their commit.
  */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,6 +57,23 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listAdminOrders(app.db, request.query),
+  );
+
+  app.get(
+    '/customers/:id/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "A customer's orders (the orders list's filters, sort and pages)",
+        params: CustomerIdParamsSchema,
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: AdminOrdersListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await assertCustomerExists(app.db, request.params.id);
+      return listAdminOrders(app.db, { ...request.query, customer_id: request.params.id });
+    },
   );
 
   app.post(
@@ -84,7 +105,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const created = await getAdminOrder(app.db, order.id);
       if (replayed) return reply.status(200).header('idempotent-replayed', 'true').send({ data: created });
       await recordAudit(app.db, {
-        request,
+        context: auditContextOf(request),
         action: 'order.create',
         entityType: 'order',
         entityId: order.id,
@@ -125,7 +146,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { order, statusChanged } = await updateAdminOrder(app.db, request.params.id, request.body, request);
+      const { order, statusChanged } = await updateAdminOrder(
+        app.db,
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+      );
       if (statusChanged) app.realtime.announceOrder(order.id, 'order_status');
       return { data: order };
     },
@@ -142,7 +168,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(AdminOrderSchema), ...errors },
       },
     },
-    async (request) => ({ data: await refundOrder(app.db, request.params.id, request.body, request) }),
+    async (request) => ({ data: await refundOrder(app.db, request.params.id, request.body, auditContextOf(request)) }),
   );
 
   // FEATURE_WHATSAPP off: no route at all (404), as for the contact form.
@@ -158,7 +184,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        data: await sendOrderWhatsApp(app.db, request.params.id, app.config.SHOP_NAME, request),
+        data: await sendOrderWhatsApp(app.db, request.params.id, app.config.SHOP_NAME, auditContextOf(request)),
       }),
     );
   }

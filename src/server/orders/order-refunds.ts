@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import {
   type AdminOrder,
@@ -32,12 +33,12 @@ export async function refundOrder(
   db: Db,
   id: string,
   input: RefundRequest,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<AdminOrder> {
   const amountCents = toCents(input.refund_amount);
   const amount = fromCents(amountCents);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const by = context.actor?.id ?? null;
+  await inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!current) throw notFound('Order');
     if (!REFUNDABLE.includes(current.paymentStatus)) throw conflict(REFUND_NOT_PAID_MESSAGE);
@@ -65,13 +66,13 @@ export async function refundOrder(
       orderId: id,
       amount,
       reason: input.reason || null,
-      createdBy: request.user?.id ?? null,
+      createdBy: by,
     });
     const status = current.status as OrderStatus;
     const note = `Refunded $${amount.toFixed(2)}${input.reason ? `: ${input.reason}` : ''}`;
-    await addHistory(tx, { orderId: id, kind: 'refund', from: status, to: status, note, by: request.user?.id ?? null });
+    await addHistory(tx, { orderId: id, kind: 'refund', from: status, to: status, note, by });
     await recordAudit(tx, {
-      request,
+      context,
       action: 'order.refund',
       entityType: 'order',
       entityId: id,

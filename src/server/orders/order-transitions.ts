@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
+import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { insertOrderNotifications } from '#server/notifications/notify-admins.ts';
 import { products } from '#server/products/products.table.ts';
@@ -16,7 +18,6 @@ import {
 } from '#shared/contracts/admin-orders.ts';
 import type { OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 import { addHistory, getAdminOrder } from './admin-order-queries.ts';
-import { toShippingAddress } from './orders.mapper.ts';
 import { orderItems, orders } from './orders.table.ts';
 
 /**
@@ -92,11 +93,10 @@ export async function updateAdminOrder(
   db: Db,
   id: string,
   input: AdminOrderUpdate,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<AdminOrderUpdateResult> {
-  const actor = request.user?.id ?? null;
-  const statusChanged = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const actor = context.actor?.id ?? null;
+  const statusChanged = await inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!current) throw notFound('Order');
     const from = current.status as OrderStatus;
@@ -169,7 +169,7 @@ export async function updateAdminOrder(
     }
     if (Object.keys(after).length > 0) {
       await recordAudit(tx, {
-        request,
+        context,
         action: to !== undefined ? 'order.status' : 'order.update',
         entityType: 'order',
         entityId: id,

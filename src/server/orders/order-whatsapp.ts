@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { ORDER_STATUS_LABELS, type WhatsAppMessage } from '#shared/contracts/admin-orders.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
@@ -36,10 +37,9 @@ export async function sendOrderWhatsApp(
   db: Db,
   id: string,
   shopName: string,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<WhatsAppMessage> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw notFound('Order');
     // Anonymised orders keep no number.
@@ -60,10 +60,10 @@ export async function sendOrderWhatsApp(
       from: status,
       to: status,
       note: 'WhatsApp message sent',
-      by: request.user?.id ?? null,
+      by: context.actor?.id ?? null,
     });
     await recordAudit(tx, {
-      request,
+      context,
       action: 'order.whatsapp',
       entityType: 'order',
       entityId: id,

@@ -1,6 +1,7 @@
+import { toShippingAddress } from '#server/db/address-column.ts';
 import { toNumber } from '#server/products/products.mapper.ts';
 import type { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus } from '#shared/contracts/orders.ts';
-import type { orderItems, orders, ShippingAddressRow } from './orders.table.ts';
+import type { orderItems, orders } from './orders.table.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -15,17 +16,6 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
     quantity: row.quantity,
     selectedVariations: row.selectedVariations,
     line_total: toNumber(row.lineTotal),
-  };
-}
-
-/** The address as the contract has it: optional parts left out rather than empty. */
-export function toShippingAddress(address: ShippingAddressRow): Order['shipping_address'] {
-  return {
-    city: address.city,
-    street: address.street,
-    ...(address.building && { building: address.building }),
-    ...(address.floor && { floor: address.floor }),
-    ...(address.notes && { notes: address.notes }),
   };
 }
 

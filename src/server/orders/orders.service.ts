@@ -121,6 +121,8 @@ export interface PricedLine extends CalculatedLine {
  * share them), so every line of one product counts against the same stock and limit: a line that
  * would take more than what the lines before it left is refused and does not claim any. It is
  * `over_limit` when the product's max_per_order is the tighter bound, else `insufficient_stock`.
+ * These are the placement rules that cedar_place_order (place-order.sql) and place-order.ts
+ * `takeStock` enforce in SQL: this function says why a line breaks one; keep the three in step.
  */
 export function priceLines(
   lines: readonly OrderLineInput[],

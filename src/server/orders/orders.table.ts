@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from '#server/customers/customers.table.ts';
+import { addressColumn } from '#server/db/address-column.ts';
 import { createdAtColumn, idColumn, moneyColumn, updatedAtColumn } from '#server/db/columns.ts';
 import { products } from '#server/products/products.table.ts';
 import { users } from '#server/users/users.table.ts';
-
-export interface ShippingAddressRow {
-  city: string;
-  street: string;
-  building?: string;
-  floor?: string;
-  notes?: string;
-}
 
 /**
  * Human order numbers (CS-100001, CS-100002, …). A sequence never hands out one number twice, even
@@ -30,7 +23,7 @@ export const orders = pgTable(
     customerName: text('customer_name').notNull(),
     customerPhone: text('customer_phone').notNull(),
     customerEmail: text('customer_email'),
-    shippingAddress: jsonb('shipping_address').$type<ShippingAddressRow>().notNull(),
+    shippingAddress: addressColumn('shipping_address').notNull(),
     notes: text('notes'),
     internalNotes: text('internal_notes'),
     promoCode: text('promo_code'),

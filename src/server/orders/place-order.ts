@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
+import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, badRequest, outOfStock } from '#server/errors.ts';
 import { products } from '#server/products/products.table.ts';
 import type { FieldError } from '#shared/contracts/common.ts';
 import type { CreateOrderRequest, Order, OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 import { fromCents } from '#shared/money.ts';
 import { findOrderByIdempotencyKey } from './order-queries.ts';
-import { toShippingAddress } from './orders.mapper.ts';
 import {
   loadOrderProducts,
   type OrderProduct,
@@ -22,6 +23,11 @@ import {
  * `POST /orders` (DESIGN.md "Data rules"): stock is taken by one conditional UPDATE inside one
  * short transaction, so no order can oversell on PGlite or PostgreSQL; prices are those of the
  * rows that UPDATE locked. Mail is the caller's job, after commit.
+ *
+ * The database side is `cedar_place_order`, defined in ./place-order.sql (decision 011): the
+ * placement rules (active, price, stock, max_per_order, lock order) are written there and in
+ * `takeStock` below, and explained line by line by orders.service.ts `priceLines`. Change one,
+ * change all three; tests/api/order-placement-paths.test.ts checks each rule on both paths.
  */
 
 export interface PlaceOrderResult {
@@ -30,7 +36,7 @@ export interface PlaceOrderResult {
   replayed: boolean;
 }
 
-/** Who placed the order and from where; cedar_place_order (migration 0006) reads both from `head`. */
+/** Who placed the order and from where; cedar_place_order (place-order.sql) reads both from `head`. */
 export interface PlaceOrderOptions {
   /** 'checkout' (the storefront, the default) or 'admin' (a phone or counter sale). */
   source?: 'checkout' | 'admin';
@@ -126,8 +132,7 @@ export async function placeOrder(
     // The usual case costs one statement; anything unusual (a price or stock the in-memory
     // catalogue has not caught up with, a problem to explain) takes the careful transaction.
     const quick = catalogue ? await placeInOneStatement(db, catalogue, request, idempotency, options) : null;
-    const order =
-      quick ?? (await db.transaction((tx) => insertOrder(tx as unknown as Db, request, idempotency, options)));
+    const order = quick ?? (await inTransaction(db, (tx) => insertOrder(tx, request, idempotency, options)));
     return { order, replayed: false };
   } catch (error) {
     // A repeat of an order already placed: the key's unique constraint refused it, or the first
@@ -142,7 +147,7 @@ export async function placeOrder(
   }
 }
 
-/** What cedar_place_order (migration 0003) raises when it could not take the stock of every line. */
+/** What cedar_place_order raises when it could not take the stock of every line (place-order.sql: RAISE). */
 const STOCK_GUARD_MESSAGE = 'cedar:order-stock-guard';
 
 function isStockGuardFailure(error: unknown): boolean {
@@ -199,7 +204,7 @@ async function placeInOneStatement(
   }
 }
 
-/** Stock cedar_place_order must take: this much of the product, still active, still at this price. */
+/** Stock cedar_place_order must take (its `stock` argument): this much of the product, still active, still at this price. */
 interface StockClaim {
   id: string;
   quantity: number;
@@ -224,14 +229,51 @@ async function insertOrder(
   idempotency: Idempotency | undefined,
   options: PlaceOrderOptions,
 ): Promise<Order> {
-  // Lines of one product share its stock: take the sum in one conditional UPDATE per product,
-  // all products in one statement (one round trip). A row that lacks the stock, is over its
-  // max_per_order, or is inactive or unknown, is simply not updated. The rows are locked first in
-  // product-id order (the `locked` CTE: LockRows above the sort), never in the cart's order, so
-  // two carts holding the same products in a different order cannot deadlock on PostgreSQL
-  // (DESIGN.md "Data rules"; cedar_place_order does the same).
+  // Lines of one product share its stock: take the sum of its lines.
   const wanted = new Map<string, number>();
   for (const line of request.items) wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.quantity);
+  const taken = await takeStock(tx, wanted);
+
+  // Price from the locked rows (stock as it was before this order took its share).
+  const byId = new Map<string, OrderProduct>(
+    taken.map((row) => [
+      row.id,
+      toOrderProduct({
+        ...row,
+        stockQuantity: row.stock_quantity + (wanted.get(row.id) ?? 0),
+        maxPerOrder: row.max_per_order,
+        isActive: true,
+      }),
+    ]),
+  );
+  if (taken.length < wanted.size) {
+    // Unknown, retired or short products: read them as they are now to say why. Throwing rolls
+    // back the stock already taken for the other lines.
+    const missing = [...wanted.keys()].filter((id) => !byId.has(id));
+    for (const [id, product] of await loadOrderProducts(tx, missing)) byId.set(id, product);
+  }
+  const lines = priceLines(request.items, byId);
+  const invalid = invalidLineErrors(lines);
+  if (invalid.length > 0) throw badRequest(INVALID_LINES_MESSAGE, invalid);
+  const short = stockErrors(lines);
+  if (short.length > 0) throw outOfStock(short);
+  if (taken.length < wanted.size) {
+    // Only on PostgreSQL's read committed: the row changed again between the UPDATE and the read.
+    throw outOfStock([{ path: 'items', message: 'Some items are out of stock' }]);
+  }
+  return insertOrderRows(tx, request, lines, idempotency, options);
+}
+
+/**
+ * The careful path's half of the placement rules (the other half is cedar_place_order's guard in
+ * place-order.sql; keep them in step): one conditional UPDATE per product, all products in one
+ * statement (one round trip). A row that lacks the stock, is over its max_per_order, or is
+ * inactive or unknown, is simply not updated; unlike the guard it takes any price, since this
+ * path prices from the rows it took. The rows are locked first in product-id order (the `locked`
+ * CTE: LockRows above the sort), never in the cart's order, so two carts holding the same
+ * products in a different order cannot deadlock on PostgreSQL (DESIGN.md "Data rules").
+ */
+async function takeStock(tx: Db, wanted: ReadonlyMap<string, number>): Promise<LockedProductRow[]> {
   const values = sql.join(
     [...wanted].map(([id, quantity]) => sql`(${id}::uuid, ${quantity}::integer)`),
     sql`, `,
@@ -253,40 +295,13 @@ async function insertOrder(
       p.variations`)) as unknown as {
     rows: LockedProductRow[];
   };
-
-  // Price from the locked rows (stock as it was before this order took its share).
-  const byId = new Map<string, OrderProduct>(
-    taken.rows.map((row) => [
-      row.id,
-      toOrderProduct({
-        ...row,
-        stockQuantity: row.stock_quantity + (wanted.get(row.id) ?? 0),
-        maxPerOrder: row.max_per_order,
-        isActive: true,
-      }),
-    ]),
-  );
-  if (taken.rows.length < wanted.size) {
-    // Unknown, retired or short products: read them as they are now to say why. Throwing rolls
-    // back the stock already taken for the other lines.
-    const missing = [...wanted.keys()].filter((id) => !byId.has(id));
-    for (const [id, product] of await loadOrderProducts(tx, missing)) byId.set(id, product);
-  }
-  const lines = priceLines(request.items, byId);
-  const invalid = invalidLineErrors(lines);
-  if (invalid.length > 0) throw badRequest(INVALID_LINES_MESSAGE, invalid);
-  const short = stockErrors(lines);
-  if (short.length > 0) throw outOfStock(short);
-  if (taken.rows.length < wanted.size) {
-    // Only on PostgreSQL's read committed: the row changed again between the UPDATE and the read.
-    throw outOfStock([{ path: 'items', message: 'Some items are out of stock' }]);
-  }
-  return insertOrderRows(tx, request, lines, idempotency, options);
+  return taken.rows;
 }
 
 /**
  * The order, its lines, its first status and the admins' notification, written by
- * cedar_place_order (migration 0003: a PL/pgSQL function keeps its plans for the session, and on
+ * cedar_place_order (place-order.sql; `head` and `items` below are its arguments' keys, the row
+ * read back its RETURNS columns: a PL/pgSQL function keeps its plans for the session, and on
  * PGlite's single connection every round trip and every plan counts; DESIGN.md budget: order
  * placement p95 ≤ 50 ms). With `stock`, the same call takes the stock first (the usual path);
  * the careful path has taken it already and passes none.

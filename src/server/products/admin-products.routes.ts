@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import {
   AdminProductSchema,
   AdminProductStatsSchema,
@@ -46,7 +47,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ data: await bulkUpdateProducts(app.db, request.body, request) }),
+    async (request) => ({ data: await bulkUpdateProducts(app.db, request.body, auditContextOf(request)) }),
   );
 
   app.get(

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
+import { containsPattern, countRows, pageOffset, sortDirection } from '#server/db/list-queries.ts';
 import { notFound } from '#server/errors.ts';
 import { type AdminProduct, type AdminProductsQuery, stockStateOf } from '#shared/contracts/admin-products.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
@@ -17,9 +18,6 @@ export function toAdminProduct(row: ProductRow, category: CategoryRef | null): A
 }
 
 const categoryRef = { id: categories.id, name: categories.name, slug: categories.slug };
-
-/** `%` and `_` typed by the user are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A category (by id or slug, active or not: staff see everything) and all categories below it,
@@ -40,7 +38,7 @@ function categoryTreeIds(idOrSlug: string): SQL {
 function listConditions(query: AdminProductsQuery): SQL[] {
   const conditions: SQL[] = [];
   if (query.search) {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     const match = or(
       ilike(products.name, pattern),
       ilike(products.sku, pattern),
@@ -80,8 +78,8 @@ export async function listAdminProducts(
 ): Promise<{ data: AdminProduct[]; pagination: Pagination }> {
   const conditions = listConditions(query);
   const where = conditions.length ? and(...conditions) : undefined;
-  const direction = query.sort_order === 'asc' ? asc : desc;
-  const [rows, totals] = await Promise.all([
+  const direction = sortDirection(query.sort_order);
+  const [rows, total] = await Promise.all([
     db
       .select({ product: products, category: categoryRef })
       .from(products)
@@ -90,12 +88,12 @@ export async function listAdminProducts(
       // id breaks ties, so pages never repeat or skip a product that shares a sort value.
       .orderBy(direction(SORT_COLUMNS[query.sort_by]), direction(products.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(products).where(where),
+      .offset(pageOffset(query)),
+    countRows(db, products, where),
   ]);
   return {
     data: rows.map((row) => toAdminProduct(row.product, row.category)),
-    pagination: buildPagination(query.page, query.limit, totals[0]?.n ?? 0),
+    pagination: buildPagination(query.page, query.limit, total),
   };
 }
 

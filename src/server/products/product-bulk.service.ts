@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { orderItems } from '#server/orders/orders.table.ts';
 import { type BulkProductsRequest, type BulkProductsResult, PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
@@ -87,11 +88,10 @@ function beforeOf(row: typeof products.$inferSelect, action: BulkProductsRequest
 export async function bulkUpdateProducts(
   db: Db,
   input: BulkProductsRequest,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<BulkProductsResult> {
   const ids = input.productIds;
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const rows = await tx.select().from(products).where(inArray(products.id, ids)).for('update');
     const found = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !found.has(id));
@@ -160,7 +160,7 @@ export async function bulkUpdateProducts(
     }
     const result: BulkProductsResult = { action: input.action, affected: ids.length, archived };
     await recordAudit(tx, {
-      request,
+      context,
       action: `product.bulk_${input.action}`,
       entityType: 'product',
       entityId: null,

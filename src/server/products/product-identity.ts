@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { escapeLike } from '#server/db/list-queries.ts';
 import { conflict } from '#server/errors.ts';
 import { PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
 import { firstFreeSlug, slugify } from '#shared/slug.ts';
@@ -37,8 +38,6 @@ export async function assertSkuFree(db: Db, sku: string, exceptId?: string): Pro
     .limit(1);
   if (row) throw skuTaken();
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The slug made from `name`, with -2, -3… appended when it is taken. One query. */
 export async function uniqueSlugFor(db: Db, name: string): Promise<string> {

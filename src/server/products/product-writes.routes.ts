@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import {
   AdminProductSchema,
   ProductArchivedSchema,
@@ -32,7 +33,7 @@ export function productWriteRoutesFor(tag: string): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await createProduct(app.db, request.body, request);
+        const data = await createProduct(app.db, request.body, auditContextOf(request));
         return reply.status(201).send({ data });
       },
     );
@@ -53,7 +54,9 @@ export function productWriteRoutesFor(tag: string): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => ({ data: await updateProduct(app.db, request.params.id, request.body, request) }),
+      async (request) => ({
+        data: await updateProduct(app.db, request.params.id, request.body, auditContextOf(request)),
+      }),
     );
 
     app.delete(
@@ -67,7 +70,7 @@ export function productWriteRoutesFor(tag: string): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const outcome = await deleteProduct(app.db, request.params.id, request);
+        const outcome = await deleteProduct(app.db, request.params.id, auditContextOf(request));
         if ('archived' in outcome) {
           return reply.status(200).send({ data: { id: outcome.id, archived: true }, message: outcome.message });
         }

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { badRequest, notFound } from '#server/errors.ts';
 import { orderItems } from '#server/orders/orders.table.ts';
 import {
@@ -91,31 +92,28 @@ async function assertCategoryExists(db: Db, categoryId: string | null | undefine
 }
 
 /** `POST /admin/products`, `POST /products`. */
-export async function createProduct(db: Db, input: ProductCreate, request: FastifyRequest): Promise<AdminProduct> {
-  return db
-    .transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      await assertCategoryExists(tx, input.category_id);
-      if (input.slug) await assertSlugFree(tx, input.slug);
-      if (input.sku) await assertSkuFree(tx, input.sku);
-      const slug = input.slug ?? (await uniqueSlugFor(tx, input.name));
-      const sku = input.sku ?? (await generateSku(tx));
-      const [row] = await tx
-        .insert(products)
-        .values({ ...toColumns(input), name: input.name, price: input.price, slug, sku })
-        .returning({ id: products.id });
-      if (!row) throw new Error('product insert returned nothing');
-      const created = await getAdminProduct(tx, row.id);
-      await recordAudit(tx, {
-        request,
-        action: 'product.create',
-        entityType: 'product',
-        entityId: created.id,
-        after: auditSnapshot(created),
-      });
-      return created;
-    })
-    .catch(rethrowUniqueViolation);
+export async function createProduct(db: Db, input: ProductCreate, context: AuditContext): Promise<AdminProduct> {
+  return inTransaction(db, async (tx) => {
+    await assertCategoryExists(tx, input.category_id);
+    if (input.slug) await assertSlugFree(tx, input.slug);
+    if (input.sku) await assertSkuFree(tx, input.sku);
+    const slug = input.slug ?? (await uniqueSlugFor(tx, input.name));
+    const sku = input.sku ?? (await generateSku(tx));
+    const [row] = await tx
+      .insert(products)
+      .values({ ...toColumns(input), name: input.name, price: input.price, slug, sku })
+      .returning({ id: products.id });
+    if (!row) throw new Error('product insert returned nothing');
+    const created = await getAdminProduct(tx, row.id);
+    await recordAudit(tx, {
+      context,
+      action: 'product.create',
+      entityType: 'product',
+      entityId: created.id,
+      after: auditSnapshot(created),
+    });
+    return created;
+  }).catch(rethrowUniqueViolation);
 }
 
 /**
@@ -126,41 +124,38 @@ export async function updateProduct(
   db: Db,
   id: string,
   input: ProductUpdate,
-  request: FastifyRequest,
+  context: AuditContext,
 ): Promise<AdminProduct> {
-  return db
-    .transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-      if (!current) throw notFound('Product');
-      const before = await getAdminProduct(tx, id);
-      const price = input.price ?? before.price;
-      const compareAt = input.compare_at_price !== undefined ? input.compare_at_price : before.compare_at_price;
-      if (compareAt !== null && compareAt <= price) {
-        throw badRequest('Validation failed', [{ path: 'compare_at_price', message: COMPARE_AT_MESSAGE }]);
-      }
-      if (input.category_id !== undefined) await assertCategoryExists(tx, input.category_id);
-      if (input.slug !== undefined) await assertSlugFree(tx, input.slug, id);
-      if (input.sku !== undefined) await assertSkuFree(tx, input.sku, id);
-      // updated_at is bumped explicitly: $onUpdate would too, but a reader should not need to know.
-      await tx
-        .update(products)
-        .set({ ...toColumns(input), updatedAt: new Date() })
-        .where(eq(products.id, id));
-      const after = await getAdminProduct(tx, id);
-      // Only what actually changed: the editor sends every field on each save.
-      const changed = Object.keys(input).filter((key) => !sameValue(before, after, key));
-      await recordAudit(tx, {
-        request,
-        action: 'product.update',
-        entityType: 'product',
-        entityId: id,
-        before: auditSnapshot(before, changed),
-        after: auditSnapshot(after, changed),
-      });
-      return after;
-    })
-    .catch(rethrowUniqueViolation);
+  return inTransaction(db, async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!current) throw notFound('Product');
+    const before = await getAdminProduct(tx, id);
+    const price = input.price ?? before.price;
+    const compareAt = input.compare_at_price !== undefined ? input.compare_at_price : before.compare_at_price;
+    if (compareAt !== null && compareAt <= price) {
+      throw badRequest('Validation failed', [{ path: 'compare_at_price', message: COMPARE_AT_MESSAGE }]);
+    }
+    if (input.category_id !== undefined) await assertCategoryExists(tx, input.category_id);
+    if (input.slug !== undefined) await assertSlugFree(tx, input.slug, id);
+    if (input.sku !== undefined) await assertSkuFree(tx, input.sku, id);
+    // updated_at is bumped explicitly: $onUpdate would too, but a reader should not need to know.
+    await tx
+      .update(products)
+      .set({ ...toColumns(input), updatedAt: new Date() })
+      .where(eq(products.id, id));
+    const after = await getAdminProduct(tx, id);
+    // Only what actually changed: the editor sends every field on each save.
+    const changed = Object.keys(input).filter((key) => !sameValue(before, after, key));
+    await recordAudit(tx, {
+      context,
+      action: 'product.update',
+      entityType: 'product',
+      entityId: id,
+      before: auditSnapshot(before, changed),
+      after: auditSnapshot(after, changed),
+    });
+    return after;
+  }).catch(rethrowUniqueViolation);
 }
 
 export type DeleteOutcome = { deleted: true } | { archived: true; id: string; message: string };
@@ -170,9 +165,8 @@ export type DeleteOutcome = { deleted: true } | { archived: true; id: string; me
  * archived (deactivated) instead: orders keep their snapshot either way, but staff reports and
  * reorder links still point at it, and deleting it would silently sever them.
  */
-export async function deleteProduct(db: Db, id: string, request: FastifyRequest): Promise<DeleteOutcome> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+export async function deleteProduct(db: Db, id: string, context: AuditContext): Promise<DeleteOutcome> {
+  return inTransaction(db, async (tx) => {
     const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
     if (!current) throw notFound('Product');
     const before = await getAdminProduct(tx, id);
@@ -184,7 +178,7 @@ export async function deleteProduct(db: Db, id: string, request: FastifyRequest)
     if (ordered) {
       await tx.update(products).set({ isActive: false, updatedAt: new Date() }).where(eq(products.id, id));
       await recordAudit(tx, {
-        request,
+        context,
         action: 'product.archive',
         entityType: 'product',
         entityId: id,
@@ -195,7 +189,7 @@ export async function deleteProduct(db: Db, id: string, request: FastifyRequest)
     }
     await tx.delete(products).where(eq(products.id, id));
     await recordAudit(tx, {
-      request,
+      context,
       action: 'product.delete',
       entityType: 'product',
       entityId: id,

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { ErrorBodySchema } from '#shared/contracts/common.ts';
 import {
@@ -83,7 +84,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fromMultipartError(error);
       }
       const images = stored.map((entry) => entry.image);
-      await auditUploads(app.db, images, request);
+      await auditUploads(app.db, images, auditContextOf(request));
       reply.status(201);
       return { success: true as const, data: images.length === 1 ? (images[0] as UploadedImage) : images };
     },
@@ -100,7 +101,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteImage(app.db, app.config.paths.uploads, request.params.id, request);
+      await deleteImage(app.db, app.config.paths.uploads, request.params.id, auditContextOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { like, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError, conflict, notFound } from '#server/errors.ts';
@@ -72,10 +72,10 @@ export async function removeFiles(files: readonly string[]): Promise<void> {
   await Promise.all(files.map((file) => rm(file, { force: true })));
 }
 
-export async function auditUploads(db: Db, images: readonly UploadedImage[], request: FastifyRequest): Promise<void> {
+export async function auditUploads(db: Db, images: readonly UploadedImage[], context: AuditContext): Promise<void> {
   for (const image of images) {
     await recordAudit(db, {
-      request,
+      context,
       action: 'upload.create',
       entityType: 'upload',
       entityId: image.id,
@@ -88,7 +88,7 @@ export async function auditUploads(db: Db, images: readonly UploadedImage[], req
  * Deletes every width of an uploaded image, unless a product (or a category) still shows it:
  * deleting it would leave a broken picture on the storefront.
  */
-export async function deleteImage(db: Db, uploadsDir: string, id: string, request: FastifyRequest): Promise<void> {
+export async function deleteImage(db: Db, uploadsDir: string, id: string, context: AuditContext): Promise<void> {
   const files = IMAGE_WIDTHS.map((width) => fileFor(uploadsDir, id, width));
   const present = await Promise.all(
     files.map((file) =>
@@ -113,5 +113,5 @@ export async function deleteImage(db: Db, uploadsDir: string, id: string, reques
   if (inProduct.length > 0) throw conflict(UPLOAD_MESSAGES.inUse);
   if (inCategory.length > 0) throw conflict('This image is used by a category; remove it from the category first');
   await removeFiles(files);
-  await recordAudit(db, { request, action: 'upload.delete', entityType: 'upload', entityId: id });
+  await recordAudit(db, { context, action: 'upload.delete', entityType: 'upload', entityId: id });
 }

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { products } from '#server/products/products.table.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
@@ -29,7 +30,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
   const categoryImages = SEED_CATEGORIES.map((category) => pictures.get(categoryPictureBase(category.slug)) ?? []);
   const productImages = SEED_PRODUCTS.map((product) => pictures.get(product.slug) ?? []);
 
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const idBySlug = new Map<string, string>();
     // Parents before children, so each child can reference an inserted parent.
     const ordered = [...SEED_CATEGORIES].sort((a, b) => Number(a.parentSlug !== null) - Number(b.parentSlug !== null));
@@ -79,7 +80,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
         };
       }),
     );
-    await setSetting(tx as unknown as Db, SETTING_KEYS.demoSeed, {
+    await setSetting(tx, SETTING_KEYS.demoSeed, {
       at: now.toISOString(),
       products: SEED_PRODUCTS.length,
     });

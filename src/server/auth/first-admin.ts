@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
-import { generatePassword, hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
+import { users } from '#server/users/users.table.ts';
 import { STAFF_ROLES } from '#shared/contracts/auth.ts';
-import { users } from './users.table.ts';
+import { generatePassword, hashPassword } from './passwords.ts';
 
 export interface FirstAdminResult {
   email: string;

@@ -1,0 +1,97 @@
+-- cedar_place_order: the one named definition of how an order is placed in the database
+-- (decisions 007 and 011). Applied drizzle migrations cannot change, so this file is not run
+-- itself: the latest migration that (re)creates the function must carry this statement exactly
+-- (0007 today), and tests/api/order-placement-sql.test.ts proves it and that a migrated
+-- database runs this body. To change the function: edit it here, copy the statement into a new
+-- custom migration (`npx drizzle-kit generate --custom --name=…`), run that test.
+--
+-- Placement rules, the same in three places: here, place-order.ts `takeStock` (the careful
+-- path), and orders.service.ts `priceLines`, which explains a line that breaks one. Keep them in
+-- step; tests/api/order-placement-paths.test.ts takes each rule through both paths.
+--   * products are locked in id order first, so two orders cannot deadlock;
+--   * a product is taken only when it is active, still at the price the order was priced at (not
+--     on the careful path: it prices from the rows it took), has the stock for the sum of its
+--     lines, and that sum is within its max_per_order;
+--   * unless every product of the order is taken, nothing is (RAISE 'cedar:order-stock-guard').
+-- Called by src/server/orders/place-order.ts `insertOrderRows` (its keys and types must match):
+--   stock: [{id, quantity, price}], one entry per product, quantities summed (`StockClaim`); empty
+--          on the careful path, which has taken the stock already
+--   head:  the order's columns, and `source` / `created_by` (who entered it)
+--   items: the line snapshots, in the shopper's order (`position`)
+--   notification: the admins' message; RETURNS the columns the server maps back into the order.
+-- The guard's message is `STOCK_GUARD_MESSAGE` there.
+CREATE OR REPLACE FUNCTION cedar_place_order(stock jsonb, head jsonb, items jsonb, notification text)
+RETURNS TABLE (id uuid, order_number text, status text, payment_status text, created_ms float8)
+LANGUAGE plpgsql AS $$
+DECLARE
+  taken integer;
+  placed record;
+  customer uuid;
+  buyer_email text := lower(head->>'customer_email');
+BEGIN
+  -- Lock the rows first, in one global order (product id), whatever the order of the cart's
+  -- lines: two orders holding the same products in a different order would otherwise each lock
+  -- one row and wait for the other's (PostgreSQL: "deadlock detected").
+  -- NO KEY UPDATE is the lock the UPDATE below takes anyway; it leaves foreign-key checks free.
+  -- `= ANY (ARRAY(…))`, not `IN (SELECT …)`: the planner takes the primary-key index for an
+  -- array, while a semi-join over the JSON would scan every product.
+  PERFORM 1 FROM products AS p
+    WHERE p.id = ANY (ARRAY(SELECT (e->>'id')::uuid FROM jsonb_array_elements(stock) AS e))
+    ORDER BY p.id FOR NO KEY UPDATE;
+  UPDATE products AS p SET stock_quantity = p.stock_quantity - w.quantity
+    FROM jsonb_to_recordset(stock) AS w(id uuid, quantity integer, price numeric)
+    WHERE p.id = w.id AND p.is_active AND p.price = w.price AND p.stock_quantity >= w.quantity
+      AND w.quantity <= p.max_per_order;
+  GET DIAGNOSTICS taken = ROW_COUNT;
+  IF taken <> jsonb_array_length(stock) THEN
+    RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:order-stock-guard';
+  END IF;
+
+  SELECT c.id INTO customer FROM customers c WHERE c.phone = head->>'customer_phone';
+  IF customer IS NULL AND buyer_email IS NOT NULL THEN
+    SELECT c.id INTO customer FROM customers c WHERE c.email = buyer_email AND c.anonymised_at IS NULL
+      ORDER BY c.created_at LIMIT 1;
+  END IF;
+  IF customer IS NULL THEN
+    -- ON CONFLICT: two first orders from one new number at once still make one customer.
+    INSERT INTO customers AS c (name, phone, email, address)
+      VALUES (head->>'customer_name', head->>'customer_phone', buyer_email, head->'shipping_address')
+      ON CONFLICT (phone) DO UPDATE SET address = excluded.address, updated_at = now()
+      RETURNING c.id INTO customer;
+  ELSE
+    -- Only when something changed: a repeat customer's usual order writes no new row version
+    -- (PGlite has no autovacuum, and dead versions of one hot row slow every later lookup).
+    UPDATE customers AS c SET address = head->'shipping_address', email = coalesce(c.email, buyer_email), updated_at = now()
+      WHERE c.id = customer
+        AND (c.address IS DISTINCT FROM head->'shipping_address' OR (c.email IS NULL AND buyer_email IS NOT NULL));
+  END IF;
+
+  INSERT INTO orders AS o (order_number, customer_name, customer_phone, customer_email, shipping_address,
+      payment_method, notes, promo_code, subtotal, tax, shipping, discount, total, access_token,
+      idempotency_key, request_hash, customer_id, source, created_by)
+    VALUES ('CS-' || nextval('order_number_seq')::text, head->>'customer_name', head->>'customer_phone',
+      head->>'customer_email', head->'shipping_address', head->>'payment_method', head->>'notes',
+      head->>'promo_code', (head->>'subtotal')::numeric, (head->>'tax')::numeric, (head->>'shipping')::numeric,
+      (head->>'discount')::numeric, (head->>'total')::numeric, head->>'access_token', head->>'idempotency_key',
+      head->>'request_hash', customer, coalesce(head->>'source', 'checkout'), (head->>'created_by')::uuid)
+    RETURNING o.id, o.order_number, o.status, o.payment_status, o.total, o.created_at INTO placed;
+
+  INSERT INTO order_items (order_id, product_id, product_name, sku, image, unit_price, quantity,
+      selected_variations, line_total, position)
+    SELECT placed.id, l.product_id, l.product_name, l.sku, l.image, l.unit_price, l.quantity,
+      l.selected_variations, l.line_total, l.position
+    FROM jsonb_to_recordset(items) AS l(product_id uuid, product_name text, sku text, image text,
+      unit_price numeric, quantity integer, selected_variations jsonb, line_total numeric, position integer);
+
+  INSERT INTO order_status_history (order_id, from_status, to_status, changed_by)
+    VALUES (placed.id, NULL, placed.status, (head->>'created_by')::uuid);
+
+  INSERT INTO notifications (user_id, type, order_id, order_number, total_amount, status, title, message)
+    SELECT u.id, 'new_order', placed.id, placed.order_number, placed.total, placed.status,
+      'New order ' || placed.order_number, notification
+    FROM users u WHERE u.role IN ('admin', 'super_admin') AND u.is_active;
+
+  RETURN QUERY SELECT placed.id, placed.order_number, placed.status, placed.payment_status,
+    floor(extract(epoch FROM placed.created_at) * 1000)::float8;
+END
+$$;
