@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '#server/db/columns.ts';
 import { users } from '#server/users/users.table.ts';
 
-/** Every admin write and security event: who, what, before/after, IP, when (DESIGN.md "Data rules"). */
+/** Every admin write and security event: who, what, before/after, IP, when (docs/engineering.md#data-rules). */
 export const auditLogs = pgTable(
   'audit_logs',
   {

@@ -29,7 +29,7 @@ import { signAccessToken } from './tokens.ts';
 export interface AuthSettings {
   jwtSecret: string;
   accessTtlMs: number;
-  /** Life of a refresh token (JWT_EXPIRES_IN, spec §5). */
+  /** Life of a refresh token (JWT_EXPIRES_IN, docs/product.md#expiry-durations). */
   sessionLifeMs: number;
 }
 
@@ -75,7 +75,7 @@ async function loginResponse(settings: AuthSettings, user: UserRow, issued: Issu
   return {
     token,
     refreshToken: issued.refreshToken,
-    // Spec §5 format ("15m"): what the spec's client parses.
+    // The format of docs/product.md#expiry-durations ("15m"): what the web clients parse.
     expiresIn: formatExpiryDuration(settings.accessTtlMs),
     user: toAuthUser(user),
   };

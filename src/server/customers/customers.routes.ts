@@ -15,7 +15,7 @@ import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCusto
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /**
- * `GET/POST /admin/customers`, `GET/PUT/DELETE /admin/customers/{id}` (spec §7 "Customers"),
+ * `GET/POST /admin/customers`, `GET/PUT/DELETE /admin/customers/{id}` (docs/product.md#admin-endpoints),
  * inside the admin scope. A customer's orders (`GET /admin/customers/{id}/orders`) are an orders
  * query: orders/admin-orders.routes.ts serves them.
  */

@@ -23,7 +23,7 @@ import { customers } from './customers.table.ts';
 import { erasePersonalTraces } from './erase-personal-traces.ts';
 
 /**
- * Customers (spec §7 "Customers"). Orders count, total spent (non-cancelled totals minus refunds)
+ * Customers (docs/product.md#admin-endpoints). Orders count, total spent (non-cancelled totals minus refunds)
  * and last order are computed from `orders.customer_id` in the same query, never stored. Deleted
  * (anonymised) customers leave the list but keep their orders.
  */

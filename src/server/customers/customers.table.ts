@@ -4,7 +4,7 @@ import { addressColumn } from '#server/db/address-column.ts';
 import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
 
 /**
- * Customers (spec §7 "Customers"). Checkout finds one by normalised phone (E.164), then by email,
+ * Customers (docs/product.md#admin-endpoints). Checkout finds one by normalised phone (E.164), then by email,
  * or creates one (cedar_place_order, migration 0006). Order counts and totals are computed from
  * `orders.customer_id`, so they cannot drift. Deleting a customer who has orders anonymises the
  * row (name "Deleted customer", no phone, email, address or notes) and the orders' copies.

@@ -13,7 +13,7 @@ import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { notifications } from './notifications.table.ts';
 
 /**
- * One admin's notifications (spec §7 "Admin notifications"). Every function takes the admin's
+ * One admin's notifications (docs/product.md#admin-endpoints). Every function takes the admin's
  * user id and touches only that admin's rows: another admin's id is simply "not found".
  */
 

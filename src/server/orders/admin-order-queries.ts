@@ -18,7 +18,7 @@ import { fromCents, toCents } from '#shared/money.ts';
 import { type OrderRow, toOrder } from './orders.mapper.ts';
 import { orderItems, orderRefunds, orderStatusHistory, orders } from './orders.table.ts';
 
-/** Staff reads of orders (spec §7 "Admin orders"): the filtered list, its tab counts, one order in full. */
+/** Staff reads of orders (docs/product.md#admin-endpoints): the filtered list, its tab counts, one order in full. */
 
 function filterConditions(query: AdminOrdersQuery, withStatus: boolean): SQL[] {
   const conditions: SQL[] = [];

@@ -29,7 +29,7 @@ const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchem
 
 /**
  * `GET/POST /admin/orders`, `GET /admin/orders/stats`, `GET/PUT /admin/orders/{id}`,
- * `POST /admin/orders/{id}/refund`, `POST /admin/orders/{id}/whatsapp` (spec §7 "Admin orders"),
+ * `POST /admin/orders/{id}/refund`, `POST /admin/orders/{id}/whatsapp` (docs/product.md#admin-endpoints),
  * and a customer's orders, `GET /admin/customers/{id}/orders` (the same list, one customer's),
  * inside the admin scope. Writes announce to the admins' sockets only after their commit.
  */

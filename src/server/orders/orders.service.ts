@@ -11,7 +11,7 @@ import type {
 import { computeTotals, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
 
 /**
- * Pricing of a cart (spec §7 "POST /orders/calculate") and the checks POST /orders repeats inside
+ * Pricing of a cart (docs/product.md#order-endpoints) and the checks POST /orders repeats inside
  * its transaction. Prices, names and stock always come from the database, never from the client.
  */
 
@@ -198,7 +198,7 @@ export function priceLines(
   });
 }
 
-/** Totals over the available lines only (spec §9: tax 11 % of the subtotal, shipping 0). */
+/** Totals over the available lines only (docs/product.md#money-and-totals: tax 11 % of the subtotal, shipping 0). */
 export function totalsOf(lines: readonly PricedLine[], discountCents = 0) {
   const subtotalCents = sumCents(lines.filter((line) => line.available).map((line) => line.lineTotalCents));
   return computeTotals(subtotalCents, discountCents);

@@ -20,7 +20,7 @@ import {
 } from './orders.service.ts';
 
 /**
- * `POST /orders` (DESIGN.md "Data rules"): stock is taken by one conditional UPDATE inside one
+ * `POST /orders` (docs/engineering.md#data-rules): stock is taken by one conditional UPDATE inside one
  * short transaction, so no order can oversell on PGlite or PostgreSQL; prices are those of the
  * rows that UPDATE locked. Mail is the caller's job, after commit.
  *
@@ -271,7 +271,7 @@ async function insertOrder(
  * inactive or unknown, is simply not updated; unlike the guard it takes any price, since this
  * path prices from the rows it took. The rows are locked first in product-id order (the `locked`
  * CTE: LockRows above the sort), never in the cart's order, so two carts holding the same
- * products in a different order cannot deadlock on PostgreSQL (DESIGN.md "Data rules").
+ * products in a different order cannot deadlock on PostgreSQL (docs/engineering.md#data-rules).
  */
 async function takeStock(tx: Db, wanted: ReadonlyMap<string, number>): Promise<LockedProductRow[]> {
   const values = sql.join(
@@ -302,7 +302,7 @@ async function takeStock(tx: Db, wanted: ReadonlyMap<string, number>): Promise<L
  * The order, its lines, its first status and the admins' notification, written by
  * cedar_place_order (place-order.sql; `head` and `items` below are its arguments' keys, the row
  * read back its RETURNS columns: a PL/pgSQL function keeps its plans for the session, and on
- * PGlite's single connection every round trip and every plan counts; DESIGN.md budget: order
+ * PGlite's single connection every round trip and every plan counts; budget (docs/engineering.md#budgets): order
  * placement p95 ≤ 50 ms). With `stock`, the same call takes the stock first (the usual path);
  * the careful path has taken it already and passes none.
  */

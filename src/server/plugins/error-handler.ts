@@ -48,7 +48,7 @@ function fromFastifyError(error: FastifyError): ErrorBody {
 }
 
 /**
- * One place that shapes every error (DESIGN.md "API conventions"): validation errors list every
+ * One place that shapes every error (docs/product.md#api-conventions): validation errors list every
  * bad field, AppErrors keep their code, and anything unexpected is logged and answered with a
  * 500 that says nothing about internals.
  */
@@ -105,7 +105,7 @@ export const MAX_PATH_SEGMENT_LENGTH = 200;
  * Fastify's router refuses some URLs before any route, hook or error handler runs: a path segment
  * longer than `maxParamLength` (414) and a broken `%` escape (400). Fastify's own answer echoes the
  * raw URL in another shape; this one (the `frameworkErrors` option in app.ts) answers the
- * DESIGN.md error body and repeats nothing the client sent.
+ * docs/product.md#error-body-and-codes error body and repeats nothing the client sent.
  */
 export function routerErrorBody(error: FastifyError): ErrorBody {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
