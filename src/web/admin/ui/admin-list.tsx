@@ -1,0 +1,70 @@
+import type { ListResult } from '#web/lib/api-client.ts';
+import { InlineError } from '#web/ui/inline-error.tsx';
+import { DataList, type ListColumn, type ListSelectionOptions } from './data-list.tsx';
+import { type EmptyText, ListEmpty, ListSkeleton } from './list-states.tsx';
+import { Pager } from './pager.tsx';
+import type { ListState } from './use-list-state.ts';
+
+/** The parts of a TanStack query result a list reads. */
+export interface ListQuery<Row> {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  data: ListResult<Row> | undefined;
+  refetch: () => unknown;
+}
+
+/**
+ * An admin list's body for one query: skeleton while the first page loads, InlineError with Retry
+ * when it failed, the empty state, else the rows (table or cards, DataList) with the pager and
+ * page size of `list`.
+ */
+export function AdminList<Row>({
+  list,
+  query,
+  label,
+  columns,
+  rowKey,
+  selection,
+  empty,
+  errorTitle,
+  tableClassName,
+}: {
+  list: ListState;
+  query: ListQuery<Row>;
+  /** Names the table region and card list ("Products"). */
+  label: string;
+  columns: ReadonlyArray<ListColumn<Row>>;
+  rowKey: (row: Row) => string;
+  selection?: ListSelectionOptions<Row>;
+  empty: EmptyText;
+  /** "Could not load the products". */
+  errorTitle: string;
+  tableClassName?: string;
+}) {
+  const { noun, pageSizes } = list.definition;
+  if (query.isPending) return <ListSkeleton label={`Loading ${noun[1]}`} />;
+  if (query.isError || !query.data) return <InlineError title={errorTitle} onRetry={() => void query.refetch()} />;
+  const { data: rows, pagination } = query.data;
+  if (rows.length === 0) return <ListEmpty filtered={list.filtered} plural={noun[1]} text={empty} />;
+  return (
+    <div className="card" aria-busy={query.isFetching}>
+      <DataList
+        label={label}
+        rows={rows}
+        columns={columns}
+        rowKey={rowKey}
+        selection={selection}
+        tableClassName={tableClassName}
+      />
+      <Pager
+        page={pagination.page}
+        totalPages={pagination.totalPages}
+        total={pagination.total}
+        noun={noun}
+        onPage={list.setPage}
+        pageSize={pageSizes ? { value: list.limit, options: pageSizes, onChange: list.setPageSize } : undefined}
+      />
+    </div>
+  );
+}
