@@ -1,19 +1,17 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
 import type { Customer } from '#shared/contracts/customers.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
+import { ORDER_DATE, ORDER_NUMBER, ORDER_PAYMENT, ORDER_STATUS, ORDER_TOTAL } from '../orders/order-columns.tsx';
 import { ADMIN_ORDERS_KEY } from '../orders/order-keys.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import type { ListColumn } from '../ui/data-list.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
-import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
 import { type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import {
   ADMIN_CUSTOMERS_KEY,
@@ -243,43 +241,7 @@ function Stat({
 
 const CUSTOMER_ORDER_LIST: ListDefinition = { noun: ['order', 'orders'], pageSize: ORDERS_PER_PAGE };
 
-const ORDER_COLUMNS: ReadonlyArray<ListColumn<AdminOrderListItem>> = [
-  {
-    header: 'Order',
-    card: 'title',
-    className: 'whitespace-nowrap',
-    cell: (order) => (
-      <Link
-        to={`/admin/orders/${order.id}`}
-        className="font-mono font-medium text-strong underline-offset-4 hover:underline"
-      >
-        {order.order_number}
-      </Link>
-    ),
-  },
-  {
-    header: 'Date',
-    card: 'subtitle',
-    className: 'whitespace-nowrap',
-    cell: (order) => formatDateTime(order.created_at),
-  },
-  { header: 'Status', card: 'badge', cell: (order) => <OrderStatusBadge status={order.status} /> },
-  { header: 'Payment', card: 'badge', cell: (order) => <PaymentStatusBadge status={order.payment_status} /> },
-  {
-    header: 'Total',
-    card: 'aside',
-    align: 'right',
-    className: 'font-medium whitespace-nowrap text-strong tabular-nums',
-    cell: (order) => (
-      <>
-        {money(order.total)}
-        {order.refunded_amount > 0 && (
-          <span className="block text-xs font-normal text-muted">−{money(order.refunded_amount)} refunded</span>
-        )}
-      </>
-    ),
-  },
-];
+const ORDER_COLUMNS = [ORDER_NUMBER, ORDER_DATE, ORDER_STATUS, ORDER_PAYMENT, ORDER_TOTAL];
 
 function CustomerOrders({ customerId }: { customerId: string }) {
   const list = useListState(CUSTOMER_ORDER_LIST);
@@ -299,8 +261,6 @@ function CustomerOrders({ customerId }: { customerId: string }) {
         query={orders}
         label="Orders of this customer"
         columns={ORDER_COLUMNS}
-        rowKey={(order) => order.id}
-        errorTitle="Could not load the orders"
         empty={{ title: 'No orders yet.' }}
         tableClassName="min-w-[36rem]"
       />

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Customer } from '#shared/contracts/customers.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
@@ -8,6 +8,7 @@ import { AdminList } from '../ui/admin-list.tsx';
 import type { ListColumn } from '../ui/data-list.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
+import { RecordLink } from '../ui/record-link.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { ADMIN_CUSTOMERS_KEY, listCustomers } from './customer-api.ts';
 import { CustomerDialog } from './customer-dialog.tsx';
@@ -37,14 +38,7 @@ const COLUMNS: ReadonlyArray<ListColumn<Customer>> = [
   {
     header: 'Name',
     card: 'title',
-    cell: (customer) => (
-      <Link
-        to={`/admin/customers/${customer.id}`}
-        className="font-medium text-strong underline-offset-4 hover:underline"
-      >
-        {customer.name}
-      </Link>
-    ),
+    cell: (customer) => <RecordLink to={`/admin/customers/${customer.id}`}>{customer.name}</RecordLink>,
   },
   {
     header: 'Phone',
@@ -109,10 +103,7 @@ export function CustomersPage() {
       <AdminList
         list={list}
         query={customers}
-        label="Customers"
         columns={COLUMNS}
-        rowKey={(customer) => customer.id}
-        errorTitle="Could not load the customers"
         empty={{
           title: 'No customers yet.',
           hint: 'Customers appear here with their first order, or add one yourself.',

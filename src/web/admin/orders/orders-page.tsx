@@ -1,16 +1,21 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { type AdminOrderListItem, ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#shared/contracts/admin-orders.ts';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#shared/contracts/admin-orders.ts';
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES } from '#shared/contracts/orders.ts';
-import { formatPhone } from '#shared/phone.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
-import type { ListColumn } from '../ui/data-list.tsx';
-import { formatDateTime, money } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
-import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { orderListQuery, orderStatsQuery, type StatusCounts } from './order-api.ts';
+import {
+  ORDER_CUSTOMER,
+  ORDER_DATE,
+  ORDER_ITEMS,
+  ORDER_NUMBER,
+  ORDER_PAYMENT,
+  ORDER_STATUS,
+  ORDER_TOTAL,
+} from './order-columns.tsx';
 
 const ORDER_LIST: ListDefinition = {
   noun: ['order', 'orders'],
@@ -47,64 +52,7 @@ const ORDER_LIST: ListDefinition = {
   pageSizes: ADMIN_PAGE_SIZES,
 };
 
-const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
-
-const COLUMNS: ReadonlyArray<ListColumn<AdminOrderListItem>> = [
-  {
-    header: 'Order',
-    card: 'title',
-    className: 'whitespace-nowrap',
-    cell: (order) => (
-      <Link
-        to={`/admin/orders/${order.id}`}
-        className="font-medium whitespace-nowrap text-strong tabular-nums underline-offset-4 hover:underline"
-      >
-        {order.order_number}
-      </Link>
-    ),
-  },
-  {
-    header: 'Date',
-    card: 'line',
-    className: 'whitespace-nowrap text-muted',
-    cell: (order) => formatDateTime(order.created_at),
-  },
-  {
-    header: 'Customer',
-    card: 'subtitle',
-    cell: (order) => (
-      <>
-        <span className="block font-medium text-strong">{order.customer.name}</span>
-        <span className="block text-xs text-muted tabular-nums">
-          {order.customer.phone ? formatPhone(order.customer.phone) : ''}
-        </span>
-      </>
-    ),
-    cardCell: (order) => (
-      <>
-        <span className="text-fg">{order.customer.name}</span>
-        {order.customer.phone && <span className="tabular-nums"> · {formatPhone(order.customer.phone)}</span>}
-      </>
-    ),
-  },
-  {
-    header: 'Items',
-    card: 'line',
-    align: 'right',
-    className: 'tabular-nums',
-    cell: (order) => order.item_count,
-    cardCell: (order) => itemsLabel(order.item_count),
-  },
-  {
-    header: 'Total',
-    card: 'aside',
-    align: 'right',
-    className: 'font-medium whitespace-nowrap text-strong tabular-nums',
-    cell: (order) => money(order.total),
-  },
-  { header: 'Status', card: 'badge', cell: (order) => <OrderStatusBadge status={order.status} /> },
-  { header: 'Payment', card: 'badge', cell: (order) => <PaymentStatusBadge status={order.payment_status} /> },
-];
+const COLUMNS = [ORDER_NUMBER, ORDER_DATE, ORDER_CUSTOMER, ORDER_ITEMS, ORDER_TOTAL, ORDER_STATUS, ORDER_PAYMENT];
 
 /**
  * `/admin/orders`: every order, newest first. Status tab, search, payment filter, dates, sort and
@@ -145,10 +93,7 @@ export function OrdersPage() {
       <AdminList
         list={list}
         query={orders}
-        label="Orders"
         columns={COLUMNS}
-        rowKey={(order) => order.id}
-        errorTitle="Could not load the orders"
         empty={{
           title: 'No orders yet.',
           hint: 'Orders placed in the store, or entered here for phone customers, appear in this list.',

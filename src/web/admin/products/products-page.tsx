@@ -8,6 +8,7 @@ import { AdminList } from '../ui/admin-list.tsx';
 import type { ListColumn } from '../ui/data-list.tsx';
 import { money } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
+import { RecordLink } from '../ui/record-link.tsx';
 import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { useRowSelection } from '../ui/use-row-selection.ts';
@@ -165,15 +166,12 @@ export function ProductsPage() {
       <AdminList
         list={list}
         query={products}
-        label="Products"
         columns={COLUMNS}
-        rowKey={(product) => product.id}
         selection={{
           state: selection,
           rowLabel: (product) => `Select ${product.name}`,
           allLabel: 'Select every product on this page',
         }}
-        errorTitle="Could not load the products"
         empty={{ title: 'No products yet.', hint: 'Add the first product to open the store.', action: newProduct }}
         tableClassName="min-w-[56rem]"
       />
@@ -202,12 +200,9 @@ function ProductName({ product }: { product: AdminProduct }) {
         </span>
       )}
       <div className="min-w-0">
-        <Link
-          to={`/admin/products/${product.id}`}
-          className="line-clamp-2 font-medium text-strong underline-offset-4 hover:underline"
-        >
+        <RecordLink to={`/admin/products/${product.id}`} className="line-clamp-2">
           {product.name}
-        </Link>
+        </RecordLink>
         {product.brand && <p className="truncate text-xs font-normal text-muted">{product.brand}</p>}
       </div>
     </div>

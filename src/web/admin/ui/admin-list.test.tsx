@@ -44,10 +44,7 @@ function Things({ result }: { result: ListQuery<Thing> }) {
     <AdminList
       list={list}
       query={result}
-      label="Things"
       columns={COLUMNS}
-      rowKey={(thing) => thing.id}
-      errorTitle="Could not load the things"
       empty={{ title: 'No things yet.', hint: 'Add one.', action: <a href="/new">New thing</a> }}
     />
   );

@@ -19,41 +19,40 @@ export interface ListQuery<Row> {
  * when it failed, the empty state, else the rows (table or cards, DataList) with the pager and
  * page size of `list`.
  */
-export function AdminList<Row>({
+export function AdminList<Row extends { id: string }>({
   list,
   query,
-  label,
   columns,
-  rowKey,
-  selection,
   empty,
-  errorTitle,
+  selection,
+  label,
   tableClassName,
 }: {
   list: ListState;
   query: ListQuery<Row>;
-  /** Names the table region and card list ("Products"). */
-  label: string;
   columns: ReadonlyArray<ListColumn<Row>>;
-  rowKey: (row: Row) => string;
-  selection?: ListSelectionOptions<Row>;
   empty: EmptyText;
-  /** "Could not load the products". */
-  errorTitle: string;
+  selection?: ListSelectionOptions<Row>;
+  /** Names the table region and card list; default the capitalised plural ("Products"). */
+  label?: string;
+  /** The table's minimum width (a Tailwind class), under which it scrolls sideways. */
   tableClassName?: string;
 }) {
   const { noun, pageSizes } = list.definition;
-  if (query.isPending) return <ListSkeleton label={`Loading ${noun[1]}`} />;
-  if (query.isError || !query.data) return <InlineError title={errorTitle} onRetry={() => void query.refetch()} />;
+  const plural = noun[1];
+  if (query.isPending) return <ListSkeleton label={`Loading ${plural}`} />;
+  if (query.isError || !query.data) {
+    return <InlineError title={`Could not load the ${plural}`} onRetry={() => void query.refetch()} />;
+  }
   const { data: rows, pagination } = query.data;
-  if (rows.length === 0) return <ListEmpty filtered={list.filtered} plural={noun[1]} text={empty} />;
+  if (rows.length === 0) return <ListEmpty filtered={list.filtered} plural={plural} text={empty} />;
   return (
     <div className="card" aria-busy={query.isFetching}>
       <DataList
-        label={label}
+        label={label ?? `${plural.charAt(0).toUpperCase()}${plural.slice(1)}`}
         rows={rows}
         columns={columns}
-        rowKey={rowKey}
+        rowKey={(row) => row.id}
         selection={selection}
         tableClassName={tableClassName}
       />

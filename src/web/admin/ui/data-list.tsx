@@ -84,6 +84,38 @@ function SelectBox({
   );
 }
 
+/** The page's box: ticks every row on it, or none; a dash when only some are. */
+function SelectAllBox<Row>({ selection, id }: { selection: ListSelectionOptions<Row>; id?: string }) {
+  const { state, allLabel } = selection;
+  return (
+    <SelectBox
+      id={id}
+      label={allLabel}
+      checked={state.allSelected}
+      mixed={state.someSelected}
+      onChange={state.toggleAll}
+    />
+  );
+}
+
+function RowSelectBox<Row>({
+  selection,
+  row,
+  rowId,
+}: {
+  selection: ListSelectionOptions<Row>;
+  row: Row;
+  rowId: string;
+}) {
+  return (
+    <SelectBox
+      label={selection.rowLabel(row)}
+      checked={selection.state.isSelected(rowId)}
+      onChange={() => selection.state.toggle(rowId)}
+    />
+  );
+}
+
 function ListTable<Row>({ label, rows, columns, rowKey, selection, tableClassName = '' }: DataListProps<Row>) {
   return (
     <ScrollTable label={label}>
@@ -92,12 +124,7 @@ function ListTable<Row>({ label, rows, columns, rowKey, selection, tableClassNam
           <tr>
             {selection && (
               <th scope="col" className="w-10 py-3 pr-1 pl-5">
-                <SelectBox
-                  label={selection.allLabel}
-                  checked={selection.state.allSelected}
-                  mixed={selection.state.someSelected}
-                  onChange={selection.state.toggleAll}
-                />
+                <SelectAllBox selection={selection} />
               </th>
             )}
             {columns.map((column) => (
@@ -119,11 +146,7 @@ function ListTable<Row>({ label, rows, columns, rowKey, selection, tableClassNam
               <tr key={key} className={selected ? 'bg-accent-soft' : undefined}>
                 {selection && (
                   <td className="py-3 pr-1 pl-5">
-                    <SelectBox
-                      label={selection.rowLabel(row)}
-                      checked={selected}
-                      onChange={() => selection.state.toggle(key)}
-                    />
+                    <RowSelectBox selection={selection} row={row} rowId={key} />
                   </td>
                 )}
                 {columns.map((column) => (
@@ -147,20 +170,17 @@ function ListCards<Row>({ label, rows, columns, rowKey, selection }: DataListPro
   const allId = useId();
   const placed = (placement: CardPlacement) => columns.filter((column) => column.card === placement);
   const show = (column: ListColumn<Row>, row: Row) => (column.cardCell ?? column.cell)(row);
-  const [titles, asides, subtitles, lines, badges, actions] = (
-    ['title', 'aside', 'subtitle', 'line', 'badge', 'actions'] as const
-  ).map(placed) as Array<Array<ListColumn<Row>>>;
+  const titles = placed('title');
+  const asides = placed('aside');
+  const subtitles = placed('subtitle');
+  const lines = placed('line');
+  const badges = placed('badge');
+  const actions = placed('actions');
   return (
     <>
       {selection && rows.length > 0 && (
         <div className="flex items-center gap-3 border-b border-line px-4 py-2.5 text-sm text-muted">
-          <SelectBox
-            id={allId}
-            label={selection.allLabel}
-            checked={selection.state.allSelected}
-            mixed={selection.state.someSelected}
-            onChange={selection.state.toggleAll}
-          />
+          <SelectAllBox selection={selection} id={allId} />
           {/* The box's own name says which rows; this caption is for the eye (and a bigger target). */}
           <label htmlFor={allId} aria-hidden="true">
             Select all on this page
@@ -175,34 +195,30 @@ function ListCards<Row>({ label, rows, columns, rowKey, selection }: DataListPro
             <li key={key} className={`flex gap-3 px-4 py-3 ${selected ? 'bg-accent-soft' : ''}`}>
               {selection && (
                 <div className="pt-0.5">
-                  <SelectBox
-                    label={selection.rowLabel(row)}
-                    checked={selected}
-                    onChange={() => selection.state.toggle(key)}
-                  />
+                  <RowSelectBox selection={selection} row={row} rowId={key} />
                 </div>
               )}
               <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-                {(titles?.length || asides?.length) && (
+                {(titles.length > 0 || asides.length > 0) && (
                   <div className="flex items-baseline justify-between gap-3">
                     <div className="min-w-0 font-medium text-strong">
-                      {titles?.map((column) => (
+                      {titles.map((column) => (
                         <div key={column.header}>{show(column, row)}</div>
                       ))}
                     </div>
-                    {asides?.map((column) => (
+                    {asides.map((column) => (
                       <div key={column.header} className="shrink-0 text-right font-medium text-strong tabular-nums">
                         {show(column, row)}
                       </div>
                     ))}
                   </div>
                 )}
-                {subtitles?.map((column) => (
+                {subtitles.map((column) => (
                   <div key={column.header} className="mt-0.5 text-sm text-muted">
                     {show(column, row)}
                   </div>
                 ))}
-                {lines && lines.length > 0 && (
+                {lines.length > 0 && (
                   <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-xs">
                     {lines.map((column) => (
                       <div key={column.header} className="flex min-w-0 gap-1.5">
@@ -212,14 +228,14 @@ function ListCards<Row>({ label, rows, columns, rowKey, selection }: DataListPro
                     ))}
                   </dl>
                 )}
-                {badges && badges.length > 0 && (
+                {badges.length > 0 && (
                   <div className="mt-2 flex flex-wrap gap-2">
                     {badges.map((column) => (
                       <span key={column.header}>{show(column, row)}</span>
                     ))}
                   </div>
                 )}
-                {actions && actions.length > 0 && (
+                {actions.length > 0 && (
                   <div className="mt-2 flex flex-wrap justify-end gap-2">
                     {actions.map((column) => (
                       <span key={column.header}>{show(column, row)}</span>

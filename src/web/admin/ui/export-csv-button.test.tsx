@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
 import { waitFor } from '#web/test/render.tsx';
-import { saveSession } from '../auth/token-store.ts';
+import { signIn } from '../orders/test-fixtures.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
 import { buttonByText, click, mount, unmount } from './kit-test-helpers.tsx';
 
@@ -16,21 +16,7 @@ let disconnect: () => void = () => {};
 let downloads: Array<{ name: string; href: string }> = [];
 
 beforeEach(() => {
-  saveSession({
-    token: 'a1',
-    refreshToken: 'r1',
-    expiresIn: '15m',
-    user: {
-      id: 'u1',
-      email: 'owner@cedar.shop',
-      name: 'Owner',
-      role: 'super_admin',
-      avatar_url: null,
-      is_active: true,
-      last_login_at: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-    },
-  });
+  signIn();
   calls = [];
   toasts = [];
   downloads = [];

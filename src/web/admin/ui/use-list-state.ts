@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useDebouncedSearch } from './use-list-params.ts';
+import { useDebouncedSearch } from './use-debounced-search.ts';
 
 /** `[value, label]` pairs of a select; '' is "no filter". */
 export type Options = ReadonlyArray<readonly [value: string, label: string]>;

@@ -122,10 +122,7 @@ export function UsersPage() {
       <AdminList
         list={list}
         query={users}
-        label="Users"
         columns={columns}
-        rowKey={(user) => user.id}
-        errorTitle="Could not load the users"
         empty={{ title: 'No users yet.' }}
         tableClassName="min-w-[40rem]"
       />
