@@ -49,7 +49,12 @@ const COLUMNS: ReadonlyArray<ListColumn<Customer>> = [
     cardCell: (customer) =>
       [customer.phone && formatPhone(customer.phone), customer.email].filter(Boolean).join(' · ') || '—',
   },
-  { header: 'Email', card: 'hidden', className: 'max-w-64 truncate', cell: (customer) => customer.email ?? none },
+  {
+    header: 'Email',
+    card: 'hidden',
+    className: 'max-w-64 [overflow-wrap:anywhere]',
+    cell: (customer) => customer.email ?? none,
+  },
   {
     header: 'Orders',
     card: 'line',

@@ -42,7 +42,12 @@ export const ORDER_CUSTOMER: OrderColumn = {
   cardCell: (order) => (
     <>
       <span className="text-fg">{order.customer.name}</span>
-      {order.customer.phone && <span className="tabular-nums"> · {formatPhone(order.customer.phone)}</span>}
+      {order.customer.phone && (
+        <>
+          {' · '}
+          <span className="whitespace-nowrap tabular-nums">{formatPhone(order.customer.phone)}</span>
+        </>
+      )}
     </>
   ),
 };

@@ -131,7 +131,7 @@ function ListTable<Row>({ label, rows, columns, rowKey, selection, tableClassNam
               <th
                 key={column.header}
                 scope="col"
-                className={`px-4 py-3 font-medium first:pl-5 last:pr-5 ${alignClass(column.align)}`}
+                className={`px-4 py-3 font-medium whitespace-nowrap first:pl-5 last:pr-5 ${alignClass(column.align)}`}
               >
                 {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
@@ -228,17 +228,15 @@ function ListCards<Row>({ label, rows, columns, rowKey, selection }: DataListPro
                     ))}
                   </dl>
                 )}
-                {badges.length > 0 && (
-                  <div className="mt-2 flex flex-wrap gap-2">
+                {(badges.length > 0 || actions.length > 0) && (
+                  <div className="mt-2 flex flex-wrap items-center gap-2">
                     {badges.map((column) => (
                       <span key={column.header}>{show(column, row)}</span>
                     ))}
-                  </div>
-                )}
-                {actions.length > 0 && (
-                  <div className="mt-2 flex flex-wrap justify-end gap-2">
                     {actions.map((column) => (
-                      <span key={column.header}>{show(column, row)}</span>
+                      <span key={column.header} className="ml-auto">
+                        {show(column, row)}
+                      </span>
                     ))}
                   </div>
                 )}

@@ -23,12 +23,13 @@ export function ListFilters({
 }) {
   const { definition } = list;
   const plural = definition.noun[1];
-  const barFilters = (definition.filters ?? []).filter((filter) => filter.kind !== 'custom');
+  const selectFilters = (definition.filters ?? []).filter((filter) => (filter.kind ?? 'select') === 'select');
+  const dateFilters = (definition.filters ?? []).filter((filter) => filter.kind === 'date');
   const clearsOnlySearch = !(definition.filters ?? []).some((filter) => !filter.keepOnClear);
   return (
     <>
-      {(definition.searchPlaceholder !== undefined || barFilters.length > 0) && (
-        <search className="mb-3 flex flex-wrap items-end gap-3">
+      {(definition.searchPlaceholder !== undefined || selectFilters.length + dateFilters.length > 0) && (
+        <search className="mb-3 flex flex-wrap items-end gap-3 lg:items-center">
           {definition.searchPlaceholder !== undefined && (
             <label className="min-w-0 flex-[2_1_16rem]">
               <span className="sr-only">Search {plural}</span>
@@ -41,16 +42,29 @@ export function ListFilters({
               />
             </label>
           )}
-          {barFilters.map((filter) => (
+          {selectFilters.map((filter) => (
             <div key={filter.key} className="min-w-0 flex-[1_1_9rem]">
-              <FilterControl
-                filter={filter}
+              <FilterSelect
+                label={filter.label}
                 value={list.filters[filter.key] ?? ''}
                 options={choices[filter.key] ?? filter.options ?? []}
                 onChange={(value) => list.setFilter(filter.key, value)}
               />
             </div>
           ))}
+          {/* A date range stays together: side by side on a phone, never one field per row. */}
+          {dateFilters.length > 0 && (
+            <div className="flex min-w-0 flex-[2_1_18rem] gap-3">
+              {dateFilters.map((filter) => (
+                <DateFilter
+                  key={filter.key}
+                  filter={filter}
+                  value={list.filters[filter.key] ?? ''}
+                  onChange={(value) => list.setFilter(filter.key, value)}
+                />
+              ))}
+            </div>
+          )}
         </search>
       )}
       {(definition.sorts || list.clearable || actions) && (
@@ -84,30 +98,25 @@ export function ListFilters({
   );
 }
 
-function FilterControl({
+function DateFilter({
   filter,
   value,
-  options,
   onChange,
 }: {
   filter: FilterDefinition;
   value: string;
-  options: Options;
   onChange: (value: string) => void;
 }) {
-  if (filter.kind === 'date') {
-    return (
-      <label className="flex flex-col gap-1 text-xs lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
-        <span className="text-muted">{capitalised(filter.label)}</span>
-        <input
-          type="date"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-label={filter.ariaLabel}
-          className={fieldClass}
-        />
-      </label>
-    );
-  }
-  return <FilterSelect label={filter.label} value={value} options={options} onChange={onChange} />;
+  return (
+    <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs lg:flex-row lg:items-center lg:gap-2 lg:text-sm">
+      <span className="text-muted">{capitalised(filter.label)}</span>
+      <input
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-label={filter.ariaLabel}
+        className={fieldClass}
+      />
+    </label>
+  );
 }
