@@ -10,7 +10,7 @@ interface Call {
   headers: Record<string, string>;
 }
 let calls: Call[] = [];
-let answer: () => Response;
+let answer: (call: Call) => Response;
 let toasts: ToastOptions[] = [];
 let disconnect: () => void = () => {};
 let downloads: Array<{ name: string; href: string }> = [];
@@ -22,8 +22,9 @@ beforeEach(() => {
   downloads = [];
   disconnect = connectToaster((options) => toasts.push(options));
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    calls.push({ url: String(input), headers: (init.headers ?? {}) as Record<string, string> });
-    return answer();
+    const call = { url: String(input), headers: (init.headers ?? {}) as Record<string, string> };
+    calls.push(call);
+    return answer(call);
   });
   // The browser's save flow: a click on a download link.
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -69,6 +70,32 @@ describe('ExportCsvButton', () => {
     const root = await mount(exportButton);
     await click(buttonByText(root, 'Export CSV'));
     await waitFor(() => expect(downloads[0]?.name).toBe('promo-codes.csv'));
+  });
+
+  it('refreshes an expired session once and tries again, as every admin call does', async () => {
+    const expired = () =>
+      new Response(JSON.stringify({ message: 'Token expired', statusCode: 401, code: 'TOKEN_EXPIRED', errors: [] }), {
+        status: 401,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    answer = (call) => {
+      if (call.url === '/api/auth/refresh') {
+        return new Response(
+          JSON.stringify({ data: { token: 'a2', refreshToken: 'r2', expiresIn: '15m', user: { id: 'u1' } } }),
+          { headers: { 'Content-Type': 'application/json' } },
+        );
+      }
+      return call.headers.Authorization === 'Bearer a2' ? new Response('code\n') : expired();
+    };
+    const root = await mount(exportButton);
+    await click(buttonByText(root, 'Export CSV'));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(calls.map((call) => call.url.split('?')[0])).toEqual([
+      '/api/admin/promo-codes/export',
+      '/api/auth/refresh',
+      '/api/admin/promo-codes/export',
+    ]);
+    expect(toasts).toEqual([]);
   });
 
   it('shows the caller’s error toast when the export fails, and can be tried again', async () => {
