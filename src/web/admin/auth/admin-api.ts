@@ -4,7 +4,9 @@ import {
   type ApiRequestOptions,
   apiPost,
   apiRequest,
+  buildUrl,
   type ListResult,
+  type QueryParams,
   toListResult,
 } from '#web/lib/api-client.ts';
 import {
@@ -97,14 +99,18 @@ export async function getAccessToken(now = Date.now()): Promise<string | null> {
 
 type AdminRequestOptions = Omit<ApiRequestOptions, 'token'>;
 
-export async function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
+/**
+ * Runs `send` with the access token, under the rules above: refresh first when it is expiring
+ * soon, refresh and retry once on 401 TOKEN_EXPIRED, end the session on any other 401.
+ */
+async function withAdminToken<T>(send: (token: string) => Promise<T>): Promise<T> {
   const token = await getAccessToken();
   if (!token) {
     loseSession();
     throw new ApiError('Authentication required', 401, 'UNAUTHORIZED');
   }
   try {
-    return await apiRequest<T>(path, { ...options, token });
+    return await send(token);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
     if (error.code !== 'TOKEN_EXPIRED') {
@@ -113,8 +119,43 @@ export async function adminRequest<T>(path: string, options: AdminRequestOptions
       throw error;
     }
   }
-  const fresh = await refreshOrLoseSession();
-  return apiRequest<T>(path, { ...options, token: fresh });
+  return send(await refreshOrLoseSession());
+}
+
+export function adminRequest<T>(path: string, options: AdminRequestOptions = {}): Promise<T> {
+  return withAdminToken((token) => apiRequest<T>(path, { ...options, token }));
+}
+
+/**
+ * A file from the admin API (a CSV export): the body as a Blob and the name the server suggests
+ * (Content-Disposition), if any. Errors are the API's JSON errors, as for every other call.
+ */
+export function adminDownload(
+  path: string,
+  options: { query?: QueryParams; accept?: string; signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  return withAdminToken(async (token) => {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, options.query), {
+        headers: { Accept: options.accept ?? '*/*', Authorization: `Bearer ${token}` },
+        signal: options.signal,
+      });
+    } catch {
+      throw new ApiError('Network error', 0, 'NETWORK_ERROR');
+    }
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { message?: unknown; code?: unknown } | null;
+      throw new ApiError(
+        typeof body?.message === 'string' ? body.message : `Request failed with status ${response.status}`,
+        response.status,
+        typeof body?.code === 'string' ? body.code : undefined,
+      );
+    }
+    const disposition = response.headers.get('Content-Disposition') ?? '';
+    const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+    return { blob: await response.blob(), filename };
+  });
 }
 
 export function adminGet<T>(path: string, options: Omit<AdminRequestOptions, 'method' | 'body'> = {}) {

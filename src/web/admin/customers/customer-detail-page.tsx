@@ -1,20 +1,18 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
 import type { Customer } from '#shared/contracts/customers.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
+import { ORDER_DATE, ORDER_NUMBER, ORDER_PAYMENT, ORDER_STATUS, ORDER_TOTAL } from '../orders/order-columns.tsx';
 import { ADMIN_ORDERS_KEY } from '../orders/order-keys.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { AdminList } from '../ui/admin-list.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
-import { Pager } from '../ui/pager.tsx';
-import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
-import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
-import { useListParams } from '../ui/use-list-params.ts';
+import { type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import {
   ADMIN_CUSTOMERS_KEY,
   deleteCustomer,
@@ -23,7 +21,6 @@ import {
   listCustomerOrders,
 } from './customer-api.ts';
 import { CustomerDialog } from './customer-dialog.tsx';
-import { useWideScreen } from './use-wide-screen.ts';
 
 const ORDERS_PER_PAGE = 10;
 
@@ -242,108 +239,31 @@ function Stat({
   );
 }
 
-const ORDER_COLUMNS = ['Order', 'Date', 'Status', 'Payment', { label: 'Total', align: 'right' }] as const;
+const CUSTOMER_ORDER_LIST: ListDefinition = { noun: ['order', 'orders'], pageSize: ORDERS_PER_PAGE };
+
+const ORDER_COLUMNS = [ORDER_NUMBER, ORDER_DATE, ORDER_STATUS, ORDER_PAYMENT, ORDER_TOTAL];
 
 function CustomerOrders({ customerId }: { customerId: string }) {
-  const { params, setParam } = useListParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useListState(CUSTOMER_ORDER_LIST);
   const orders = useQuery({
-    queryKey: [...ADMIN_CUSTOMERS_KEY, 'orders', customerId, page],
-    queryFn: ({ signal }) => listCustomerOrders(customerId, { page, limit: ORDERS_PER_PAGE }, signal),
+    queryKey: [...ADMIN_CUSTOMERS_KEY, 'orders', customerId, list.query],
+    queryFn: ({ signal }) => listCustomerOrders(customerId, list.query, signal),
     placeholderData: keepPreviousData,
   });
-  const rows = orders.data?.data ?? [];
-  const wide = useWideScreen();
 
   return (
     <section aria-labelledby="orders-title" className="mt-6">
       <h2 id="orders-title" className="mb-3 text-lg font-semibold text-strong">
         Orders
       </h2>
-      {orders.isPending ? (
-        <div aria-hidden="true" className="card h-48 animate-pulse" />
-      ) : orders.isError ? (
-        <InlineError title="Could not load the orders" onRetry={() => void orders.refetch()} />
-      ) : rows.length === 0 ? (
-        <div className="card px-5 py-10 text-center text-sm text-muted">No orders yet.</div>
-      ) : (
-        <div className="card" aria-busy={orders.isFetching}>
-          {wide ? (
-            <ScrollTable label="Orders of this customer">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <TableHead columns={ORDER_COLUMNS} />
-                <tbody className="divide-y divide-line">
-                  {rows.map((order) => (
-                    <OrderRow key={order.id} order={order} />
-                  ))}
-                </tbody>
-              </table>
-            </ScrollTable>
-          ) : (
-            <ul aria-label="Orders of this customer" className="divide-y divide-line">
-              {rows.map((order) => (
-                <OrderCard key={order.id} order={order} />
-              ))}
-            </ul>
-          )}
-          <Pager
-            page={orders.data.pagination.page}
-            totalPages={orders.data.pagination.totalPages}
-            total={orders.data.pagination.total}
-            noun={['order', 'orders']}
-            onPage={(next) => setParam('page', String(next))}
-          />
-        </div>
-      )}
+      <AdminList
+        list={list}
+        query={orders}
+        label="Orders of this customer"
+        columns={ORDER_COLUMNS}
+        empty={{ title: 'No orders yet.' }}
+        tableClassName="min-w-[36rem]"
+      />
     </section>
-  );
-}
-
-function OrderRow({ order }: { order: AdminOrderListItem }) {
-  return (
-    <tr>
-      <td className="px-5 py-3 whitespace-nowrap">
-        <Link
-          to={`/admin/orders/${order.id}`}
-          className="font-mono font-medium text-strong underline-offset-4 hover:underline"
-        >
-          {order.order_number}
-        </Link>
-      </td>
-      <td className="px-5 py-3 whitespace-nowrap">{formatDateTime(order.created_at)}</td>
-      <td className="px-5 py-3">
-        <OrderStatusBadge status={order.status} />
-      </td>
-      <td className="px-5 py-3">
-        <PaymentStatusBadge status={order.payment_status} />
-      </td>
-      <td className="px-5 py-3 text-right font-medium whitespace-nowrap text-strong tabular-nums">
-        {money(order.total)}
-        {order.refunded_amount > 0 && (
-          <span className="block text-xs font-normal text-muted">−{money(order.refunded_amount)} refunded</span>
-        )}
-      </td>
-    </tr>
-  );
-}
-
-function OrderCard({ order }: { order: AdminOrderListItem }) {
-  return (
-    <li className="px-4 py-3">
-      <div className="flex items-baseline justify-between gap-3">
-        <Link
-          to={`/admin/orders/${order.id}`}
-          className="font-mono font-medium text-strong underline-offset-4 hover:underline"
-        >
-          {order.order_number}
-        </Link>
-        <span className="font-medium text-strong tabular-nums">{money(order.total)}</span>
-      </div>
-      <p className="mt-0.5 text-xs text-muted">{formatDateTime(order.created_at)}</p>
-      <p className="mt-1.5 flex flex-wrap gap-1.5">
-        <OrderStatusBadge status={order.status} />
-        <PaymentStatusBadge status={order.payment_status} />
-      </p>
-    </li>
   );
 }

@@ -5,7 +5,7 @@ import type { BulkProductsRequest, BulkProductsResult } from '#shared/contracts/
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { type BulkAction, BulkActionBar, countOf } from '../ui/bulk-action-bar.tsx';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
 import { ADMIN_PRODUCTS_KEY, categoryOptions, runBulkAction } from './product-api.ts';
 
@@ -16,9 +16,9 @@ type BulkCommand = BulkProductsRequest extends infer Request
     ? Omit<Request, 'productIds'>
     : never
   : never;
-type ConfirmAction = 'delete' | 'deactivate';
 
-const plural = (n: number) => `${n} product${n === 1 ? '' : 's'}`;
+const NOUN = ['product', 'products'] as const;
+const plural = (n: number) => countOf(n, NOUN);
 
 function describe(result: BulkProductsResult): string {
   const n = result.affected;
@@ -42,8 +42,8 @@ function describe(result: BulkProductsResult): string {
   }
 }
 
-/** The bar over the products table while rows are selected: every action of POST /admin/products/bulk. */
-export function BulkActionBar({
+/** The bulk bar over the products list while rows are selected: every action of POST /admin/products/bulk. */
+export function ProductBulkActions({
   productIds,
   categories,
   onDone,
@@ -55,12 +55,10 @@ export function BulkActionBar({
   onClear: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [confirm, setConfirm] = useState<ConfirmAction | null>(null);
   const [input, setInput] = useState<InputAction | null>(null);
   const bulk = useMutation({
     mutationFn: runBulkAction,
     onSuccess: (result) => {
-      setConfirm(null);
       setInput(null);
       toast({ variant: 'success', title: describe(result) });
       void queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY });
@@ -71,111 +69,53 @@ export function BulkActionBar({
       toast({ variant: 'error', title: error instanceof ApiError ? error.message : 'The bulk action failed' });
     },
   });
-  const run = (request: BulkCommand) => bulk.mutate({ ...request, productIds } as BulkProductsRequest);
+  const run = (request: BulkCommand) => bulk.mutateAsync({ ...request, productIds } as BulkProductsRequest);
   const count = productIds.length;
+  const actions: BulkAction[] = [
+    { label: 'Activate', run: () => run({ action: 'activate' }).catch(() => {}) },
+    {
+      label: 'Deactivate',
+      run: () => run({ action: 'deactivate' }),
+      confirm: {
+        title: `Deactivate ${plural(count)}?`,
+        body: 'They disappear from the store at once. You can activate them again later.',
+        danger: true,
+      },
+    },
+    {
+      label: 'Feature',
+      run: () => run({ action: 'set_featured', updateData: { featured: true } }).catch(() => {}),
+    },
+    {
+      label: 'Unfeature',
+      run: () => run({ action: 'set_featured', updateData: { featured: false } }).catch(() => {}),
+    },
+    { label: 'Move to category', run: () => setInput('set_category') },
+    { label: 'Adjust price', run: () => setInput('adjust_price') },
+    { label: 'Set stock', run: () => setInput('set_stock') },
+    {
+      label: 'Delete',
+      danger: true,
+      run: () => run({ action: 'delete' }),
+      confirm: {
+        title: `Delete ${plural(count)}?`,
+        body: 'Products that appear in orders are archived instead (hidden from the store, kept for the order history). This cannot be undone.',
+        danger: true,
+      },
+    },
+  ];
 
   return (
-    <section
-      aria-label="Bulk actions"
-      className="sticky top-18 z-20 mb-3 flex flex-wrap items-center gap-2 rounded-2xl border border-accent bg-accent-soft p-3 shadow-sm"
-    >
-      <p className="mr-auto pl-1 text-sm font-semibold text-strong" aria-live="polite">
-        {plural(count)} selected
-      </p>
-      <button
-        type="button"
-        className="btn-secondary px-3 py-1.5"
-        disabled={bulk.isPending}
-        onClick={() => run({ action: 'activate' })}
-      >
-        Activate
-      </button>
-      <button
-        type="button"
-        className="btn-secondary px-3 py-1.5"
-        disabled={bulk.isPending}
-        onClick={() => setConfirm('deactivate')}
-      >
-        Deactivate
-      </button>
-      <button
-        type="button"
-        className="btn-secondary px-3 py-1.5"
-        disabled={bulk.isPending}
-        onClick={() => run({ action: 'set_featured', updateData: { featured: true } })}
-      >
-        Feature
-      </button>
-      <button
-        type="button"
-        className="btn-secondary px-3 py-1.5"
-        disabled={bulk.isPending}
-        onClick={() => run({ action: 'set_featured', updateData: { featured: false } })}
-      >
-        Unfeature
-      </button>
-      <button
-        type="button"
-        className="btn-secondary px-3 py-1.5"
-        disabled={bulk.isPending}
-        onClick={() => setInput('set_category')}
-      >
-        Move to category
-      </button>
-      <button
-        type="button"
-        className="btn-secondary px-3 py-1.5"
-        disabled={bulk.isPending}
-        onClick={() => setInput('adjust_price')}
-      >
-        Adjust price
-      </button>
-      <button
-        type="button"
-        className="btn-secondary px-3 py-1.5"
-        disabled={bulk.isPending}
-        onClick={() => setInput('set_stock')}
-      >
-        Set stock
-      </button>
-      <button
-        type="button"
-        className="btn px-3 py-1.5 text-danger ring-1 ring-danger/40 hover:bg-red-50 dark:hover:bg-red-950/40"
-        disabled={bulk.isPending}
-        onClick={() => setConfirm('delete')}
-      >
-        Delete
-      </button>
-      <button
-        type="button"
-        className="px-2 py-1.5 text-sm text-muted underline-offset-4 hover:underline"
-        onClick={onClear}
-      >
-        Clear selection
-      </button>
-
-      <ConfirmDialog
-        open={confirm !== null}
-        title={confirm === 'delete' ? `Delete ${plural(count)}?` : `Deactivate ${plural(count)}?`}
-        confirmLabel={confirm === 'delete' ? 'Delete' : 'Deactivate'}
-        danger
-        pending={bulk.isPending}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => confirm && run({ action: confirm })}
-      >
-        {confirm === 'delete'
-          ? 'Products that appear in orders are archived instead (hidden from the store, kept for the order history). This cannot be undone.'
-          : 'They disappear from the store at once. You can activate them again later.'}
-      </ConfirmDialog>
+    <BulkActionBar count={count} noun={NOUN} actions={actions} pending={bulk.isPending} onClear={onClear}>
       <BulkInputDialog
         action={input}
         count={count}
         categories={categories}
         pending={bulk.isPending}
         onCancel={() => setInput(null)}
-        onSubmit={run}
+        onSubmit={(request) => void run(request).catch(() => {})}
       />
-    </section>
+    </BulkActionBar>
   );
 }
 

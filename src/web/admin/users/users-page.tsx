@@ -3,49 +3,54 @@ import { useState } from 'react';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { InlineError } from '#web/ui/inline-error.tsx';
 import { adminList, adminPut } from '../auth/admin-api.ts';
 import { useAdminAuth } from '../auth/admin-auth.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { AdminList } from '../ui/admin-list.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { FilterSelect } from '../ui/filter-select.tsx';
+import type { ListColumn } from '../ui/data-list.tsx';
 import { formatDateTime, ROLE_LABELS } from '../ui/format.ts';
-import { Pager } from '../ui/pager.tsx';
-import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
+import { ListFilters } from '../ui/list-filters.tsx';
 import { ActiveBadge } from '../ui/status-badge.tsx';
-import { useDebouncedSearch, useListParams } from '../ui/use-list-params.ts';
+import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 
-const PAGE_SIZE = 20;
-const ROLE_FILTERS = [
-  ['', 'All roles'],
-  ['super_admin', 'Super admins'],
-  ['admin', 'Admins'],
-  ['customer', 'Customers'],
-] as const;
-const STATUS_FILTERS = [
-  ['', 'Any status'],
-  ['true', 'Active'],
-  ['false', 'Disabled'],
-] as const;
+const USER_LIST: ListDefinition = {
+  noun: ['user', 'users'],
+  searchPlaceholder: 'Search by name or email',
+  filters: [
+    {
+      key: 'role',
+      label: 'Role',
+      options: [
+        ['', 'All roles'],
+        ['super_admin', 'Super admins'],
+        ['admin', 'Admins'],
+        ['customer', 'Customers'],
+      ],
+    },
+    {
+      key: 'is_active',
+      label: 'Status',
+      options: [
+        ['', 'Any status'],
+        ['true', 'Active'],
+        ['false', 'Disabled'],
+      ],
+    },
+  ],
+  pageSizes: ADMIN_PAGE_SIZES,
+};
 
 /** `/admin/users`: every account, with search and filters in the URL, and enable/disable. */
 export function UsersPage() {
-  const { params, setParam } = useListParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const search = params.get('search') ?? '';
-  const [searchText, setSearchText] = useDebouncedSearch(search, (value) => setParam('search', value));
-  const role = params.get('role') ?? '';
-  const status = params.get('is_active') ?? '';
+  const list = useListState(USER_LIST);
   const [target, setTarget] = useState<AuthUser | null>(null);
   const queryClient = useQueryClient();
   const { user: me } = useAdminAuth();
 
   const users = useQuery({
-    queryKey: ['admin', 'users', { page, search, role, status }],
-    queryFn: () =>
-      adminList<AuthUser>('/admin/users', {
-        query: { page, limit: PAGE_SIZE, search, role, is_active: status },
-      }),
+    queryKey: ['admin', 'users', list.query],
+    queryFn: () => adminList<AuthUser>('/admin/users', { query: list.query }),
     placeholderData: keepPreviousData,
   });
 
@@ -67,86 +72,60 @@ export function UsersPage() {
     },
   });
 
+  const columns: ReadonlyArray<ListColumn<AuthUser>> = [
+    {
+      header: 'User',
+      card: 'title',
+      cell: (user) => (
+        <>
+          <span className="font-medium text-strong">{user.name}</span>
+          <span className="block text-xs font-normal text-muted">{user.email}</span>
+        </>
+      ),
+    },
+    { header: 'Role', card: 'line', className: 'whitespace-nowrap', cell: (user) => ROLE_LABELS[user.role] },
+    { header: 'Status', card: 'badge', cell: (user) => <ActiveBadge active={user.is_active} /> },
+    {
+      header: 'Last sign-in',
+      card: 'line',
+      className: 'whitespace-nowrap text-muted',
+      cell: (user) => formatDateTime(user.last_login_at),
+    },
+    {
+      header: 'Actions',
+      headerHidden: true,
+      align: 'right',
+      card: 'actions',
+      cell: (user) =>
+        user.id === me?.id ? (
+          <span className="text-xs text-muted">You</span>
+        ) : (
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1.5 text-xs"
+            onClick={() => setTarget(user)}
+            aria-label={`${user.is_active ? 'Disable' : 'Enable'} ${user.name}`}
+          >
+            {user.is_active ? 'Disable' : 'Enable'}
+          </button>
+        ),
+    },
+  ];
+
   return (
     <>
       <AdminPageHeader
         title="Users"
         description="Staff and shopper accounts. Disabling an account signs it out everywhere."
       />
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <label className="flex-1">
-          <span className="sr-only">Search users</span>
-          <input
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder="Search by name or email"
-            className="block w-full rounded-xl border border-line-strong bg-surface px-3 py-2 text-base sm:text-sm"
-          />
-        </label>
-        <FilterSelect label="Role" value={role} options={ROLE_FILTERS} onChange={(value) => setParam('role', value)} />
-        <FilterSelect
-          label="Status"
-          value={status}
-          options={STATUS_FILTERS}
-          onChange={(value) => setParam('is_active', value)}
-        />
-      </div>
-
-      {users.isPending ? (
-        <div aria-hidden="true" className="card h-64 animate-pulse" />
-      ) : users.isError ? (
-        <InlineError title="Could not load the users" onRetry={() => void users.refetch()} />
-      ) : users.data.data.length === 0 ? (
-        <div className="card px-5 py-12 text-center text-sm text-muted">No users match these filters.</div>
-      ) : (
-        <div className="card">
-          <ScrollTable label="Users">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <TableHead
-                columns={['User', 'Role', 'Status', 'Last sign-in', { label: 'Actions', align: 'right', hidden: true }]}
-              />
-              <tbody className="divide-y divide-line">
-                {users.data.data.map((user) => (
-                  <tr key={user.id}>
-                    <td className="px-5 py-3">
-                      <span className="font-medium text-strong">{user.name}</span>
-                      <span className="block text-xs text-muted">{user.email}</span>
-                    </td>
-                    <td className="px-5 py-3 whitespace-nowrap">{ROLE_LABELS[user.role]}</td>
-                    <td className="px-5 py-3">
-                      <ActiveBadge active={user.is_active} />
-                    </td>
-                    <td className="px-5 py-3 whitespace-nowrap text-muted">{formatDateTime(user.last_login_at)}</td>
-                    <td className="px-5 py-3 text-right">
-                      {user.id === me?.id ? (
-                        <span className="text-xs text-muted">You</span>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn-secondary px-3 py-1.5 text-xs"
-                          onClick={() => setTarget(user)}
-                          aria-label={`${user.is_active ? 'Disable' : 'Enable'} ${user.name}`}
-                        >
-                          {user.is_active ? 'Disable' : 'Enable'}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-          <Pager
-            page={users.data.pagination.page}
-            totalPages={users.data.pagination.totalPages}
-            total={users.data.pagination.total}
-            noun={['user', 'users']}
-            onPage={(next) => setParam('page', String(next))}
-          />
-        </div>
-      )}
-
+      <ListFilters list={list} />
+      <AdminList
+        list={list}
+        query={users}
+        columns={columns}
+        empty={{ title: 'No users yet.' }}
+        tableClassName="min-w-[40rem]"
+      />
       <ConfirmDialog
         open={target !== null}
         title={target?.is_active ? `Disable ${target.name}?` : `Enable ${target?.name ?? ''}?`}
