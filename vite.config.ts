@@ -37,14 +37,17 @@ const ADMIN_ONLY_VENDOR =
 
 /**
  * The app shell (layout, API client, stores, shared UI) in one chunk beside the entry, except the
- * UI that only some later screens use. From `src/shared`, only the rules the shell itself uses:
- * any other shared module (the zod contracts above all, which would pull zod in) stays with the
- * screens that import it.
+ * UI that only some later screens use. From the storefront, the pieces the first page draws: its
+ * frame (`shell/`: header and skip links; the footer loads after), its own kit (`ui/`), the product
+ * cards and queries (`products/`), the category queries, and the buttons of the header and the
+ * cards (their drawer, combobox and dialog load on first use). From `src/shared`, only the rules
+ * the shell itself uses: any other shared module (the zod contracts above all, which would pull zod
+ * in) stays with the screens that import it.
  */
 const SHELL =
-  /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|web[\\/]storefront[\\/](categories[\\/]category-queries|products[\\/]product-queries)\.ts$|shared[\\/](constants|money|images)\.ts$)/;
+  /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|web[\\/]storefront[\\/](shell|ui|products)[\\/]|web[\\/]storefront[\\/](categories[\\/]category-queries\.ts|cart[\\/]cart-button\.tsx|search[\\/]search-box\.tsx|quick-view[\\/]quick-view-button\.tsx)$|shared[\\/](constants|money|images)\.ts$)/;
 const NOT_IN_SHELL =
-  /[\\/](ui[\\/](coming-soon|breadcrumbs|not-found-page|site-footer|form-field)|app[\\/]unmatched-route)\.tsx$/;
+  /[\\/](ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx$/;
 
 /** Route chunks a shopper rarely opens first (the admin, a not-found page, the blog placeholder): see modulePreload below. */
 const RARE_ROUTE_CHUNK = /(^|\/)(admin-app|unmatched-route|blog-page|blog-post-page)-[\w-]+\.js$/;

@@ -45,7 +45,7 @@ function readJson<T>(file: string): T | undefined {
 }
 
 const steps: Record<string, () => Promise<Omit<StepResult, 'name' | 'seconds'>>> = {
-  typecheck: async () => ({ ok: await run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) }),
+  typecheck: async () => ({ ok: await run(bin('tsc'), ['-b', 'tsconfig.json']) }),
   lint: async () => ({ ok: await run(bin('biome'), ['check', '.']) }),
   vitest: async () => {
     const output = path.join(REPORTS, 'vitest.json');

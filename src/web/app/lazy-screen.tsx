@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { PageSkeleton } from '#web/ui/page-skeleton.tsx';
+import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 

@@ -17,6 +17,7 @@ const routes: RouteObject[] = [
         {
           path: '/admin/*',
           element: lazyScreen(
+            // biome-ignore lint/style/noRestrictedImports: lazy, so the admin stays out of the first load
             () => import('#web/admin/admin-app.tsx'),
             (m) => m.AdminApp,
             null,

@@ -2,8 +2,8 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { PwaRoot } from '#web/pwa/pwa-root.tsx';
-import { SiteHeader } from '#web/ui/site-header.tsx';
-import { SkipLinks } from '#web/ui/skip-links.tsx';
+import { SiteHeader } from '#web/storefront/shell/site-header.tsx';
+import { SkipLinks } from '#web/storefront/shell/skip-links.tsx';
 import { ToasterHost } from '#web/ui/toaster-host.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorScreen } from './error-screen.tsx';
@@ -15,7 +15,9 @@ import { ScrollToTop } from './scroll-to-top.tsx';
  */
 // The footer sits below the fold and weighs ~1 KB gzip with its icons: it loads right after the
 // first paint instead of with it (decision 004, first-load budget).
-const SiteFooter = lazy(() => import('#web/ui/site-footer.tsx').then((module) => ({ default: module.SiteFooter })));
+const SiteFooter = lazy(() =>
+  import('#web/storefront/shell/site-footer.tsx').then((module) => ({ default: module.SiteFooter })),
+);
 
 export function StorefrontLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();

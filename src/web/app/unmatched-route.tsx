@@ -20,6 +20,7 @@ function adminSignInPath(): string | null {
 
 const signInScreen = import.meta.env.ADMIN_PANEL
   ? lazyScreen(
+      // biome-ignore lint/style/noRestrictedImports: lazy, loaded only at the hidden sign-in path
       () => import('#web/admin/sign-in/admin-sign-in-page.tsx'),
       (m) => m.AdminSignInPage,
       <div className="min-h-dvh bg-subtle" />,

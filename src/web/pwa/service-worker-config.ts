@@ -72,6 +72,20 @@ interface WorkerScope {
 interface FetchLikeEvent {
   clientId?: string;
 }
+interface WorkerCache {
+  match(key: string): Promise<Response | undefined>;
+  put(key: string, response: Response): Promise<void>;
+  keys(): Promise<readonly Request[]>;
+  delete(request: Request): Promise<boolean>;
+}
+/*
+ * The worker's globals, declared from those shapes instead of taken from a lib: vite.config.ts
+ * imports this file, so it is type-checked as Node code too (tsconfig.node.json), where there is
+ * neither the DOM nor the WebWorker lib. Declarations emit nothing: at run time these are the
+ * worker's own `self` and `caches`.
+ */
+declare const self: WorkerScope;
+declare const caches: { open(name: string): Promise<WorkerCache> };
 
 /**
  * Tells the page when a catalogue answer came from the cache because the network failed or was
@@ -81,7 +95,7 @@ const offlineNotice = {
   cachedResponseWillBeUsed: async ({ cachedResponse, event }: { cachedResponse?: Response; event?: unknown }) => {
     const clientId = (event as FetchLikeEvent | undefined)?.clientId;
     if (cachedResponse && clientId) {
-      const client = await (self as unknown as WorkerScope).clients.get(clientId);
+      const client = await self.clients.get(clientId);
       client?.postMessage({ type: 'cedar:served-from-cache' });
     }
     return cachedResponse;
@@ -89,7 +103,7 @@ const offlineNotice = {
   fetchDidSucceed: async ({ response, event }: { response: Response; event?: unknown }) => {
     const clientId = (event as FetchLikeEvent | undefined)?.clientId;
     if (clientId) {
-      const client = await (self as unknown as WorkerScope).clients.get(clientId);
+      const client = await self.clients.get(clientId);
       client?.postMessage({ type: 'cedar:network-ok' });
     }
     return response;
@@ -120,10 +134,7 @@ export const searchNetworkFirst = async ({ request, event }: { request: Request;
   const cache = await caches.open('cedar-catalogue');
   const clientId = (event as { clientId?: string } | undefined)?.clientId;
   const tell = async (type: string) => {
-    const scope = self as unknown as {
-      clients: { get(id: string): Promise<{ postMessage(m: unknown): void } | undefined> };
-    };
-    if (clientId) (await scope.clients.get(clientId))?.postMessage({ type });
+    if (clientId) (await self.clients.get(clientId))?.postMessage({ type });
   };
   const network = fetch(request).then(async (response) => {
     if (response.status === 200) {
@@ -134,7 +145,7 @@ export const searchNetworkFirst = async ({ request, event }: { request: Request;
     await tell('cedar:network-ok');
     return response;
   });
-  const timeout = new Promise<undefined>((resolve) => setTimeout(resolve, 3000));
+  const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3000));
   const first = await Promise.race([network.catch(() => undefined), timeout]);
   if (first) return first;
   const copy = await cache.match(key);

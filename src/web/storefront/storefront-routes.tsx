@@ -2,7 +2,7 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '#web/app/lazy-screen.tsx';
-import { PageSkeleton } from '#web/ui/page-skeleton.tsx';
+import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
 import { productQuery } from './products/product-queries.ts';
 import {
   loadBlogPage,

@@ -1,4 +1,4 @@
-import { ComingSoon } from '#web/ui/coming-soon.tsx';
+import { ComingSoon } from '#web/storefront/ui/coming-soon.tsx';
 import { bookIcon } from './blog-icon.ts';
 
 export function BlogPostPage() {

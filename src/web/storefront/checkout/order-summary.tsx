@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { CalculatedLine, OrderCalculation, OrderTotals } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { toast } from '#web/lib/toast.ts';
+import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import type { CartItem } from '#web/stores/cart-store.ts';
-import { ProductImage } from '#web/ui/product-image.tsx';
 import { reduceLineTo, removeFromCart } from '../cart/cart-actions.ts';
 
 export interface OrderSummaryProps {

@@ -6,7 +6,7 @@ import { type ContactRequest, type ContactRequestInput, ContactRequestSchema } f
 import { whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError, apiPost } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { Breadcrumbs } from '#web/ui/breadcrumbs.tsx';
+import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { Container } from '#web/ui/container.tsx';
 import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { Icon } from '#web/ui/icons.tsx';

@@ -3,11 +3,11 @@ import { useId } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import type { Product } from '#shared/contracts/products.ts';
+import type { ProductCardData } from '#web/storefront/products/product-card.tsx';
+import { ProductImage } from '#web/storefront/products/product-image.tsx';
+import { ProductPrice } from '#web/storefront/products/product-price.tsx';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { arrowRightIcon, Icon } from '#web/ui/icons.tsx';
-import type { ProductCardData } from '#web/ui/product-card.tsx';
-import { ProductImage } from '#web/ui/product-image.tsx';
-import { ProductPrice } from '#web/ui/product-price.tsx';
 import { useModalDialog } from '../modal/use-modal-dialog.ts';
 import { productQuery } from '../products/product-queries.ts';
 

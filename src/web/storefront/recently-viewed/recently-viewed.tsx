@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/contracts/products.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
+import { ProductGrid } from '#web/storefront/products/product-grid.tsx';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
-import { ProductGrid } from '#web/ui/product-grid.tsx';
 import { clearRecentlyViewed } from '../preferences/preference-actions.ts';
 import { productQuery } from '../products/product-queries.ts';
 

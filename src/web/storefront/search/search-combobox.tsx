@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import type { Suggestion } from '#shared/contracts/search.ts';
 import { formatMoney } from '#shared/money.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
+import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { Icon, searchIcon } from '#web/ui/icons.tsx';
-import { ProductImage } from '#web/ui/product-image.tsx';
 import { addRecentSearch, clearRecentSearches } from '../preferences/preference-actions.ts';
 import { suggestionsQuery } from './search-queries.ts';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { SearchHit } from '#shared/contracts/search.ts';
-import { ProductImage } from '#web/ui/product-image.tsx';
-import { discountPercent, ProductPrice } from '#web/ui/product-price.tsx';
-import { QuickViewButton } from '#web/ui/quick-view.tsx';
+import { ProductImage } from '#web/storefront/products/product-image.tsx';
+import { discountPercent, ProductPrice } from '#web/storefront/products/product-price.tsx';
+import { QuickViewButton } from '#web/storefront/quick-view/quick-view-button.tsx';
 
 interface ProductListItemProps {
   hit: SearchHit;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { whatsappLink } from '#shared/whatsapp.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { CedarLogo, Icon } from './icons.tsx';
+import { CedarLogo, Icon } from '#web/ui/icons.tsx';
 
 // Icons only this screen draws (kept here so they load with it, not with every page).
 const phoneIcon =

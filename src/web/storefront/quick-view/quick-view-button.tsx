@@ -1,8 +1,8 @@
 import { type ComponentType, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { QuickViewDialogProps } from '#web/storefront/quick-view/quick-view-dialog.tsx';
-import { Icon } from './icons.tsx';
-import type { ProductCardData } from './product-card.tsx';
+import type { ProductCardData } from '#web/storefront/products/product-card.tsx';
+import { Icon } from '#web/ui/icons.tsx';
+import type { QuickViewDialogProps } from './quick-view-dialog.tsx';
 
 const eyeIcon = 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12ZM15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0';
 
@@ -17,7 +17,7 @@ export function QuickViewButton({ product, currency }: { product: ProductCardDat
   const navigate = useNavigate();
 
   function open() {
-    import('#web/storefront/quick-view/quick-view-dialog.tsx').then(
+    import('./quick-view-dialog.tsx').then(
       (module) => setDialog(() => module.QuickViewDialog),
       () => navigate(`/product/${product.slug}`),
     );

@@ -4,9 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '#shared/contracts/products.ts';
 import { resetPreferences, updateProductView } from '#web/storefront/preferences/preference-actions.ts';
-import { productKeys } from '#web/storefront/products/product-queries.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { ProductCard, type ProductCardData } from './product-card.tsx';
+import { productKeys } from './product-queries.ts';
 
 const product: ProductCardData = {
   id: '10000000-0000-4000-8000-000000000001',

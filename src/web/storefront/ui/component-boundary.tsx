@@ -1,7 +1,7 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorBoundary, useBoundaryRetry } from '#web/app/error-boundary.tsx';
-import { InlineError } from './inline-error.tsx';
+import { InlineError } from '#web/ui/inline-error.tsx';
 
 function ComponentAlert() {
   return <InlineError title="Component failed to load" onRetry={useBoundaryRetry()} />;

@@ -1,9 +1,9 @@
 import { Link, NavLink } from 'react-router';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { CartButton } from './cart-button.tsx';
-import { CedarLogo, Icon } from './icons.tsx';
-import { SearchBox } from './search-box.tsx';
-import { ThemeSwitch } from './theme-switch.tsx';
+import { CartButton } from '#web/storefront/cart/cart-button.tsx';
+import { SearchBox } from '#web/storefront/search/search-box.tsx';
+import { CedarLogo, Icon } from '#web/ui/icons.tsx';
+import { ThemeSwitch } from '#web/ui/theme-switch.tsx';
 
 /** Sliders: the preferences page. */
 const preferencesIcon = 'M4 6h9M17 6h3M4 12h3M11 12h9M4 18h9M17 18h3M15 4v4M9 10v4M15 16v4';

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Container } from './container.tsx';
-import { Icon } from './icons.tsx';
-import { usePageTitle } from './use-page-title.ts';
+import { Container } from '#web/ui/container.tsx';
+import { Icon } from '#web/ui/icons.tsx';
+import { usePageTitle } from '#web/ui/use-page-title.ts';
 
 interface ComingSoonProps {
   title: string;
   heading: string;
-  /** Path of the icon (icons.tsx). */
+  /** Path of the icon (ui/icons.tsx). */
   icon: string;
   children: ReactNode;
 }

@@ -1,5 +1,5 @@
-import { Container } from './container.tsx';
-import { ProductGridSkeleton } from './product-grid.tsx';
+import { ProductGridSkeleton } from '#web/storefront/products/product-grid.tsx';
+import { Container } from '#web/ui/container.tsx';
 
 interface PageSkeletonProps {
   /** `grid`: a heading and product cards (default); `product`: a product page; `text`: an article. */

@@ -1,6 +1,6 @@
 import { type ComponentType, type RefObject, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Icon, searchIcon } from './icons.tsx';
+import { Icon, searchIcon } from '#web/ui/icons.tsx';
 
 type Combobox = ComponentType<{ input: RefObject<HTMLInputElement | null> }>;
 
@@ -18,7 +18,7 @@ export function SearchBox({ className }: { className: string }) {
 
   const load = () => {
     if (Combobox) return;
-    import('#web/storefront/search/search-combobox.tsx').then(
+    import('./search-combobox.tsx').then(
       (module) => setCombobox(() => module.SearchCombobox),
       () => {
         // Offline after a deploy: the plain form still searches.

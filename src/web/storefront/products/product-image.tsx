@@ -1,5 +1,5 @@
 import { srcSetFor } from '#shared/images.ts';
-import { Icon, imageIcon } from './icons.tsx';
+import { Icon, imageIcon } from '#web/ui/icons.tsx';
 
 interface ProductImageProps {
   src: string | undefined;

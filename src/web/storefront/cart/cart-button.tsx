@@ -1,6 +1,6 @@
 import { type ComponentType, useRef, useState } from 'react';
 import { useCartCount } from '#web/stores/cart-store.ts';
-import { cartIcon, Icon } from './icons.tsx';
+import { cartIcon, Icon } from '#web/ui/icons.tsx';
 
 /**
  * The header's cart: the count badge, and the cart drawer, whose code is downloaded on the first
@@ -13,7 +13,7 @@ export function CartButton() {
   const [Drawer, setDrawer] = useState<ComponentType<{ onClose: () => void }> | null>(null);
 
   const open = () =>
-    import('#web/storefront/cart/cart-drawer.tsx').then(
+    import('./cart-drawer.tsx').then(
       (module) => setDrawer(() => module.CartDrawer),
       () => location.assign('/checkout'),
     );
