@@ -12,7 +12,7 @@ function skipTo(event: MouseEvent<HTMLAnchorElement>, id: string) {
   target.focus();
 }
 
-/** Spec §2 skip-links bar: the first focusable elements of the page, visible only on focus. */
+/** docs/product.md#skip-links skip-links bar: the first focusable elements of the page, visible only on focus. */
 export function SkipLinks({ search }: { search: boolean }) {
   const links: [string, string][] = [
     ['main-content', 'Skip to main content'],

@@ -8,7 +8,7 @@ function ComponentAlert() {
 }
 
 /**
- * Spec §2 component-level error: a widget that fails (while rendering, or a query with
+ * docs/product.md#error-screens component-level error: a widget that fails (while rendering, or a query with
  * `throwOnError`) becomes a red alert with 'Retry' while the rest of the page keeps working.
  * Retry lets the widget's failed queries fetch again and renders it anew.
  */

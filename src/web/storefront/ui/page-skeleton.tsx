@@ -4,7 +4,7 @@ import { Container } from '#web/ui/container.tsx';
 interface PageSkeletonProps {
   /** `grid`: a heading and product cards (default); `product`: a product page; `text`: an article. */
   variant?: 'grid' | 'product' | 'text';
-  /** Product-card placeholders of the grid (spec §2: 8). */
+  /** Product-card placeholders of the grid (docs/product.md#loading-and-prefetch: 8). */
   cards?: number;
 }
 
