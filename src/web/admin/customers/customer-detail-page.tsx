@@ -119,20 +119,21 @@ function CustomerDetail({ customer }: { customer: Customer }) {
         sideFirst
         side={<ContactCard customer={customer} />}
         main={
-          <section aria-label="Order totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <Stat label="Orders" value={String(customer.orders_count)} />
-            <Stat label="Total spent" value={money(customer.total_spent)} />
-            <Stat
-              label="Last order"
-              value={customer.last_order_at ? formatDateTime(customer.last_order_at) : 'Never'}
-              small
-              className="col-span-2 sm:col-span-1"
-            />
-          </section>
+          <>
+            <section aria-label="Order totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <Stat label="Orders" value={String(customer.orders_count)} />
+              <Stat label="Total spent" value={money(customer.total_spent)} />
+              <Stat
+                label="Last order"
+                value={customer.last_order_at ? formatDateTime(customer.last_order_at) : 'Never'}
+                small
+                className="col-span-2 sm:col-span-1"
+              />
+            </section>
+            <CustomerOrders customerId={customer.id} />
+          </>
         }
       />
-
-      <CustomerOrders customerId={customer.id} />
 
       {editing && <CustomerDialog customer={customer} onClose={() => setEditing(false)} />}
       <ConfirmDialog

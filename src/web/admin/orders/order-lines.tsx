@@ -38,13 +38,14 @@ export function OrderLines({ items }: { items: readonly OrderItem[] }) {
         ))}
       </ul>
       <ScrollTable label="Order lines" className="hidden border-t border-line md:block">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm [&_th]:whitespace-nowrap">
           <TableHead columns={LINE_COLUMNS} />
           <tbody className="divide-y divide-line">
             {items.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never move.
               <tr key={index}>
-                <td className="w-12 py-3 pr-0 pl-5">
+                {/* The picture (48 px) and its left padding: no narrower, or the picture is squeezed. */}
+                <td className="w-17 py-3 pr-0 pl-5">
                   <ProductThumb src={item.image} />
                 </td>
                 <td className="px-5 py-3">
