@@ -116,28 +116,30 @@ function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
       ) : (
         <>
           {/* Phones: one block per order, so the total and the status are never cut off. */}
-          <ul aria-label="Latest orders" className="divide-y divide-line md:hidden">
-            {orders.map((order) => (
-              <li key={order.id} className="px-5 py-3 text-sm">
-                <p className="flex items-baseline justify-between gap-3">
-                  <Link
-                    to={`/admin/orders/${order.id}`}
-                    className="font-medium text-accent underline-offset-4 hover:underline"
-                  >
-                    {order.order_number}
-                  </Link>
-                  <span className="font-medium whitespace-nowrap text-strong tabular-nums">{money(order.total)}</span>
-                </p>
-                <p className="mt-0.5 text-muted">
-                  {order.customer_name} · {itemCount(order.item_count)}
-                </p>
-                <p className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
-                  <OrderStatusBadge status={order.status} />
-                  <span className="text-xs text-muted">{formatDateTime(order.created_at)}</span>
-                </p>
-              </li>
-            ))}
-          </ul>
+          <section aria-label="Latest orders" className="md:hidden">
+            <ul className="divide-y divide-line">
+              {orders.map((order) => (
+                <li key={order.id} className="px-5 py-3 text-sm">
+                  <p className="flex items-baseline justify-between gap-3">
+                    <Link
+                      to={`/admin/orders/${order.id}`}
+                      className="font-medium text-accent underline-offset-4 hover:underline"
+                    >
+                      {order.order_number}
+                    </Link>
+                    <span className="font-medium whitespace-nowrap text-strong tabular-nums">{money(order.total)}</span>
+                  </p>
+                  <p className="mt-0.5 text-muted">
+                    {order.customer_name} · {itemCount(order.item_count)}
+                  </p>
+                  <p className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
+                    <OrderStatusBadge status={order.status} />
+                    <span className="text-xs text-muted">{formatDateTime(order.created_at)}</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
           <ScrollTable label="Latest orders" className="hidden md:block">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <TableHead columns={['Order', 'Customer', 'Status', { label: 'Total', align: 'right' }, 'Placed']} />
