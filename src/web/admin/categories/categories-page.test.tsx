@@ -4,6 +4,7 @@ import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { adminTestSetup, type Call, click, errorBody, json, route, stubFetch, type } from '../test-support.tsx';
 import { CategoriesPage } from './categories-page.tsx';
+import { sampleCategory } from './test-fixtures.ts';
 
 const ID = {
   boards: '00000000-0000-4000-8000-000000000001',
@@ -11,24 +12,8 @@ const ID = {
   sensors: '00000000-0000-4000-8000-000000000003',
 } as const;
 
-function category(key: keyof typeof ID, parent: keyof typeof ID | null, sort_order: number, extra = {}): AdminCategory {
-  return {
-    id: ID[key],
-    name: key[0]?.toUpperCase() + key.slice(1),
-    slug: key,
-    description: '',
-    image: null,
-    parent_id: parent ? ID[parent] : null,
-    is_active: true,
-    sort_order,
-    product_count: 0,
-    active_product_count: 0,
-    child_count: 0,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    ...extra,
-  };
-}
+const category = (key: keyof typeof ID, parent: keyof typeof ID | null, sort_order: number, extra = {}) =>
+  sampleCategory(key, { id: ID[key], parent_id: parent ? ID[parent] : null, sort_order, ...extra });
 
 const LIST = [
   category('boards', null, 0, { product_count: 3, active_product_count: 4, child_count: 1 }),

@@ -11,8 +11,8 @@ import {
 import { formatPhone } from '#shared/phone.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
-import { AddressFields } from '../ui/address-fields.tsx';
+import { TextAreaField } from '#web/ui/form-field.tsx';
+import { AddressFields, ContactFields } from '../ui/customer-fields.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';
 import { createCustomer, invalidateCustomers, updateCustomer } from './customer-api.ts';
@@ -128,18 +128,7 @@ export function CustomerDialog({
       onSubmit={handleSubmit(submit)}
       onClose={onClose}
     >
-      <TextField label="Name" autoComplete="off" maxLength={100} {...field('name')} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="off"
-          placeholder="03 123 456"
-          {...field('phone')}
-        />
-        <TextField label="Email" optional type="email" autoComplete="off" spellCheck={false} {...field('email')} />
-      </div>
+      <ContactFields field={field} />
       <fieldset className="space-y-4 rounded-xl border border-line p-4">
         <legend className="px-1 text-sm font-medium">
           Address <span className="font-normal text-muted">(optional)</span>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { ShippingAddressInputSchema } from '#shared/contracts/orders.ts';
-import { AddressFields } from '../ui/address-fields.tsx';
+import { AddressFields } from '../ui/customer-fields.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';
 import { useOrderWrite } from './order-api.ts';

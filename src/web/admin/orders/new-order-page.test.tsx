@@ -5,7 +5,7 @@ import type { OrderCalculation, OrderLineInput } from '#shared/contracts/orders.
 import { waitFor } from '#web/test/render.tsx';
 import { adminTestSetup, click, fieldLabelled, type as typeInto } from '../test-support.tsx';
 import { NewOrderPage } from './new-order-page.tsx';
-import { adminOrder, errorBody, json, ORDER_ID, PRODUCT_ID, stubApi } from './test-fixtures.ts';
+import { adminOrder, type Call, errorBody, json, ORDER_ID, PRODUCT_ID, stubApi } from './test-fixtures.ts';
 
 const PRODUCT = {
   id: PRODUCT_ID,
@@ -65,6 +65,17 @@ async function mount() {
   );
 }
 
+/** The product search and the live pricing, as the server answers them. */
+const CATALOGUE = {
+  'GET /api/admin/products': () =>
+    json({
+      data: [PRODUCT],
+      pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
+    }),
+  'POST /api/orders/calculate': (call: Call) =>
+    json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
+};
+
 /** This form checks a field when it is left, as a person typing would. */
 const type = (input: Element | null, value: string) => typeInto(input, value, { blur: true });
 const field = (root: ParentNode, label: string) => fieldLabelled<HTMLElement>(root, label);
@@ -72,13 +83,7 @@ const field = (root: ParentNode, label: string) => fieldLabelled<HTMLElement>(ro
 describe('NewOrderPage', () => {
   it('finds a product, picks its variation and quantity, shows live totals and creates the order', async () => {
     const calls = stubApi({
-      'GET /api/admin/products': () =>
-        json({
-          data: [PRODUCT],
-          pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
-        }),
-      'POST /api/orders/calculate': (call) =>
-        json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
+      ...CATALOGUE,
       'POST /api/admin/orders': () => json({ data: adminOrder() }, 201),
     });
     const root = await mount();
@@ -124,13 +129,7 @@ describe('NewOrderPage', () => {
 
   it('checks the details with the shared schema and shows the server refusal', async () => {
     const calls = stubApi({
-      'GET /api/admin/products': () =>
-        json({
-          data: [PRODUCT],
-          pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
-        }),
-      'POST /api/orders/calculate': (call) =>
-        json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
+      ...CATALOGUE,
       'POST /api/admin/orders': () => errorBody('Only 1 left in stock for Arduino Uno', 409, 'OUT_OF_STOCK'),
     });
     const root = await mount();

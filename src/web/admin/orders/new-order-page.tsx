@@ -11,8 +11,8 @@ import {
 } from '#shared/contracts/orders.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
-import { AddressFields } from '../ui/address-fields.tsx';
+import { TextAreaField } from '#web/ui/form-field.tsx';
+import { AddressFields, ContactFields } from '../ui/customer-fields.tsx';
 import { DetailCard, DetailColumns, DetailHeader } from '../ui/detail-layout.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';
 import { money } from '../ui/format.ts';
@@ -133,18 +133,7 @@ export function NewOrderPage() {
                 )}
               </DetailCard>
               <DetailCard stack title="Customer">
-                <TextField label="Full name" autoComplete="off" {...field('customer.name')} />
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField
-                    label="Phone"
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="off"
-                    placeholder="e.g. 03 123 456"
-                    {...field('customer.phone')}
-                  />
-                  <TextField label="Email" optional type="email" autoComplete="off" {...field('customer.email')} />
-                </div>
+                <ContactFields nameLabel="Full name" field={(key) => field(`customer.${key}`)} />
               </DetailCard>
               <DetailCard stack title="Delivery address">
                 <AddressFields field={(key) => field(`shipping_address.${key}`)} />

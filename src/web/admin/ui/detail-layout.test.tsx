@@ -34,46 +34,43 @@ describe('DetailHeader', () => {
 });
 
 describe('DetailPlaceholder', () => {
-  const query = (error: unknown, isError = true) => ({ isError, error, refetch: () => undefined });
+  /** The placeholder of an order screen whose query is in this state. */
+  async function placeholder(state: { isError: boolean; error?: unknown; refetch?: () => unknown }, title?: string) {
+    view = await renderAdmin(
+      <DetailPlaceholder
+        query={{ error: null, refetch: () => undefined, ...state }}
+        noun="order"
+        title={title}
+        back={BACK}
+        missingText="Check the link."
+      />,
+    );
+    return view.container;
+  }
+  const heading = (root: HTMLElement) => root.querySelector('h1')?.textContent;
 
   it('shows a loading skeleton under the page title while the record loads', async () => {
-    view = await renderAdmin(
-      <DetailPlaceholder query={query(null, false)} noun="product" title="Edit product" back={BACK} missingText="" />,
-    );
-    expect(view.container.querySelector('h1')?.textContent).toBe('Edit product');
-    expect(view.container.querySelector('[role="status"]')?.getAttribute('aria-label')).toBe('Loading the product');
+    const root = await placeholder({ isError: false }, 'Edit order');
+    expect(heading(root)).toBe('Edit order');
+    expect(root.querySelector('[role="status"]')?.getAttribute('aria-label')).toBe('Loading the order');
   });
 
   it('says "not found" for a 404 and for an id that cannot be one (400)', async () => {
     for (const status of [404, 400]) {
-      view = await renderAdmin(
-        <DetailPlaceholder
-          query={query(new ApiError('Nope', status, 'NOT_FOUND'))}
-          noun="order"
-          back={BACK}
-          missingText="Check the link."
-        />,
-      );
-      expect(view.container.querySelector('h1')?.textContent).toBe('Order not found');
-      expect(view.container.textContent).toContain('Check the link.');
-      view.unmount();
-      view = undefined;
+      const root = await placeholder({ isError: true, error: new ApiError('Nope', status, 'NOT_FOUND') });
+      expect(heading(root)).toBe('Order not found');
+      expect(root.textContent).toContain('Check the link.');
+      view?.unmount();
     }
+    view = undefined;
   });
 
   it('offers a retry when the load failed for another reason', async () => {
     let retries = 0;
-    view = await renderAdmin(
-      <DetailPlaceholder
-        query={{ isError: true, error: new Error('offline'), refetch: () => (retries += 1) }}
-        noun="customer"
-        back={BACK}
-        missingText=""
-      />,
-    );
-    expect(view.container.querySelector('h1')?.textContent).toBe('Customer');
-    expect(view.container.textContent).toContain('Could not load the customer');
-    await click([...view.container.querySelectorAll('button')].find((button) => button.textContent === 'Retry'));
+    const root = await placeholder({ isError: true, error: new Error('offline'), refetch: () => (retries += 1) });
+    expect(heading(root)).toBe('Order');
+    expect(root.textContent).toContain('Could not load the order');
+    await click([...root.querySelectorAll('button')].find((button) => button.textContent === 'Retry'));
     await waitFor(() => expect(retries).toBe(1));
   });
 });
