@@ -97,8 +97,8 @@ export function ProductPicker({ onAdd, disabled }: { onAdd: (product: AdminProdu
                 <li key={product.id} className="flex items-center gap-3 px-3 py-2">
                   <ProductThumb src={product.images[0]} size="sm" />
                   <div className="min-w-0 flex-1 text-sm">
-                    <p className="line-clamp-2 font-medium text-strong">{product.name}</p>
-                    <p className="truncate text-xs text-muted">
+                    <p className="font-medium break-words text-strong">{product.name}</p>
+                    <p className="text-xs text-muted">
                       <span className="font-mono">{product.sku}</span> · {money(product.price)} ·{' '}
                       {out ? 'Out of stock' : `${product.stock_quantity} in stock`}
                     </p>
