@@ -1,8 +1,15 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 /**
  * A labelled form field with an optional hint and an inline error, wired for screen readers
- * (aria-invalid, aria-describedby). Used by the checkout and contact forms.
+ * (aria-invalid, aria-describedby). Used by the checkout and contact forms and the admin's forms.
  */
 export const inputClass =
   'mt-1 block w-full rounded-xl border border-line-strong bg-surface px-3 py-2.5 text-base text-fg placeholder:text-muted aria-invalid:border-danger aria-invalid:ring-1 aria-invalid:ring-danger sm:text-sm';
@@ -81,6 +88,31 @@ export function TextAreaField({ label, optional, hint, error, className, ref, ..
           className={`${inputClass} min-h-20 resize-y`}
           {...input}
         />
+      )}
+    </FieldShell>
+  );
+}
+
+type SelectProps = Omit<FieldShellProps, 'children'> & { ref?: Ref<HTMLSelectElement>; children: ReactNode } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    'className' | 'children'
+  >;
+
+/** A labelled <select>; its <option>s are the children. */
+export function SelectField({ label, optional, hint, error, className, ref, children, ...select }: SelectProps) {
+  return (
+    <FieldShell label={label} optional={optional} hint={hint} error={error} className={className}>
+      {({ id, describedBy }) => (
+        <select
+          ref={ref}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass}
+          {...select}
+        >
+          {children}
+        </select>
       )}
     </FieldShell>
   );

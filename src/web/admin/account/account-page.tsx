@@ -8,6 +8,8 @@ import { TextField } from '#web/ui/form-field.tsx';
 import { adminPost } from '../auth/admin-api.ts';
 import { useAdminAuth } from '../auth/admin-auth.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { DetailCard } from '../ui/detail-layout.tsx';
+import { fieldBinder } from '../ui/form-fields.ts';
 import { formatDateTime, ROLE_LABELS } from '../ui/format.ts';
 
 const ChangePasswordFormSchema = ChangePasswordRequestSchema.extend({ confirmPassword: z.string() }).refine(
@@ -26,11 +28,8 @@ export function AccountPage() {
     <>
       <AdminPageHeader title="Account" description="Your sign-in details." />
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <section aria-labelledby="profile-heading" className="card p-6">
-          <h2 id="profile-heading" className="text-base font-semibold text-strong">
-            Profile
-          </h2>
-          <dl className="mt-4 space-y-3 text-sm">
+        <DetailCard title="Profile">
+          <dl className="space-y-3 text-sm">
             {[
               ['Name', user.name],
               ['Email', user.email],
@@ -39,11 +38,12 @@ export function AccountPage() {
             ].map(([label, value]) => (
               <div key={label} className="flex justify-between gap-4 border-b border-line pb-3 last:border-0 last:pb-0">
                 <dt className="text-muted">{label}</dt>
-                <dd className="min-w-0 truncate text-right font-medium">{value}</dd>
+                {/* Wrapped, never cut: a long email must stay readable on a phone. */}
+                <dd className="min-w-0 text-right font-medium break-words">{value}</dd>
               </div>
             ))}
           </dl>
-        </section>
+        </DetailCard>
         <ChangePassword />
       </div>
     </>
@@ -63,6 +63,7 @@ function ChangePassword() {
     mode: 'onTouched',
   });
 
+  const field = fieldBinder(register, errors);
   const submit = async ({ currentPassword, newPassword }: ChangePasswordForm) => {
     try {
       await adminPost('/auth/change-password', { currentPassword, newPassword });
@@ -78,37 +79,31 @@ function ChangePassword() {
   };
 
   return (
-    <section aria-labelledby="password-heading" className="card p-6">
-      <h2 id="password-heading" className="text-base font-semibold text-strong">
-        Change password
-      </h2>
-      <form noValidate onSubmit={handleSubmit(submit)} className="mt-4 space-y-4">
+    <DetailCard title="Change password">
+      <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4">
         <TextField
           label="Current password"
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
+          {...field('currentPassword')}
         />
         <TextField
           label="New password"
           type="password"
           autoComplete="new-password"
           hint="At least 10 characters, with letters and a number or symbol."
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+          {...field('newPassword')}
         />
         <TextField
           label="Repeat new password"
           type="password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          {...field('confirmPassword')}
         />
         <button type="submit" className="btn-primary" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Change password'}
         </button>
       </form>
-    </section>
+    </DetailCard>
   );
 }

@@ -4,27 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser, LoginResponse } from '#shared/contracts/auth.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { errorBody, json, OWNER as owner } from '../test-support.tsx';
 import { type AdminAuth, AdminAuthProvider, fetchCurrentUser, toAdminUser, useAdminAuth } from './admin-auth.tsx';
 import { AUTH_UI_MESSAGES, signInErrorMessage } from './auth-messages.ts';
 import { hasStoredSession, saveSession, TOKEN_KEYS } from './token-store.ts';
 
-const owner: AuthUser = {
-  id: 'u1',
-  email: 'owner@cedar.shop',
-  name: 'Owner',
-  role: 'super_admin',
-  avatar_url: null,
-  is_active: true,
-  last_login_at: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
 const login = (user: AuthUser = owner): LoginResponse => ({ token: 'a1', refreshToken: 'r1', expiresIn: '15m', user });
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-const failure = (status: number, message = 'Nope', code = 'UNAUTHORIZED') =>
-  json({ message, statusCode: status, code, errors: [] }, status);
+const failure = (status: number, message = 'Nope', code = 'UNAUTHORIZED') => errorBody(message, status, code);
 
 let view: Rendered | undefined;
 let auth: AdminAuth | undefined;

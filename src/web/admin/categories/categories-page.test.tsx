@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { saveSession } from '../auth/token-store.ts';
+import { waitFor } from '#web/test/render.tsx';
+import { adminTestSetup, type Call, click, errorBody, json, route, stubFetch, type } from '../test-support.tsx';
 import { CategoriesPage } from './categories-page.tsx';
+import { sampleCategory } from './test-fixtures.ts';
 
 const ID = {
   boards: '00000000-0000-4000-8000-000000000001',
@@ -13,24 +12,8 @@ const ID = {
   sensors: '00000000-0000-4000-8000-000000000003',
 } as const;
 
-function category(key: keyof typeof ID, parent: keyof typeof ID | null, sort_order: number, extra = {}): AdminCategory {
-  return {
-    id: ID[key],
-    name: key[0]?.toUpperCase() + key.slice(1),
-    slug: key,
-    description: '',
-    image: null,
-    parent_id: parent ? ID[parent] : null,
-    is_active: true,
-    sort_order,
-    product_count: 0,
-    active_product_count: 0,
-    child_count: 0,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    ...extra,
-  };
-}
+const category = (key: keyof typeof ID, parent: keyof typeof ID | null, sort_order: number, extra = {}) =>
+  sampleCategory(key, { id: ID[key], parent_id: parent ? ID[parent] : null, sort_order, ...extra });
 
 const LIST = [
   category('boards', null, 0, { product_count: 3, active_product_count: 4, child_count: 1 }),
@@ -38,73 +21,31 @@ const LIST = [
   category('sensors', null, 1, { is_active: false }),
 ];
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 let calls: Call[] = [];
 /** Answers for writes, by "METHOD /path"; GETs answer with the list and the stats. */
 let answers: Record<string, () => Response | Promise<Response>> = {};
-let view: Rendered | undefined;
+const { mount: mountScreen } = adminTestSetup();
 
 beforeEach(() => {
-  saveSession({
-    token: 'a1',
-    refreshToken: 'r1',
-    expiresIn: '15m',
-    user: {
-      id: 'u1',
-      email: 'owner@cedar.shop',
-      name: 'Owner',
-      role: 'super_admin',
-      avatar_url: null,
-      is_active: true,
-      last_login_at: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-    },
-  });
-  calls = [];
   answers = {};
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const url = String(input);
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const path = url.split('?')[0];
-    const answer = answers[`${method} ${path}`];
+  calls = stubFetch((call) => {
+    const answer = answers[route(call)];
     if (answer) return answer();
+    const path = call.url.split('?')[0];
     if (path === '/api/admin/categories/stats') {
       return json({
         data: { total: 3, active: 2, inactive: 1, top_level: 2, empty: 1, uncategorised_products: 5, by_category: [] },
       });
     }
     if (path === '/api/admin/categories') return json({ data: LIST });
-    return json({ message: 'Not found', statusCode: 404, code: 'NOT_FOUND', errors: [] }, 404);
+    return errorBody('Not found', 404);
   });
 });
 
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
-
 async function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  view = await render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <CategoriesPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  await waitFor(() => expect(view?.container.querySelector('[data-category]')).not.toBeNull());
-  return view.container;
+  const root = await mountScreen(<CategoriesPage />);
+  await waitFor(() => expect(root.querySelector('[data-category]')).not.toBeNull());
+  return root;
 }
 
 const button = (root: ParentNode, label: string) => {
@@ -114,15 +55,6 @@ const button = (root: ParentNode, label: string) => {
 };
 const rowNames = (root: ParentNode) =>
   [...root.querySelectorAll('[data-category] .font-medium')].map((element) => element.textContent);
-const click = (element: HTMLElement) => act(async () => element.click());
-/** Types into a field the way React notices (its value tracker ignores a plain `.value =`). */
-const type = (input: HTMLInputElement | HTMLSelectElement, value: string) =>
-  act(async () => {
-    const prototype = input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  });
-
 describe('CategoriesPage', () => {
   it('shows the tree nested, with counts, badges and the moves that are possible', async () => {
     const root = await mount();

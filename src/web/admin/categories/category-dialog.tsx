@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import {
   type AdminCategory,
   CATEGORY_LIMITS,
@@ -11,9 +10,10 @@ import {
 } from '#shared/contracts/admin-categories.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { inputClass, TextAreaField, TextField } from '#web/ui/form-field.tsx';
+import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { adminPost, adminPut } from '../auth/admin-api.ts';
-import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
+import { FormDialog } from '../ui/form-dialog.tsx';
+import { fieldBinder } from '../ui/form-fields.ts';
 import { errorMessage, invalidateCategories } from './category-queries.ts';
 import { parentOptions } from './category-tree.ts';
 
@@ -56,8 +56,6 @@ export function CategoryDialog({
   categories: readonly AdminCategory[];
   onClose: () => void;
 }) {
-  const dialog = useControlledDialog(true);
-  const titleId = useId();
   const queryClient = useQueryClient();
   const {
     register,
@@ -94,94 +92,47 @@ export function CategoryDialog({
   };
 
   const options = parentOptions(categories, category?.id);
+  const field = fieldBinder(register, errors);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
+    <FormDialog
+      title={category ? `Edit ${category.name}` : 'New category'}
+      size="md"
+      submitLabel={category ? 'Save changes' : 'Create category'}
+      pendingLabel="Saving…"
+      pending={isSubmitting}
+      onSubmit={handleSubmit(submit)}
       onClose={onClose}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-black/40"
     >
-      <h2 id={titleId} className="text-lg font-semibold text-strong">
-        {category ? `Edit ${category.name}` : 'New category'}
-      </h2>
-      <form noValidate onSubmit={handleSubmit(submit)} className="mt-4 space-y-4">
-        <TextField
-          label="Name"
-          maxLength={CATEGORY_LIMITS.name}
-          autoComplete="off"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="Slug"
-          optional
-          placeholder="Made from the name"
-          hint="The category's address in the shop: lowercase letters, numbers and hyphens."
-          maxLength={CATEGORY_LIMITS.slug}
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.slug?.message}
-          {...register('slug')}
-        />
-        <TextAreaField
-          label="Description"
-          optional
-          rows={3}
-          maxLength={CATEGORY_LIMITS.description}
-          error={errors.description?.message}
-          {...register('description')}
-        />
-        <ParentSelect options={options} error={errors.parent_id?.message} {...register('parent_id')} />
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-(--accent-solid)" {...register('is_active')} />
-          Active (shown in the shop)
-        </label>
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : category ? 'Save changes' : 'Create category'}
-          </button>
-        </div>
-      </form>
-    </dialog>
-  );
-}
-
-function ParentSelect({
-  options,
-  error,
-  ...select
-}: {
-  options: ReturnType<typeof parentOptions>;
-  error?: string;
-} & UseFormRegisterReturn<'parent_id'>) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        Parent
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass}
-        {...select}
-      >
+      <TextField label="Name" maxLength={CATEGORY_LIMITS.name} autoComplete="off" {...field('name')} />
+      <TextField
+        label="Slug"
+        optional
+        placeholder="Made from the name"
+        hint="The category's address in the shop: lowercase letters, numbers and hyphens."
+        maxLength={CATEGORY_LIMITS.slug}
+        autoComplete="off"
+        spellCheck={false}
+        {...field('slug')}
+      />
+      <TextAreaField
+        label="Description"
+        optional
+        rows={3}
+        maxLength={CATEGORY_LIMITS.description}
+        {...field('description')}
+      />
+      <SelectField label="Parent" {...field('parent_id')}>
         <option value="">None (top level)</option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>
             {option.label}
           </option>
         ))}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+      </SelectField>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-(--accent-solid)" {...register('is_active')} />
+        Active (shown in the shop)
+      </label>
+    </FormDialog>
   );
 }

@@ -10,24 +10,10 @@ import {
   planMove,
   subtreeIds,
 } from './category-tree.ts';
+import { sampleCategory } from './test-fixtures.ts';
 
-function category(id: string, parent_id: string | null, sort_order: number): AdminCategory {
-  return {
-    id,
-    name: id[0]?.toUpperCase() + id.slice(1),
-    slug: id,
-    description: '',
-    image: null,
-    parent_id,
-    is_active: true,
-    sort_order,
-    product_count: 0,
-    active_product_count: 0,
-    child_count: 0,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  };
-}
+const category = (id: string, parent_id: string | null, sort_order: number) =>
+  sampleCategory(id, { parent_id, sort_order });
 
 /*
  * boards          (0)

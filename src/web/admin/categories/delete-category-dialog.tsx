@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { inputClass } from '#web/ui/form-field.tsx';
+import { SelectField } from '#web/ui/form-field.tsx';
 import { adminDelete } from '../auth/admin-api.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { errorMessage, invalidateCategories } from './category-queries.ts';
 import { categoryOptions } from './category-tree.ts';
 
@@ -105,73 +105,40 @@ function MoveAndDeleteDialog({
   onConfirm: (moveTo: string) => void;
   onClose: () => void;
 }) {
-  const dialog = useControlledDialog(true);
-  const id = useId();
   const [moveTo, setMoveTo] = useState('');
   const contents = contentsLabel(category);
   const targets = categoryOptions(categories, category.id);
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
-      onClose={onClose}
-      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-black/40"
-    >
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-strong">
-        Delete {category.name}?
-      </h2>
-      <p id={`${id}-body`} className="mt-2 text-sm text-muted">
-        {contents
+    <FormDialog
+      title={`Delete ${category.name}?`}
+      description={
+        contents
           ? `It has ${contents}. Choose where they go before the category is deleted.`
-          : 'Choose where its products and sub-categories go before it is deleted.'}
-      </p>
-      {refusal && (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          {refusal}
-        </p>
-      )}
-      <form
-        className="mt-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (moveTo) onConfirm(moveTo);
-        }}
-      >
-        <label htmlFor={`${id}-move`} className="text-sm font-medium">
-          Move them to
-        </label>
-        <select
-          id={`${id}-move`}
-          value={moveTo}
-          required
-          onChange={(event) => setMoveTo(event.target.value)}
-          className={inputClass}
-        >
-          <option value="" disabled>
-            Choose…
+          : 'Choose where its products and sub-categories go before it is deleted.'
+      }
+      error={refusal}
+      submitLabel="Move and delete"
+      pendingLabel="Deleting…"
+      danger
+      pending={pending}
+      submitDisabled={moveTo === ''}
+      onSubmit={() => {
+        if (moveTo) onConfirm(moveTo);
+      }}
+      onClose={onClose}
+    >
+      <SelectField label="Move them to" value={moveTo} required onChange={(event) => setMoveTo(event.target.value)}>
+        <option value="" disabled>
+          Choose…
+        </option>
+        <option value="none">No category (products uncategorised, sub-categories top level)</option>
+        {targets.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.label}
           </option>
-          <option value="none">No category (products uncategorised, sub-categories top level)</option>
-          {targets.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="btn bg-red-700 text-white hover:bg-red-800"
-            disabled={pending || moveTo === ''}
-          >
-            {pending ? 'Deleting…' : 'Move and delete'}
-          </button>
-        </div>
-      </form>
-    </dialog>
+        ))}
+      </SelectField>
+    </FormDialog>
   );
 }

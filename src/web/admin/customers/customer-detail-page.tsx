@@ -1,16 +1,15 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { Customer } from '#shared/contracts/customers.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { InlineError } from '#web/ui/inline-error.tsx';
 import { ORDER_DATE, ORDER_NUMBER, ORDER_PAYMENT, ORDER_STATUS, ORDER_TOTAL } from '../orders/order-columns.tsx';
 import { ADMIN_ORDERS_KEY } from '../orders/order-keys.ts';
-import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import {
@@ -23,6 +22,7 @@ import {
 import { CustomerDialog } from './customer-dialog.tsx';
 
 const ORDERS_PER_PAGE = 10;
+const BACK = { to: '/admin/customers', label: 'Customers' };
 
 /**
  * `/admin/customers/:id`: how to reach the customer, what they have bought, and their orders
@@ -35,30 +35,14 @@ export function CustomerDetailPage() {
     queryFn: ({ signal }) => getCustomer(id, signal),
   });
 
-  if (customer.isPending) {
+  if (!customer.isSuccess) {
     return (
-      <>
-        <AdminPageHeader title="Customer" />
-        <div aria-hidden="true" className="card h-64 animate-pulse" />
-      </>
-    );
-  }
-  if (customer.isError) {
-    const missing = customer.error instanceof ApiError && customer.error.status === 404;
-    return (
-      <>
-        <AdminPageHeader title={missing ? 'Customer not found' : 'Customer'} />
-        {missing ? (
-          <div className="card px-5 py-12 text-center">
-            <p className="font-medium text-strong">This customer does not exist, or was deleted.</p>
-            <Link to="/admin/customers" className="btn-secondary mt-5 inline-flex">
-              Back to customers
-            </Link>
-          </div>
-        ) : (
-          <InlineError title="Could not load the customer" onRetry={() => void customer.refetch()} />
-        )}
-      </>
+      <DetailPlaceholder
+        query={customer}
+        noun="customer"
+        back={BACK}
+        missingText="This customer does not exist, or was deleted."
+      />
     );
   }
   return <CustomerDetail customer={customer.data} />;
@@ -100,14 +84,10 @@ function CustomerDetail({ customer }: { customer: Customer }) {
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link to="/admin/customers" className="text-muted underline-offset-4 hover:text-fg hover:underline">
-          ← Customers
-        </Link>
-      </p>
-      <AdminPageHeader
+      <DetailHeader
         title={customer.name}
-        description={
+        back={BACK}
+        meta={
           anonymised
             ? 'Deleted: their details were anonymised; their orders are kept.'
             : `Customer since ${formatDateTime(customer.created_at)}`
@@ -131,21 +111,25 @@ function CustomerDetail({ customer }: { customer: Customer }) {
         }
       />
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <ContactCard customer={customer} />
-        <section aria-label="Order totals" className="grid grid-cols-2 gap-3 self-start sm:grid-cols-3">
-          <Stat label="Orders" value={String(customer.orders_count)} />
-          <Stat label="Total spent" value={money(customer.total_spent)} />
-          <Stat
-            label="Last order"
-            value={customer.last_order_at ? formatDateTime(customer.last_order_at) : 'Never'}
-            small
-            className="col-span-2 sm:col-span-1"
-          />
-        </section>
-      </div>
-
-      <CustomerOrders customerId={customer.id} />
+      <DetailColumns
+        sideFirst
+        side={<ContactCard customer={customer} />}
+        main={
+          <>
+            <section aria-label="Order totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <Stat label="Orders" value={String(customer.orders_count)} />
+              <Stat label="Total spent" value={money(customer.total_spent)} />
+              <Stat
+                label="Last order"
+                value={customer.last_order_at ? formatDateTime(customer.last_order_at) : 'Never'}
+                small
+                className="col-span-2 sm:col-span-1"
+              />
+            </section>
+            <CustomerOrders customerId={customer.id} />
+          </>
+        }
+      />
 
       {editing && <CustomerDialog customer={customer} onClose={() => setEditing(false)} />}
       <ConfirmDialog
@@ -174,11 +158,8 @@ function CustomerDetail({ customer }: { customer: Customer }) {
 function ContactCard({ customer }: { customer: Customer }) {
   const address = customer.address;
   return (
-    <section aria-labelledby="contact-title" className="card self-start p-5">
-      <h2 id="contact-title" className="font-semibold text-strong">
-        Contact
-      </h2>
-      <dl className="mt-3 space-y-3 text-sm">
+    <DetailCard title="Contact">
+      <dl className="space-y-3 text-sm">
         <Detail label="Phone">
           {customer.phone ? (
             <a href={`tel:${customer.phone}`} className="text-accent underline-offset-4 hover:underline">
@@ -207,7 +188,7 @@ function ContactCard({ customer }: { customer: Customer }) {
         </Detail>
         <Detail label="Notes">{customer.notes ? <p className="whitespace-pre-line">{customer.notes}</p> : null}</Detail>
       </dl>
-    </section>
+    </DetailCard>
   );
 }
 

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -12,8 +11,10 @@ import {
 import { formatPhone } from '#shared/phone.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
-import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
+import { TextAreaField } from '#web/ui/form-field.tsx';
+import { AddressFields, ContactFields } from '../ui/customer-fields.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
+import { fieldBinder } from '../ui/form-fields.ts';
 import { createCustomer, invalidateCustomers, updateCustomer } from './customer-api.ts';
 
 interface FormValues {
@@ -78,8 +79,6 @@ export function CustomerDialog({
   onClose: () => void;
   onSaved?: (customer: Customer) => void;
 }) {
-  const dialog = useControlledDialog(true);
-  const titleId = useId();
   const queryClient = useQueryClient();
   const {
     register,
@@ -118,79 +117,33 @@ export function CustomerDialog({
     }
   };
 
+  const field = fieldBinder(register, errors);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
+    <FormDialog
+      title={customer ? `Edit ${customer.name}` : 'Add customer'}
+      size="lg"
+      submitLabel={customer ? 'Save changes' : 'Add customer'}
+      pendingLabel="Saving…"
+      pending={isSubmitting}
+      onSubmit={handleSubmit(submit)}
       onClose={onClose}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-5 text-fg shadow-xl backdrop:bg-black/40 sm:p-6"
     >
-      <h2 id={titleId} className="text-lg font-semibold text-strong">
-        {customer ? `Edit ${customer.name}` : 'Add customer'}
-      </h2>
-      <form noValidate onSubmit={handleSubmit(submit)} className="mt-4 space-y-4">
-        <TextField label="Name" autoComplete="off" maxLength={100} error={errors.name?.message} {...register('name')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="03 123 456"
-            error={errors.phone?.message}
-            {...register('phone')}
-          />
-          <TextField
-            label="Email"
-            optional
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-        </div>
-        <fieldset className="space-y-4 rounded-xl border border-line p-4">
-          <legend className="px-1 text-sm font-medium">
-            Address <span className="font-normal text-muted">(optional)</span>
-          </legend>
-          {errors.address?.message && <p className="text-sm text-danger">{errors.address.message}</p>}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="City or area" error={errors.address?.city?.message} {...register('address.city')} />
-            <TextField label="Street" error={errors.address?.street?.message} {...register('address.street')} />
-            <TextField
-              label="Building"
-              optional
-              error={errors.address?.building?.message}
-              {...register('address.building')}
-            />
-            <TextField label="Floor" optional error={errors.address?.floor?.message} {...register('address.floor')} />
-          </div>
-          <TextField
-            label="Delivery notes"
-            optional
-            error={errors.address?.notes?.message}
-            {...register('address.notes')}
-          />
-        </fieldset>
-        <TextAreaField
-          label="Notes"
-          optional
-          rows={3}
-          maxLength={2000}
-          hint="Only staff see these."
-          error={errors.notes?.message}
-          {...register('notes')}
-        />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : customer ? 'Save changes' : 'Add customer'}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <ContactFields field={field} />
+      <fieldset className="space-y-4 rounded-xl border border-line p-4">
+        <legend className="px-1 text-sm font-medium">
+          Address <span className="font-normal text-muted">(optional)</span>
+        </legend>
+        {errors.address?.message && <p className="text-sm text-danger">{errors.address.message}</p>}
+        <AddressFields field={(key) => field(`address.${key}`)} />
+      </fieldset>
+      <TextAreaField
+        label="Notes"
+        optional
+        rows={3}
+        maxLength={2000}
+        hint="Only staff see these."
+        {...field('notes')}
+      />
+    </FormDialog>
   );
 }

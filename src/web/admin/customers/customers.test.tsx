@@ -1,16 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
 import {
   CUSTOMER_ANONYMISED_MESSAGE,
   CUSTOMER_PHONE_TAKEN_MESSAGE,
   type Customer,
 } from '#shared/contracts/customers.ts';
-import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { saveSession } from '../auth/token-store.ts';
+import { waitFor } from '#web/test/render.tsx';
+import { adminTestSetup, type Call, click, errorBody, fieldLabelled, json, stubFetch, type } from '../test-support.tsx';
 import { CustomerDetailPage } from './customer-detail-page.tsx';
 import { CustomersPage } from './customers-page.tsx';
 
@@ -60,46 +58,15 @@ const pagination = (total: number, page = 1, limit = 20) => ({
   hasNext: page * limit < total,
   hasPrev: page > 1,
 });
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 let calls: Call[] = [];
 let answers: Record<string, () => Response> = {};
 let customers: Customer[] = [];
-let view: Rendered | undefined;
-let toasts: ToastOptions[] = [];
-let disconnectToaster: () => void = () => {};
+const { toasts, mount: mountScreen } = adminTestSetup();
 
 beforeEach(() => {
-  saveSession({
-    token: 'a1',
-    refreshToken: 'r1',
-    expiresIn: '15m',
-    user: {
-      id: 'u1',
-      email: 'owner@cedar.shop',
-      name: 'Owner',
-      role: 'super_admin',
-      avatar_url: null,
-      is_active: true,
-      last_login_at: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-    },
-  });
-  calls = [];
   answers = {};
   customers = [RANA, KARIM];
-  toasts = [];
-  disconnectToaster = connectToaster((options) => toasts.push(options));
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const url = String(input);
-    calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+  calls = stubFetch(({ method, url }) => {
     const path = url.split('?')[0] ?? '';
     const answer = answers[`${method} ${path}`];
     if (answer) return answer();
@@ -110,16 +77,8 @@ beforeEach(() => {
     if (path.endsWith('/orders')) return json({ data: [], pagination: pagination(0, 1, 10) });
     const one = customers.find((customer) => path === `/api/admin/customers/${customer.id}`);
     if (one && method === 'GET') return json({ data: one });
-    return json({ message: 'Customer not found', statusCode: 404, code: 'NOT_FOUND', errors: [] }, 404);
+    return errorBody('Customer not found', 404);
   });
-});
-
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  disconnectToaster();
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 function Where() {
@@ -128,40 +87,21 @@ function Where() {
 }
 
 async function mount(entry: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  view = await render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/admin/customers" element={<CustomersPage />} />
-          <Route path="/admin/customers/:id" element={<CustomerDetailPage />} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return mountScreen(
+    <>
+      <Routes>
+        <Route path="/admin/customers" element={<CustomersPage />} />
+        <Route path="/admin/customers/:id" element={<CustomerDetailPage />} />
+      </Routes>
+      <Where />
+    </>,
+    entry,
   );
-  return view.container;
 }
 
-const click = (element: Element | null | undefined) =>
-  act(async () => {
-    if (!(element instanceof HTMLElement)) throw new Error('nothing to click');
-    element.click();
-  });
 const buttonByText = (root: ParentNode, text: string) =>
   [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
-const type = (input: HTMLInputElement | HTMLSelectElement | null, value: string) =>
-  act(async () => {
-    if (!input) throw new Error('no field');
-    const prototype = input instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  });
-const field = (root: ParentNode, label: string) => {
-  const found = [...root.querySelectorAll('label')].find((element) => element.textContent?.startsWith(label));
-  const id = found?.getAttribute('for');
-  return id ? root.querySelector<HTMLInputElement>(`[id="${id}"]`) : null;
-};
+const field = (root: ParentNode, label: string) => fieldLabelled(root, label);
 const where = (root: ParentNode) => root.querySelector('[data-testid="where"]')?.textContent;
 
 describe('CustomersPage', () => {

@@ -34,7 +34,7 @@ function StatCard({
     <div className="card p-5">
       <dt className="text-sm font-medium text-muted">{label}</dt>
       <dd
-        className={`mt-2 text-3xl font-bold tracking-tight ${tone === 'warn' ? 'text-amber-700 dark:text-amber-300' : 'text-strong'}`}
+        className={`mt-2 text-2xl font-bold tracking-tight break-words sm:text-3xl ${tone === 'warn' ? 'text-amber-700 dark:text-amber-300' : 'text-strong'}`}
       >
         {value}
       </dd>
@@ -100,6 +100,8 @@ export function DashboardPage() {
   );
 }
 
+const itemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+
 function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
   return (
     // Not a landmark itself: the scrollable table inside is the "Latest orders" region.
@@ -112,35 +114,60 @@ function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
           No orders yet. New orders appear here as they arrive.
         </p>
       ) : (
-        <ScrollTable label="Latest orders">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <TableHead columns={['Order', 'Customer', 'Status', { label: 'Total', align: 'right' }, 'Placed']} />
-            <tbody className="divide-y divide-line">
+        <>
+          {/* Phones: one block per order, so the total and the status are never cut off. */}
+          <section aria-label="Latest orders" className="md:hidden">
+            <ul className="divide-y divide-line">
               {orders.map((order) => (
-                <tr key={order.id}>
-                  <td className="px-5 py-3 font-medium whitespace-nowrap text-strong">
-                    <Link to={`/admin/orders/${order.id}`} className="text-accent underline-offset-4 hover:underline">
+                <li key={order.id} className="px-5 py-3 text-sm">
+                  <p className="flex items-baseline justify-between gap-3">
+                    <Link
+                      to={`/admin/orders/${order.id}`}
+                      className="font-medium text-accent underline-offset-4 hover:underline"
+                    >
                       {order.order_number}
                     </Link>
-                  </td>
-                  <td className="px-5 py-3">
-                    {order.customer_name}
-                    <span className="block text-xs text-muted">
-                      {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
-                    </span>
-                  </td>
-                  <td className="px-5 py-3">
+                    <span className="font-medium whitespace-nowrap text-strong tabular-nums">{money(order.total)}</span>
+                  </p>
+                  <p className="mt-0.5 text-muted">
+                    {order.customer_name} · {itemCount(order.item_count)}
+                  </p>
+                  <p className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
                     <OrderStatusBadge status={order.status} />
-                  </td>
-                  <td className="px-5 py-3 text-right font-medium whitespace-nowrap tabular-nums">
-                    {money(order.total)}
-                  </td>
-                  <td className="px-5 py-3 whitespace-nowrap text-muted">{formatDateTime(order.created_at)}</td>
-                </tr>
+                    <span className="text-xs text-muted">{formatDateTime(order.created_at)}</span>
+                  </p>
+                </li>
               ))}
-            </tbody>
-          </table>
-        </ScrollTable>
+            </ul>
+          </section>
+          <ScrollTable label="Latest orders" className="hidden md:block">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <TableHead columns={['Order', 'Customer', 'Status', { label: 'Total', align: 'right' }, 'Placed']} />
+              <tbody className="divide-y divide-line">
+                {orders.map((order) => (
+                  <tr key={order.id}>
+                    <td className="px-5 py-3 font-medium whitespace-nowrap text-strong">
+                      <Link to={`/admin/orders/${order.id}`} className="text-accent underline-offset-4 hover:underline">
+                        {order.order_number}
+                      </Link>
+                    </td>
+                    <td className="px-5 py-3">
+                      {order.customer_name}
+                      <span className="block text-xs text-muted">{itemCount(order.item_count)}</span>
+                    </td>
+                    <td className="px-5 py-3">
+                      <OrderStatusBadge status={order.status} />
+                    </td>
+                    <td className="px-5 py-3 text-right font-medium whitespace-nowrap tabular-nums">
+                      {money(order.total)}
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap text-muted">{formatDateTime(order.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollTable>
+        </>
       )}
     </div>
   );

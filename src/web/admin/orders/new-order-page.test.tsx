@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes, useParams } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '#shared/contracts/admin-products.ts';
 import type { OrderCalculation, OrderLineInput } from '#shared/contracts/orders.ts';
-import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { waitFor } from '#web/test/render.tsx';
+import { adminTestSetup, click, fieldLabelled, type as typeInto } from '../test-support.tsx';
 import { NewOrderPage } from './new-order-page.tsx';
-import { adminOrder, errorBody, json, ORDER_ID, PRODUCT_ID, signIn, stubApi } from './test-fixtures.ts';
+import { adminOrder, type Call, errorBody, json, ORDER_ID, PRODUCT_ID, stubApi } from './test-fixtures.ts';
 
 const PRODUCT = {
   id: PRODUCT_ID,
@@ -51,76 +49,41 @@ function calculate(items: OrderLineInput[]): OrderCalculation {
   };
 }
 
-let view: Rendered | undefined;
+const { toasts, mount: mountScreen } = adminTestSetup();
 
 function OrderProbe() {
   return <p data-testid="order-page">detail {useParams().id}</p>;
 }
 
 async function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  view = await render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/admin/orders/new']}>
-        <Routes>
-          <Route path="/admin/orders/new" element={<NewOrderPage />} />
-          <Route path="/admin/orders/:id" element={<OrderProbe />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return mountScreen(
+    <Routes>
+      <Route path="/admin/orders/new" element={<NewOrderPage />} />
+      <Route path="/admin/orders/:id" element={<OrderProbe />} />
+    </Routes>,
+    '/admin/orders/new',
   );
-  return view.container;
 }
 
-const click = (element: Element | null | undefined) =>
-  act(async () => {
-    if (!element) throw new Error('nothing to click');
-    (element as HTMLElement).click();
-  });
-const type = (input: Element | null, value: string) =>
-  act(async () => {
-    if (!input) throw new Error('no field');
-    const prototype =
-      input instanceof HTMLTextAreaElement
-        ? HTMLTextAreaElement.prototype
-        : input instanceof HTMLSelectElement
-          ? HTMLSelectElement.prototype
-          : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-    input.dispatchEvent(new Event('blur', { bubbles: true }));
-  });
-const field = (root: ParentNode, label: string) => {
-  const element = [...root.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label));
-  const id = element?.getAttribute('for');
-  return id ? root.querySelector(`#${CSS.escape(id)}`) : null;
+/** The product search and the live pricing, as the server answers them. */
+const CATALOGUE = {
+  'GET /api/admin/products': () =>
+    json({
+      data: [PRODUCT],
+      pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
+    }),
+  'POST /api/orders/calculate': (call: Call) =>
+    json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
 };
 
-let toasts: ToastOptions[] = [];
-let disconnect = () => {};
-beforeEach(() => {
-  signIn();
-  toasts = [];
-  disconnect = connectToaster((options) => toasts.push(options));
-});
-afterEach(() => {
-  disconnect();
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+/** This form checks a field when it is left, as a person typing would. */
+const type = (input: Element | null, value: string) => typeInto(input, value, { blur: true });
+const field = (root: ParentNode, label: string) => fieldLabelled<HTMLElement>(root, label);
 
 describe('NewOrderPage', () => {
   it('finds a product, picks its variation and quantity, shows live totals and creates the order', async () => {
     const calls = stubApi({
-      'GET /api/admin/products': () =>
-        json({
-          data: [PRODUCT],
-          pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
-        }),
-      'POST /api/orders/calculate': (call) =>
-        json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
+      ...CATALOGUE,
       'POST /api/admin/orders': () => json({ data: adminOrder() }, 201),
     });
     const root = await mount();
@@ -166,13 +129,7 @@ describe('NewOrderPage', () => {
 
   it('checks the details with the shared schema and shows the server refusal', async () => {
     const calls = stubApi({
-      'GET /api/admin/products': () =>
-        json({
-          data: [PRODUCT],
-          pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
-        }),
-      'POST /api/orders/calculate': (call) =>
-        json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
+      ...CATALOGUE,
       'POST /api/admin/orders': () => errorBody('Only 1 left in stock for Arduino Uno', 409, 'OUT_OF_STOCK'),
     });
     const root = await mount();

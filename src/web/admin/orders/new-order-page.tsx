@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   type CheckoutDetails,
   type CheckoutDetailsInput,
@@ -11,8 +11,10 @@ import {
 } from '#shared/contracts/orders.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
-import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { TextAreaField } from '#web/ui/form-field.tsx';
+import { AddressFields, ContactFields } from '../ui/customer-fields.tsx';
+import { DetailCard, DetailColumns, DetailHeader } from '../ui/detail-layout.tsx';
+import { fieldBinder } from '../ui/form-fields.ts';
 import { money } from '../ui/format.ts';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
 import { ADMIN_ORDERS_KEY, calculateOrder, createOrder, errorMessage, invalidateOrders } from './order-api.ts';
@@ -30,19 +32,6 @@ const FORM_FIELD = /^(customer\.(name|phone|email)|shipping_address\.(city|stree
 function newKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <section aria-labelledby={id} className="card p-5 sm:p-6">
-      <h2 id={id} className="text-base font-semibold text-strong">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
-      <div className="mt-4 space-y-4">{children}</div>
-    </section>
-  );
 }
 
 /**
@@ -67,6 +56,7 @@ export function NewOrderPage() {
     defaultValues: EMPTY_DETAILS,
     mode: 'onTouched',
   });
+  const field = fieldBinder(register, errors);
   const [placed, setPlaced] = useState(false);
   useUnsavedChangesGuard((isDirty || lines.length > 0) && !isSubmitting && !placed);
 
@@ -121,135 +111,77 @@ export function NewOrderPage() {
 
   return (
     <>
-      <AdminPageHeader
-        title="New order"
-        description={
-          <Link to="/admin/orders" className="text-sm font-medium text-accent underline-offset-4 hover:underline">
-            ← All orders
-          </Link>
-        }
-      />
+      <DetailHeader title="New order" back={{ to: '/admin/orders', label: 'All orders' }} />
       <form noValidate onSubmit={handleSubmit(submit, onInvalid)}>
-        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <div className="space-y-6">
-            <Section title="Products" description="Prices, tax and stock are checked the same way as at checkout.">
-              <ProductPicker
-                disabled={lines.length >= ORDER_MAX_LINES}
-                onAdd={(product) => changeLines(addProduct(lines, product))}
-              />
-              <LinesEditor lines={lines} calculation={totals} onChange={changeLines} />
-              {linesError && (
+        <DetailColumns
+          main={
+            <>
+              <DetailCard
+                stack
+                title="Products"
+                description="Prices, tax and stock are checked the same way as at checkout."
+              >
+                <ProductPicker
+                  disabled={lines.length >= ORDER_MAX_LINES}
+                  onAdd={(product) => changeLines(addProduct(lines, product))}
+                />
+                <LinesEditor lines={lines} calculation={totals} onChange={changeLines} />
+                {linesError && (
+                  <p role="alert" className="text-sm text-danger">
+                    {linesError}
+                  </p>
+                )}
+              </DetailCard>
+              <DetailCard stack title="Customer">
+                <ContactFields nameLabel="Full name" field={(key) => field(`customer.${key}`)} />
+              </DetailCard>
+              <DetailCard stack title="Delivery address">
+                <AddressFields field={(key) => field(`shipping_address.${key}`)} />
+              </DetailCard>
+              <DetailCard stack title="Order notes">
+                <TextAreaField
+                  label="Notes"
+                  optional
+                  rows={3}
+                  hint="Shown on the order and the packing slip."
+                  {...field('notes')}
+                />
+              </DetailCard>
+            </>
+          }
+          side={
+            <aside aria-label="Order summary" className="card space-y-4 p-5 sm:p-6 lg:sticky lg:top-22">
+              <h2 className="text-base font-semibold text-strong">Summary</h2>
+              <dl className="space-y-1.5 text-sm" aria-busy={calculation.isFetching}>
+                <SummaryRow label="Subtotal" value={totals ? money(totals.subtotal) : '—'} />
+                {totals && totals.discount > 0 && <SummaryRow label="Discount" value={`−${money(totals.discount)}`} />}
+                <SummaryRow label="Tax" value={totals ? money(totals.tax) : '—'} />
+                <SummaryRow
+                  label="Shipping"
+                  value={totals ? (totals.shipping === 0 ? 'Free' : money(totals.shipping)) : '—'}
+                />
+                <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold text-strong">
+                  <dt>Total</dt>
+                  <dd className="tabular-nums">{totals ? money(totals.total) : '—'}</dd>
+                </div>
+              </dl>
+              {calculation.isError && items.length > 0 && (
                 <p role="alert" className="text-sm text-danger">
-                  {linesError}
+                  {errorMessage(calculation.error, 'Could not price the order')}
                 </p>
               )}
-            </Section>
-            <Section title="Customer">
-              <TextField
-                label="Full name"
-                autoComplete="off"
-                error={errors.customer?.name?.message}
-                {...register('customer.name')}
-              />
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  label="Phone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  placeholder="e.g. 03 123 456"
-                  error={errors.customer?.phone?.message}
-                  {...register('customer.phone')}
-                />
-                <TextField
-                  label="Email"
-                  optional
-                  type="email"
-                  autoComplete="off"
-                  error={errors.customer?.email?.message}
-                  {...register('customer.email')}
-                />
-              </div>
-            </Section>
-            <Section title="Delivery address">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  label="City or area"
-                  autoComplete="off"
-                  error={errors.shipping_address?.city?.message}
-                  {...register('shipping_address.city')}
-                />
-                <TextField
-                  label="Street"
-                  autoComplete="off"
-                  error={errors.shipping_address?.street?.message}
-                  {...register('shipping_address.street')}
-                />
-                <TextField
-                  label="Building"
-                  optional
-                  autoComplete="off"
-                  error={errors.shipping_address?.building?.message}
-                  {...register('shipping_address.building')}
-                />
-                <TextField
-                  label="Floor"
-                  optional
-                  autoComplete="off"
-                  error={errors.shipping_address?.floor?.message}
-                  {...register('shipping_address.floor')}
-                />
-              </div>
-              <TextAreaField
-                label="Delivery notes"
-                optional
-                rows={2}
-                error={errors.shipping_address?.notes?.message}
-                {...register('shipping_address.notes')}
-              />
-            </Section>
-            <Section title="Order notes">
-              <TextAreaField
-                label="Notes"
-                optional
-                rows={3}
-                hint="Shown on the order and the packing slip."
-                error={errors.notes?.message}
-                {...register('notes')}
-              />
-            </Section>
-          </div>
-          <aside aria-label="Order summary" className="card space-y-4 p-5 sm:p-6 lg:sticky lg:top-22">
-            <h2 className="text-base font-semibold text-strong">Summary</h2>
-            <dl className="space-y-1.5 text-sm" aria-busy={calculation.isFetching}>
-              <SummaryRow label="Subtotal" value={totals ? money(totals.subtotal) : '—'} />
-              {totals && totals.discount > 0 && <SummaryRow label="Discount" value={`−${money(totals.discount)}`} />}
-              <SummaryRow label="Tax" value={totals ? money(totals.tax) : '—'} />
-              <SummaryRow
-                label="Shipping"
-                value={totals ? (totals.shipping === 0 ? 'Free' : money(totals.shipping)) : '—'}
-              />
-              <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold text-strong">
-                <dt>Total</dt>
-                <dd className="tabular-nums">{totals ? money(totals.total) : '—'}</dd>
-              </div>
-            </dl>
-            {calculation.isError && items.length > 0 && (
-              <p role="alert" className="text-sm text-danger">
-                {errorMessage(calculation.error, 'Could not price the order')}
-              </p>
-            )}
-            {unavailable > 0 && (
-              <p className="text-sm text-danger">
-                {unavailable === 1 ? 'One line cannot' : `${unavailable} lines cannot`} be ordered as it is.
-              </p>
-            )}
-            <p className="text-xs text-muted">Payment: cash on delivery.</p>
-            <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-              {isSubmitting ? 'Creating…' : 'Create order'}
-            </button>
-          </aside>
-        </div>
+              {unavailable > 0 && (
+                <p className="text-sm text-danger">
+                  {unavailable === 1 ? 'One line cannot' : `${unavailable} lines cannot`} be ordered as it is.
+                </p>
+              )}
+              <p className="text-xs text-muted">Payment: cash on delivery.</p>
+              <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+                {isSubmitting ? 'Creating…' : 'Create order'}
+              </button>
+            </aside>
+          }
+        />
       </form>
     </>
   );

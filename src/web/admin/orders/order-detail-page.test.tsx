@@ -1,30 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
-import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { waitFor } from '#web/test/render.tsx';
+import { adminTestSetup, click, type } from '../test-support.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
 import { validateRefund } from './refund-dialog.tsx';
-import { adminOrder, type Call, errorBody, json, ORDER_ID, signIn, stubApi } from './test-fixtures.ts';
+import { adminOrder, type Call, errorBody, json, ORDER_ID, stubApi } from './test-fixtures.ts';
 
 const PATH = `/api/admin/orders/${ORDER_ID}`;
-let view: Rendered | undefined;
+const { toasts, mount: mountScreen } = adminTestSetup();
 
 async function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  view = await render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/admin/orders/${ORDER_ID}`]}>
-        <Routes>
-          <Route path="/admin/orders/:id" element={<OrderDetailPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  const root = await mountScreen(
+    <Routes>
+      <Route path="/admin/orders/:id" element={<OrderDetailPage />} />
+    </Routes>,
+    `/admin/orders/${ORDER_ID}`,
   );
-  await waitFor(() => expect(view?.container.querySelector('h1')?.textContent).toBe('Order CS-10042'));
-  return view.container;
+  await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Order CS-10042'));
+  return root;
 }
 
 function button(root: ParentNode, name: string): HTMLButtonElement {
@@ -36,13 +30,6 @@ function button(root: ParentNode, name: string): HTMLButtonElement {
 }
 const buttonNames = (root: ParentNode) =>
   [...root.querySelectorAll('button')].map((b) => b.getAttribute('aria-label') ?? b.textContent);
-const click = (element: HTMLElement) => act(async () => element.click());
-const type = (input: HTMLInputElement | HTMLTextAreaElement, value: string) =>
-  act(async () => {
-    const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
 const openDialog = () => document.querySelector<HTMLDialogElement>('dialog[open]');
 
 /** The order the GET answers; a PUT answers with `after` and makes it the current order. */
@@ -73,21 +60,6 @@ function serve(before: AdminOrder, after?: (call: Call) => AdminOrder | Response
       }),
   });
 }
-
-let toasts: ToastOptions[] = [];
-let disconnect = () => {};
-beforeEach(() => {
-  signIn();
-  toasts = [];
-  disconnect = connectToaster((options) => toasts.push(options));
-});
-afterEach(() => {
-  disconnect();
-  view?.unmount();
-  view = undefined;
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
 
 describe('OrderDetailPage', () => {
   it('shows lines, totals, customer link, address, history and the slip for printing', async () => {

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useRef, useState } from 'react';
+import { useParams } from 'react-router';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
-import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { InlineError } from '#web/ui/inline-error.tsx';
-import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
 import { AddressDialog } from './address-dialog.tsx';
 import { orderQuery, useOrderWrite } from './order-api.ts';
-import { Card } from './order-card.tsx';
 import { OrderLines, Totals } from './order-lines.tsx';
 import { AddressCard, CustomerCard, InternalNotes, RefundsCard } from './order-side-cards.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -23,37 +20,22 @@ import { StatusActions } from './status-actions.tsx';
 export function OrderDetailPage() {
   const { id = '' } = useParams();
   const order = useQuery(orderQuery(id));
-
-  const back = (
-    <Link to="/admin/orders" className="text-sm font-medium text-accent underline-offset-4 hover:underline">
-      ← All orders
-    </Link>
-  );
-  if (order.isError) {
-    const missing = order.error instanceof ApiError && (order.error.status === 404 || order.error.status === 400);
+  if (!order.isSuccess) {
     return (
-      <>
-        <AdminPageHeader title={missing ? 'Order not found' : 'Order'} description={back} />
-        {missing ? (
-          <p className="text-sm text-muted">Check the link, or find the order in the list.</p>
-        ) : (
-          <InlineError title="Could not load the order" onRetry={() => void order.refetch()} />
-        )}
-      </>
+      <DetailPlaceholder
+        query={order}
+        noun="order"
+        back={BACK}
+        missingText="Check the link, or find the order in the list."
+      />
     );
   }
-  if (order.isPending) {
-    return (
-      <>
-        <AdminPageHeader title="Order" description={back} />
-        <div role="status" aria-label="Loading the order" className="card h-96 animate-pulse" />
-      </>
-    );
-  }
-  return <OrderDetail order={order.data} back={back} />;
+  return <OrderDetail order={order.data} />;
 }
 
-function OrderDetail({ order, back }: { order: AdminOrder; back: ReactNode }) {
+const BACK = { to: '/admin/orders', label: 'All orders' };
+
+function OrderDetail({ order }: { order: AdminOrder }) {
   const [dialog, setDialogState] = useState<'refund' | 'address' | null>(null);
   // The dialogs are mounted only while open, so the browser does not hand the focus back when one
   // goes: the page does, to the button that opened it (as the categories screen does).
@@ -79,19 +61,18 @@ function OrderDetail({ order, back }: { order: AdminOrder; back: ReactNode }) {
 
   return (
     <>
-      <AdminPageHeader
+      <DetailHeader
         title={`Order ${order.order_number}`}
-        description={
-          <span className="flex flex-wrap items-center gap-2">
-            {back}
-            <span aria-hidden="true">·</span>
+        back={BACK}
+        meta={
+          <>
             <span>
               Placed <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
               {order.source === 'admin' ? ' by staff' : ''}
             </span>
             <OrderStatusBadge status={order.status} />
             <PaymentStatusBadge status={order.payment_status} />
-          </span>
+          </>
         }
         actions={
           <>
@@ -117,30 +98,34 @@ function OrderDetail({ order, back }: { order: AdminOrder; back: ReactNode }) {
       </div>
 
       {/* Phones read it in the order of work: items, who and where, then the history. */}
-      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
-        <div className="space-y-6 lg:col-start-1">
-          <Card title={`Items (${order.items.reduce((sum, item) => sum + item.quantity, 0)})`} flush>
-            <OrderLines items={order.items} />
-            <Totals order={order} />
-          </Card>
-          {order.notes && (
-            <Card title="Customer's order notes">
-              <p className="text-sm whitespace-pre-line">{order.notes}</p>
-            </Card>
-          )}
-        </div>
-        <div className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <CustomerCard order={order} />
-          <AddressCard order={order} onEdit={() => setDialog('address')} />
-          <InternalNotes key={order.internal_notes ?? ''} order={order} />
-          {order.refunds.length > 0 && <RefundsCard order={order} />}
-        </div>
-        <div className="lg:col-start-1">
-          <Card title="History">
+      <DetailColumns
+        main={
+          <>
+            <DetailCard title={`Items (${order.items.reduce((sum, item) => sum + item.quantity, 0)})`} flush>
+              <OrderLines items={order.items} />
+              <Totals order={order} />
+            </DetailCard>
+            {order.notes && (
+              <DetailCard title="Customer's order notes">
+                <p className="text-sm whitespace-pre-line">{order.notes}</p>
+              </DetailCard>
+            )}
+          </>
+        }
+        side={
+          <>
+            <CustomerCard order={order} />
+            <AddressCard order={order} onEdit={() => setDialog('address')} />
+            <InternalNotes key={order.internal_notes ?? ''} order={order} />
+            {order.refunds.length > 0 && <RefundsCard order={order} />}
+          </>
+        }
+        after={
+          <DetailCard title="History">
             <OrderTimeline history={order.history} />
-          </Card>
-        </div>
-      </div>
+          </DetailCard>
+        }
+      />
 
       {dialog === 'refund' && <RefundDialog order={order} onClose={() => setDialog(null)} />}
       {dialog === 'address' && <AddressDialog order={order} onClose={() => setDialog(null)} />}

@@ -2,10 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { AdminProduct } from '#shared/contracts/admin-products.ts';
 import { ORDER_LINE_MAX_QUANTITY, ORDER_MAX_LINES, type OrderCalculation } from '#shared/contracts/orders.ts';
-import { srcSetFor } from '#shared/images.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
-import { Icon, imageIcon } from '#web/ui/icons.tsx';
 import { money } from '../ui/format.ts';
+import { ProductThumb } from '../ui/product-thumb.tsx';
 import { ADMIN_ORDERS_KEY, searchProducts } from './order-api.ts';
 
 /** A line being put together: the product as found (for its name, picture and variations) and the choice. */
@@ -54,24 +53,6 @@ export function orderLinesOf(lines: readonly DraftLine[]) {
   }));
 }
 
-function Thumb({ src }: { src: string | undefined }) {
-  return src ? (
-    <img
-      src={src}
-      srcSet={srcSetFor(src)}
-      sizes="40px"
-      alt=""
-      width={40}
-      height={40}
-      className="size-10 shrink-0 rounded-lg border border-line bg-white object-contain"
-    />
-  ) : (
-    <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-subtle text-muted">
-      <Icon d={imageIcon} className="size-4" />
-    </span>
-  );
-}
-
 /** Search the catalogue (active products) and add what the customer asks for. */
 export function ProductPicker({ onAdd, disabled }: { onAdd: (product: AdminProduct) => void; disabled: boolean }) {
   const [text, setText] = useState('');
@@ -114,10 +95,10 @@ export function ProductPicker({ onAdd, disabled }: { onAdd: (product: AdminProdu
               const out = product.stock_quantity <= 0;
               return (
                 <li key={product.id} className="flex items-center gap-3 px-3 py-2">
-                  <Thumb src={product.images[0]} />
+                  <ProductThumb src={product.images[0]} size="sm" />
                   <div className="min-w-0 flex-1 text-sm">
-                    <p className="line-clamp-2 font-medium text-strong">{product.name}</p>
-                    <p className="truncate text-xs text-muted">
+                    <p className="font-medium break-words text-strong">{product.name}</p>
+                    <p className="text-xs text-muted">
                       <span className="font-mono">{product.sku}</span> · {money(product.price)} ·{' '}
                       {out ? 'Out of stock' : `${product.stock_quantity} in stock`}
                     </p>
@@ -168,7 +149,7 @@ export function LinesEditor({
         return (
           <li key={line.key} className="p-3">
             <div className="flex items-start gap-3">
-              <Thumb src={line.product.images[0]} />
+              <ProductThumb src={line.product.images[0]} size="sm" />
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium text-strong">{line.product.name}</p>
                 <p className="font-mono text-xs text-muted">{line.product.sku}</p>

@@ -1,31 +1,20 @@
 import { Link } from 'react-router';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import type { OrderItem } from '#shared/contracts/orders.ts';
-import { srcSetFor } from '#shared/images.ts';
-import { Icon, imageIcon } from '#web/ui/icons.tsx';
 import { money } from '../ui/format.ts';
-import { ScrollTable } from '../ui/scroll-table.tsx';
+import { ProductThumb } from '../ui/product-thumb.tsx';
+import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
 import { variationsText } from './packing-slip.tsx';
 
 /** The order's lines (cards on phones, a table from md up) and its totals. */
-function LineImage({ src }: { src: string | null }) {
-  return src ? (
-    <img
-      src={src}
-      srcSet={srcSetFor(src)}
-      sizes="48px"
-      alt=""
-      width={48}
-      height={48}
-      loading="lazy"
-      className="size-12 shrink-0 rounded-lg border border-line bg-white object-contain"
-    />
-  ) : (
-    <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-subtle text-muted">
-      <Icon d={imageIcon} />
-    </span>
-  );
-}
+const LINE_COLUMNS = [
+  { label: 'Image', hidden: true },
+  'Product',
+  'SKU',
+  { label: 'Qty', align: 'right' },
+  { label: 'Unit', align: 'right' },
+  { label: 'Line total', align: 'right' },
+] as const;
 
 export function OrderLines({ items }: { items: readonly OrderItem[] }) {
   return (
@@ -35,7 +24,7 @@ export function OrderLines({ items }: { items: readonly OrderItem[] }) {
         {items.map((item, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never move.
           <li key={index} className="flex gap-3 px-5 py-3">
-            <LineImage src={item.image} />
+            <ProductThumb src={item.image} />
             <div className="min-w-0 flex-1 text-sm">
               <LineName item={item} />
               <p className="mt-1 flex justify-between gap-2 tabular-nums">
@@ -49,35 +38,15 @@ export function OrderLines({ items }: { items: readonly OrderItem[] }) {
         ))}
       </ul>
       <ScrollTable label="Order lines" className="hidden border-t border-line md:block">
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs tracking-wide whitespace-nowrap text-muted uppercase">
-            <tr>
-              <th scope="col" className="py-3 pl-5">
-                <span className="sr-only">Image</span>
-              </th>
-              <th scope="col" className="px-5 py-3 font-medium">
-                Product
-              </th>
-              <th scope="col" className="px-5 py-3 font-medium">
-                SKU
-              </th>
-              <th scope="col" className="px-5 py-3 text-right font-medium">
-                Qty
-              </th>
-              <th scope="col" className="px-5 py-3 text-right font-medium">
-                Unit
-              </th>
-              <th scope="col" className="px-5 py-3 text-right font-medium">
-                Line total
-              </th>
-            </tr>
-          </thead>
+        <table className="w-full text-left text-sm [&_th]:whitespace-nowrap">
+          <TableHead columns={LINE_COLUMNS} />
           <tbody className="divide-y divide-line">
             {items.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never move.
               <tr key={index}>
-                <td className="w-12 py-3 pr-0 pl-5">
-                  <LineImage src={item.image} />
+                {/* The picture (48 px) and its left padding: no narrower, or the picture is squeezed. */}
+                <td className="w-17 py-3 pr-0 pl-5">
+                  <ProductThumb src={item.image} />
                 </td>
                 <td className="px-5 py-3">
                   <LineName item={item} />

@@ -3,15 +3,15 @@ import { Link } from 'react-router';
 import { ADDRESS_EDITABLE_STATUSES, type AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
+import { DetailCard } from '../ui/detail-layout.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { useOrderWrite } from './order-api.ts';
-import { Card } from './order-card.tsx';
 
 /** The order screen's side column: who, where, staff notes and refunds. */
 export function CustomerCard({ order }: { order: AdminOrder }) {
   const { customer } = order;
   return (
-    <Card
+    <DetailCard
       title="Customer"
       action={
         customer.id ? (
@@ -38,7 +38,7 @@ export function CustomerCard({ order }: { order: AdminOrder }) {
         </p>
       )}
       {!customer.id && <p className="mt-2 text-xs text-muted">The customer record was deleted.</p>}
-    </Card>
+    </DetailCard>
   );
 }
 
@@ -46,7 +46,7 @@ export function AddressCard({ order, onEdit }: { order: AdminOrder; onEdit: () =
   const address = order.shipping_address;
   const editable = ADDRESS_EDITABLE_STATUSES.includes(order.status);
   return (
-    <Card
+    <DetailCard
       title="Shipping address"
       action={
         editable ? (
@@ -72,7 +72,7 @@ export function AddressCard({ order, onEdit }: { order: AdminOrder; onEdit: () =
       </address>
       {address.notes && <p className="mt-2 text-sm text-muted whitespace-pre-line">{address.notes}</p>}
       <p className="mt-3 text-xs text-muted">Payment: cash on delivery</p>
-    </Card>
+    </DetailCard>
   );
 }
 
@@ -83,7 +83,7 @@ export function InternalNotes({ order }: { order: AdminOrder }) {
   const fieldId = useId();
   const dirty = text.trim() !== (order.internal_notes ?? '');
   return (
-    <Card title="Internal notes">
+    <DetailCard title="Internal notes">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -113,13 +113,13 @@ export function InternalNotes({ order }: { order: AdminOrder }) {
           </button>
         </div>
       </form>
-    </Card>
+    </DetailCard>
   );
 }
 
 export function RefundsCard({ order }: { order: AdminOrder }) {
   return (
-    <Card title="Refunds">
+    <DetailCard title="Refunds">
       <ul className="space-y-3 text-sm">
         {order.refunds.map((refund) => (
           <li key={refund.id}>
@@ -134,6 +134,6 @@ export function RefundsCard({ order }: { order: AdminOrder }) {
           </li>
         ))}
       </ul>
-    </Card>
+    </DetailCard>
   );
 }

@@ -1,8 +1,8 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type AdminOrder, RefundRequestSchema, refundTooLargeMessage } from '#shared/contracts/admin-orders.ts';
 import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { money } from '../ui/format.ts';
-import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
 import { useOrderWrite } from './order-api.ts';
 
 /** The refund form's check: the shared schema (positive, 2 decimals), then the order's remainder. */
@@ -36,16 +36,13 @@ export function validateRefund(
  * starts at the refundable remainder every time.
  */
 export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
-  const dialog = useControlledDialog(true);
-  const titleId = useId();
   const [amount, setAmount] = useState(order.refundable_amount.toFixed(2));
   const [reason, setReason] = useState('');
   const [error, setError] = useState<{ field: 'amount' | 'reason'; message: string } | null>(null);
   const write = useOrderWrite(order.id);
   const amountRef = useRef<HTMLInputElement>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const checked = validateRefund(amount, reason, order.refundable_amount);
     if (!checked.ok) {
       setError({ field: checked.field, message: checked.message });
@@ -65,48 +62,37 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
+    <FormDialog
+      title={`Refund ${order.order_number}`}
+      description={`Up to ${money(order.refundable_amount)} can be refunded${
+        order.refunded_amount > 0 ? ` (${money(order.refunded_amount)} already refunded)` : ''
+      }.`}
+      submitLabel="Refund"
+      pendingLabel="Refunding…"
+      danger
+      pending={write.isPending}
+      onSubmit={submit}
       onClose={onClose}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-black/40"
     >
-      <h2 id={titleId} className="text-lg font-semibold text-strong">
-        Refund {order.order_number}
-      </h2>
-      <p className="mt-1 text-sm text-muted">
-        Up to {money(order.refundable_amount)} can be refunded
-        {order.refunded_amount > 0 ? ` (${money(order.refunded_amount)} already refunded)` : ''}.
-      </p>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        <TextField
-          ref={amountRef}
-          label="Refund amount ($)"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          hint={`At most ${order.refundable_amount.toFixed(2)}, with up to 2 decimals.`}
-          error={error?.field === 'amount' ? error.message : undefined}
-        />
-        <TextAreaField
-          label="Reason"
-          optional
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          error={error?.field === 'reason' ? error.message : undefined}
-        />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={write.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={write.isPending}>
-            {write.isPending ? 'Refunding…' : 'Refund'}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <TextField
+        ref={amountRef}
+        label="Refund amount ($)"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        hint={`At most ${order.refundable_amount.toFixed(2)}, with up to 2 decimals.`}
+        error={error?.field === 'amount' ? error.message : undefined}
+      />
+      <TextAreaField
+        label="Reason"
+        optional
+        rows={3}
+        maxLength={500}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        error={error?.field === 'reason' ? error.message : undefined}
+      />
+    </FormDialog>
   );
 }

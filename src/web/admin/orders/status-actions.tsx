@@ -1,8 +1,8 @@
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
-import { inputClass } from '#web/ui/form-field.tsx';
-import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
+import { TextAreaField } from '#web/ui/form-field.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
 import { useOrderWrite } from './order-api.ts';
 import { restoreFocus } from './restore-focus.ts';
 
@@ -36,7 +36,6 @@ type Pending = { kind: 'status'; to: Exclude<OrderStatus, 'pending'> } | { kind:
 export function StatusActions({ order }: { order: AdminOrder }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [note, setNote] = useState('');
-  const noteId = useId();
   const write = useOrderWrite(order.id);
   const opener = useRef<HTMLElement | null>(null);
   const moves = order.allowed_transitions.filter((to): to is Exclude<OrderStatus, 'pending'> => to !== 'pending');
@@ -93,83 +92,28 @@ export function StatusActions({ order }: { order: AdminOrder }) {
           </button>
         )}
       </div>
-      <StatusDialog
+      <FormDialog
         open={pending !== null}
         title={action ? `${action.label} ${order.order_number}?` : `Mark ${order.order_number} as paid?`}
-        confirmLabel={action ? action.label : 'Mark as paid'}
+        description={action ? action.explain : 'Record that the customer has paid for this order.'}
+        submitLabel={action ? action.label : 'Mark as paid'}
+        // Next to "Cancel order", a plain "Cancel" would be ambiguous.
+        cancelLabel="Back"
         danger={danger}
         pending={write.isPending}
-        onCancel={close}
-        onConfirm={confirm}
+        onClose={close}
+        onSubmit={confirm}
       >
-        <p className="mt-2 text-sm text-muted">
-          {action ? action.explain : 'Record that the customer has paid for this order.'}
-        </p>
-        <label htmlFor={noteId} className="mt-4 block text-sm font-medium">
-          Note <span className="font-normal text-muted">(optional, kept in the history)</span>
-        </label>
-        <textarea
-          id={noteId}
+        <TextAreaField
+          label="Note"
+          optional
+          hint="Kept in the order's history."
           value={note}
           maxLength={500}
           rows={3}
           onChange={(event) => setNote(event.target.value)}
-          className={`${inputClass} resize-y`}
         />
-      </StatusDialog>
+      </FormDialog>
     </>
-  );
-}
-
-/**
- * ui/confirm-dialog's look and behaviour (native modal: focus trap, Escape), but the way out
- * reads "Back": next to "Cancel order", a plain "Cancel" button would be ambiguous.
- */
-function StatusDialog({
-  open,
-  title,
-  confirmLabel,
-  danger,
-  pending,
-  onConfirm,
-  onCancel,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  confirmLabel: string;
-  danger: boolean;
-  pending: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-  children: ReactNode;
-}) {
-  const dialog = useControlledDialog(open);
-  const titleId = useId();
-  return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      onClose={onCancel}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-black/40"
-    >
-      <h2 id={titleId} className="text-lg font-semibold text-strong">
-        {title}
-      </h2>
-      {children}
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onCancel} disabled={pending}>
-          Back
-        </button>
-        <button
-          type="button"
-          className={danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'}
-          onClick={onConfirm}
-          disabled={pending}
-        >
-          {confirmLabel}
-        </button>
-      </div>
-    </dialog>
   );
 }

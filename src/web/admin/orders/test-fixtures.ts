@@ -1,62 +1,11 @@
-import { vi } from 'vitest';
 import type { AdminOrder, AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
-import { saveSession } from '../auth/token-store.ts';
 
-/** Shared by the orders screens' tests: a signed-in admin, a recorded fetch, and sample orders. */
+/** Sample orders for the orders screens' tests; the admin tests' shared setup comes with them. */
+export { type Call, errorBody, json, signIn, stubApi } from '../test-support.tsx';
 
 export const ORDER_ID = '00000000-0000-4000-8000-0000000000a1';
 export const PRODUCT_ID = '00000000-0000-4000-8000-0000000000b1';
 export const CUSTOMER_ID = '00000000-0000-4000-8000-0000000000c1';
-
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-export function errorBody(message: string, status: number, code: string) {
-  return json({ message, statusCode: status, code, errors: [] }, status);
-}
-
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-/** Stubs fetch: answers by "METHOD /api/path" (query string left out), records every call. */
-export function stubApi(answers: Record<string, (call: Call) => Response | Promise<Response>>) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call: Call = {
-      method: init.method ?? 'GET',
-      url: String(input),
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    };
-    calls.push(call);
-    const answer = answers[`${call.method} ${call.url.split('?')[0]}`];
-    return answer ? answer(call) : errorBody('Not found', 404, 'NOT_FOUND');
-  });
-  return calls;
-}
-
-export function signIn() {
-  saveSession({
-    token: 'a1',
-    refreshToken: 'r1',
-    expiresIn: '15m',
-    user: {
-      id: 'u1',
-      email: 'owner@cedar.shop',
-      name: 'Owner',
-      role: 'super_admin',
-      avatar_url: null,
-      is_active: true,
-      last_login_at: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-    },
-  });
-}
 
 export function listItem(extra: Partial<AdminOrderListItem> = {}): AdminOrderListItem {
   return {

@@ -14,6 +14,7 @@ export function ListInput({
   invalid,
   describedBy,
   label,
+  className = inputClass,
 }: {
   value: readonly string[];
   onChange: (value: string[]) => void;
@@ -23,6 +24,7 @@ export function ListInput({
   describedBy?: string;
   /** An accessible name when no <label> points at the input. */
   label?: string;
+  className?: string;
 }) {
   const [text, setText] = useState(value.join(', '));
   // Follow outside changes (a reset after saving) without fighting the admin's typing.
@@ -37,7 +39,7 @@ export function ListInput({
       placeholder={placeholder}
       aria-invalid={invalid ? true : undefined}
       aria-describedby={describedBy}
-      className={inputClass}
+      className={className}
       onChange={(event) => {
         setText(event.target.value);
         onChange(splitList(event.target.value));

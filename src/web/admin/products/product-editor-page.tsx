@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { PRODUCT_ARCHIVED_MESSAGE, type ProductCreate } from '#shared/contracts/admin-products.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { InlineError } from '#web/ui/inline-error.tsx';
-import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
 import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
 import {
   ADMIN_PRODUCTS_KEY,
@@ -17,6 +16,8 @@ import {
   updateProduct,
 } from './product-api.ts';
 import { ProductForm } from './product-form.tsx';
+
+const BACK = { to: '/admin/products', label: 'All products' };
 
 /** `/admin/products/new` and `/admin/products/{id}`: the product editor. */
 export function ProductEditorPage() {
@@ -70,49 +71,30 @@ export function ProductEditorPage() {
     },
   });
 
-  const back = (
-    <Link to="/admin/products" className="text-sm font-medium text-accent underline-offset-4 hover:underline">
-      ← All products
-    </Link>
-  );
-
-  if (id && product.isError) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
+  if ((id && !product.isSuccess) || categories.isPending) {
     return (
-      <>
-        <AdminPageHeader title={missing ? 'Product not found' : 'Product'} description={back} />
-        {missing ? (
-          <p className="text-sm text-muted">It may have been deleted.</p>
-        ) : (
-          <InlineError title="Could not load the product" onRetry={() => void product.refetch()} />
-        )}
-      </>
-    );
-  }
-  if ((id && product.isPending) || categories.isPending) {
-    return (
-      <>
-        <AdminPageHeader title={id ? 'Edit product' : 'New product'} description={back} />
-        <div aria-hidden="true" className="card h-96 animate-pulse" />
-      </>
+      <DetailPlaceholder
+        query={product}
+        noun="product"
+        title={id ? 'Edit product' : 'New product'}
+        back={BACK}
+        missingText="It may have been deleted."
+      />
     );
   }
 
   const current = id ? product.data : undefined;
   return (
     <>
-      <AdminPageHeader
+      <DetailHeader
         title={current ? current.name : 'New product'}
-        description={
-          current ? (
-            <span className="flex flex-wrap items-center gap-2">
-              {back}
-              <span aria-hidden="true">·</span>
+        back={BACK}
+        meta={
+          current && (
+            <>
               <ActiveBadge active={current.is_active} inactiveLabel="Inactive" />
               <StockBadge state={current.stock_state} />
-            </span>
-          ) : (
-            back
+            </>
           )
         }
         actions={

@@ -64,3 +64,33 @@ describe('ProductForm: max per order (issue 18)', () => {
     await waitFor(() => expect(container.textContent).toContain('Max per order must be at least 1'));
   });
 });
+
+describe('ProductForm: specification and variation rows (issue 19)', () => {
+  it('labels each input of a row, so the stacked rows on a phone say what they hold', async () => {
+    view = await render(
+      <MemoryRouter>
+        <ProductForm categories={[]} onSave={async () => ({}) as AdminProduct} />
+      </MemoryRouter>,
+    );
+    const container = view.container;
+    const add = (text: string) =>
+      act(async () => {
+        [...container.querySelectorAll('button')].find((button) => button.textContent === text)?.click();
+      });
+    await add('Add specification');
+    await add('Add variation');
+    const rowLabels = [...container.querySelectorAll('li label')].map((label) => [
+      label.textContent,
+      container.ownerDocument.getElementById(label.getAttribute('for') ?? '')?.tagName,
+    ]);
+    expect(rowLabels).toEqual([
+      ['Specification 1 Name', 'INPUT'],
+      ['Specification 1 Value', 'INPUT'],
+      ['Variation 1 Name', 'INPUT'],
+      ['Variation 1 Options, separated by commas', 'INPUT'],
+    ]);
+    // The row number is for screen readers; the eye sees "Name", "Value" above each input.
+    expect(container.querySelector('li label .sr-only')?.textContent).toBe('Specification 1 ');
+    expect(container.querySelector('button[aria-label="Remove variation 1"]')).not.toBeNull();
+  });
+});

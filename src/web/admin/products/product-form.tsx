@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
 import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import { type AdminProduct, type ProductCreate, ProductCreateSchema } from '#shared/contracts/admin-products.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { inputClass, TextAreaField, TextField } from '#web/ui/form-field.tsx';
+import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
+import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
+import { fieldBinder } from '../ui/form-fields.ts';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import { ListInput } from './list-input.tsx';
@@ -18,18 +19,10 @@ const resolver = zodResolver(ProductCreateSchema) as unknown as Resolver<Product
 
 const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_PRODUCT_FORM));
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <section aria-labelledby={id} className="card p-5 sm:p-6">
-      <h2 id={id} className="text-base font-semibold text-strong">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-muted">{description}</p>}
-      <div className="mt-4 space-y-4">{children}</div>
-    </section>
-  );
-}
+const STATUS_FLAGS = [
+  { name: 'is_active', label: 'Active', explain: 'Shown in the store and in search.' },
+  { name: 'featured', label: 'Featured', explain: 'Listed first and on the home page.' },
+] as const;
 
 /**
  * Create or edit one product. Validation is the shared contract's (the server runs the same
@@ -78,6 +71,7 @@ export function ProductForm({
   };
   const onInvalid = () => toast({ variant: 'error', title: 'Check the highlighted fields', id: 'product-invalid' });
   const options = categoryOptions(categories);
+  const field = fieldBinder(register, errors);
 
   return (
     <form onSubmit={handleSubmit(submit, onInvalid)} noValidate>
@@ -90,172 +84,126 @@ export function ProductForm({
           {isSubmitting ? 'Saving…' : product ? 'Save changes' : 'Create product'}
         </button>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="space-y-6">
-          <Section title="Basics">
-            <TextField label="Name" error={errors.name?.message} {...register('name')} />
-            <TextAreaField
-              label="Description"
-              optional
-              rows={6}
-              error={errors.description?.message}
-              {...register('description')}
-            />
-          </Section>
-          <Section title="Images" description="The first image is shown in the cart and on product cards.">
-            <Controller
-              control={control}
-              name="images"
-              render={({ field }) => (
-                <ImageUploader images={field.value} onChange={field.onChange} error={errors.images?.message} />
-              )}
-            />
-          </Section>
-          <Section title="Pricing">
-            <div className="grid gap-4 sm:grid-cols-3">
-              <TextField label="Price ($)" inputMode="decimal" error={errors.price?.message} {...register('price')} />
-              <TextField
-                label="Compare-at price ($)"
-                optional
-                inputMode="decimal"
-                hint="The old price, shown struck through"
-                error={errors.compare_at_price?.message}
-                {...register('compare_at_price')}
+      <DetailColumns
+        main={
+          <>
+            <DetailCard stack title="Basics">
+              <TextField label="Name" {...field('name')} />
+              <TextAreaField label="Description" optional rows={6} {...field('description')} />
+            </DetailCard>
+            <DetailCard stack title="Images" description="The first image is shown in the cart and on product cards.">
+              <Controller
+                control={control}
+                name="images"
+                render={({ field: images }) => (
+                  <ImageUploader images={images.value} onChange={images.onChange} error={errors.images?.message} />
+                )}
               />
-              <TextField
-                label="Cost price ($)"
-                optional
-                inputMode="decimal"
-                hint="Staff only; for inventory value"
-                error={errors.cost_price?.message}
-                {...register('cost_price')}
-              />
-            </div>
-          </Section>
-          <Section title="Inventory">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="SKU"
-                optional
-                hint="Made for you when left empty"
-                error={errors.sku?.message}
-                {...register('sku')}
-              />
-              <TextField
-                label="Weight (kg)"
-                optional
-                inputMode="decimal"
-                error={errors.weight?.message}
-                {...register('weight')}
-              />
-              <TextField
-                label="Units in stock"
-                inputMode="numeric"
-                error={errors.stock_quantity?.message}
-                {...register('stock_quantity')}
-              />
-              <TextField
-                label="Low-stock threshold"
-                inputMode="numeric"
-                hint="At or under this, the product counts as low stock"
-                error={errors.low_stock_threshold?.message}
-                {...register('low_stock_threshold')}
-              />
-              <TextField
-                label="Max per order"
-                inputMode="numeric"
-                hint="The most one order may take of this product (1 to 100)"
-                error={errors.max_per_order?.message}
-                {...register('max_per_order')}
-              />
-            </div>
-          </Section>
-          <Section title="Specifications" description="Shown as a table on the product page, in this order.">
-            <SpecsEditor control={control} register={register} errors={errors} />
-          </Section>
-          <Section title="Variations">
-            <VariationsEditor control={control} register={register} errors={errors} />
-          </Section>
-        </div>
-
-        <div className="space-y-6">
-          <Section title="Status">
-            <label className="flex items-start gap-3 text-sm">
-              <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register('is_active')} />
-              <span>
-                <span className="font-medium">Active</span>
-                <span className="block text-muted">Shown in the store and in search.</span>
-              </span>
-            </label>
-            <label className="flex items-start gap-3 text-sm">
-              <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register('featured')} />
-              <span>
-                <span className="font-medium">Featured</span>
-                <span className="block text-muted">Listed first and on the home page.</span>
-              </span>
-            </label>
-          </Section>
-          <Section title="Organisation">
-            <div>
-              <label htmlFor="product-category" className="text-sm font-medium">
-                Category
-              </label>
-              <select
-                id="product-category"
-                className={inputClass}
-                aria-invalid={errors.category_id ? true : undefined}
-                aria-describedby={errors.category_id ? 'product-category-error' : undefined}
-                {...register('category_id')}
-              >
+            </DetailCard>
+            <DetailCard stack title="Pricing">
+              <div className="grid gap-4 sm:grid-cols-3">
+                <TextField label="Price ($)" inputMode="decimal" {...field('price')} />
+                <TextField
+                  label="Compare-at price ($)"
+                  optional
+                  inputMode="decimal"
+                  hint="The old price, shown struck through"
+                  {...field('compare_at_price')}
+                />
+                <TextField
+                  label="Cost price ($)"
+                  optional
+                  inputMode="decimal"
+                  hint="Staff only; for inventory value"
+                  {...field('cost_price')}
+                />
+              </div>
+            </DetailCard>
+            <DetailCard stack title="Inventory">
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label="SKU" optional hint="Made for you when left empty" {...field('sku')} />
+                <TextField label="Weight (kg)" optional inputMode="decimal" {...field('weight')} />
+                <TextField label="Units in stock" inputMode="numeric" {...field('stock_quantity')} />
+                <TextField
+                  label="Low-stock threshold"
+                  inputMode="numeric"
+                  hint="At or under this, the product counts as low stock"
+                  {...field('low_stock_threshold')}
+                />
+                <TextField
+                  label="Max per order"
+                  inputMode="numeric"
+                  hint="The most one order may take of this product (1 to 100)"
+                  {...field('max_per_order')}
+                />
+              </div>
+            </DetailCard>
+            <DetailCard stack title="Specifications" description="Shown as a table on the product page, in this order.">
+              <SpecsEditor control={control} register={register} errors={errors} />
+            </DetailCard>
+            <DetailCard stack title="Variations">
+              <VariationsEditor control={control} register={register} errors={errors} />
+            </DetailCard>
+          </>
+        }
+        side={
+          <>
+            <DetailCard stack title="Status">
+              {STATUS_FLAGS.map(({ name, label, explain }) => (
+                <label key={name} className="flex items-start gap-3 text-sm">
+                  <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register(name)} />
+                  <span>
+                    <span className="font-medium">{label}</span>
+                    <span className="block text-muted">{explain}</span>
+                  </span>
+                </label>
+              ))}
+            </DetailCard>
+            <DetailCard stack title="Organisation">
+              <SelectField label="Category" {...field('category_id')}>
                 <option value="">No category</option>
                 {options.map(([id, label]) => (
                   <option key={id} value={id}>
                     {label}
                   </option>
                 ))}
-              </select>
-              {errors.category_id && (
-                <p id="product-category-error" className="mt-1 text-sm text-danger">
-                  {errors.category_id.message}
+              </SelectField>
+              <TextField label="Brand" optional {...field('brand')} />
+              <div>
+                <label htmlFor="product-tags" className="text-sm font-medium">
+                  Tags <span className="font-normal text-muted">(optional)</span>
+                </label>
+                <Controller
+                  control={control}
+                  name="tags"
+                  render={({ field: tags }) => (
+                    <ListInput
+                      id="product-tags"
+                      value={tags.value}
+                      onChange={tags.onChange}
+                      placeholder="wifi, iot, 5v"
+                      invalid={Boolean(errors.tags)}
+                      describedBy="product-tags-hint"
+                    />
+                  )}
+                />
+                <p id="product-tags-hint" className="mt-1 text-xs text-muted">
+                  Separated by commas; search finds products by their tags.
                 </p>
-              )}
-            </div>
-            <TextField label="Brand" optional error={errors.brand?.message} {...register('brand')} />
-            <div>
-              <label htmlFor="product-tags" className="text-sm font-medium">
-                Tags <span className="font-normal text-muted">(optional)</span>
-              </label>
-              <Controller
-                control={control}
-                name="tags"
-                render={({ field }) => (
-                  <ListInput
-                    id="product-tags"
-                    value={field.value}
-                    onChange={field.onChange}
-                    placeholder="wifi, iot, 5v"
-                    invalid={Boolean(errors.tags)}
-                    describedBy="product-tags-hint"
-                  />
-                )}
+                {errors.tags && <p className="mt-1 text-sm text-danger">{errors.tags.message ?? 'Check the tags'}</p>}
+              </div>
+            </DetailCard>
+            <DetailCard stack title="Web address">
+              <TextField
+                label="Slug"
+                optional
+                hint={product ? `The product page is /product/${product.slug}` : 'Made from the name when left empty'}
+                {...field('slug')}
               />
-              <p id="product-tags-hint" className="mt-1 text-xs text-muted">
-                Separated by commas; search finds products by their tags.
-              </p>
-              {errors.tags && <p className="mt-1 text-sm text-danger">{errors.tags.message ?? 'Check the tags'}</p>}
-            </div>
-          </Section>
-          <Section title="Web address">
-            <TextField
-              label="Slug"
-              optional
-              hint={product ? `The product page is /product/${product.slug}` : 'Made from the name when left empty'}
-              error={errors.slug?.message}
-              {...register('slug')}
-            />
-          </Section>
-        </div>
-      </div>
+            </DetailCard>
+          </>
+        }
+      />
     </form>
   );
 }

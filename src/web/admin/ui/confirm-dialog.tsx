@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useControlledDialog } from './use-controlled-dialog.ts';
+import { FormDialog } from './form-dialog.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -13,7 +13,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The confirm step before a consequential action: a native modal dialog (focus trap, Escape). */
+/** The confirm step before a consequential action: the form dialog with nothing to fill in. */
 export function ConfirmDialog({
   open,
   title,
@@ -24,31 +24,16 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const dialog = useControlledDialog(open);
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="confirm-title"
+    <FormDialog
+      open={open}
+      title={title}
+      description={children}
+      submitLabel={confirmLabel}
+      danger={danger}
+      pending={pending}
+      onSubmit={onConfirm}
       onClose={onCancel}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl border border-line bg-surface p-6 text-fg shadow-xl backdrop:bg-black/40"
-    >
-      <h2 id="confirm-title" className="text-lg font-semibold text-strong">
-        {title}
-      </h2>
-      {children && <div className="mt-2 text-sm text-muted">{children}</div>}
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'}
-          onClick={onConfirm}
-          disabled={pending}
-        >
-          {confirmLabel}
-        </button>
-      </div>
-    </dialog>
+    />
   );
 }

@@ -1,0 +1,145 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { AuthUser } from '#shared/contracts/auth.ts';
+import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
+import { type Rendered, render } from '#web/test/render.tsx';
+import { saveSession } from './auth/token-store.ts';
+
+/**
+ * What the admin screens' unit tests share: a signed-in owner, a recorded fetch answering like
+ * the API, and a screen mounted with its query client and router. Only the network is stubbed:
+ * the screens, their queries and the session code run for real.
+ */
+
+export const OWNER: AuthUser = {
+  id: 'u1',
+  email: 'owner@cedar.shop',
+  name: 'Owner',
+  role: 'super_admin',
+  avatar_url: null,
+  is_active: true,
+  last_login_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** A stored session, as after signing in; the admin API client sends its token. */
+export function signIn(user: AuthUser = OWNER) {
+  saveSession({ token: 'a1', refreshToken: 'r1', expiresIn: '15m', user });
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The API's error shape (`{ message, statusCode, code, errors }`). */
+export function errorBody(message: string, status: number, code = 'NOT_FOUND'): Response {
+  return json({ message, statusCode: status, code, errors: [] }, status);
+}
+
+export interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Stubs fetch with `respond` and records every call; vi.unstubAllGlobals() puts fetch back. */
+export function stubFetch(respond: (call: Call) => Response | Promise<Response>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const call: Call = {
+      method: init.method ?? 'GET',
+      url: String(input),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    return respond(call);
+  });
+  return calls;
+}
+
+/** "METHOD /api/path" of a call, the query string left out: the key of `stubApi`'s answers. */
+export const route = (call: Call) => `${call.method} ${call.url.split('?')[0]}`;
+
+/** Stubs fetch: answers by "METHOD /api/path", 404 for anything else; records every call. */
+export function stubApi(answers: Record<string, (call: Call) => Response | Promise<Response>>): Call[] {
+  return stubFetch((call) => answers[route(call)]?.(call) ?? errorBody('Not found', 404));
+}
+
+/** Mounts an admin screen as the app does: a query client (no retries) and a router at `entry`. */
+export function renderAdmin(node: ReactNode, entry = '/admin'): Promise<Rendered> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[entry]}>{node}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** After each test: the real fetch back, and no session left for the next test. */
+export function resetAdminTest() {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+}
+
+/**
+ * A test file's before and after for admin screens: signed in before each test; after it, what
+ * was mounted goes, fetch is restored and the session cleared. `toasts` holds the test's toasts;
+ * `mount` is renderAdmin, remembered for the clean-up.
+ */
+export function adminTestSetup() {
+  const toasts: ToastOptions[] = [];
+  const mounted: Rendered[] = [];
+  let disconnect = () => {};
+  beforeEach(() => {
+    signIn();
+    toasts.length = 0;
+    disconnect = connectToaster((options) => toasts.push(options));
+  });
+  afterEach(() => {
+    disconnect();
+    for (const view of mounted.splice(0)) view.unmount();
+    resetAdminTest();
+  });
+  const mount = async (node: ReactNode, entry?: string) => {
+    const view = await renderAdmin(node, entry);
+    mounted.push(view);
+    return view.container;
+  };
+  return { toasts, mount };
+}
+
+/** Clicks inside act, so React has handled the click before the test goes on. */
+export const click = (element: Element | null | undefined) =>
+  act(async () => {
+    if (!(element instanceof HTMLElement)) throw new Error('nothing to click');
+    element.click();
+  });
+
+/**
+ * Types into a field the way React notices (its value tracker ignores a plain `.value =`): an
+ * input event for text, a change event for a select; `blur` for forms that check on leaving.
+ */
+export const type = (input: Element | null | undefined, value: string, { blur = false } = {}) =>
+  act(async () => {
+    if (!input) throw new Error('no field');
+    const prototype =
+      input instanceof HTMLTextAreaElement
+        ? HTMLTextAreaElement.prototype
+        : input instanceof HTMLSelectElement
+          ? HTMLSelectElement.prototype
+          : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+    if (blur) input.dispatchEvent(new Event('blur', { bubbles: true }));
+  });
+
+/** The field whose <label> starts with `label` (labels may add "(optional)"). */
+export function fieldLabelled<T extends Element = HTMLInputElement>(root: ParentNode, label: string): T | null {
+  const found = [...root.querySelectorAll('label')].find((element) => element.textContent?.startsWith(label));
+  const id = found?.getAttribute('for');
+  return id ? root.querySelector<T>(`[id="${CSS.escape(id)}"]`) : null;
+}
