@@ -61,7 +61,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('adminRequest (spec §8: refresh once and retry once on TOKEN_EXPIRED)', () => {
+describe('adminRequest (docs/product.md#admin-session-in-the-browser: refresh once and retry once on TOKEN_EXPIRED)', () => {
   it('sends the stored bearer token', async () => {
     saveSession(session('access-1', 'refresh-1'));
     const calls = stubApi(() => json({ data: { ok: true } }));

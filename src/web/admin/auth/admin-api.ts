@@ -19,7 +19,7 @@ import {
 } from './token-store.ts';
 
 /**
- * Calls to the admin API with the stored bearer token (spec §6, §8):
+ * Calls to the admin API with the stored bearer token (docs/product.md#roles-and-permissions, docs/product.md#messages):
  * - a token expiring within 5 minutes is refreshed before the call;
  * - a 401 TOKEN_EXPIRED refreshes once and retries the call once;
  * - when refreshing fails, or the server no longer knows the session (401), the tokens are cleared

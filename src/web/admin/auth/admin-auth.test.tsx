@@ -37,7 +37,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('roles (spec §6)', () => {
+describe('roles (docs/product.md#roles-and-permissions)', () => {
   it('shows every server role as admin; hasRole is true only for admin', async () => {
     expect(toAdminUser(owner)).toMatchObject({ role: 'admin', serverRole: 'super_admin' });
     saveSession(login());
@@ -51,7 +51,7 @@ describe('roles (spec §6)', () => {
   });
 });
 
-describe('startup fetch of the current user (spec §7: two attempts)', () => {
+describe('startup fetch of the current user (docs/product.md#admin-sign-in-state: two attempts)', () => {
   it('without a stored session is anonymous at once, without calling the API', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
@@ -159,7 +159,7 @@ describe('signIn', () => {
   });
 });
 
-describe('sign-in messages (spec §8)', () => {
+describe('sign-in messages (docs/product.md#sign-in-messages)', () => {
   it('maps errors word for word', () => {
     expect(signInErrorMessage(new ApiError('whatever', 401, 'UNAUTHORIZED'))).toBe('Invalid email or password');
     expect(signInErrorMessage(new ApiError('whatever', 429, 'RATE_LIMITED'))).toBe(
@@ -176,7 +176,7 @@ describe('sign-in messages (spec §8)', () => {
     expect(signInErrorMessage(new TypeError('boom'))).toBe('An unexpected error occurred during sign in');
   });
 
-  it('refuses registration, password reset and profile updates in the admin panel (spec §5)', async () => {
+  it('refuses registration, password reset and profile updates in the admin panel (docs/product.md#admin-panel-refusals)', async () => {
     vi.stubGlobal('fetch', vi.fn());
     await mount();
     await expect(auth?.register()).rejects.toThrow('User registration is not available in the admin panel');

@@ -14,7 +14,7 @@ import {
   saveUser,
 } from './token-store.ts';
 
-/** Spec §6: the panel knows one role; every server role (super_admin too) is shown as admin. */
+/** docs/product.md#roles-and-permissions: the panel knows one role; every server role (super_admin too) is shown as admin. */
 export type AdminRole = 'admin';
 export interface AdminUser extends Omit<AuthUser, 'role'> {
   role: AdminRole;
@@ -26,7 +26,7 @@ export function toAdminUser(user: AuthUser): AdminUser {
   return { ...user, role: 'admin', serverRole: user.role };
 }
 
-/** Spec §4 "Admin auth state": loading, then a user (authenticated) or none; errors kept until cleared. */
+/** docs/product.md#admin-sign-in-state: loading, then a user (authenticated) or none; errors kept until cleared. */
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
 export interface AdminAuth {
@@ -39,7 +39,7 @@ export interface AdminAuth {
   /** Startup fetch of the current user again (after 'Failed to initialize authentication'). */
   retry: () => void;
   hasRole: (role: string) => boolean;
-  /** Spec §5: the admin panel refuses these three. */
+  /** docs/product.md#admin-panel-refusals: the admin panel refuses these three. */
   register: () => Promise<never>;
   resetPassword: () => Promise<never>;
   updateProfile: () => Promise<never>;
@@ -47,7 +47,7 @@ export interface AdminAuth {
 
 const AdminAuthContext = createContext<AdminAuth | null>(null);
 
-/** Spec §7/§9: the startup fetch of the current user is tried twice, with a wait between. */
+/** docs/product.md#admin-sign-in-state, docs/product.md#limits-and-constants: the startup fetch of the current user is tried twice, with a wait between. */
 export const STARTUP_ATTEMPTS = 2;
 export const STARTUP_RETRY_DELAY_MS = 1000;
 
@@ -127,7 +127,7 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(async (email: string, password: string) => {
     setError(null);
     try {
-      // Sent without a bearer token (spec §6); the email is trimmed and lowercased (spec §5).
+      // Sent without a bearer token (docs/product.md#signing-in); the email is trimmed and lowercased (docs/product.md#signing-in).
       const response = await apiPost<LoginResponse>('/auth/login', { email: email.trim().toLowerCase(), password });
       if (!response?.user) throw new SignInError(AUTH_UI_MESSAGES.noUserData);
       if (!isStaffRole(response.user.role)) {

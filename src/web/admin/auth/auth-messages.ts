@@ -1,6 +1,6 @@
 import { ApiError } from '#web/lib/api-client.ts';
 
-/** Spec §8 "Sign-in messages" and §5's refusals, word for word. */
+/** docs/product.md#sign-in-messages and docs/product.md#admin-panel-refusals, word for word. */
 export const AUTH_UI_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
@@ -22,7 +22,7 @@ export class SignInError extends Error {
 }
 
 /**
- * The spec's 429 words, followed by how long to wait when the server said so: its message is those
+ * The 429 words of docs/product.md#sign-in-messages, followed by how long to wait when the server said so: its message is those
  * words plus "You can try again in 14 minutes." (shared/retry-wait.ts, from the same `retry-after`
  * it sends). Read from the message, not the header, so the storefront's first-load API client
  * stays as it is (its budget has no room).

@@ -29,7 +29,7 @@ const NOW = 1_800_000_000_000;
 
 afterEach(() => localStorage.clear());
 
-describe('token store (spec §3 "Stored in browser storage", §4 "Token life")', () => {
+describe('token store (docs/product.md#admin-session-in-the-browser)', () => {
   it('stores the access token, refresh token, expiry (issue time + duration) and user', () => {
     saveSession(login, NOW);
     expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('access-1');
@@ -39,7 +39,7 @@ describe('token store (spec §3 "Stored in browser storage", §4 "Token life")',
     expect(hasStoredSession()).toBe(true);
   });
 
-  it('reads expiresIn in the spec §5 format, and takes 7 days for a value it cannot read (spec §9)', () => {
+  it('reads expiresIn in the docs/product.md#expiry-durations format, and takes 7 days for a value it cannot read (docs/product.md#limits-and-constants)', () => {
     for (const [expiresIn, ms] of [
       ['45s', 45_000],
       ['30m', 1_800_000],

@@ -2,9 +2,9 @@ import type { AuthUser, LoginResponse } from '#shared/contracts/auth.ts';
 import { parseExpiryDuration } from '#shared/duration.ts';
 
 /**
- * The admin session in browser storage (spec §3 "Stored in browser storage", §4 "Token life"):
- * access token, refresh token, expiry time (issue time + expiresIn, a spec §5 duration such as
- * "15m"; one it cannot read counts as 7 days, spec §9) and the user. Every read
+ * The admin session in browser storage (docs/product.md#admin-session-in-the-browser):
+ * access token, refresh token, expiry time (issue time + expiresIn, a docs/product.md#expiry-durations duration such as
+ * "15m"; one it cannot read counts as 7 days, docs/product.md#limits-and-constants) and the user. Every read
  * tolerates a missing, hand-edited or corrupt entry. Storage failures (private mode, quota) never
  * throw: the session then lasts as long as the page.
  */
@@ -17,7 +17,7 @@ export const TOKEN_KEYS = {
   signInPath: 'cedar-admin-sign-in-path',
 } as const;
 
-/** Spec §4/§9: a token expiring within 5 minutes is refreshed before the next call. */
+/** docs/product.md#admin-session-in-the-browser, docs/product.md#limits-and-constants: a token expiring within 5 minutes is refreshed before the next call. */
 export const EXPIRING_SOON_MS = 5 * 60 * 1000;
 
 function read(key: string): string | null {
@@ -63,7 +63,7 @@ export function readExpiresAt(): number | null {
 }
 
 /**
- * The access token, or null. An expired token is cleared when read (spec §4); a token without a
+ * The access token, or null. An expired token is cleared when read (docs/product.md#admin-session-in-the-browser); a token without a
  * readable expiry counts as expired, because nothing says when it stops working.
  */
 export function readAccessToken(now = Date.now()): string | null {
@@ -93,7 +93,7 @@ export function hasStoredSession(): boolean {
   return Boolean(read(TOKEN_KEYS.accessToken) || read(TOKEN_KEYS.refreshToken));
 }
 
-/** Sign-out and failed refreshes clear everything (spec §4), except where to sign in again. */
+/** Sign-out and failed refreshes clear everything (docs/product.md#admin-session-in-the-browser), except where to sign in again. */
 export function clearSession(): void {
   remove(TOKEN_KEYS.accessToken);
   remove(TOKEN_KEYS.refreshToken);

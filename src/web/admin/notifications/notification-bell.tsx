@@ -11,7 +11,7 @@ const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
  * The bell in the admin top bar: the unread count, whether the live connection is up, and a panel
- * with the latest notifications (spec §7 "Admin notifications", §9 "Notification list"). The panel
+ * with the latest notifications (docs/product.md#admin-endpoints, docs/product.md#limits-and-constants "Notification list"). The panel
  * closes on Escape (focus goes back to the bell), on a click outside, and when an item is opened.
  */
 export function NotificationBell() {

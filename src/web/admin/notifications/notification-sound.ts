@@ -5,7 +5,7 @@ type AudioContextConstructor = new () => AudioContext;
 let context: AudioContext | undefined;
 
 /**
- * A short, quiet two-note chime for a new order (spec §7: volume 0.3), made with WebAudio so the
+ * A short, quiet two-note chime for a new order (docs/product.md#real-time-notifications: volume 0.3), made with WebAudio so the
  * panel ships no sound file. Browsers refuse audio before the page has had a click or key press;
  * that is not worth an error, so every failure is ignored.
  */

@@ -33,7 +33,7 @@ const idOf = (payload: unknown): string | null =>
     : null;
 
 /**
- * The admin's socket.io connection (spec §7/§9 "Real-time"). socket.io-client is imported here,
+ * The admin's socket.io connection (docs/product.md#real-time-notifications, docs/product.md#limits-and-constants "Real-time"). socket.io-client is imported here,
  * on demand, so it is a chunk of its own that only a signed-in admin downloads: it must never join
  * the storefront's first load. The handshake asks for the token each time it connects, so a
  * reconnect after the access token was refreshed sends the fresh one.

@@ -10,7 +10,7 @@ import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { AdminAuthProvider, useAdminAuth } from '../auth/admin-auth.tsx';
 
 /**
- * The hidden sign-in route (spec §2 `/{admin_login}`). Only the page the server serves at that
+ * The hidden sign-in route (docs/product.md#admin-routes `/{admin_login}`). Only the page the server serves at that
  * path knows it exists; after signing in the admin goes to the dashboard.
  */
 export function AdminSignInPage() {

@@ -2,7 +2,7 @@ import type { UserRole } from '#shared/contracts/auth.ts';
 import { formatMoney } from '#shared/money.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 
-/** How a role reads on admin screens (the panel itself treats every staff role as admin, spec §6). */
+/** How a role reads on admin screens (the panel itself treats every staff role as admin, docs/product.md#roles-and-permissions). */
 export const ROLE_LABELS: Record<UserRole, string> = {
   super_admin: 'Super admin',
   admin: 'Admin',
