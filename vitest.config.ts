@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -7,6 +8,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: ONE on the 2-core CI machine, where the
+    // run used less than a core (243 s). Most of a test file's time is waiting (a child server, a
+    // database copy, module loading), so one worker per core halves it (137 s; docs/testing.md).
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {

@@ -79,9 +79,6 @@ export async function main(): Promise<void> {
       '  (generated now and shown only this once: write it down, or set ADMIN_PASSWORD)',
     );
   }
-  console.log(`${lines.join('\n')}\n`);
-  if (drawer) drawPicturesInBackground(drawer, app.log);
-
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -94,6 +91,11 @@ export async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // Printed once a stop signal shuts down gracefully: whoever stops the server as soon as it says
+  // it is ready (a supervisor, tests/api/process.test.ts) must never find Node's default exit.
+  console.log(`${lines.join('\n')}\n`);
+  if (drawer) drawPicturesInBackground(drawer, app.log);
 }
 
 /**

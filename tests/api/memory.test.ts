@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { writeLargeCatalogue } from '../bench/large-catalogue.ts';
+import { freePort } from '../helpers/realtime.ts';
 import { npmStartNodeArgs, startServerProcess } from '../helpers/server-process.ts';
 
 /** Resident memory of `pid` in MB, as the kernel counts it (Linux). */
@@ -27,7 +28,9 @@ describe('server memory', () => {
   it('a shop without products started like `npm start` idles under 300 MB of RSS', { timeout: 120_000 }, async () => {
     // The database is created before the start (a first start's initdb has its own passing peak),
     // with the demo categories: the start checks the seed and finds a shop with data.
-    const server = await startServerProcess(4388, {}, (dataDir) => writeLargeCatalogue(dataDir, 0), {
+    // A free port, not a fixed one: another run on the machine may hold any given port, and the
+    // health check would then find its server instead of this one.
+    const server = await startServerProcess(await freePort(), {}, (dataDir) => writeLargeCatalogue(dataDir, 0), {
       skipWebBuild: true,
     });
     try {

@@ -36,10 +36,12 @@ describe.skipIf(!available)('real-time across two server processes (PostgreSQL +
       ADMIN_PASSWORD,
       NODE_ENV: 'production',
     };
-    // One after the other: the first migrates and seeds, the second finds it done.
-    a = await startServerProcess(await freePort(), env, undefined, { entry: 'api' });
+    // One after the other: the first migrates and seeds, the second finds it done. Orders need
+    // the seeded products, not their pictures: no waiting for the drawing.
+    const options = { entry: 'api', waitForDemoPictures: false } as const;
+    a = await startServerProcess(await freePort(), env, undefined, options);
     servers.push(a);
-    b = await startServerProcess(await freePort(), env, undefined, { entry: 'api' });
+    b = await startServerProcess(await freePort(), env, undefined, options);
     servers.push(b);
     const login = await fetch(`${a.baseUrl}/api/auth/login`, {
       method: 'POST',

@@ -1,21 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { SignJWT } from 'jose';
-import { expect, type Page, test } from './test.ts';
+import { E2E_ADMIN, expect, type Page, test } from './test.ts';
 
+const { signInPath: SIGN_IN_PATH, email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = E2E_ADMIN;
 /** Matches playwright.config.ts's server environment. */
-const SIGN_IN_PATH = '/e2e-admin-sign-in';
-const ADMIN_EMAIL = 'admin@cedar.shop';
-const ADMIN_PASSWORD = 'e2e-admin-password-123';
 const JWT_SECRET = 'e2e-jwt-secret-that-is-at-least-32-characters';
-
-async function signIn(page: Page) {
-  await page.goto(SIGN_IN_PATH);
-  await page.getByRole('textbox', { name: 'Email' }).fill(` ${ADMIN_EMAIL.toUpperCase()} `);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 /** The sidebar on desktop, the menu drawer on phones. */
 async function openSection(page: Page, name: string) {
@@ -48,7 +37,8 @@ test('sign in through the hidden route: wrong password, then the dashboard; relo
 }) => {
   await page.goto(SIGN_IN_PATH);
   await expect(page.getByRole('heading', { level: 1, name: /Sign in to/ })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
+  // Typed carelessly: the form trims and lowercases it.
+  await page.getByRole('textbox', { name: 'Email' }).fill(` ${ADMIN_EMAIL.toUpperCase()} `);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
@@ -76,8 +66,10 @@ test('sign in through the hidden route: wrong password, then the dashboard; relo
 
 test('a token that expires mid-session is refreshed silently, before the call and after a TOKEN_EXPIRED', async ({
   page,
+  signInAsAdmin,
 }) => {
-  await signIn(page);
+  // Its own session: the refreshes below rotate the refresh token of the session they use.
+  await signInAsAdmin({ ownSession: true });
   const refreshes: number[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith('/api/auth/refresh')) refreshes.push(response.status());
@@ -109,14 +101,14 @@ test('a token that expires mid-session is refreshed silently, before the call an
   await expect(page).toHaveURL(/\/admin\/users\?role=super_admin$/);
 });
 
-test('an admin disables a shopper account from the users list', async ({ page, request }, testInfo) => {
+test('an admin disables a shopper account from the users list', async ({ page, request, signInAsAdmin }, testInfo) => {
   const email = `shopper-${testInfo.project.name}-${Date.now()}@example.com`;
   const registered = await request.post('/api/auth/register', {
     data: { email, password: 'shopper-pass-123', name: `Shopper ${testInfo.project.name}` },
   });
   expect(registered.status()).toBe(201);
 
-  await signIn(page);
+  await signInAsAdmin();
   await page.goto(`/admin/users?search=${encodeURIComponent(email)}`);
   // A table row, or a card on phones.
   const row = page
@@ -134,8 +126,12 @@ test('an admin disables a shopper account from the users list', async ({ page, r
   expect(refused.status()).toBe(401);
 });
 
-test('the sidebar: collapsed on desktop and remembered; a drawer on phones', async ({ page, isMobile }) => {
-  await signIn(page);
+test('the sidebar: collapsed on desktop and remembered; a drawer on phones', async ({
+  page,
+  isMobile,
+  signInAsAdmin,
+}) => {
+  await signInAsAdmin();
   if (isMobile) {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Admin menu' });
@@ -155,7 +151,7 @@ test('the sidebar: collapsed on desktop and remembered; a drawer on phones', asy
   await page.getByRole('complementary').getByRole('button', { name: 'Expand sidebar' }).click();
 });
 
-test('the admin screens pass an axe scan in light and dark', async ({ page, request }) => {
+test('the admin screens pass an axe scan in light and dark', async ({ page, request, signInAsAdmin }) => {
   test.setTimeout(180_000);
   // At least one order, so the dashboard shows its orders table (not only the empty state).
   const product = (await (await request.get('/api/products/raspberry-pi-pico-w')).json()) as { data: { id: string } };
@@ -167,7 +163,7 @@ test('the admin screens pass an axe scan in light and dark', async ({ page, requ
     },
   });
   expect(order.status(), await order.text()).toBe(201);
-  await signIn(page);
+  await signInAsAdmin();
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate(
       (value) => localStorage.setItem('preferences-storage', JSON.stringify({ state: { theme: value }, version: 1 })),

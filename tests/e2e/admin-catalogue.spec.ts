@@ -1,18 +1,5 @@
 import sharp from 'sharp';
-import { expect, type Page, test } from './test.ts';
-
-/** Matches playwright.config.ts's server environment (as in admin-auth.spec.ts). */
-const SIGN_IN_PATH = '/e2e-admin-sign-in';
-const ADMIN_EMAIL = 'admin@cedar.shop';
-const ADMIN_PASSWORD = 'e2e-admin-password-123';
-
-async function signIn(page: Page) {
-  await page.goto(SIGN_IN_PATH);
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
+import { expect, test } from './test.ts';
 
 /** A real PNG of one colour (the server sniffs bytes, so a fake would be refused). */
 async function png(name: string, colour: string) {
@@ -24,9 +11,10 @@ async function png(name: string, colour: string) {
 
 test('create a product with two photos and a variation, see it in the store, bulk-deactivate it and it leaves the store', async ({
   page,
+  signInAsAdmin,
 }) => {
   const name = `Cedar Soil Moisture Probe ${Date.now().toString(36)}`;
-  await signIn(page);
+  await signInAsAdmin();
   await page.getByRole('complementary').getByRole('link', { name: 'Products' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await page.getByRole('link', { name: 'New product' }).first().click();
@@ -97,8 +85,9 @@ test('create a product with two photos and a variation, see it in the store, bul
 
 test('the dashboard’s low-stock count opens the low-stock view; moving a category up reorders the storefront home', async ({
   page,
+  signInAsAdmin,
 }) => {
-  await signIn(page);
+  await signInAsAdmin();
   await page.getByRole('link', { name: 'View low stock' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Low stock' })).toBeVisible();
   const rows = page.getByRole('region', { name: 'Products' }).getByRole('row');

@@ -6,19 +6,8 @@ import { expect, type Page, test } from './test.ts';
  * pending to shipped, and finds it in the customer's history. Desktop only (playwright.config.ts):
  * the phone project shares the server, and one live walk-through is enough.
  */
-const SIGN_IN_PATH = '/e2e-admin-sign-in';
-const ADMIN_EMAIL = 'admin@cedar.shop';
-const ADMIN_PASSWORD = 'e2e-admin-password-123';
 /** Not used by other specs, so its stock is this test's own. */
 const PRODUCT_SLUG = 'hc-sr04-ultrasonic-distance-sensor';
-
-async function signIn(page: Page) {
-  await page.goto(SIGN_IN_PATH);
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread/ });
 
@@ -46,9 +35,10 @@ async function moveOrder(page: Page, action: string, status: string, next?: stri
 test('a checkout reaches the open admin panel live; the admin confirms and ships it; the customer history shows it', async ({
   page,
   browser,
+  signInAsAdmin,
 }) => {
   test.slow();
-  await signIn(page);
+  await signInAsAdmin();
   await page.getByRole('complementary').getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName(/, Connected$/);

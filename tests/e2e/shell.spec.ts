@@ -49,18 +49,8 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('/admin without a session looks like not-found', async ({ page }) => {
-    await page.goto('/admin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  });
-
-  test('/api/health answers JSON', async ({ request }) => {
-    const response = await request.get('/api/health');
-    expect(response.status()).toBe(200);
-    const body = await response.json();
-    expect(body.data).toMatchObject({ status: 'ok', database: 'pglite' });
-    expect(body.data.version).toMatch(/^\d+\.\d+\.\d+/);
-  });
+  // `/admin` without a session: admin-auth.spec.ts (and app-router.test.tsx). `/api/health`'s
+  // answer: tests/api/health.test.ts, which needs no browser.
 
   test('the theme switch cycles to dark mode and keeps it after a reload', async ({ page }) => {
     await page.goto('/');

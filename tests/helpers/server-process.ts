@@ -52,7 +52,15 @@ export async function startServerProcess(
    * `api`: start src/server/main.ts directly, without (re)building the web app first, for tests
    * that only talk to the API (the web app is served if a build exists, else skipped).
    */
-  options: { entry?: 'npm-start' | 'api'; skipWebBuild?: boolean } = {},
+  options: {
+    entry?: 'npm-start' | 'api';
+    skipWebBuild?: boolean;
+    /**
+     * false: ready once /api/health answers, while the demo pictures are still being drawn (a test
+     * that needs the catalogue's data, not its pictures or a quiet CPU).
+     */
+    waitForDemoPictures?: boolean;
+  } = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cedar-server-'));
   await prepare?.(dataDir);
@@ -85,7 +93,8 @@ export async function startServerProcess(
     }
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) {
-        await demoPicturesDrawn(dataDir, deadline, Boolean(prepare) || env.SEED_DEMO_DATA === 'false');
+        const noPictures = Boolean(prepare) || env.SEED_DEMO_DATA === 'false' || options.waitForDemoPictures === false;
+        await demoPicturesDrawn(dataDir, deadline, noPictures);
         return { baseUrl, pid: child.pid, stop };
       }
     } catch {
