@@ -1,6 +1,7 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { LoginResponse } from '#shared/contracts/auth.ts';
 import { parseExpiryDuration } from '#shared/duration.ts';
+// biome-ignore lint/style/noRestrictedImports: the admin's storage key names are what this fixture fills in; one source for both. A plain constant, no browser code runs here.
 import { TOKEN_KEYS } from '#web/admin/auth/token-store.ts';
 
 export * from '@playwright/test';
