@@ -1,7 +1,8 @@
 import { expect, type Page, test } from './test.ts';
 
 /**
- * Spec §2 error screens and §8 global error handler, in the built app. Failures are made real with
+ * The error screens (docs/product.md#error-screens) and the global error handler
+ * (docs/product.md#global-error-handler), in the built app. Failures are made real with
  * `page.route`: a request that fails, a chunk that cannot be downloaded. Service workers are
  * blocked so that every request reaches the route handlers instead of a cache.
  */
@@ -51,7 +52,7 @@ test.describe('component-level error', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Cedar Shop' })).toBeVisible();
     const newArrivals = page.getByRole('region', { name: 'New arrivals' });
     const alert = newArrivals.getByRole('alert');
-    // A 5xx is retried 3 times first (spec §8), about 7 s.
+    // A 5xx is retried 3 times first (docs/product.md#global-error-handler), about 7 s.
     await expect(alert).toContainText('Component failed to load', { timeout: 20_000 });
     // Only the widget failed: the rest of the page works.
     await expect(page.getByRole('region', { name: 'Featured' }).getByRole('article').first()).toBeVisible();

@@ -58,7 +58,7 @@ test.describe('product page', () => {
     await decrease.click();
     await expect(quantity).toHaveValue(String(LOW_STOCK.stock - 1));
 
-    // A typed number is clamped when the field is left, and the shopper is told (spec §5 words).
+    // A typed number is clamped when the field is left, and the shopper is told (the words of docs/product.md#cart-messages).
     await quantity.fill('50');
     await quantity.blur();
     await expect(quantity).toHaveValue(String(LOW_STOCK.stock));
