@@ -25,15 +25,22 @@ export function StickyAddToCart({ price, currency, watch, end, ...button }: Stic
     const target = watch.current;
     const last = end.current;
     if (!target || !last || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (entry.target === target) setScrolledPast(!entry.isIntersecting && entry.boundingClientRect.bottom < 0);
-        else setAtEnd(entry.isIntersecting);
-      }
+    // Each watched area reaches far past one edge of the screen, so that a fast fling (or a jump
+    // to an anchor) which carries an element from below the screen to above it in one frame still
+    // crosses an edge and is reported: "above the screen" and "on or above it".
+    const far = 100_000;
+    const button = new IntersectionObserver(([entry]) => setScrolledPast(entry ? !entry.isIntersecting : false), {
+      rootMargin: `0px 0px ${far}px 0px`,
     });
-    observer.observe(target);
-    observer.observe(last);
-    return () => observer.disconnect();
+    const ending = new IntersectionObserver(([entry]) => setAtEnd(entry?.isIntersecting ?? false), {
+      rootMargin: `${far}px 0px 0px 0px`,
+    });
+    button.observe(target);
+    ending.observe(last);
+    return () => {
+      button.disconnect();
+      ending.disconnect();
+    };
   }, [watch, end]);
 
   if (!scrolledPast || atEnd) return null;
