@@ -49,6 +49,15 @@ const SHELL =
 const NOT_IN_SHELL =
   /[\\/](ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx$/;
 
+/**
+ * What adding to and changing the cart takes (the cart rules, the Add to cart button, the two
+ * quantity steppers, the WhatsApp message builders), used by the product page, quick view, the
+ * cart drawer and checkout: one small shared chunk instead of one per pair of screens, since each
+ * chunk's file name is listed in the first load's dynamic-import map.
+ */
+const CART_KIT =
+  /[\\/]src[\\/](web[\\/]storefront[\\/](cart[\\/](cart-actions\.ts|add-to-cart-button\.tsx|line-quantity-stepper\.tsx)|product[\\/]quantity-stepper\.tsx)|shared[\\/]whatsapp\.ts)$/;
+
 /** Route chunks a shopper rarely opens first (the admin, a not-found page, the blog placeholder): see modulePreload below. */
 const RARE_ROUTE_CHUNK = /(^|\/)(admin-app|unmatched-route|blog-page|blog-post-page)-[\w-]+\.js$/;
 
@@ -269,6 +278,7 @@ export default defineConfig(({ isSsrBuild }) =>
                       (STOREFRONT_VENDOR.test(id) && !ADMIN_ONLY_VENDOR.test(id)) ||
                       (SHELL.test(id) && !NOT_IN_SHELL.test(id)),
                   },
+                  { name: 'cart-kit', test: (id: string) => CART_KIT.test(id) },
                 ],
               },
             },

@@ -117,6 +117,10 @@ export const ConfigSchema = z.object({
     .regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number in international form, e.g. +961 70 123 456')
     .default('+961 70 123 456'),
   SUPPORT_CONTACT: optionalText,
+  // The lines under Add to cart on the product page; an empty value hides that line.
+  DELIVERY_NOTE: z.string().trim().max(200).default('Delivery across Lebanon in 1–3 working days, cash on delivery.'),
+  RETURNS_NOTE: z.string().trim().max(200).default('Returns within 7 days, unused and in the original packaging.'),
+  WARRANTY_NOTE: z.string().trim().max(200).default("Covered by the maker's warranty; ask us for the terms."),
   SEED_DEMO_DATA: booleanFlag(true),
   BODY_LIMIT_BYTES: z.coerce
     .number()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderSummaryText, whatsappLink } from './whatsapp.ts';
+import { orderSummaryText, productQuestionText, whatsappLink } from './whatsapp.ts';
 
 describe('whatsappLink', () => {
   it('dials the digits of the number and carries the text', () => {
@@ -36,6 +36,30 @@ describe('orderSummaryText', () => {
         'Phone: +9613123456',
         'Deliver to: Hamra Street, building Cedar Bldg, floor 3, Beirut',
       ].join('\n'),
+    );
+  });
+});
+
+describe('productQuestionText', () => {
+  it('names the product and carries its link', () => {
+    expect(productQuestionText({ name: 'Arduino Uno R3', url: 'https://shop.example/product/arduino-uno-r3' })).toBe(
+      'Hello! I have a question about Arduino Uno R3: https://shop.example/product/arduino-uno-r3',
+    );
+  });
+
+  it('adds the chosen option after the name', () => {
+    expect(productQuestionText({ name: 'Nano V3', url: 'https://s.example/product/nano', option: 'Soldered' })).toBe(
+      'Hello! I have a question about Nano V3 (Soldered): https://s.example/product/nano',
+    );
+  });
+
+  it('survives the trip through a wa.me link', () => {
+    const link = whatsappLink(
+      '+961 70 123 456',
+      productQuestionText({ name: 'A & B', url: 'https://s.example/p/a?x=1' }),
+    );
+    expect(new URL(link ?? '').searchParams.get('text')).toBe(
+      'Hello! I have a question about A & B: https://s.example/p/a?x=1',
     );
   });
 });

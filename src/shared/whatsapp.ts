@@ -41,3 +41,17 @@ export function orderSummaryText(order: OrderSummaryInput, currency = 'USD'): st
     `Deliver to: ${address}`,
   ].join('\n');
 }
+
+export interface ProductQuestionInput {
+  name: string;
+  /** The product page's full address, so the shop sees exactly which item is meant. */
+  url: string;
+  /** A chosen option (a variant, later), shown after the name: "Arduino Uno R3 (Blue)". */
+  option?: string;
+}
+
+/** The "Ask on WhatsApp" message of a product page: the product (and its option) and its link. */
+export function productQuestionText(product: ProductQuestionInput): string {
+  const name = product.option ? `${product.name} (${product.option})` : product.name;
+  return `Hello! I have a question about ${name}: ${product.url}`;
+}

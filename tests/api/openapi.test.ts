@@ -19,6 +19,7 @@ describe('OpenAPI', () => {
         '/api/health',
         '/api/products',
         '/api/products/featured',
+        '/api/products/new-arrivals',
         '/api/products/{id}',
         '/api/categories',
         '/api/orders',

@@ -31,7 +31,7 @@ describe('serving the web app', () => {
     ctx = await createTestApp({
       serveWebApp: true,
       webDistDir: dist,
-      env: { SHOP_NAME: 'Beirut Bits', COMPANY_PHONE: '+961 1 000 000' },
+      env: { SHOP_NAME: 'Beirut Bits', COMPANY_PHONE: '+961 1 000 000', RETURNS_NOTE: 'No returns on cut cables.' },
     });
   });
   afterAll(async () => {
@@ -52,6 +52,9 @@ describe('serving the web app', () => {
     expect(siteConfig.shopName).toBe('Beirut Bits');
     expect(siteConfig.company.phone).toBe('+961 1 000 000');
     expect(siteConfig.features.adminPanel).toBe(true);
+    // The product page's lines under Add to cart: configured, or the defaults.
+    expect(siteConfig.notes.returns).toBe('No returns on cut cables.');
+    expect(siteConfig.notes.delivery).toMatch(/Lebanon/);
     expect(JSON.stringify(siteConfig)).not.toMatch(/secret|password/i);
   });
 

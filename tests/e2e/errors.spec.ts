@@ -37,7 +37,7 @@ async function pressToastAction(page: Page, name: string) {
 test.describe('component-level error', () => {
   test('a widget whose data fails shows "Component failed to load", and Retry recovers it', async ({ page }) => {
     let failing = true;
-    await page.route(/\/api\/products\?(.*&)?sort=newest/, (route) =>
+    await page.route(/\/api\/products\/new-arrivals/, (route) =>
       failing
         ? route.fulfill({
             status: 500,
@@ -74,7 +74,7 @@ test.describe('page-level error', () => {
       return route.abort('internetdisconnected');
     });
     await openHome(page);
-    await page.getByRole('link', { name: 'Shop all products' }).click();
+    await page.getByRole('link', { name: 'Shop now' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Unable to load this page' })).toBeVisible();
     await expect(page).toHaveURL(/\/store$/);
     expect(state.attempts).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
 import { dataEnvelope, ErrorBodySchema, paginatedEnvelope } from '#shared/contracts/common.ts';
 import { FeaturedQuerySchema, ProductListQuerySchema, ProductSchema } from '#shared/contracts/products.ts';
 import { safeText } from '#shared/contracts/text.ts';
-import { getActiveProduct, listFeaturedProducts, listProducts } from './products.service.ts';
+import { getActiveProduct, listFeaturedProducts, listNewArrivals, listProducts } from './products.service.ts';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -34,6 +34,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: listFeaturedProducts(await app.catalogue.fresh(), request.query.limit) }),
+  );
+
+  app.get(
+    '/products/new-arrivals',
+    {
+      ...trustedJsonSerializer,
+      schema: {
+        tags: ['products'],
+        summary: 'The newest products that are not featured, those in stock first (the home page)',
+        querystring: FeaturedQuerySchema,
+        response: { 200: dataEnvelope(z.array(ProductSchema)), 400: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ data: listNewArrivals(await app.catalogue.fresh(), request.query.limit) }),
   );
 
   app.get(

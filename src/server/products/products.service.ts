@@ -46,6 +46,26 @@ export function listFeaturedProducts(catalogue: CatalogueIndex, limit: number): 
   }).products;
 }
 
+/**
+ * `GET /products/new-arrivals`: the newest active products that are not featured, those in stock
+ * first (the newest sold-out ones only fill what is left). Not featured, so the home page's
+ * Featured and New arrivals never show one product twice, whatever either one's length.
+ */
+export function listNewArrivals(catalogue: CatalogueIndex, limit: number): Product[] {
+  const newest = (inStock: boolean, count: number) =>
+    catalogue.query({
+      q: '',
+      filters: { featured: false, in_stock: inStock },
+      sortBy: 'created_at',
+      sortOrder: 'desc',
+      offset: 0,
+      limit: count,
+      facets: [],
+    }).products;
+  const inStock = newest(true, limit);
+  return inStock.length < limit ? [...inStock, ...newest(false, limit - inStock.length)] : inStock;
+}
+
 /** `GET /products/{id}` by id or slug; inactive and unknown products are both "not found". */
 export function getActiveProduct(catalogue: CatalogueIndex, idOrSlug: string): Product {
   const product = catalogue.getProduct(idOrSlug);

@@ -15,6 +15,7 @@ export function buildSiteConfig(config: Config): SiteConfig {
     },
     whatsappNumber: config.WHATSAPP_NUMBER,
     supportContact: config.SUPPORT_CONTACT ?? `${config.COMPANY_EMAIL} · ${config.COMPANY_PHONE}`,
+    notes: { delivery: config.DELIVERY_NOTE, returns: config.RETURNS_NOTE, warranty: config.WARRANTY_NOTE },
     features: {
       adminPanel: config.FEATURE_ADMIN_PANEL,
       whatsapp: config.FEATURE_WHATSAPP,

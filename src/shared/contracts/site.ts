@@ -27,6 +27,8 @@ export const SiteConfigSchema = z.object({
   }),
   whatsappNumber: z.string(),
   supportContact: z.string(),
+  /** The delivery, returns and warranty lines under Add to cart (an empty one is not shown). */
+  notes: z.object({ delivery: z.string(), returns: z.string(), warranty: z.string() }),
   features: FeatureFlagsSchema,
   version: z.string(),
 });

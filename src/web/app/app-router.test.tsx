@@ -35,6 +35,7 @@ function fakeApi(url: string): Response {
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   if (pathname === '/api/categories') return json({ data: [] });
   if (pathname === '/api/products/featured') return json({ data: [product] });
+  if (pathname === '/api/products/new-arrivals') return json({ data: [] });
   if (pathname === '/api/products') return json(page([product]));
   if (pathname === '/api/products/galaxy-s24') return json({ data: product });
   if (pathname === '/api/search') {
@@ -97,8 +98,9 @@ describe('app routes', () => {
     await waitForText(app, 'h1', 'Cedar Shop');
     await waitFor(() => expect(app.querySelector('a[href="/product/galaxy-s24"]')).not.toBeNull());
     const paths = fetchMock.mock.calls.map(([url]) => url);
-    expect(paths).toContain('/api/products/featured?limit=6');
-    expect(paths).toContain('/api/products?sort=newest&limit=8');
+    // One featured list for the hero's picks and the Featured section; new arrivals leave those out.
+    expect(paths).toContain('/api/products/featured?limit=9');
+    expect(paths).toContain('/api/products/new-arrivals?limit=8');
     expect(paths).toContain('/api/categories');
   });
 

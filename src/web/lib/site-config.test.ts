@@ -9,6 +9,7 @@ const config = {
   company: { legalName: 'Test SARL', email: 'a@b.c', phone: '+961 1 111 111', address: 'Beirut' },
   whatsappNumber: '+961 70 000 000',
   supportContact: 'help@b.c',
+  notes: { delivery: 'Same day in Beirut', returns: '', warranty: 'One year' },
   features: {
     adminPanel: false,
     whatsapp: true,

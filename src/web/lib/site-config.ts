@@ -17,6 +17,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   company: { legalName: 'Cedar Shop', email: '', phone: '', address: '' },
   whatsappNumber: '',
   supportContact: '',
+  notes: { delivery: '', returns: '', warranty: '' },
   features: {
     adminPanel: true,
     whatsapp: true,

@@ -9,13 +9,14 @@ export function ThemeSwitch() {
   const theme = usePreferencesStore((state) => state.theme);
   const setTheme = usePreferencesStore((state) => state.setTheme);
   const next = THEMES[(THEMES.indexOf(theme) + 1) % THEMES.length] as Theme;
+  const current = `Theme: ${labels[theme]}`;
   return (
     <button
       type="button"
       onClick={() => setTheme(next)}
       className="icon-btn"
-      aria-label={`Theme: ${labels[theme]}. Switch to ${labels[next]}`}
-      title={`Theme: ${labels[theme]}`}
+      aria-label={`${current}. Switch to ${labels[next]}`}
+      data-tip={current}
     >
       <Icon d={icons[theme]} />
     </button>

@@ -4,12 +4,14 @@ import { useCartStore } from '#web/stores/cart-store.ts';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { addToCart } from './cart-actions.ts';
 
-interface AddToCartButtonProps {
+export interface AddToCartButtonProps {
   productId: string;
   productName: string;
   quantity: number;
   selectedVariations: Record<string, string>;
   disabled: boolean;
+  /** A smaller button without the "in your cart" line (the product page's sticky bar). */
+  compact?: boolean;
 }
 
 // Downloaded when the shopper asks to see the cart, not with the product page.
@@ -25,6 +27,7 @@ export function AddToCartButton({
   quantity,
   selectedVariations,
   disabled,
+  compact = false,
 }: AddToCartButtonProps) {
   const [busy, setBusy] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
@@ -58,12 +61,12 @@ export function AddToCartButton({
         onClick={() => void add()}
         disabled={disabled}
         aria-busy={busy || undefined}
-        className="btn-primary h-12 px-8 text-base"
+        className={compact ? 'btn-primary h-11 shrink-0 px-5' : 'btn-primary h-12 px-8 text-base'}
       >
         <Icon d={cartIcon} className="size-5" />
         {busy ? 'Adding…' : 'Add to cart'}
       </button>
-      {inCart > 0 && (
+      {inCart > 0 && !compact && (
         <p className="w-full text-sm text-muted">
           {inCart} in your cart ·{' '}
           <button type="button" onClick={() => setCartOpen(true)} className="text-link">

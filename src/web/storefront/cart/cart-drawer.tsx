@@ -2,13 +2,13 @@ import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, fromCents, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { toast } from '#web/lib/toast.ts';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { useModalDialog } from '../modal/use-modal-dialog.ts';
 import { loadCheckoutPage, prefetchAfter } from '../screens.ts';
-import { removeFromCart, updateQuantity } from './cart-actions.ts';
+import { removeFromCart } from './cart-actions.ts';
+import { LineQuantityStepper } from './line-quantity-stepper.tsx';
 
 const closeIcon = 'M6 6l12 12M18 6 6 18';
 const trashIcon = 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3';
@@ -98,8 +98,6 @@ export function CartDrawer({ onClose }: CartDrawerProps) {
 
 function CartLine({ item, currency, onNavigate }: { item: CartItem; currency: string; onNavigate: () => void }) {
   const variations = Object.entries(item.selectedVariations);
-  const change = (quantity: number) =>
-    updateQuantity(item.id, quantity).catch((error: Error) => toast({ title: error.message, variant: 'error' }));
   return (
     <li className="flex gap-3 py-4">
       <div className="w-20 shrink-0 self-start overflow-hidden rounded-xl border border-line">
@@ -118,29 +116,7 @@ function CartLine({ item, currency, onNavigate }: { item: CartItem; currency: st
         )}
         <p className="text-xs text-muted tabular-nums">{formatMoney(item.price, currency)} each</p>
         <div className="mt-1 flex items-center justify-between gap-2">
-          <div className="flex items-center rounded-full border border-line-strong">
-            <button
-              type="button"
-              onClick={() => void change(item.quantity - 1)}
-              aria-label={`Decrease quantity of ${item.name}`}
-              className="icon-btn size-8"
-            >
-              −
-            </button>
-            <span className="min-w-8 text-center text-sm font-medium tabular-nums" aria-live="polite">
-              <span className="sr-only">Quantity </span>
-              {item.quantity}
-            </span>
-            <button
-              type="button"
-              onClick={() => void change(item.quantity + 1)}
-              aria-label={`Increase quantity of ${item.name}`}
-              aria-disabled={item.quantity >= item.maxQuantity || undefined}
-              className="icon-btn size-8 aria-disabled:opacity-40"
-            >
-              +
-            </button>
-          </div>
+          <LineQuantityStepper item={item} />
           <p className="text-sm font-semibold text-strong tabular-nums">
             {formatMoney(fromCents(lineTotalCents(toCents(item.price), item.quantity)), currency)}
           </p>

@@ -16,6 +16,7 @@ import { CHECKOUT_FORM_ID, CheckoutFormFields, isCheckoutField, useCheckoutForm 
 import { calculationQuery, newIdempotencyKey, orderLinesOf, orderQuery, placeOrder } from './checkout-queries.ts';
 import { OrderConfirmation } from './order-confirmation.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { PhoneOrderSummary } from './phone-order-summary.tsx';
 
 /**
  * `/checkout`: the form and the order summary; after the order, `/checkout?order={id}&token={t}`
@@ -107,6 +108,7 @@ function Checkout() {
       <Breadcrumbs items={[{ to: '/', label: 'Home' }, { to: '/store', label: 'Store' }, { label: 'Checkout' }]} />
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-strong sm:text-3xl">Checkout</h1>
       <p className="mt-1 text-muted">Guest checkout: no account needed. Pay cash on delivery anywhere in Lebanon.</p>
+      <PhoneOrderSummary items={items} calculation={calculation.data} currency={currency} />
       <div className="mt-6 grid gap-6 lg:grid-cols-12 lg:gap-8">
         <div className="lg:col-span-7">
           <CheckoutFormFields form={form} onValid={onValid} />

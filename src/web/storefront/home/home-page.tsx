@@ -1,30 +1,36 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Category } from '#shared/contracts/categories.ts';
+import type { Product } from '#shared/contracts/products.ts';
 import { srcSetFor } from '#shared/images.ts';
+import { formatMoney } from '#shared/money.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/storefront/products/product-grid.tsx';
+import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { ComponentBoundary } from '#web/storefront/ui/component-boundary.tsx';
 import { EmptyState } from '#web/storefront/ui/empty-state.tsx';
 import { Container } from '#web/ui/container.tsx';
-import { arrowRightIcon, cedarTree, Icon } from '#web/ui/icons.tsx';
+import { arrowRightIcon, Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { categoriesQuery, topLevelCategories } from '../categories/category-queries.ts';
 import { loadStorePage, prefetchAfter } from '../screens.ts';
-import { FEATURED_COUNT, featuredQuery, NEW_ARRIVALS_COUNT, newArrivalsQuery } from './home-queries.ts';
-
-// Icons only this screen draws (kept here so they load with it, not with every page).
-const truckIcon =
-  'M3 6h11v10H3zM14 10h4l3 3v3h-7M8.8 17.5a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0M18.8 17.5a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0';
-const shieldIcon = 'M12 3 5 6v5.5c0 4.3 3 7.8 7 9.5 4-1.7 7-5.2 7-9.5V6l-7-3ZM9 12l2 2 4-4';
+import {
+  FEATURED_COUNT,
+  featuredQuery,
+  HERO_COUNT,
+  NEW_ARRIVALS_COUNT,
+  newArrivalsQuery,
+  splitFeatured,
+} from './home-queries.ts';
 
 /** Six featured cards: two rows of three, one row of six on wide screens. */
 const FEATURED_GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:gap-6 xl:grid-cols-6 xl:gap-4';
 
 export function HomePage() {
   const { shopName, currency } = getSiteConfig();
+  const featured = useQuery(featuredQuery);
   usePageTitle();
   useEffect(() => prefetchAfter(loadStorePage, 2000), []);
 
@@ -32,47 +38,31 @@ export function HomePage() {
     <>
       <section
         aria-labelledby="hero-title"
-        className="relative overflow-hidden border-b border-line bg-linear-to-br from-accent-soft to-page to-60%"
+        className="border-b border-line bg-linear-to-br from-accent-soft to-page to-60%"
       >
-        <svg
-          viewBox="0 0 32 32"
-          aria-hidden="true"
-          className="absolute top-1/2 -right-16 hidden size-[28rem] -translate-y-1/2 fill-accent opacity-[0.07] lg:block"
-        >
-          <path d={cedarTree} />
-        </svg>
-        <Container className="relative py-10 sm:py-20 lg:py-24">
-          <p className="text-sm font-semibold tracking-widest text-accent uppercase">Electronics in Lebanon</p>
-          <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight text-strong sm:text-5xl lg:text-6xl">
-            {shopName}
-          </h1>
-          <p className="mt-4 max-w-xl text-lg text-pretty sm:mt-5 sm:text-xl">
-            Quality electronics, components and accessories at fair prices, delivered to your door.
-          </p>
-          <div className="mt-7 flex flex-wrap gap-3 sm:mt-8">
-            <Link to="/store" className="btn-primary px-4 sm:px-6 sm:py-3 sm:text-base">
-              Shop all products
+        <Container className="grid items-center gap-8 py-8 sm:py-14 lg:grid-cols-2 lg:gap-12 lg:py-16">
+          <div>
+            <p className="text-sm font-semibold tracking-widest text-accent uppercase">Electronics in Lebanon</p>
+            <h1 id="hero-title" className="mt-3 text-4xl font-bold tracking-tight text-strong sm:text-5xl lg:text-6xl">
+              {shopName}
+            </h1>
+            <p className="mt-4 max-w-xl text-lg text-pretty sm:mt-5 sm:text-xl">
+              Quality electronics, components and accessories at fair prices, delivered to your door.
+            </p>
+            <Link to="/store" className="btn-primary mt-6 px-6 sm:mt-8 sm:py-3 sm:text-base">
+              Shop now
               <Icon d={arrowRightIcon} className="size-4" />
             </Link>
-            <a href="#categories" className="btn-secondary px-4 sm:px-6 sm:py-3 sm:text-base">
-              Browse categories
-            </a>
+            <p className="mt-5 text-sm text-muted sm:mt-6">
+              Delivery across Lebanon · Cash on delivery · Guest checkout, no account needed
+            </p>
           </div>
-          <ul className="mt-8 flex flex-wrap gap-x-8 gap-y-2 text-sm sm:mt-10 [&_svg]:text-accent">
-            <li className="flex items-center gap-2">
-              <Icon d={truckIcon} />
-              Delivery across Lebanon
-            </li>
-            <li className="flex items-center gap-2">
-              <Icon d={shieldIcon} />
-              Guest checkout, no account needed
-            </li>
-          </ul>
+          <HeroPicks products={featured.data} pending={featured.isPending} currency={currency} />
         </Container>
       </section>
       <Container className="flex flex-col gap-14 py-12 sm:gap-16 sm:py-16">
         <Categories />
-        <Featured currency={currency} />
+        <Featured query={featured} currency={currency} />
         <NewArrivals currency={currency} />
       </Container>
     </>
@@ -81,7 +71,7 @@ export function HomePage() {
 
 function Section({ id, title, more, children }: { id: string; title: string; more?: ReactNode; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
+    <section id={id} aria-labelledby={`${id}-title`}>
       <div className="mb-5 flex items-end justify-between gap-4 sm:mb-6">
         <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight text-strong sm:text-3xl">
           {title}
@@ -115,7 +105,7 @@ function Categories() {
           {isPending
             ? Array.from({ length: 4 }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
-                <li key={index} className="h-20 animate-pulse rounded-2xl bg-subtle" />
+                <li key={index} className="bone h-20 rounded-2xl" />
               ))
             : categories.map((category) => (
                 <li key={category.id}>
@@ -165,9 +155,37 @@ function CategoryTile({ category }: { category: Category }) {
   );
 }
 
-function Featured({ currency }: { currency: string }) {
-  const { data, isPending, isError, refetch } = useQuery(featuredQuery);
-  if (data?.length === 0) return null;
+/** The first featured products in the hero: image, name and price, each a link to its page. */
+function HeroPicks({ products, pending, currency }: { products?: Product[]; pending: boolean; currency: string }) {
+  const hero = splitFeatured(products ?? []).hero;
+  if (!pending && hero.length === 0) return null;
+  return (
+    <ul aria-label="Featured picks" className="grid grid-cols-3 gap-2 sm:gap-4">
+      {pending
+        ? Array.from({ length: HERO_COUNT }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
+            <li key={index} className="bone aspect-3/4 rounded-2xl" />
+          ))
+        : hero.map((product) => (
+            <li key={product.id}>
+              <Link
+                to={`/product/${product.slug}`}
+                className="card flex h-full flex-col overflow-hidden p-2 text-xs font-medium text-strong hover:border-accent sm:p-3 sm:text-sm"
+              >
+                <ProductImage src={product.images[0]} alt="" sizes="(min-width: 1024px) 200px, 33vw" eager />
+                <span className="mt-2 line-clamp-2">{product.name}</span>
+                <span className="mt-auto pt-1 font-semibold tabular-nums">{formatMoney(product.price, currency)}</span>
+              </Link>
+            </li>
+          ))}
+    </ul>
+  );
+}
+
+function Featured({ query, currency }: { query: UseQueryResult<Product[]>; currency: string }) {
+  const { data, isPending, isError, refetch } = query;
+  const rest = splitFeatured(data ?? []).rest;
+  if (data && rest.length === 0) return null;
   return (
     <Section id="featured" title="Featured" more={<MoreLink to="/store">View all</MoreLink>}>
       {isError ? (
@@ -175,7 +193,7 @@ function Featured({ currency }: { currency: string }) {
       ) : isPending ? (
         <ProductGridSkeleton count={FEATURED_COUNT} className={FEATURED_GRID} />
       ) : (
-        <ProductGrid products={data} aboveFold currency={currency} className={FEATURED_GRID} />
+        <ProductGrid products={rest} currency={currency} className={FEATURED_GRID} />
       )}
     </Section>
   );
@@ -196,8 +214,8 @@ function NewArrivalsGrid({ currency }: { currency: string }) {
   // Only when there is nothing to show: a failed background refresh keeps the products on screen.
   const { data } = useQuery({ ...newArrivalsQuery, throwOnError: (_, query) => query.state.data === undefined });
   if (!data) return <ProductGridSkeleton count={NEW_ARRIVALS_COUNT} />;
-  if (data.data.length === 0) {
+  if (data.length === 0) {
     return <EmptyState title="No products yet">New products will appear here as soon as they are added.</EmptyState>;
   }
-  return <ProductGrid products={data.data} currency={currency} />;
+  return <ProductGrid products={data} currency={currency} />;
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { Product } from '#shared/contracts/products.ts';
 import { formatMoney } from '#shared/money.ts';
+import { productQuestionText, whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { ProductGrid } from '#web/storefront/products/product-grid.tsx';
@@ -11,6 +12,7 @@ import { discountPercent, ProductPrice } from '#web/storefront/products/product-
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
 import { Container } from '#web/ui/container.tsx';
+import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
@@ -20,6 +22,14 @@ import { addRecentlyViewed } from '../preferences/preference-actions.ts';
 import { productListQuery, productQuery } from '../products/product-queries.ts';
 import { RecentlyViewed } from '../recently-viewed/recently-viewed.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { StickyAddToCart } from './sticky-add-to-cart.tsx';
+
+// Icons only this screen draws.
+const chatIcon = 'M4 20l1.3-3.9A8 8 0 1 1 8 18.7L4 20ZM9 10h6M9 13.5h4';
+const truckIcon =
+  'M3 6h11v10H3zM14 10h4l3 3v3h-7M8.8 17.5a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0M18.8 17.5a1.8 1.8 0 1 1-3.6 0 1.8 1.8 0 0 1 3.6 0';
+const returnIcon = 'M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11';
+const shieldIcon = 'M12 3 5 6v5.5c0 4.3 3 7.8 7 9.5 4-1.7 7-5.2 7-9.5V6l-7-3ZM9 12l2 2 4-4';
 
 const RELATED_COUNT = 4;
 
@@ -62,6 +72,15 @@ function ProductDetails({ product }: { product: Product }) {
     Object.fromEntries(variations.map((variation) => [variation.name, variation.options[0] ?? ''])),
   );
   const [quantity, setQuantity] = useState(1);
+  const buyRow = useRef<HTMLDivElement>(null);
+  const contentEnd = useRef<HTMLDivElement>(null);
+  const addToCart = {
+    productId: product.id,
+    productName: product.name,
+    quantity,
+    selectedVariations,
+    disabled: outOfStock,
+  };
 
   useEffect(() => {
     addRecentlyViewed(product.id);
@@ -125,16 +144,12 @@ function ProductDetails({ product }: { product: Product }) {
             />
           ))}
 
-          <div className="mt-6 flex flex-wrap items-start gap-x-4 gap-y-3">
+          <div ref={buyRow} className="mt-6 flex flex-wrap items-start gap-x-4 gap-y-3">
             <QuantityStepper value={quantity} max={maxQuantity} disabled={outOfStock} onChange={setQuantity} />
-            <AddToCartButton
-              productId={product.id}
-              productName={product.name}
-              quantity={quantity}
-              selectedVariations={selectedVariations}
-              disabled={outOfStock}
-            />
+            <AddToCartButton {...addToCart} />
           </div>
+          <AskOnWhatsApp name={product.name} slug={product.slug} />
+          <ShopPromises />
 
           <p className="mt-6 text-xs text-muted">SKU {product.sku}</p>
 
@@ -181,6 +196,8 @@ function ProductDetails({ product }: { product: Product }) {
 
       <RelatedProducts product={product} currency={currency} />
       <RecentlyViewed excludeId={product.id} className="mt-14 border-t border-line pt-10 sm:mt-16" />
+      <div ref={contentEnd} />
+      <StickyAddToCart {...addToCart} price={product.price} currency={currency} watch={buyRow} end={contentEnd} />
     </Container>
   );
 }
@@ -222,6 +239,49 @@ function VariationPicker({
   );
 }
 
+/**
+ * A wa.me link to the shop's WhatsApp with the product's name and link already written, when the
+ * WhatsApp feature is on and the number can be dialled. The page may be drawn by the server, which
+ * does not know the address the shopper sees: the link gets the full address after hydration.
+ */
+function AskOnWhatsApp({ name, slug }: { name: string; slug: string }) {
+  const { whatsappNumber, features } = getSiteConfig();
+  const [origin, setOrigin] = useState('');
+  useEffect(() => setOrigin(window.location.origin), []);
+  const href = features.whatsapp
+    ? whatsappLink(whatsappNumber, productQuestionText({ name, url: `${origin}/product/${slug}` }))
+    : null;
+  if (!href) return null;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="btn-secondary mt-4 self-start">
+      <Icon d={chatIcon} className="size-5 text-accent" />
+      Ask on WhatsApp
+      <span className="sr-only"> (opens WhatsApp)</span>
+    </a>
+  );
+}
+
+/** The shop's delivery, returns and warranty lines (site config, from the environment); empty ones are left out. */
+function ShopPromises() {
+  const { notes } = getSiteConfig();
+  const lines = [
+    [truckIcon, notes.delivery],
+    [returnIcon, notes.returns],
+    [shieldIcon, notes.warranty],
+  ].filter(([, text]) => text !== '');
+  if (lines.length === 0) return null;
+  return (
+    <ul aria-label="Delivery, returns and warranty" className="mt-5 space-y-2 text-sm">
+      {lines.map(([icon, text]) => (
+        <li key={icon} className="flex items-start gap-2.5">
+          <Icon d={icon ?? ''} className="mt-px size-5 shrink-0 text-accent" />
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Up to four other active products of the same category; nothing when there are none. */
 function RelatedProducts({ product, currency }: { product: Product; currency: string }) {
   const slug = product.category?.slug ?? '';
@@ -247,7 +307,7 @@ function StockState({ product }: { product: Product }) {
     !product.in_stock || product.stock_quantity <= 0
       ? ['text-danger', 'Out of stock']
       : product.stock_quantity <= product.low_stock_threshold
-        ? ['text-amber-800 dark:text-amber-300', `Only ${product.stock_quantity} left in stock`]
+        ? ['text-warning', `Only ${product.stock_quantity} left in stock`]
         : ['text-accent', 'In stock'];
   return (
     <p className={`mt-4 flex items-center gap-2 text-sm font-semibold ${tone}`}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import type { Product } from '#shared/contracts/products.ts';
@@ -8,7 +8,10 @@ import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { ProductPrice } from '#web/storefront/products/product-price.tsx';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { arrowRightIcon, Icon } from '#web/ui/icons.tsx';
+import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
+import { maxQuantityOf } from '../cart/cart-actions.ts';
 import { useModalDialog } from '../modal/use-modal-dialog.ts';
+import { QuantityStepper } from '../product/quantity-stepper.tsx';
 import { productQuery } from '../products/product-queries.ts';
 
 const closeIcon = 'M6 6l12 12M18 6 6 18';
@@ -42,10 +45,19 @@ export function stockText(inStock: boolean, details?: Pick<Product, 'stock_quant
   return 'In stock';
 }
 
+/** The first option of each of the product's variations: what the product page starts with. */
+export function firstChoices(details?: Pick<Product, 'variations'>): Record<string, string> {
+  return Object.fromEntries(
+    (details?.variations ?? []).map((variation) => [variation.name, variation.options[0] ?? '']),
+  );
+}
+
 /**
  * A product summary in a native modal <dialog>: the browser moves focus in, keeps it there,
  * closes on Escape and marks the rest of the page inert. The card's data shows at once; the
- * description and stock count come with the product query (often already cached).
+ * description and stock count come with the product query (often already cached). Quantity and
+ * Add to cart are the product page's own (a product with options is added with its first
+ * choices, as the product page starts; "View full details" is where to choose others).
  */
 export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogProps) {
   const dialog = useModalDialog();
@@ -53,6 +65,10 @@ export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogP
   const showComparePrice = usePreferencesStore((state) => state.productView.showComparePrice);
   const { data: details, isPending, isError } = useQuery(productQuery(product.slug));
   const inStock = details?.in_stock ?? product.in_stock;
+  const [quantity, setQuantity] = useState(1);
+  // Until the full product has loaded its stock is unknown: the stepper waits at 1.
+  const maxQuantity = details ? Math.max(1, maxQuantityOf(details)) : 1;
+  const lowStock = details !== undefined && stockText(inStock, details).startsWith('Only');
 
   return createPortal(
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; Escape and the close button do the same from the keyboard
@@ -87,7 +103,9 @@ export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogP
               currency={currency}
             />
           </div>
-          <p className={`mt-2 text-sm font-medium ${inStock ? 'text-accent' : 'text-danger'}`}>
+          <p
+            className={`mt-2 text-sm font-medium ${inStock ? (lowStock ? 'text-warning' : 'text-accent') : 'text-danger'}`}
+          >
             {stockText(inStock, details)}
           </p>
           {isPending ? (
@@ -102,7 +120,17 @@ export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogP
               {isError ? 'The description could not be loaded.' : summarise(details.description)}
             </p>
           )}
-          <Link to={`/product/${product.slug}`} className="btn-primary mt-6 self-start">
+          <div className="mt-5 flex flex-wrap items-start gap-x-3 gap-y-2">
+            <QuantityStepper value={quantity} max={maxQuantity} disabled={!inStock} onChange={setQuantity} />
+            <AddToCartButton
+              productId={product.id}
+              productName={product.name}
+              quantity={quantity}
+              selectedVariations={firstChoices(details)}
+              disabled={!inStock || !details}
+            />
+          </div>
+          <Link to={`/product/${product.slug}`} className="text-link mt-3 flex items-center gap-1 self-start text-sm">
             View full details
             <Icon d={arrowRightIcon} className="size-4" />
           </Link>

@@ -44,7 +44,7 @@ export function SiteHeader() {
         {features.search && <SearchBox className="order-3 mt-2 w-full md:order-none md:mt-0 md:ml-auto md:max-w-sm" />}
         <div className="order-2 ml-auto flex items-center gap-1 md:order-none md:ml-0">
           <ThemeSwitch />
-          <Link to="/preferences" className="icon-btn" aria-label="Preferences" title="Preferences">
+          <Link to="/preferences" className="icon-btn" aria-label="Preferences" data-tip="Preferences">
             <Icon d={preferencesIcon} />
           </Link>
           <CartButton />
