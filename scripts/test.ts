@@ -10,10 +10,12 @@ import { buildWebApp, isWebBuildFresh } from './web-build.ts';
  * it ends with a summary (each step's time and the whole run's) and exits non-zero when anything
  * failed. `npm test -- --only=vitest,e2e` runs a subset (steps: typecheck, lint, vitest, build, e2e).
  *
- * Steps run in phases (PHASES): type-check and lint run alongside Vitest, whose long single-file
- * tail leaves a core free; their output is held and printed when the phase ends, so Vitest's
- * stays readable. The build waits for Vitest (API tests start servers that read dist/web), and
- * E2E for the build. docs/testing.md has the figures.
+ * Steps run in phases (PHASES). Vitest has both cores to itself: several API tests time real
+ * first starts (initdb, migrations, seed, `npm start`), and with type-check beside its two workers
+ * on two cores they missed their bounds (process.test.ts, startup.test.ts). Type-check and lint
+ * run alongside the build instead (their output is held and printed when the phase ends); the
+ * build waits for Vitest (API tests start servers that read dist/web), E2E for the build.
+ * docs/testing.md has the figures.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORTS = path.join(ROOT, '.tmp/test-reports');
@@ -110,7 +112,7 @@ const steps: Record<string, (output: StepOutput) => Promise<Omit<StepResult, 'na
  * machine (docs/testing.md): Vitest keeps about one core busy, so type-check and lint beside it
  * cost its run little; beside the build or E2E they would slow both.
  */
-const PHASES: string[][] = [['vitest', 'typecheck', 'lint'], ['build'], ['e2e']];
+const PHASES: string[][] = [['vitest'], ['build', 'typecheck', 'lint'], ['e2e']];
 
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });

@@ -1,5 +1,5 @@
 import { accessSync, constants, statfsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -47,6 +47,22 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
+/** A run that was killed leaves its copies behind; in /dev/shm they hold memory until removed. */
+const STALE_SCRATCH_MS = 6 * 60 * 60 * 1000;
+
+/** Removes test data dirs older than any run could be (other runs on the machine may be going on). */
+async function sweepStaleScratch(root: string): Promise<void> {
+  const entries = await readdir(root).catch(() => [] as string[]);
+  for (const entry of entries) {
+    if (!entry.startsWith('cedar-test-')) continue;
+    const dir = path.join(root, entry);
+    const info = await stat(dir).catch(() => undefined);
+    if (info?.isDirectory() && Date.now() - info.mtimeMs > STALE_SCRATCH_MS) {
+      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+}
+
 export async function createTemplate(): Promise<{ info: TemplateInfo; dispose: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
@@ -73,6 +89,7 @@ export async function createTemplate(): Promise<{ info: TemplateInfo; dispose: (
       },
     };
   }
+  await sweepStaleScratch(databaseScratchRoot());
   const dir = await mkdtemp(path.join(databaseScratchRoot(), 'cedar-test-template-'));
   const database = await openDatabase({ kind: 'pglite', dataDir: dir });
   await runMigrations(database);
