@@ -128,8 +128,9 @@ function StatusTabs({
     ),
   ];
   return (
-    <nav aria-label="Order status" className="-mx-3 mb-4 overflow-x-auto border-b border-line px-3 sm:mx-0 sm:px-0">
-      <ul className="flex w-max gap-1">
+    // The tabs wrap rather than scroll sideways: on a phone every status and its count stays in view.
+    <nav aria-label="Order status" className="mb-4 border-b border-line">
+      <ul className="flex flex-wrap gap-x-1">
         {tabs.map(([value, label, count]) => {
           const active = value === current;
           return (

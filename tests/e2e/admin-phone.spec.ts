@@ -1,0 +1,84 @@
+import { expect, type Page, test } from './test.ts';
+
+/**
+ * The admin on a 390 px phone: every screen fits the width. Nothing may widen the page, and no
+ * region may hide columns behind a sideways scroll (lists are cards below `md`, detail pages stack
+ * their side column). Phone project only (playwright.config.ts); the desktop layout is covered by
+ * the other admin specs.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** A product no other spec orders from, so this test's one order changes nobody's stock. */
+const PRODUCT_SLUG = 'hc-sr501-pir-motion-sensor';
+
+/** Elements wider than the screen, or scroll regions whose content is wider than themselves. */
+async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width + 1) found.push(`page ${document.documentElement.scrollWidth}px`);
+    for (const element of document.querySelectorAll<HTMLElement>('main *')) {
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden' || element.closest('dialog:not([open])')) continue;
+      const box = element.getBoundingClientRect();
+      const name = `${element.tagName.toLowerCase()}${element.getAttribute('aria-label') ? `[${element.getAttribute('aria-label')}]` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+      if (box.width > 0 && box.right > width + 1) found.push(`${name} ends at ${Math.round(box.right)}px`);
+      const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+      if (scrolls && element.scrollWidth > element.clientWidth + 1) {
+        found.push(`${name} scrolls sideways (${element.scrollWidth} in ${element.clientWidth}px)`);
+      }
+    }
+    return found;
+  });
+}
+
+async function expectFits(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // Lists and details arrive after their query: wait until no skeleton is left.
+  await expect(page.locator('main .animate-pulse')).toHaveCount(0);
+  expect(await overflowingElements(page), `${path} at 390 px`).toEqual([]);
+}
+
+test('every admin screen fits a 390 px phone: no page overflow, no hidden columns', async ({ page, signInAsAdmin }) => {
+  test.slow();
+  // One order of our own, so the order and customer detail pages have content.
+  const product = await page.request.get(`/api/products/${PRODUCT_SLUG}`);
+  expect(product.ok()).toBe(true);
+  const { data } = (await product.json()) as { data: { id: string } };
+  const placed = await page.request.post('/api/orders', {
+    data: {
+      customer: {
+        name: 'Maya Khoury-Abdelnour with a long family name',
+        phone: `03 ${100 + Math.floor(Math.random() * 900)} ${100 + Math.floor(Math.random() * 900)}`,
+        email: `maya.khoury.a.long.address.${Date.now()}@example-company-domain.com`,
+      },
+      shipping_address: { city: 'Jounieh', street: 'Rue Maameltein', building: 'Cedar Tower', floor: '2' },
+      items: [{ product_id: data.id, quantity: 1 }],
+    },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()) as { data: { id: string; customer_id?: string | null } };
+
+  await signInAsAdmin();
+  expect(await overflowingElements(page), 'dashboard at 390 px').toEqual([]);
+  await expectFits(page, '/admin/orders', 'Orders');
+  await expectFits(page, `/admin/orders/${order.data.id}`, /^Order CS-/);
+  await expectFits(page, '/admin/orders/new', 'New order');
+  await expectFits(page, '/admin/customers', 'Customers');
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Maya Khoury-Abdelnour with a long family name/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /Maya Khoury-Abdelnour/ })).toBeVisible();
+  await expect(page.locator('main .animate-pulse')).toHaveCount(0);
+  expect(await overflowingElements(page), 'customer detail at 390 px').toEqual([]);
+  await expectFits(page, '/admin/products', 'Products');
+  await expectFits(page, '/admin/products?stock=low', 'Low stock');
+  await expectFits(page, `/admin/products/${data.id}`, /HC-SR501/);
+  await expectFits(page, '/admin/products/new', 'New product');
+  await expectFits(page, '/admin/categories', 'Categories');
+  await expectFits(page, '/admin/users', 'Users');
+  await expectFits(page, '/admin/account', /Account/);
+});
