@@ -1,35 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { waitFor } from '#web/test/render.tsx';
+import { currentLocation, mount as mountInRouter, unmount } from '../ui/kit-test-helpers.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { type Call, json, listItem, signIn, stubApi } from './test-fixtures.ts';
 
 const PAGINATION = { page: 1, limit: 20, total: 2, totalPages: 1, hasNext: false, hasPrev: false };
 const COUNTS = { pending: 1, confirmed: 1, processing: 0, shipped: 0, delivered: 0, cancelled: 0 };
-
-let view: Rendered | undefined;
-let location = '';
-
-function LocationProbe() {
-  const current = useLocation();
-  location = `${current.pathname}${current.search}`;
-  return null;
-}
-
-async function mount(initial = '/admin/orders') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  view = await render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[initial]}>
-        <OrdersPage />
-        <LocationProbe />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return view.container;
-}
 
 const tab = (root: ParentNode, label: string) => {
   const found = [...root.querySelectorAll<HTMLButtonElement>('nav[aria-label="Order status"] button')].find((b) =>
@@ -40,13 +17,13 @@ const tab = (root: ParentNode, label: string) => {
 };
 const listCalls = (calls: Call[]) => calls.filter((call) => call.url.startsWith('/api/admin/orders?'));
 
+const mount = (entry = '/admin/orders') => mountInRouter(<OrdersPage />, entry);
+
 beforeEach(() => {
   signIn();
-  location = '';
 });
 afterEach(() => {
-  view?.unmount();
-  view = undefined;
+  unmount();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
@@ -102,7 +79,7 @@ describe('OrdersPage', () => {
     expect(first.get('sort_by')).toBe('created_at');
 
     await act(async () => tab(root, 'Shipped').click());
-    await waitFor(() => expect(location).toContain('status=shipped'));
+    await waitFor(() => expect(currentLocation()).toContain('status=shipped'));
     await waitFor(() =>
       expect(new URL(listCalls(calls).at(-1)?.url ?? '', 'http://x').searchParams.get('status')).toBe('shipped'),
     );
