@@ -180,7 +180,7 @@ test('the admin screens pass an axe scan in light and dark', async ({ page, requ
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.locator('.animate-pulse, [aria-hidden="true"].card')).toHaveCount(0);
-      if (path === '/admin') await expect(page.getByRole('region', { name: 'Latest orders' })).toBeVisible();
+      if (path === '/admin') await expect(page.getByLabel('Latest orders', { exact: true })).toBeVisible();
       // Live toasts (this test's order, and orders other tests move meanwhile) fade in: one caught
       // mid-fade is measured half-transparent and fails contrast. The toasts' own colours are
       // the shop's tokens (errors/sonner-toaster.tsx); the screens are what this scan checks.

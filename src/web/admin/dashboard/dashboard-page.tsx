@@ -4,8 +4,9 @@ import type { AdminStats } from '#shared/contracts/auth.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { adminGet } from '../auth/admin-api.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { DataList, type ListColumn } from '../ui/data-list.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
-import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
+import { RecordLink } from '../ui/record-link.tsx';
 import { OrderStatusBadge } from '../ui/status-badge.tsx';
 
 export const adminStatsQuery = {
@@ -102,9 +103,46 @@ export function DashboardPage() {
 
 const itemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
+type RecentOrder = AdminStats['recent_orders'][number];
+
+/** The latest orders through the list kit: a table on wide screens, cards on a phone. */
+const RECENT_ORDER_COLUMNS: ReadonlyArray<ListColumn<RecentOrder>> = [
+  {
+    header: 'Order',
+    card: 'title',
+    className: 'whitespace-nowrap',
+    cell: (order) => <RecordLink to={`/admin/orders/${order.id}`}>{order.order_number}</RecordLink>,
+  },
+  {
+    header: 'Customer',
+    card: 'subtitle',
+    cell: (order) => (
+      <>
+        {order.customer_name}
+        <span className="block text-xs text-muted">{itemCount(order.item_count)}</span>
+      </>
+    ),
+    cardCell: (order) => `${order.customer_name} · ${itemCount(order.item_count)}`,
+  },
+  { header: 'Status', card: 'badge', cell: (order) => <OrderStatusBadge status={order.status} /> },
+  {
+    header: 'Total',
+    card: 'aside',
+    align: 'right',
+    className: 'font-medium whitespace-nowrap tabular-nums',
+    cell: (order) => money(order.total),
+  },
+  {
+    header: 'Placed',
+    card: 'line',
+    className: 'whitespace-nowrap text-muted',
+    cell: (order) => formatDateTime(order.created_at),
+  },
+];
+
 function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
   return (
-    // Not a landmark itself: the scrollable table inside is the "Latest orders" region.
+    // Not a landmark itself: the list inside is the "Latest orders" region (table) or list (cards).
     <div className="card mt-6">
       <h2 id="recent-orders" className="border-b border-line px-5 py-4 text-base font-semibold text-strong">
         Latest orders
@@ -114,60 +152,13 @@ function RecentOrders({ orders }: { orders: AdminStats['recent_orders'] }) {
           No orders yet. New orders appear here as they arrive.
         </p>
       ) : (
-        <>
-          {/* Phones: one block per order, so the total and the status are never cut off. */}
-          <section aria-label="Latest orders" className="md:hidden">
-            <ul className="divide-y divide-line">
-              {orders.map((order) => (
-                <li key={order.id} className="px-5 py-3 text-sm">
-                  <p className="flex items-baseline justify-between gap-3">
-                    <Link
-                      to={`/admin/orders/${order.id}`}
-                      className="font-medium text-accent underline-offset-4 hover:underline"
-                    >
-                      {order.order_number}
-                    </Link>
-                    <span className="font-medium whitespace-nowrap text-strong tabular-nums">{money(order.total)}</span>
-                  </p>
-                  <p className="mt-0.5 text-muted">
-                    {order.customer_name} · {itemCount(order.item_count)}
-                  </p>
-                  <p className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
-                    <OrderStatusBadge status={order.status} />
-                    <span className="text-xs text-muted">{formatDateTime(order.created_at)}</span>
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <ScrollTable label="Latest orders" className="hidden md:block">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <TableHead columns={['Order', 'Customer', 'Status', { label: 'Total', align: 'right' }, 'Placed']} />
-              <tbody className="divide-y divide-line">
-                {orders.map((order) => (
-                  <tr key={order.id}>
-                    <td className="px-5 py-3 font-medium whitespace-nowrap text-strong">
-                      <Link to={`/admin/orders/${order.id}`} className="text-accent underline-offset-4 hover:underline">
-                        {order.order_number}
-                      </Link>
-                    </td>
-                    <td className="px-5 py-3">
-                      {order.customer_name}
-                      <span className="block text-xs text-muted">{itemCount(order.item_count)}</span>
-                    </td>
-                    <td className="px-5 py-3">
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                    <td className="px-5 py-3 text-right font-medium whitespace-nowrap tabular-nums">
-                      {money(order.total)}
-                    </td>
-                    <td className="px-5 py-3 whitespace-nowrap text-muted">{formatDateTime(order.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        </>
+        <DataList
+          label="Latest orders"
+          rows={orders}
+          columns={RECENT_ORDER_COLUMNS}
+          rowKey={(order) => order.id}
+          tableClassName="min-w-[36rem]"
+        />
       )}
     </div>
   );
