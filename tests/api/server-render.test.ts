@@ -178,6 +178,29 @@ describe('pages drawn on the server', () => {
     expect(renderer.renders).toBe(before + 1);
   });
 
+  it('keeps a page through orders that change no stock a shopper can see (above 100 and the low-stock line)', async () => {
+    const shown = await createProduct(ctx.database.db, { name: 'Plentiful Pliers', stockQuantity: 104 });
+    const page = async () => (await ctx.app.inject({ method: 'GET', url: '/?q=pliers' })).body;
+    const order = async () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody([{ product_id: shown.id, quantity: 3 }]),
+      });
+    await page();
+    const before = renderer.renders;
+
+    // 104 → 101: every screen shows "in stock" and a quantity limit of at most 100 either way.
+    expect((await order()).statusCode).toBe(201);
+    await page();
+    expect(renderer.renders).toBe(before);
+
+    // 101 → 98: the limit a screen offers is now the stock itself, so the page is drawn again.
+    expect((await order()).statusCode).toBe(201);
+    expect(rootOf(await page())).toContain('<li>Plentiful Pliers: 98 in stock</li>');
+    expect(renderer.renders).toBe(before + 1);
+  });
+
   it('never serves a sold-out product as in stock: selling the last unit redraws every page', async () => {
     const db = ctx.database.db;
     const last = await createProduct(db, { name: 'Last Magnifier', stockQuantity: 1 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
+import { ORDER_LINE_MAX_QUANTITY } from '#shared/contracts/orders.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 
 /**
@@ -42,6 +43,19 @@ interface ShownStock {
   id: string;
   stock_quantity?: number;
   in_stock?: boolean;
+  low_stock_threshold?: number;
+}
+
+/**
+ * The part of a stock quantity a storefront screen can show (docs/product.md#stock-and-quantities):
+ * out of stock, "Only N left" at or below the low-stock threshold, and a quantity limit that never
+ * exceeds ORDER_LINE_MAX_QUANTITY. Above both, 500 and 497 draw the same page, so an order that
+ * takes 3 of a well-stocked product does not redraw every page showing it (issue 20: the home
+ * page shows the newest products, which are the ones selling). Quantities in the page's data may
+ * then be stale above that line; nothing reads them there but limits the server checks again.
+ */
+function visibleStock(quantity: number, threshold: number | undefined): number {
+  return Math.min(quantity, Math.max(threshold ?? 0, ORDER_LINE_MAX_QUANTITY));
 }
 
 interface DrawnPage {
@@ -68,6 +82,7 @@ export function shownStock(queries: RenderedPage['queries']): ShownStock[] {
         id: record.id,
         stock_quantity: typeof record.stock_quantity === 'number' ? record.stock_quantity : undefined,
         in_stock: typeof record.in_stock === 'boolean' ? record.in_stock : undefined,
+        low_stock_threshold: typeof record.low_stock_threshold === 'number' ? record.low_stock_threshold : undefined,
       });
     }
     for (const child of Object.values(record)) visit(child);
@@ -84,7 +99,9 @@ function showsCurrentStock(shown: readonly ShownStock[], catalogue: CatalogueInd
     const current = catalogue.stockOf(product.id);
     return (
       !current ||
-      ((product.stock_quantity === undefined || product.stock_quantity === current.stock_quantity) &&
+      ((product.stock_quantity === undefined ||
+        visibleStock(product.stock_quantity, product.low_stock_threshold) ===
+          visibleStock(current.stock_quantity, product.low_stock_threshold)) &&
         (product.in_stock === undefined || product.in_stock === current.in_stock))
     );
   });
