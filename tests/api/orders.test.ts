@@ -188,6 +188,7 @@ describe('orders', () => {
       expect(order.items).toEqual([
         {
           product_id: ids.nano,
+          variant_id: null, // PLACEHOLDER (issue 20, step 1): the nano's default variant
           name: 'Arduino Nano Every',
           sku: 'ARD-NANO',
           image: '/uploads/nano.webp',

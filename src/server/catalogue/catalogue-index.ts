@@ -3,6 +3,7 @@ import type { SearchFacet, SearchSortField } from '#shared/constants.ts';
 import type { Category, CategoryDetail, CategoryTreeNode } from '#shared/contracts/categories.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import type { SearchFacetCounts, SearchFilters, Suggestion } from '#shared/contracts/search.ts';
+import { optionValues } from '#shared/product-variants.ts';
 import { allowedTypos, normaliseTerm, queryTerms, TOKEN_SEPARATOR } from './search-text.ts';
 
 /**
@@ -102,15 +103,23 @@ export const NATURAL_ORDER: Record<SearchSortField, SortDirection> = {
 };
 
 type PresortedField = Exclude<SearchSortField, 'relevance'>;
+/**
+ * The sort orders kept ready: one per field, plus `price_max` for price high to low. A product
+ * with variants from $35 to $75 sorts by $35 when cheapest first and by $75 when dearest first,
+ * so it sits with the $75 products in both (decision 012 §4, Prices).
+ */
+type PresortedKey = PresortedField | 'price_max';
 
 const byId = (a: IndexedProduct, b: IndexedProduct) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** Comparators in each field's natural direction; ties fall back to id so pages never overlap. */
-const COMPARATORS: Record<PresortedField, (a: IndexedProduct, b: IndexedProduct) => number> = {
+const COMPARATORS: Record<PresortedKey, (a: IndexedProduct, b: IndexedProduct) => number> = {
   featured: (a, b) => Number(b.featured) - Number(a.featured) || b.created_at.localeCompare(a.created_at) || byId(a, b),
   created_at: (a, b) => b.created_at.localeCompare(a.created_at) || byId(a, b),
   price: (a, b) => a.price - b.price || byId(a, b),
+  // Ascending like `price` (the natural direction of the field); read backwards for desc.
+  price_max: (a, b) => a.price_max - b.price_max || a.price - b.price || byId(a, b),
   name: (a, b) => nameCollator.compare(a.name, b.name) || byId(a, b),
   rating: (a, b) => b.rating - a.rating || b.review_count - a.review_count || byId(a, b),
 };
@@ -149,7 +158,7 @@ export class CatalogueIndex {
    * Caches derived from the products: dropped when what they depend on changes (text matches by
    * text changes only; none by a stock change unless a product sold out or came back).
    */
-  private presorted = new Map<PresortedField, IndexedProduct[]>();
+  private presorted = new Map<PresortedKey, IndexedProduct[]>();
   private matchCache = new Map<string, Match[]>();
   private resultCache = new Map<string, CachedResult>();
   private suggestionCache = new Map<string, Suggestion[]>();
@@ -309,7 +318,8 @@ export class CatalogueIndex {
       candidates = matches.flatMap((match) => this.products.get(match.id) ?? []);
       reversed = query.sortOrder === 'asc';
     } else {
-      candidates = this.presortedBy(sortBy as PresortedField);
+      const field = sortBy as PresortedField;
+      candidates = this.presortedBy(field === 'price' && query.sortOrder === 'desc' ? 'price_max' : field);
       reversed = query.sortOrder !== NATURAL_ORDER[sortBy];
       matchedIds = matches && new Set(matches.map((match) => match.id));
     }
@@ -580,7 +590,7 @@ export class CatalogueIndex {
     return matches;
   }
 
-  private presortedBy(field: PresortedField): IndexedProduct[] {
+  private presortedBy(field: PresortedKey): IndexedProduct[] {
     let sorted = this.presorted.get(field);
     if (!sorted) {
       sorted = [...this.products.values()].sort(COMPARATORS[field]);
@@ -594,6 +604,9 @@ export class CatalogueIndex {
     const brands = filters.brand && new Set(filters.brand.map((brand) => brand.toLowerCase()));
     const { minPrice, maxPrice, in_stock: inStock, featured } = filters;
     const pass = () => true;
+    const hasPriceRange = minPrice !== undefined || maxPrice !== undefined;
+    const priceInRange = (price: number) =>
+      (minPrice === undefined || price >= minPrice) && (maxPrice === undefined || price <= maxPrice);
     return {
       hasCategory: filters.category !== undefined,
       hasBrand: brands !== undefined,
@@ -609,8 +622,7 @@ export class CatalogueIndex {
       inStock: inStock === undefined ? pass : (product: IndexedProduct) => product.in_stock === inStock,
       rest: (product: IndexedProduct) =>
         (featured === undefined || product.featured === featured) &&
-        (minPrice === undefined || product.price >= minPrice) &&
-        (maxPrice === undefined || product.price <= maxPrice),
+        (!hasPriceRange || hasPriceInRange(product, priceInRange)),
     };
   }
 
@@ -622,13 +634,25 @@ export class CatalogueIndex {
     };
   }
 
+  /**
+   * The searchable text of a product (decision 012 §4, Search): its variants' SKUs join its own
+   * in `sku`, their option values ("8 GB", "Pale Grey") join its tags (the same boost). A product
+   * with only its default variant (SKU = the product's, no options) gets exactly the document it
+   * had before variants, so its ranking does not move.
+   */
   private documentFor(product: IndexedProduct): SearchDocument {
     return {
       id: product.id,
       name: product.name,
       brand: product.brand ?? '',
-      sku: product.sku,
-      tags: product.tags.join(' '),
+      sku: withVariantText(
+        [product.sku],
+        product.variants.map((variant) => variant.sku),
+      ),
+      tags: withVariantText(
+        product.tags,
+        product.variants.flatMap((variant) => optionValues(variant.options, product.variations)),
+      ),
       category: product.category_id ? (this.categories.get(product.category_id)?.name ?? '') : '',
       description: product.description,
     };
@@ -652,6 +676,36 @@ export class CatalogueIndex {
     this.countsByCategory = undefined;
     this.visibleSlugs = undefined;
   }
+}
+
+/**
+ * Whether any of the product's prices is in the range (decision 012 §4, Prices): the headline
+ * price (one of its active variants' when it has any), else another active variant's. A product
+ * with one price (`price === price_max`, every product with only a default variant) is decided
+ * by its price alone, without looking at its variants.
+ */
+function hasPriceInRange(product: IndexedProduct, inRange: (price: number) => boolean): boolean {
+  if (inRange(product.price)) return true;
+  if (product.price === product.price_max) return false;
+  return product.variants.some((variant) => inRange(variant.price));
+}
+
+/**
+ * A product's own values for a search field, then its variants' values it does not already have,
+ * each once (ignoring case): the default variant repeats the product's SKU and many variants
+ * share a value ("8 GB"), and a repeated term would weigh more. The product's own values are
+ * kept as they are, so a product with only its default variant has today's text.
+ */
+function withVariantText(own: readonly string[], fromVariants: readonly string[]): string {
+  const seen = new Set(own.map((value) => value.toLowerCase()));
+  const added: string[] = [];
+  for (const value of fromVariants) {
+    const key = value.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    added.push(value);
+  }
+  return [...own, ...added].join(' ');
 }
 
 function sameDocument(a: SearchDocument, b: SearchDocument): boolean {

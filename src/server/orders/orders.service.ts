@@ -109,9 +109,8 @@ export function variationProblem(
   return null;
 }
 
-/** A calculated line plus the cents and SKU the order snapshot needs. */
+/** A calculated line plus the cents the order snapshot needs. */
 export interface PricedLine extends CalculatedLine {
-  sku: string | null;
   unitPriceCents: number;
   lineTotalCents: number;
 }
@@ -135,6 +134,7 @@ export function priceLines(
     if (!product) {
       return {
         product_id: line.product_id,
+        variant_id: null,
         name: 'Unavailable product',
         slug: null,
         image: null,
@@ -155,6 +155,7 @@ export function priceLines(
     const totalCents = lineTotalCents(product.priceCents, line.quantity);
     const base = {
       product_id: product.id,
+      variant_id: null,
       name: product.name,
       slug: product.slug,
       image: product.image,
@@ -204,9 +205,9 @@ export function totalsOf(lines: readonly PricedLine[], discountCents = 0) {
   return computeTotals(subtotalCents, discountCents);
 }
 
-/** The public shape of a priced line (drops the cents and SKU kept for the order snapshot). */
+/** The public shape of a priced line (drops the cents kept for the order snapshot). */
 export function toCalculatedLine(line: PricedLine): CalculatedLine {
-  const { sku: _sku, unitPriceCents: _unit, lineTotalCents: _total, ...rest } = line;
+  const { unitPriceCents: _unit, lineTotalCents: _total, ...rest } = line;
   return rest;
 }
 

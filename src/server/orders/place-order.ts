@@ -371,6 +371,7 @@ async function insertOrderRows(
     ...totals,
     items: lines.map((line) => ({
       product_id: line.product_id,
+      variant_id: line.variant_id,
       name: line.name,
       sku: line.sku,
       image: line.image,

@@ -10,10 +10,20 @@ import { products } from './products.table.ts';
 
 /** A row in the panel's shape: the storefront product plus cost price and stock state. */
 export function toAdminProduct(row: ProductRow, category: CategoryRef | null): AdminProduct {
+  const product = toProduct(row, category);
+  const stockState = stockStateOf(row.stockQuantity, row.lowStockThreshold);
+  const costPrice = toNullableNumber(row.costPrice);
   return {
-    ...toProduct(row, category),
-    cost_price: toNullableNumber(row.costPrice),
-    stock_state: stockStateOf(row.stockQuantity, row.lowStockThreshold),
+    ...product,
+    cost_price: costPrice,
+    stock_state: stockState,
+    // PLACEHOLDER (issue 20, step 1): the variants read from product_variants.
+    variants: product.variants.map((variant) => ({
+      ...variant,
+      cost_price: costPrice,
+      is_active: true,
+      stock_state: stockState,
+    })),
   };
 }
 

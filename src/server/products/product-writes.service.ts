@@ -101,7 +101,14 @@ export async function createProduct(db: Db, input: ProductCreate, context: Audit
     const sku = input.sku ?? (await generateSku(tx));
     const [row] = await tx
       .insert(products)
-      .values({ ...toColumns(input), name: input.name, price: input.price, slug, sku })
+      // PLACEHOLDER (issue 20, step 1): the default variant's fields; `variants` writes come in step 4.
+      .values({
+        ...toColumns(input),
+        name: input.name,
+        price: input.price ?? input.variants?.[0]?.price ?? 0,
+        slug,
+        sku,
+      })
       .returning({ id: products.id });
     if (!row) throw new Error('product insert returned nothing');
     const created = await getAdminProduct(tx, row.id);

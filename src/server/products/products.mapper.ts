@@ -1,4 +1,4 @@
-import type { Product } from '#shared/contracts/products.ts';
+import type { Product, ProductVariant } from '#shared/contracts/products.ts';
 import type { products } from './products.table.ts';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -25,6 +25,22 @@ export function toNullableNumber(value: unknown): number | null {
   return value === null || value === undefined ? null : toNumber(value);
 }
 
+/** PLACEHOLDER (issue 20, step 1 replaces it with product_variants rows): the row as its one default variant. */
+function placeholderDefaultVariant(row: ProductRow): ProductVariant {
+  return {
+    id: row.id,
+    sku: row.sku,
+    options: {},
+    price: toNumber(row.price),
+    compare_at_price: toNullableNumber(row.compareAtPrice),
+    in_stock: row.stockQuantity > 0,
+    stock_quantity: row.stockQuantity,
+    low_stock_threshold: row.lowStockThreshold,
+    image: null,
+    sort_order: 0,
+  };
+}
+
 /** A database row (plus its category) in the storefront's shape (docs/product.md#product). */
 export function toProduct(row: ProductRow, category: CategoryRef | null): Product {
   return {
@@ -38,6 +54,7 @@ export function toProduct(row: ProductRow, category: CategoryRef | null): Produc
     category,
     brand: row.brand,
     price: toNumber(row.price),
+    price_max: toNumber(row.price),
     compare_at_price: toNullableNumber(row.compareAtPrice),
     images: row.images,
     in_stock: row.stockQuantity > 0,
@@ -48,6 +65,7 @@ export function toProduct(row: ProductRow, category: CategoryRef | null): Produc
     is_active: row.isActive,
     specs: row.specs,
     variations: row.variations,
+    variants: [placeholderDefaultVariant(row)],
     rating: toNumber(row.rating),
     review_count: row.reviewCount,
     weight: toNullableNumber(row.weight),

@@ -23,6 +23,8 @@ function calculate(items: OrderLineInput[]): OrderCalculation {
     const available = item.quantity <= 4;
     return {
       product_id: item.product_id,
+      variant_id: null,
+      sku: null,
       name: 'Arduino Uno',
       slug: 'arduino-uno',
       image: null,

@@ -36,6 +36,8 @@ const refused: OrderCalculation = {
   items: [
     {
       product_id: 'p1',
+      variant_id: null,
+      sku: null,
       name: 'Bench Multimeter',
       slug: 'bench-multimeter',
       image: null,

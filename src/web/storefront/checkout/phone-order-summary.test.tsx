@@ -35,6 +35,8 @@ const calculation: OrderCalculation = {
   items: [
     {
       product_id: 'p1',
+      variant_id: null,
+      sku: null,
       name: 'Bench Multimeter',
       slug: 'bench-multimeter',
       image: null,

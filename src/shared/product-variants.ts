@@ -1,0 +1,54 @@
+/**
+ * Pure rules about variants shared by the server and both web apps (decision 012,
+ * docs/product.md#product). A product has *variations* (the lists: Memory: 2 GB, 4 GB, 8 GB); a
+ * variant has *options* (its values: {Memory: "8 GB"}). `{}` is the default variant.
+ */
+
+interface NamedVariations {
+  name: string;
+  options?: string[];
+}
+
+/** One key for a set of choices regardless of key order: `{a, b}` and `{b, a}` are the same line. */
+export function optionsKey(options: Readonly<Record<string, string>>): string {
+  return JSON.stringify(Object.entries(options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+export function sameOptions(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  return optionsKey(a) === optionsKey(b);
+}
+
+/** The chosen values in the product's variation order, then any others: "8 GB, Black". */
+export function optionValues(
+  options: Readonly<Record<string, string>>,
+  variations: readonly NamedVariations[] = [],
+): string[] {
+  const named = variations.map((variation) => variation.name).filter((name) => name in options);
+  const rest = Object.keys(options).filter((name) => !named.includes(name));
+  return [...named, ...rest].map((name) => options[name] as string);
+}
+
+/** How a line is named in messages and lists: "Raspberry Pi 4 Model B (8 GB, Black)". */
+export function lineLabel(
+  name: string,
+  options: Readonly<Record<string, string>>,
+  variations: readonly NamedVariations[] = [],
+): string {
+  const values = optionValues(options, variations);
+  return values.length === 0 ? name : `${name} (${values.join(', ')})`;
+}
+
+/** The SKU a variant gets when none is typed: `RPI4-8-GB` (product SKU, then the values slugged). */
+export function defaultVariantSku(
+  productSku: string,
+  options: Readonly<Record<string, string>>,
+  variations: readonly NamedVariations[] = [],
+): string {
+  const slug = optionValues(options, variations)
+    .join('-')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toUpperCase();
+  return slug === '' ? productSku : `${productSku}-${slug}`;
+}
