@@ -288,9 +288,10 @@ function ImageChoice({
   register: UseFormRegister<ProductFormValues>;
   index: number;
 }) {
+  const id = useId();
   return (
-    <label className="relative cursor-pointer" title={label}>
-      <input type="radio" value={value} className="peer sr-only" {...register(`variants.${index}.image`)} />
+    <label htmlFor={id} className="relative cursor-pointer" title={label}>
+      <input id={id} type="radio" value={value} className="peer sr-only" {...register(`variants.${index}.image`)} />
       <span className="sr-only">{label}</span>
       {value ? (
         <img
