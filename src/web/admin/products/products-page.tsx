@@ -7,7 +7,7 @@ import { Icon, imageIcon } from '#web/ui/icons.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import type { ListColumn } from '../ui/data-list.tsx';
-import { money } from '../ui/format.ts';
+import { money, moneyRange } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
@@ -84,7 +84,7 @@ const COLUMNS: ReadonlyArray<ListColumn<AdminProduct>> = [
     className: 'whitespace-nowrap',
     cell: (product) => (
       <>
-        <span className="font-medium text-strong">{priceRange(product)}</span>
+        <span className="font-medium text-strong">{moneyRange(product.price, product.price_max)}</span>
         {product.compare_at_price !== null && (
           <span className="block text-xs font-normal text-muted line-through">{money(product.compare_at_price)}</span>
         )}
@@ -113,13 +113,6 @@ const COLUMNS: ReadonlyArray<ListColumn<AdminProduct>> = [
     cell: (product) => (product.featured ? 'Yes' : <span className="text-muted">No</span>),
   },
 ];
-
-/** "$35.00 – $75.00" when the variants' prices differ, else the one price (decision 012 §7). */
-export function priceRange(product: Pick<AdminProduct, 'price' | 'price_max'>): string {
-  return product.price_max > product.price
-    ? `${money(product.price)} – ${money(product.price_max)}`
-    : money(product.price);
-}
 
 /** A row of the low-stock view: one variant of a product the server found low. */
 interface LowVariant {
