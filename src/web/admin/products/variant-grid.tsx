@@ -76,11 +76,11 @@ export function VariantsPanel(props: PanelProps) {
   }
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="button" className="btn-secondary px-3 py-1.5" onClick={generate}>
+      <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-3">
+        <button type="button" className="btn-secondary shrink-0 px-3 py-1.5" onClick={generate}>
           Generate variants
         </button>
-        <p className="min-w-0 flex-1 text-sm text-muted">
+        <p className="min-w-0 text-sm text-muted">
           Adds the missing combinations at the lowest price, with no stock; removes those whose option is gone.
         </p>
       </div>
@@ -203,7 +203,7 @@ export function VariantGrid({ control, register, errors, setValue, variants }: P
                   </button>
                 </span>
               </div>
-              <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+              <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {NUMBER_FIELDS.map(({ name, label: fieldLabel, mode }) => {
                   const error = rowErrors?.[name]?.message;
                   return (
