@@ -81,7 +81,7 @@ export function VariantsPanel(props: PanelProps) {
           Generate variants
         </button>
         <p className="min-w-0 text-sm text-muted">
-          Adds the missing combinations at the lowest price, with no stock; removes those whose option is gone.
+          Adds the missing combinations at the product's price with no stock, and drops those whose option is gone.
         </p>
       </div>
       {alert}
