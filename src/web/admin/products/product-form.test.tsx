@@ -240,6 +240,32 @@ describe('ProductForm: variants (decision 012 §7)', () => {
     await waitFor(() => expect(toasts.map((t) => t.title)).toContain('2 GB was deactivated instead of deleted'));
   });
 
+  it('back to one price and stock: a product that had variants saves one default variant as the whole set', async () => {
+    const { root, sent } = await mountForm(variantProduct());
+    await click(button(root, 'Use one price and stock for every option'));
+    expect(root.textContent).toContain('These options share one stock and price');
+    // The fields start from the headline price and the summed stock.
+    expect(fieldLabelled(root, 'Price').value).toBe('35');
+    expect(fieldLabelled(root, 'Units in stock').value).toBe('13');
+    await save(root);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const body = sent[0] as Record<string, unknown>;
+    for (const key of DEFAULT_VARIANT_FIELDS) expect(body).not.toHaveProperty(key);
+    expect(body.variants).toEqual([
+      {
+        options: {},
+        price: 35,
+        compare_at_price: null,
+        cost_price: 20,
+        stock_quantity: 13,
+        low_stock_threshold: 5,
+        image: null,
+        is_active: true,
+        sort_order: 0,
+      },
+    ]);
+  });
+
   it('refuses more than 100 combinations with the count', async () => {
     const letters = Array.from({ length: 12 }, (_, i) => `L${i + 1}`);
     const digits = Array.from({ length: 10 }, (_, i) => `D${i + 1}`);

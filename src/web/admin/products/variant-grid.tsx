@@ -86,6 +86,16 @@ export function VariantsPanel(props: PanelProps) {
       </div>
       {alert}
       <VariantGrid {...props} />
+      <button
+        type="button"
+        className="text-sm font-medium text-accent underline-offset-4 hover:underline"
+        onClick={() => {
+          setMessage(null);
+          variants.replace([]);
+        }}
+      >
+        Use one price and stock for every option
+      </button>
     </div>
   );
 }
