@@ -17,9 +17,16 @@ export const CART_VERSION = 1;
 export const CART_MAX_QUANTITY = 100;
 
 export interface CartItem {
-  /** Product id plus the time it was added: one line per product and variation choice. */
+  /** Product id plus the time it was added: one line per product, variant and shared choices. */
   id: string;
   productId: string;
+  /**
+   * The variant bought (decision 012); null for a line stored before variants existed, which
+   * checkout fills from the calculate answer (docs/product.md#cart).
+   */
+  variantId: string | null;
+  /** The variant's SKU (null on old lines). */
+  sku: string | null;
   name: string;
   price: number;
   compareAtPrice: number | null;
@@ -57,6 +64,8 @@ function repairItem(value: unknown): CartItem | null {
   return {
     id: item.id,
     productId: item.productId,
+    variantId: isText(item.variantId) ? item.variantId : null,
+    sku: isText(item.sku) ? item.sku : null,
     name: item.name,
     price: item.price,
     compareAtPrice: typeof item.compareAtPrice === 'number' ? item.compareAtPrice : null,
