@@ -20,10 +20,11 @@ import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
 import { maxQuantityOf } from '../cart/cart-actions.ts';
 import { addRecentlyViewed } from '../preferences/preference-actions.ts';
-import { productListQuery, productQuery } from '../products/product-queries.ts';
+import { productQuery } from '../products/product-queries.ts';
 import { initialVariant, sharesOneStock } from '../products/variant-selection.ts';
 import { RecentlyViewed } from '../recently-viewed/recently-viewed.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { productListQuery } from './related-query.ts';
 import { StickyAddToCart } from './sticky-add-to-cart.tsx';
 import { initialChoices, VariantPicker } from './variant-picker.tsx';
 
