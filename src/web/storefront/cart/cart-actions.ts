@@ -8,6 +8,7 @@ import {
 } from '#shared/product-variants.ts';
 import { ApiError, apiGet } from '#web/lib/api-client.ts';
 import { CART_MAX_QUANTITY, type CartItem, type CartState, useCartStore } from '#web/stores/cart-store.ts';
+import { offerOf } from '../products/variant-selection.ts';
 
 /**
  * The cart's actions (docs/product.md#cart-behaviour, docs/product.md#cart-messages), as plain
@@ -118,11 +119,10 @@ export function addToCart(
     // An answer without variants (a server before decision 012) sells the product itself.
     const variant = variantOfLine(product, variantId, choices);
     if (!variant && (product.variants ?? []).length > 0) throw new CartError(VARIANT_UNAVAILABLE_MESSAGE);
-    const offer = variant ?? product;
+    const offer = offerOf(product, variant);
     if (!offer.in_stock || offer.stock_quantity <= 0) {
       // A product with one default variant is "the product": its words stay the product's.
-      const ownOptions = variant !== undefined && !sameOptions(variant.options, {});
-      throw new CartError(ownOptions ? VARIANT_OUT_OF_STOCK_MESSAGE : CART_MESSAGES.outOfStock);
+      throw new CartError(offer === product ? CART_MESSAGES.outOfStock : VARIANT_OUT_OF_STOCK_MESSAGE);
     }
 
     const selected = { ...choices, ...variant?.options };

@@ -21,7 +21,7 @@ import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
 import { maxQuantityOf } from '../cart/cart-actions.ts';
 import { addRecentlyViewed } from '../preferences/preference-actions.ts';
 import { productQuery } from '../products/product-queries.ts';
-import { initialVariant, sharesOneStock } from '../products/variant-selection.ts';
+import { initialVariant, type Offer, offerOf, sharesOneStock } from '../products/variant-selection.ts';
 import { RecentlyViewed } from '../recently-viewed/recently-viewed.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import { productListQuery } from './related-query.ts';
@@ -61,12 +61,6 @@ export function ProductPage() {
   return <ProductDetails key={product.id} product={product} />;
 }
 
-/** What the chosen variant sells at and how many are left: the variant, or the product for an answer without variants. */
-type Offer = Pick<
-  ProductVariant,
-  'price' | 'compare_at_price' | 'in_stock' | 'stock_quantity' | 'low_stock_threshold' | 'sku'
->;
-
 function ProductDetails({ product }: { product: Product }) {
   const { currency } = getSiteConfig();
   usePageTitle(product.name);
@@ -75,7 +69,7 @@ function ProductDetails({ product }: { product: Product }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [variant, setVariant] = useState(() => initialVariant(product, searchParams.get('variant')));
   const [choices, setChoices] = useState(() => initialChoices(product, variant));
-  const offer: Offer = variant ?? product;
+  const offer = offerOf(product, variant);
   const discount = discountPercent(offer.price, offer.compare_at_price);
   const outOfStock = !offer.in_stock || offer.stock_quantity <= 0;
   // The cart's own rule (the variant's stock, the product's max_per_order, at most 100), so the

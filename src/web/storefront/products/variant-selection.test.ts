@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PI_VARIANTS, piProduct, plainProduct } from './test-fixtures.ts';
-import { choose, conflictingValues, initialVariant, sharesOneStock, valueState } from './variant-selection.ts';
+import { choose, conflictingValues, initialVariant, offerOf, sharesOneStock, valueState } from './variant-selection.ts';
 
 const pi = piProduct();
 const { twoBlack, twoWhite, fourBlack, fourWhite, eightBlack } = PI_VARIANTS;
@@ -80,5 +80,15 @@ describe('choose', () => {
     if (!current) throw new Error('fixture');
     expect(choose(threeWay, current, 'Memory', '4 GB').options).toEqual({ Memory: '4 GB', Colour: 'Red' });
     expect(choose(pi, twoBlack, 'Memory', '16 GB')).toBe(twoBlack);
+  });
+});
+
+describe('offerOf', () => {
+  it("reads a variant's own price and stock, and a shared-stock product's from the product", () => {
+    expect(offerOf(pi, eightBlack)).toBe(eightBlack);
+    // The catalogue patches a product's stock live; its one default variant is the same stock.
+    const plain = plainProduct({ stock_quantity: 4 });
+    const patched = { ...plain, stock_quantity: 3 };
+    expect(offerOf(patched, initialVariant(patched)).stock_quantity).toBe(3);
   });
 });

@@ -21,6 +21,24 @@ export function sharesOneStock(product: Pick<Product, 'variants'>): boolean {
   return variants.length === 0 || (variants.length === 1 && sameOptions(variants[0]?.options ?? {}, {}));
 }
 
+/** What a variant sells at and how many are left (the fields a variant shares with its product). */
+export type Offer = Pick<
+  ProductVariant,
+  'price' | 'compare_at_price' | 'in_stock' | 'stock_quantity' | 'low_stock_threshold' | 'sku'
+>;
+
+/**
+ * Where price and stock are read: the chosen variant, or the product itself when its one default
+ * variant shares its stock (the product's figures are that variant's by definition, decision 012
+ * §1, and the catalogue's live stock patches reach the product's first).
+ */
+export function offerOf<P extends Offer & Pick<Product, 'variants'>>(
+  product: P,
+  variant: ProductVariant | undefined,
+): Offer {
+  return variant && !sharesOneStock(product) ? variant : product;
+}
+
 const bySortOrder = (a: ProductVariant, b: ProductVariant) => a.sort_order - b.sort_order;
 
 /** The named active variant, else the first in stock by sort_order, else the first; none for a product without variants. */

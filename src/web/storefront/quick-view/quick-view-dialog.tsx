@@ -15,7 +15,7 @@ import { useModalDialog } from '../modal/use-modal-dialog.ts';
 import { QuantityStepper } from '../product/quantity-stepper.tsx';
 import { initialChoices, VariantPicker } from '../product/variant-picker.tsx';
 import { productQuery } from '../products/product-queries.ts';
-import { initialVariant, sharesOneStock } from '../products/variant-selection.ts';
+import { initialVariant, offerOf, sharesOneStock } from '../products/variant-selection.ts';
 
 const closeIcon = 'M6 6l12 12M18 6 6 18';
 const SUMMARY_LENGTH = 220;
@@ -66,7 +66,7 @@ export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogP
   const variant = picked ? picked.variant : details && initialVariant(details);
   const choices = picked?.choices ?? (details ? initialChoices(details, variant) : {});
   // Until the full product has loaded, the card's figures (and its stock is unknown: the stepper waits at 1).
-  const offer = variant ?? details;
+  const offer = details && offerOf(details, variant);
   const inStock = offer ? offer.in_stock && offer.stock_quantity > 0 : product.in_stock;
   const [quantity, setQuantity] = useState(1);
   const maxQuantity = details ? Math.max(1, maxQuantityOf(details, offer)) : 1;
