@@ -4,6 +4,15 @@
  * variant has *options* (its values: {Memory: "8 GB"}). `{}` is the default variant.
  */
 
+/**
+ * A line's variant went away after it was put in the cart (docs/product.md#cart-messages and the
+ * order messages): deactivated, or no longer one of the product's variants; or sold out.
+ * Re-exported by contracts/orders.ts.
+ */
+export const VARIANT_UNAVAILABLE_MESSAGE = 'This option is no longer available';
+export const VARIANT_GONE_MESSAGE = 'This option is no longer sold: choose another';
+export const VARIANT_OUT_OF_STOCK_MESSAGE = 'This option is out of stock';
+
 interface NamedVariations {
   name: string;
   options?: string[];

@@ -127,11 +127,14 @@ export const CreateOrderHeadersSchema = z.object({
 
 /**
  * A line's variant went away after it was put in the cart (docs/product.md#cart-messages and
- * the order messages): deactivated, or no longer one of the product's variants.
+ * the order messages). Written in product-variants.ts, which has no zod: the storefront's cart
+ * rules use them without loading the contracts.
  */
-export const VARIANT_UNAVAILABLE_MESSAGE = 'This option is no longer available';
-export const VARIANT_GONE_MESSAGE = 'This option is no longer sold: choose another';
-export const VARIANT_OUT_OF_STOCK_MESSAGE = 'This option is out of stock';
+export {
+  VARIANT_GONE_MESSAGE,
+  VARIANT_OUT_OF_STOCK_MESSAGE,
+  VARIANT_UNAVAILABLE_MESSAGE,
+} from '../product-variants.ts';
 
 /** Why a line cannot be bought as asked. */
 export const LINE_PROBLEMS = [

@@ -14,6 +14,8 @@ afterEach(() => {
 const line: CartItem = {
   id: 'line-1',
   productId: 'p1',
+  variantId: null,
+  sku: null,
   name: 'Bench Multimeter',
   price: 40,
   compareAtPrice: null,
