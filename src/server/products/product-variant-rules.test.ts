@@ -6,6 +6,7 @@ import {
   DUPLICATE_COMBINATION_MESSAGE,
   DUPLICATE_VARIANT_SKU_MESSAGE,
   fitsVariations,
+  headlineOf,
   matchStoredRows,
   PRODUCT_SKU_ON_VARIANT_MESSAGE,
   planProblems,
@@ -186,6 +187,31 @@ describe('matchStoredRows and planVariantWrite', () => {
       { name: 'Memory', options: ['4 GB', '8 GB'] },
     ]);
     expect(fewer).toMatchObject({ remove: [], deactivate: ['c'], removeWithOrders: ['a'] });
+  });
+
+  it('stores the set in its order: by sort_order, then as sent', () => {
+    const set = [memory('8 GB', { sort_order: 5 }), memory('2 GB'), memory('4 GB')];
+    const plan = planVariantWrite(set, [null, null, null], ['A', 'B', 'C'], [], [MEMORY]);
+    expect(plan.insert.map((row) => [row.sku, row.sortOrder])).toEqual([
+      ['A', 2],
+      ['B', 0],
+      ['C', 1],
+    ]);
+  });
+
+  it('starts a new product row with the values the roll-up will derive', () => {
+    const set = [
+      memory('2 GB', { price: 45, stock_quantity: 12 }),
+      memory('4 GB', { price: 40, compare_at_price: 50, stock_quantity: 3, is_active: false }),
+      memory('8 GB', { price: 75, compare_at_price: 85, stock_quantity: 20 }),
+    ];
+    expect(headlineOf(set)).toEqual({ price: 45, compareAtPrice: null, priceMax: 75, stockQuantity: 32 });
+    expect(headlineOf([variant({ options: {}, price: 9, stock_quantity: 4 })])).toEqual({
+      price: 9,
+      compareAtPrice: null,
+      priceMax: 9,
+      stockQuantity: 4,
+    });
   });
 
   it('counts rows kept for past orders against the limit', () => {

@@ -237,6 +237,13 @@ export function planVariantWrite(
   variations: readonly VariationList[],
 ): VariantWritePlan {
   const plan: VariantWritePlan = { insert: [], update: [], remove: [], deactivate: [], removeWithOrders: [] };
+  // The set's order is the shop's order: by sort_order, then as sent; stored as 0, 1, 2…
+  const rank = new Map(
+    variants
+      .map((variant, index) => ({ sortOrder: variant.sort_order, index }))
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.index - b.index)
+      .map((entry, position) => [entry.index, position]),
+  );
   variants.forEach((variant, index) => {
     const values: VariantRowValues = {
       sku: skus[index] as string,
@@ -248,7 +255,7 @@ export function planVariantWrite(
       lowStockThreshold: variant.low_stock_threshold,
       image: variant.image,
       isActive: variant.is_active,
-      sortOrder: variant.sort_order,
+      sortOrder: rank.get(index) ?? index,
     };
     const id = matchedIds[index];
     if (id) plan.update.push({ ...values, id });
@@ -275,4 +282,28 @@ export function planProblems(plan: VariantWritePlan): FieldError[] {
       message: `${TOO_MANY_VARIANTS_MESSAGE}: ${plan.deactivate.length} more are kept, inactive, for past orders`,
     },
   ];
+}
+
+/**
+ * The values a new product row starts with, as the roll-up trigger would derive them from its
+ * variants (decision 012 §1: the headline variant's price and compare-at, the highest active
+ * price, the active stock summed); the insert needs `price > 0` before the variants exist.
+ */
+export function headlineOf(variants: readonly ProductVariantWrite[]): {
+  price: number;
+  compareAtPrice: number | null;
+  priceMax: number;
+  stockQuantity: number;
+} {
+  const active = variants.filter((variant) => variant.is_active);
+  const pool = active.length > 0 ? active : variants;
+  const headline =
+    variants.find((variant) => isDefaultOptions(variant.options)) ??
+    [...pool].sort((a, b) => a.price - b.price || a.sort_order - b.sort_order)[0];
+  return {
+    price: headline?.price ?? 0,
+    compareAtPrice: headline?.compare_at_price ?? null,
+    priceMax: Math.max(headline?.price ?? 0, ...active.map((variant) => variant.price)),
+    stockQuantity: active.reduce((sum, variant) => sum + variant.stock_quantity, 0),
+  };
 }
