@@ -12,6 +12,7 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { MIGRATIONS_DIR } from '#server/db/migrate.ts';
 import { SeedPictureDrawer } from '#server/db/seed/seed-pictures.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { prepareInstance, type StartProgress } from '#server/startup.ts';
 import { users } from '#server/users/users.table.ts';
@@ -63,8 +64,10 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
 
     const rows = await db.select().from(products);
     expect(rows.filter((row) => row.stockQuantity === 0).length).toBeGreaterThan(0);
+    const variants = await db.select().from(productVariants);
+    expect(variants.length).toBe(rows.length); // one default variant each (decision 012)
     expect(
-      rows.filter((row) => row.stockQuantity > 0 && row.stockQuantity < row.lowStockThreshold).length,
+      variants.filter((row) => row.stockQuantity > 0 && row.stockQuantity < row.lowStockThreshold).length,
     ).toBeGreaterThan(0);
     expect(rows.filter((row) => row.featured).length).toBeGreaterThan(0);
     expect(rows.filter((row) => !row.isActive).length).toBeGreaterThan(0);

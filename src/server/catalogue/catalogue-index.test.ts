@@ -65,7 +65,7 @@ describe('CatalogueIndex stock updates', () => {
     expect(index.query(browse()).products.map((entry) => entry.stock_quantity)).toEqual([3, 9]);
     const { contentRevision, availabilityRevision } = index;
 
-    expect(index.updateStock('a', { stock_quantity: 2, in_stock: true, updated_at: AT })).toBe(true);
+    expect(index.updateStock('a-v', { product_id: 'a', stock_quantity: 2, in_stock: true, updated_at: AT })).toBe(true);
     expect(index.contentRevision).toBe(contentRevision);
     expect(index.availabilityRevision).toBe(availabilityRevision);
     expect(index.query(browse()).products.map((entry) => entry.stock_quantity)).toEqual([2, 9]);
@@ -82,7 +82,12 @@ describe('CatalogueIndex stock updates', () => {
     expect(index.suggest('probe', 5).every((entry) => entry.type === 'product' && entry.in_stock)).toBe(true);
     const { contentRevision, availabilityRevision } = index;
 
-    index.updateStock('a', { stock_quantity: 0, in_stock: false, updated_at: '2026-01-02T00:00:00.000Z' });
+    index.updateStock('a-v', {
+      product_id: 'a',
+      stock_quantity: 0,
+      in_stock: false,
+      updated_at: '2026-01-02T00:00:00.000Z',
+    });
     expect(index.contentRevision).toBe(contentRevision);
     expect(index.availabilityRevision).not.toBe(availabilityRevision);
     expect(index.query(counted).facets.in_stock).toEqual({ true: 1, false: 1 });
@@ -94,22 +99,53 @@ describe('CatalogueIndex stock updates', () => {
   it('ignores stock of products it does not hold, and levels it already has', () => {
     const index = new CatalogueIndex([], [product('a', 'Probe A', 1)]);
     const { contentRevision, availabilityRevision } = index;
-    expect(index.updateStock('missing', { stock_quantity: 4, in_stock: true, updated_at: AT })).toBe(false);
-    expect(index.updateStock('a', { stock_quantity: 1, in_stock: true, updated_at: AT })).toBe(false);
+    const level = { product_id: 'a', stock_quantity: 4, in_stock: true, updated_at: AT };
+    expect(index.updateStock('missing', level)).toBe(false);
+    expect(index.updateStock('a', level)).toBe(false); // a product id is not a variant id
+    expect(index.updateStock('a-v', { ...level, stock_quantity: 1 })).toBe(false);
     expect([index.contentRevision, index.availabilityRevision]).toEqual([contentRevision, availabilityRevision]);
     expect(index.stockOf('missing')).toBeUndefined();
   });
+
+  it('patches one variant and sums the active variants into the product, as the roll-up trigger does', () => {
+    const twoColours = product('c', 'Probe C', 5);
+    const [black] = twoColours.variants;
+    if (!black) throw new Error('no variant');
+    twoColours.variations = [{ name: 'Color', options: ['Black', 'White'] }];
+    twoColours.variants = [
+      { ...black, id: 'c-black', options: { Color: 'Black' }, stock_quantity: 2, in_stock: true },
+      { ...black, id: 'c-white', options: { Color: 'White' }, stock_quantity: 3, in_stock: true, sort_order: 1 },
+    ];
+    const index = new CatalogueIndex([], [twoColours, product('b', 'Probe B', 9)]);
+    const inStockOnly = browse({ filters: { in_stock: true } });
+    expect(index.query(inStockOnly).total).toBe(2);
+    const { availabilityRevision } = index;
+
+    const soldOut = { product_id: 'c', stock_quantity: 0, in_stock: false, updated_at: AT };
+    expect(index.updateStock('c-black', soldOut)).toBe(true);
+    expect(index.getProduct('c')).toMatchObject({ stock_quantity: 3, in_stock: true });
+    expect(index.stockOf('c-black')).toEqual({ stock_quantity: 0, in_stock: false });
+    // The product is still in stock (its white one is): nothing that filters on it changes.
+    expect(index.availabilityRevision).toBe(availabilityRevision);
+
+    expect(index.updateStock('c-white', soldOut)).toBe(true);
+    expect(index.getProduct('c')).toMatchObject({ stock_quantity: 0, in_stock: false });
+    expect(index.availabilityRevision).not.toBe(availabilityRevision);
+    expect(index.query(inStockOnly).products.map((entry) => entry.id)).toEqual(['b']);
+  });
 });
 
-describe('stock notifications (migration 0008)', () => {
-  it('reads each product’s level, and refuses anything malformed', () => {
-    const levels = parseStockLevels('a1:7:t:1767225600000,b2:0:f:1767225600123');
+describe('stock notifications (migrations 0008, 0009)', () => {
+  it('reads each variant’s level with its product, and refuses anything malformed', () => {
+    const levels = parseStockLevels('v1:a1:7:t:1767225600000,v2:a1:0:f:1767225600123');
     expect(Object.fromEntries(levels ?? [])).toEqual({
-      a1: { stock_quantity: 7, in_stock: true, updated_at: '2026-01-01T00:00:00.000Z' },
-      b2: { stock_quantity: 0, in_stock: false, updated_at: '2026-01-01T00:00:00.123Z' },
+      v1: { product_id: 'a1', stock_quantity: 7, in_stock: true, updated_at: '2026-01-01T00:00:00.000Z' },
+      v2: { product_id: 'a1', stock_quantity: 0, in_stock: false, updated_at: '2026-01-01T00:00:00.123Z' },
     });
-    for (const bad of ['', 'a1:7:t', 'a1:x:t:1', 'a1:7:yes:1', 'a1:7:t:1:extra', ':7:t:1']) {
-      expect(parseStockLevels(bad), bad).toBeUndefined();
+    const bad = ['', 'v1:a1:7:t', 'v1:a1:x:t:1', 'v1:a1:7:yes:1', 'v1:a1:7:t:1:extra', ':a1:7:t:1', 'v1::7:t:1'];
+    // The 0008 shape (no product) is refused too: a reload is the safe answer.
+    for (const payload of [...bad, 'a1:7:t:1767225600000']) {
+      expect(parseStockLevels(payload), payload).toBeUndefined();
     }
   });
 });

@@ -41,11 +41,13 @@ export interface CatalogueQuery {
 }
 
 /**
- * What an order (or a cancellation that gives stock back) changes in a product: its stock. The
- * database announces such changes with their values (migration 0008), so they are patched in
- * without a query and without touching the text index or the caches that do not depend on stock.
+ * What an order (or a cancellation that gives stock back) changes in a variant: its stock. The
+ * database announces such changes with their values (migrations 0008, 0009), so they are patched
+ * in without a query and without touching the text index or the caches that do not depend on stock.
  */
 export interface StockLevel {
+  /** The variant's product: its stock is the sum of its active variants (decision 012). */
+  product_id: string;
   stock_quantity: number;
   in_stock: boolean;
   updated_at: string;
@@ -141,6 +143,8 @@ let nextRevision = 1;
 
 export class CatalogueIndex {
   private readonly products = new Map<string, IndexedProduct>();
+  /** Each active variant's product (decision 012 §4): stock patches address variants. */
+  private readonly variantsById = new Map<string, IndexedProduct>();
   private readonly idBySlug = new Map<string, string>();
   private categories = new Map<string, IndexedCategory>();
   private productIndex = newProductIndex();
@@ -208,8 +212,10 @@ export class CatalogueIndex {
     // cached text matches, drop only what depends on stock and price.
     const textChanged = !previous || !sameDocument(this.documentFor(previous), this.documentFor(product));
     if (previous) this.idBySlug.delete(previous.slug);
+    if (previous) for (const variant of previous.variants) this.variantsById.delete(variant.id);
     if (previous && textChanged) this.productIndex.discard(product.id);
     this.products.set(product.id, product);
+    for (const variant of product.variants) this.variantsById.set(variant.id, product);
     this.foldedNames.set(product.id, queryTerms(product.name).join(' '));
     this.idBySlug.set(product.slug, product.id);
     if (textChanged) this.productIndex.add(this.documentFor(product));
@@ -217,25 +223,32 @@ export class CatalogueIndex {
   }
 
   /**
-   * Patches a product's stock (an order took some, a cancellation gave some back). The product
-   * object is updated in place, so the sort orders and cached answers that hold it show the new
-   * stock without being rebuilt; text matches, sort orders, category counts and results that do
-   * not use in_stock are kept. Unknown or inactive products are ignored (the storefront does not
-   * show them). Returns whether anything changed.
+   * Patches a variant's stock (an order took some, a cancellation gave some back) and recomputes
+   * its product's: the sum of its active variants, in stock while any is (the rule of the
+   * `cedar_roll_up_variants` trigger, migration 0009; keep them in step). The objects are updated
+   * in place, so the sort orders and cached answers that hold them show the new stock without
+   * being rebuilt; text matches, sort orders, category counts and results that do not use
+   * in_stock are kept unless the PRODUCT's in_stock flips. Unknown or inactive variants are
+   * ignored (the storefront does not show them). Returns whether anything changed.
    */
-  updateStock(id: string, level: StockLevel): boolean {
-    const product = this.products.get(id);
-    if (!product) return false;
+  updateStock(variantId: string, level: StockLevel): boolean {
+    const product = this.variantsById.get(variantId);
+    const variant = product?.variants.find((candidate) => candidate.id === variantId);
+    if (!product || !variant || product.id !== level.product_id) return false;
     if (
-      product.stock_quantity === level.stock_quantity &&
-      product.in_stock === level.in_stock &&
+      variant.stock_quantity === level.stock_quantity &&
+      variant.in_stock === level.in_stock &&
       product.updated_at === level.updated_at
     ) {
       return false;
     }
-    const availabilityChanged = product.in_stock !== level.in_stock;
-    product.stock_quantity = level.stock_quantity;
-    product.in_stock = level.in_stock;
+    variant.stock_quantity = level.stock_quantity;
+    variant.in_stock = level.in_stock;
+    // The index holds active variants only, so their sum is the product's stock.
+    const stock = product.variants.reduce((sum, each) => sum + each.stock_quantity, 0);
+    const availabilityChanged = product.in_stock !== stock > 0;
+    product.stock_quantity = stock;
+    product.in_stock = stock > 0;
     product.updated_at = level.updated_at;
     if (availabilityChanged) {
       this.availabilityRevision = nextRevision++;
@@ -246,16 +259,22 @@ export class CatalogueIndex {
     return true;
   }
 
-  /** The stock of an active product, or undefined: what a server-drawn page checks it still shows. */
+  /**
+   * The stock of an active product or of one of its active variants, or undefined: what a
+   * server-drawn page checks it still shows (both are objects with an id and a stock there).
+   */
   stockOf(id: string): Pick<StockLevel, 'stock_quantity' | 'in_stock'> | undefined {
     const product = this.products.get(id);
-    return product && { stock_quantity: product.stock_quantity, in_stock: product.in_stock };
+    if (product) return { stock_quantity: product.stock_quantity, in_stock: product.in_stock };
+    const variant = this.variantsById.get(id)?.variants.find((candidate) => candidate.id === id);
+    return variant && { stock_quantity: variant.stock_quantity, in_stock: variant.in_stock };
   }
 
   removeProduct(id: string): void {
     const previous = this.products.get(id);
     if (!previous) return;
     this.products.delete(id);
+    for (const variant of previous.variants) this.variantsById.delete(variant.id);
     this.foldedNames.delete(id);
     this.idBySlug.delete(previous.slug);
     this.productIndex.discard(id);

@@ -5,6 +5,7 @@ import { escapeLike } from '#server/db/list-queries.ts';
 import { conflict } from '#server/errors.ts';
 import { PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
 import { firstFreeSlug, slugify } from '#shared/slug.ts';
+import { productVariants } from './product-variants.table.ts';
 import { products } from './products.table.ts';
 
 /**
@@ -29,7 +30,11 @@ export async function assertSlugFree(db: Db, slug: string, exceptId?: string): P
   if (row) throw slugTaken();
 }
 
-/** SKUs are compared case-insensitively: "ab-1" and "AB-1" are one label on a shelf. */
+/**
+ * SKUs are compared case-insensitively: "ab-1" and "AB-1" are one label on a shelf. A product's
+ * SKU may equal its own variants' (its default variant's always does) but no other product's or
+ * variant's (decision 012 §1): the database can only index each table, so both are checked here.
+ */
 export async function assertSkuFree(db: Db, sku: string, exceptId?: string): Promise<void> {
   const [row] = await db
     .select({ id: products.id })
@@ -37,6 +42,13 @@ export async function assertSkuFree(db: Db, sku: string, exceptId?: string): Pro
     .where(notSelf(sql`lower(${products.sku}) = ${sku.toLowerCase()}`, exceptId))
     .limit(1);
   if (row) throw skuTaken();
+  const ownVariant = exceptId ? sql` and ${productVariants.productId} <> ${exceptId}` : sql``;
+  const [variant] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(sql`lower(${productVariants.sku}) = ${sku.toLowerCase()}${ownVariant}`)
+    .limit(1);
+  if (variant) throw skuTaken();
 }
 
 /** The slug made from `name`, with -2, -3… appended when it is taken. One query. */
@@ -81,7 +93,7 @@ export function rethrowUniqueViolation(error: unknown): never {
     if (code !== '23505') continue;
     const name = constraint ?? message ?? '';
     if (name.includes('products_slug')) throw slugTaken();
-    if (name.includes('products_sku')) throw skuTaken();
+    if (name.includes('products_sku') || name.includes('product_variants_sku')) throw skuTaken();
   }
   throw error;
 }

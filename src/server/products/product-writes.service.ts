@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import { categories } from '#server/categories/categories.table.ts';
@@ -21,12 +21,18 @@ import {
   rethrowUniqueViolation,
   uniqueSlugFor,
 } from './product-identity.ts';
+import { productVariants } from './product-variants.table.ts';
 import { products } from './products.table.ts';
 
 type ProductInsert = typeof products.$inferInsert;
+type VariantInsert = typeof productVariants.$inferInsert;
 type WritableField = keyof ProductCreate;
 
-/** Contract field → column. Money goes in as dollars; moneyColumn stores it as numeric(12,2). */
+/**
+ * Contract field → product column. Money goes in as dollars; moneyColumn stores it as
+ * numeric(12,2). Price, compare-at, cost, stock and threshold are the variants' (decision 012):
+ * see defaultVariantColumns.
+ */
 function toColumns(fields: Partial<ProductCreate>): Partial<ProductInsert> {
   const columns: Partial<ProductInsert> = {};
   if (fields.name !== undefined) columns.name = fields.name;
@@ -36,11 +42,6 @@ function toColumns(fields: Partial<ProductCreate>): Partial<ProductInsert> {
   if (fields.brand !== undefined) columns.brand = fields.brand;
   if (fields.category_id !== undefined) columns.categoryId = fields.category_id;
   if (fields.tags !== undefined) columns.tags = fields.tags;
-  if (fields.price !== undefined) columns.price = fields.price;
-  if (fields.compare_at_price !== undefined) columns.compareAtPrice = fields.compare_at_price;
-  if (fields.cost_price !== undefined) columns.costPrice = fields.cost_price;
-  if (fields.stock_quantity !== undefined) columns.stockQuantity = fields.stock_quantity;
-  if (fields.low_stock_threshold !== undefined) columns.lowStockThreshold = fields.low_stock_threshold;
   if (fields.max_per_order !== undefined) columns.maxPerOrder = fields.max_per_order;
   if (fields.featured !== undefined) columns.featured = fields.featured;
   if (fields.is_active !== undefined) columns.isActive = fields.is_active;
@@ -49,6 +50,75 @@ function toColumns(fields: Partial<ProductCreate>): Partial<ProductInsert> {
   if (fields.variations !== undefined) columns.variations = fields.variations;
   if (fields.weight !== undefined) columns.weight = fields.weight;
   return columns;
+}
+
+/** The top-level fields that write the product's default variant (docs/product.md#product). */
+function defaultVariantColumns(fields: Partial<ProductCreate>): Partial<VariantInsert> {
+  const columns: Partial<VariantInsert> = {};
+  if (fields.price !== undefined) columns.price = fields.price;
+  if (fields.compare_at_price !== undefined) columns.compareAtPrice = fields.compare_at_price;
+  if (fields.cost_price !== undefined) columns.costPrice = fields.cost_price;
+  if (fields.stock_quantity !== undefined) columns.stockQuantity = fields.stock_quantity;
+  if (fields.low_stock_threshold !== undefined) columns.lowStockThreshold = fields.low_stock_threshold;
+  return columns;
+}
+
+export const VARIANT_SETS_NOT_ACCEPTED_MESSAGE =
+  'Variant sets are not accepted yet: set the price and stock on the product';
+
+/** Until variant sets can be written (decision 012 build order, step 4), `variants` is refused. */
+function refuseVariantSets(input: { variants?: unknown }): void {
+  if (input.variants !== undefined) {
+    throw badRequest('Validation failed', [{ path: 'variants', message: VARIANT_SETS_NOT_ACCEPTED_MESSAGE }]);
+  }
+}
+
+/**
+ * Locks the product's variants in id order BEFORE its row (decision 012 §3, the lock order of
+ * every writer: variants, then products). An order holds a variant and waits for the product in
+ * the roll-up; an editor holding the product first would wait for that variant: a deadlock.
+ */
+async function lockVariants(tx: Db, productId: string): Promise<void> {
+  await tx.execute(sql`
+    select ${productVariants.id} from ${productVariants} where ${productVariants.productId} = ${productId}
+    order by ${productVariants.id} for no key update`);
+}
+
+/** A new product's one default variant (`options` `{}`, the product's SKU), holding its price and stock. */
+async function insertDefaultVariant(
+  tx: Db,
+  product: { id: string; sku: string; images: string[] },
+  input: ProductCreate,
+): Promise<void> {
+  await tx.insert(productVariants).values({
+    productId: product.id,
+    sku: product.sku,
+    options: {},
+    price: input.price ?? 0,
+    ...defaultVariantColumns(input),
+    image: product.images[0] ?? null,
+  });
+}
+
+export const NO_DEFAULT_VARIANT_MESSAGE = 'This product has several variants: set the price and stock on each';
+
+/**
+ * The top-level price, compare-at, cost, stock and threshold (and a new SKU) of an update, written
+ * to the default variant; the roll-up trigger then derives the product's columns from it.
+ */
+async function updateDefaultVariant(tx: Db, productId: string, input: ProductUpdate): Promise<void> {
+  const columns: Partial<VariantInsert> = defaultVariantColumns(input);
+  if (input.sku !== undefined) columns.sku = input.sku;
+  if (Object.keys(columns).length === 0) return;
+  const updated = await tx
+    .update(productVariants)
+    .set({ ...columns, updatedAt: new Date() })
+    .where(and(eq(productVariants.productId, productId), sql`${productVariants.options} = '{}'::jsonb`))
+    .returning({ id: productVariants.id });
+  const priced = Object.keys(defaultVariantColumns(input));
+  if (updated.length === 0 && priced.length > 0) {
+    throw badRequest('Validation failed', [{ path: priced[0] ?? 'price', message: NO_DEFAULT_VARIANT_MESSAGE }]);
+  }
 }
 
 /** What the audit log keeps of a whole product (create, delete): the fields staff edit, minus the long description. */
@@ -93,24 +163,29 @@ async function assertCategoryExists(db: Db, categoryId: string | null | undefine
 
 /** `POST /admin/products`, `POST /products`. */
 export async function createProduct(db: Db, input: ProductCreate, context: AuditContext): Promise<AdminProduct> {
+  refuseVariantSets(input);
   return inTransaction(db, async (tx) => {
     await assertCategoryExists(tx, input.category_id);
     if (input.slug) await assertSlugFree(tx, input.slug);
     if (input.sku) await assertSkuFree(tx, input.sku);
     const slug = input.slug ?? (await uniqueSlugFor(tx, input.name));
     const sku = input.sku ?? (await generateSku(tx));
+    // Inserted with its default variant's values (price > 0 holds); the roll-up owns them after.
     const [row] = await tx
       .insert(products)
-      // PLACEHOLDER (issue 20, step 1): the default variant's fields; `variants` writes come in step 4.
       .values({
         ...toColumns(input),
         name: input.name,
-        price: input.price ?? input.variants?.[0]?.price ?? 0,
+        price: input.price ?? 0,
+        compareAtPrice: input.compare_at_price ?? null,
+        priceMax: input.price ?? 0,
+        stockQuantity: input.stock_quantity ?? 0,
         slug,
         sku,
       })
-      .returning({ id: products.id });
+      .returning({ id: products.id, sku: products.sku, images: products.images });
     if (!row) throw new Error('product insert returned nothing');
+    await insertDefaultVariant(tx, row, input);
     const created = await getAdminProduct(tx, row.id);
     await recordAudit(tx, {
       context,
@@ -133,7 +208,9 @@ export async function updateProduct(
   input: ProductUpdate,
   context: AuditContext,
 ): Promise<AdminProduct> {
+  refuseVariantSets(input);
   return inTransaction(db, async (tx) => {
+    await lockVariants(tx, id);
     const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!current) throw notFound('Product');
     const before = await getAdminProduct(tx, id);
@@ -150,6 +227,7 @@ export async function updateProduct(
       .update(products)
       .set({ ...toColumns(input), updatedAt: new Date() })
       .where(eq(products.id, id));
+    await updateDefaultVariant(tx, id, input);
     const after = await getAdminProduct(tx, id);
     // Only what actually changed: the editor sends every field on each save.
     const changed = Object.keys(input).filter((key) => !sameValue(before, after, key));
@@ -174,6 +252,8 @@ export type DeleteOutcome = { deleted: true } | { archived: true; id: string; me
  */
 export async function deleteProduct(db: Db, id: string, context: AuditContext): Promise<DeleteOutcome> {
   return inTransaction(db, async (tx) => {
+    // The delete cascades to the variants: lock them first, as every writer does.
+    await lockVariants(tx, id);
     const [current] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
     if (!current) throw notFound('Product');
     const before = await getAdminProduct(tx, id);

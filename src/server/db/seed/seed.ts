@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
@@ -51,32 +52,54 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
       if (row) idBySlug.set(category.slug, row.id);
     }
 
-    await tx.insert(products).values(
-      SEED_PRODUCTS.map((product, index) => {
-        const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS);
+    const inserted = await tx
+      .insert(products)
+      .values(
+        SEED_PRODUCTS.map((product, index) => {
+          const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS);
+          return {
+            name: product.name,
+            slug: product.slug,
+            sku: product.sku,
+            description: product.description,
+            brand: product.brand,
+            categoryId: idBySlug.get(product.categorySlug) ?? null,
+            tags: product.tags,
+            price: product.price,
+            compareAtPrice: product.compareAtPrice,
+            images: (productImages[index] ?? []).map(toUrl),
+            stockQuantity: product.stock,
+            featured: product.featured,
+            isActive: product.isActive,
+            specs: product.specs,
+            variations: product.variations,
+            weight: product.weightKg,
+            rating: product.rating,
+            reviewCount: product.reviewCount,
+            createdAt,
+            updatedAt: createdAt,
+          };
+        }),
+      )
+      .returning({ id: products.id, sku: products.sku, images: products.images });
+    // Each product sells as its one default variant, which holds its price and stock (decision
+    // 012); the roll-up trigger then derives the product's columns from it. Products with
+    // variations keep them as shared-stock options, as migration 0009 leaves existing ones.
+    const seedBySku = new Map(SEED_PRODUCTS.map((product) => [product.sku, product]));
+    await tx.insert(productVariants).values(
+      inserted.map((row) => {
+        const product = seedBySku.get(row.sku);
+        if (!product) throw new Error(`seed product ${row.sku} was not inserted`);
         return {
-          name: product.name,
-          slug: product.slug,
-          sku: product.sku,
-          description: product.description,
-          brand: product.brand,
-          categoryId: idBySlug.get(product.categorySlug) ?? null,
-          tags: product.tags,
+          productId: row.id,
+          sku: row.sku,
+          options: {},
           price: product.price,
           compareAtPrice: product.compareAtPrice,
           costPrice: product.costPrice,
-          images: (productImages[index] ?? []).map(toUrl),
           stockQuantity: product.stock,
           lowStockThreshold: product.lowStockThreshold,
-          featured: product.featured,
-          isActive: product.isActive,
-          specs: product.specs,
-          variations: product.variations,
-          weight: product.weightKg,
-          rating: product.rating,
-          reviewCount: product.reviewCount,
-          createdAt,
-          updatedAt: createdAt,
+          image: row.images[0] ?? null,
         };
       }),
     );
