@@ -666,6 +666,27 @@ describe('admin products', () => {
       ).toEqual(['QV-L1-4-GB']);
     });
 
+    it('keeps stored variants valid when only the product changes: its SKU, its images', async () => {
+      const product = await made(piPayload('QV-K1'));
+      const own = await update(product.id, { sku: 'qv-k1-2-gb' });
+      expect(await refused(own)).toEqual([{ path: 'sku', message: 'One of this product’s variants uses this SKU' }]);
+      const renamed = await update(product.id, { sku: 'QV-K1B' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      // Variant SKUs stay: they are labels on shelves.
+      expect(renamed.json().data.variants.map((v: { sku: string }) => v.sku)).toEqual([
+        'QV-K1-2-GB',
+        'QV-K1-4-GB',
+        'QV-K1-EIGHT',
+      ]);
+      const fewerImages = await update(product.id, { images: [IMAGES[0]] });
+      expect(fewerImages.statusCode, fewerImages.body).toBe(200);
+      expect(fewerImages.json().data.variants.map((v: { image: string | null }) => v.image)).toEqual([
+        IMAGES[0],
+        null,
+        null,
+      ]);
+    });
+
     it('turns a default-variant product into variants and back, keeping the SKU on the default', async () => {
       const product = await made({
         name: 'Qv Shared',

@@ -1,11 +1,10 @@
-import { type AnyColumn, and, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { escapeLike } from '#server/db/list-queries.ts';
 import { badRequest, conflict } from '#server/errors.ts';
 import type { ProductVariantWrite } from '#shared/contracts/admin-products.ts';
 import type { FieldError } from '#shared/contracts/common.ts';
 import { defaultVariantSku } from '#shared/product-variants.ts';
-import { SKU_TAKEN_MESSAGE } from './product-identity.ts';
+import { SKU_TAKEN_MESSAGE, skusUsedElsewhere } from './product-identity.ts';
 import {
   fitsVariations,
   isDefaultOptions,
@@ -20,7 +19,6 @@ import {
   variantSetProblems,
 } from './product-variant-rules.ts';
 import { productVariants } from './product-variants.table.ts';
-import { products } from './products.table.ts';
 
 /**
  * Writing a product's variant set (decision 012 §5, docs/product.md#admin-product-writes): the
@@ -50,49 +48,6 @@ export async function lockStoredVariants(tx: Db, productId: string): Promise<Sto
     .orderBy(productVariants.id)
     .for('no key update');
   return rows.map((row) => ({ ...row, hasOrders: Boolean(row.hasOrders) }));
-}
-
-/**
- * SKUs (lowercase) of other products and their variants that equal `exact` or start with one of
- * `prefixes` followed by "-": what a typed SKU must not be and a generated one steps around.
- */
-async function skusUsedElsewhere(
-  tx: Db,
-  productId: string | null,
-  exact: readonly string[],
-  prefixes: readonly string[],
-): Promise<Set<string>> {
-  if (exact.length === 0 && prefixes.length === 0) return new Set();
-  const matching = (column: AnyColumn) => {
-    const lower = sql`lower(${column})`;
-    const parts = [
-      ...(exact.length
-        ? [
-            sql`${lower} in (${sql.join(
-              exact.map((sku) => sql`${sku}`),
-              sql`, `,
-            )})`,
-          ]
-        : []),
-      ...prefixes.map((prefix) => sql`${lower} like ${`${escapeLike(prefix)}-%`}`),
-    ];
-    return sql`(${sql.join(parts, sql` or `)})`;
-  };
-  const [productRows, variantRows] = await Promise.all([
-    tx
-      .select({ sku: products.sku })
-      .from(products)
-      .where(productId ? and(matching(products.sku), ne(products.id, productId)) : matching(products.sku)),
-    tx
-      .select({ sku: productVariants.sku })
-      .from(productVariants)
-      .where(
-        productId
-          ? and(matching(productVariants.sku), ne(productVariants.productId, productId))
-          : matching(productVariants.sku),
-      ),
-  ]);
-  return new Set([...productRows, ...variantRows].map((row) => row.sku.toLowerCase()));
 }
 
 export interface VariantSetChanges {
