@@ -666,6 +666,31 @@ describe('admin products', () => {
       ).toEqual(['QV-L1-4-GB']);
     });
 
+    it('splits a shared-stock product that has orders: the default variant goes, its lines keep their snapshot', async () => {
+      const product = await made({
+        name: 'Qv Ordered Shared',
+        sku: 'QV-OS',
+        price: 9,
+        stock_quantity: 4,
+        variations: [memory],
+      });
+      const order = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody([{ product_id: product.id, quantity: 1, selectedVariations: { Memory: '4 GB' } }]),
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      const split = await update(product.id, { variants: [row('2 GB'), row('4 GB', { price: 12 })] });
+      expect(split.statusCode, split.body).toBe(200);
+      // The shape rule allows no default beside combinations, so it cannot be kept inactive.
+      expect(split.json().data.variants.map((v: { sku: string; is_active: boolean }) => [v.sku, v.is_active])).toEqual([
+        ['QV-OS-2-GB', true],
+        ['QV-OS-4-GB', true],
+      ]);
+      const [line] = await ctx.database.db.select().from(orderItems).where(eq(orderItems.productId, product.id));
+      expect(line).toMatchObject({ variantId: null, sku: 'QV-OS', selectedVariations: { Memory: '4 GB' } });
+    });
+
     it('keeps stored variants valid when only the product changes: its SKU, its images', async () => {
       const product = await made(piPayload('QV-K1'));
       const own = await update(product.id, { sku: 'qv-k1-2-gb' });
