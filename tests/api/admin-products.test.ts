@@ -424,16 +424,14 @@ describe('admin products', () => {
       expect(response.statusCode, response.body).toBe(status);
       return response.json().errors as { path: string; message: string }[];
     };
-    /** An order line that refers to `variantId`: a placed order of a plain product, relinked. */
-    const orderFor = async (variantId: string) => {
-      const plain = await made({ name: `Qv Plain ${variantId.slice(0, 8)}`, price: 2, stock_quantity: 5 });
+    /** An order of one unit of the variant (decision 012 §3: a line names its variant). */
+    const orderFor = async (productId: string, variantId: string) => {
       const order = await ctx.app.inject({
         method: 'POST',
         url: '/api/orders',
-        payload: orderBody([{ product_id: plain.id, quantity: 1 }]),
+        payload: orderBody([{ product_id: productId, variant_id: variantId, quantity: 1 }]),
       });
       expect(order.statusCode, order.body).toBe(201);
-      await ctx.database.db.update(orderItems).set({ variantId }).where(eq(orderItems.productId, plain.id));
     };
 
     it('creates a product with three variants: SKUs made for blank ones, prices and stock rolled up', async () => {
@@ -494,7 +492,7 @@ describe('admin products', () => {
     it('deactivates a removed variant that an order refers to, and the answer shows it', async () => {
       const product = await made(piPayload('QV-ORD'));
       const [two, four, eight] = product.variants;
-      await orderFor(four.id);
+      await orderFor(product.id, four.id);
       const strip = ({ stock_state, in_stock, ...rest }: Record<string, unknown>) => rest;
       const response = await update(product.id, { variants: [strip(two), strip(eight)] });
       expect(response.statusCode, response.body).toBe(200);
