@@ -289,9 +289,17 @@ async function insertOrder(
   }
   const taken = await takeStock(tx, wantedVariants, wantedProducts, fresh);
 
-  // Price from the rows taken (stock as it was before this order took its share); the lines the
-  // UPDATE refused are explained from the fresh read. Throwing rolls back what was taken.
+  // Price from the rows taken (stock as it was before this order took its share). The lines the
+  // UPDATE refused are explained from their products read again now (on PostgreSQL the first
+  // read may predate a concurrent order that took the last units). Throwing rolls back what was taken.
+  const takenIds = new Set(taken.map((row) => row.id));
+  const refused = request.items
+    .map((line) => line.product_id)
+    .filter((id) =>
+      fresh.get(id)?.variants.some((variant) => wantedVariants.has(variant.id) && !takenIds.has(variant.id)),
+    );
   const byId = new Map(fresh);
+  if (refused.length > 0) for (const [id, product] of await loadOrderProducts(tx, refused)) byId.set(id, product);
   for (const row of taken) {
     const product = byId.get(row.product_id);
     if (!product) continue;

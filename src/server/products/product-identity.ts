@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { escapeLike } from '#server/db/list-queries.ts';
 import { conflict } from '#server/errors.ts';
@@ -49,6 +49,51 @@ export async function assertSkuFree(db: Db, sku: string, exceptId?: string): Pro
     .where(sql`lower(${productVariants.sku}) = ${sku.toLowerCase()}${ownVariant}`)
     .limit(1);
   if (variant) throw skuTaken();
+}
+
+/**
+ * SKUs (lowercase) of other products and their variants that equal `exact` or start with one of
+ * `prefixes` followed by "-": what a typed variant SKU must not be and a generated one steps around
+ * (product-variant-writes.ts). A variant SKU may equal its own product's SKU only for the default
+ * variant: that rule is the set's (product-variant-rules.ts `resolveVariantSkus`).
+ */
+export async function skusUsedElsewhere(
+  tx: Db,
+  productId: string | null,
+  exact: readonly string[],
+  prefixes: readonly string[],
+): Promise<Set<string>> {
+  if (exact.length === 0 && prefixes.length === 0) return new Set();
+  const matching = (column: AnyColumn) => {
+    const lower = sql`lower(${column})`;
+    const parts = [
+      ...(exact.length
+        ? [
+            sql`${lower} in (${sql.join(
+              exact.map((sku) => sql`${sku}`),
+              sql`, `,
+            )})`,
+          ]
+        : []),
+      ...prefixes.map((prefix) => sql`${lower} like ${`${escapeLike(prefix)}-%`}`),
+    ];
+    return sql`(${sql.join(parts, sql` or `)})`;
+  };
+  const [productRows, variantRows] = await Promise.all([
+    tx
+      .select({ sku: products.sku })
+      .from(products)
+      .where(productId ? and(matching(products.sku), ne(products.id, productId)) : matching(products.sku)),
+    tx
+      .select({ sku: productVariants.sku })
+      .from(productVariants)
+      .where(
+        productId
+          ? and(matching(productVariants.sku), ne(productVariants.productId, productId))
+          : matching(productVariants.sku),
+      ),
+  ]);
+  return new Set([...productRows, ...variantRows].map((row) => row.sku.toLowerCase()));
 }
 
 /** The slug made from `name`, with -2, -3… appended when it is taken. One query. */

@@ -21,6 +21,14 @@ import {
   rethrowUniqueViolation,
   uniqueSlugFor,
 } from './product-identity.ts';
+import { headlineOf } from './product-variant-rules.ts';
+import {
+  keepVariantsValid,
+  lockStoredVariants,
+  unsetRemovedImages,
+  type VariantSetChanges,
+  writeVariantSet,
+} from './product-variant-writes.ts';
 import { productVariants } from './product-variants.table.ts';
 import { products } from './products.table.ts';
 
@@ -61,16 +69,6 @@ function defaultVariantColumns(fields: Partial<ProductCreate>): Partial<VariantI
   if (fields.stock_quantity !== undefined) columns.stockQuantity = fields.stock_quantity;
   if (fields.low_stock_threshold !== undefined) columns.lowStockThreshold = fields.low_stock_threshold;
   return columns;
-}
-
-export const VARIANT_SETS_NOT_ACCEPTED_MESSAGE =
-  'Variant sets are not accepted yet: set the price and stock on the product';
-
-/** Until variant sets can be written (decision 012 build order, step 4), `variants` is refused. */
-function refuseVariantSets(input: { variants?: unknown }): void {
-  if (input.variants !== undefined) {
-    throw badRequest('Validation failed', [{ path: 'variants', message: VARIANT_SETS_NOT_ACCEPTED_MESSAGE }]);
-  }
 }
 
 /**
@@ -140,16 +138,39 @@ const AUDITED_FIELDS = [
   'images',
   'specs',
   'variations',
+  'variants',
   'weight',
 ] as const satisfies readonly WritableField[];
 
+/** A variant as the audit log keeps it: what staff write, not what is derived (stock state, in stock). */
+function auditVariants(product: AdminProduct) {
+  return product.variants.map((variant) => ({
+    id: variant.id,
+    sku: variant.sku,
+    options: variant.options,
+    price: variant.price,
+    compare_at_price: variant.compare_at_price,
+    cost_price: variant.cost_price,
+    stock_quantity: variant.stock_quantity,
+    low_stock_threshold: variant.low_stock_threshold,
+    image: variant.image,
+    is_active: variant.is_active,
+    sort_order: variant.sort_order,
+  }));
+}
+
 function auditSnapshot(product: AdminProduct, fields: readonly string[] = AUDITED_FIELDS): Record<string, unknown> {
   const record = product as unknown as Record<string, unknown>;
-  return Object.fromEntries(fields.map((field) => [field, record[field]]));
+  return Object.fromEntries(
+    fields.map((field) => [field, field === 'variants' ? auditVariants(product) : record[field]]),
+  );
 }
 
 function sameValue(before: AdminProduct, after: AdminProduct, field: string): boolean {
-  const read = (product: AdminProduct) => JSON.stringify((product as unknown as Record<string, unknown>)[field]);
+  const read = (product: AdminProduct) =>
+    JSON.stringify(
+      field === 'variants' ? auditVariants(product) : (product as unknown as Record<string, unknown>)[field],
+    );
   return read(before) === read(after);
 }
 
@@ -163,7 +184,6 @@ async function assertCategoryExists(db: Db, categoryId: string | null | undefine
 
 /** `POST /admin/products`, `POST /products`. */
 export async function createProduct(db: Db, input: ProductCreate, context: AuditContext): Promise<AdminProduct> {
-  refuseVariantSets(input);
   return inTransaction(db, async (tx) => {
     await assertCategoryExists(tx, input.category_id);
     if (input.slug) await assertSlugFree(tx, input.slug);
@@ -171,28 +191,35 @@ export async function createProduct(db: Db, input: ProductCreate, context: Audit
     const slug = input.slug ?? (await uniqueSlugFor(tx, input.name));
     const sku = input.sku ?? (await generateSku(tx));
     // Inserted with its default variant's values (price > 0 holds); the roll-up owns them after.
+    const headline = input.variants ? headlineOf(input.variants) : undefined;
     const [row] = await tx
       .insert(products)
       .values({
         ...toColumns(input),
         name: input.name,
-        price: input.price ?? 0,
-        compareAtPrice: input.compare_at_price ?? null,
-        priceMax: input.price ?? 0,
-        stockQuantity: input.stock_quantity ?? 0,
+        price: headline?.price ?? input.price ?? 0,
+        compareAtPrice: headline ? headline.compareAtPrice : (input.compare_at_price ?? null),
+        priceMax: headline?.priceMax ?? input.price ?? 0,
+        stockQuantity: headline?.stockQuantity ?? input.stock_quantity ?? 0,
         slug,
         sku,
       })
       .returning({ id: products.id, sku: products.sku, images: products.images });
     if (!row) throw new Error('product insert returned nothing');
-    await insertDefaultVariant(tx, row, input);
+    let changes: VariantSetChanges | undefined;
+    if (input.variants) {
+      const product = { variations: input.variations, images: input.images, productSku: sku };
+      changes = await writeVariantSet(tx, row.id, product, input.variants, []);
+    } else {
+      await insertDefaultVariant(tx, row, input);
+    }
     const created = await getAdminProduct(tx, row.id);
     await recordAudit(tx, {
       context,
       action: 'product.create',
       entityType: 'product',
       entityId: created.id,
-      after: auditSnapshot(created),
+      after: { ...auditSnapshot(created), ...(changes && { variant_changes: changes }) },
     });
     return created;
   }).catch(rethrowUniqueViolation);
@@ -208,9 +235,9 @@ export async function updateProduct(
   input: ProductUpdate,
   context: AuditContext,
 ): Promise<AdminProduct> {
-  refuseVariantSets(input);
   return inTransaction(db, async (tx) => {
-    await lockVariants(tx, id);
+    // Variants first, then the product row: the lock order of every writer (decision 012 §3).
+    const stored = await lockStoredVariants(tx, id);
     const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!current) throw notFound('Product');
     const before = await getAdminProduct(tx, id);
@@ -227,7 +254,19 @@ export async function updateProduct(
       .update(products)
       .set({ ...toColumns(input), updatedAt: new Date() })
       .where(eq(products.id, id));
-    await updateDefaultVariant(tx, id, input);
+    let changes: VariantSetChanges | undefined;
+    if (input.variants) {
+      const product = {
+        variations: input.variations ?? current.variations,
+        images: input.images ?? current.images,
+        productSku: input.sku ?? current.sku,
+      };
+      changes = await writeVariantSet(tx, id, product, input.variants, stored);
+    } else {
+      keepVariantsValid(stored, { variations: input.variations, sku: input.sku });
+      await updateDefaultVariant(tx, id, input);
+    }
+    if (input.images !== undefined) await unsetRemovedImages(tx, id, input.images);
     const after = await getAdminProduct(tx, id);
     // Only what actually changed: the editor sends every field on each save.
     const changed = Object.keys(input).filter((key) => !sameValue(before, after, key));
@@ -237,7 +276,7 @@ export async function updateProduct(
       entityType: 'product',
       entityId: id,
       before: auditSnapshot(before, changed),
-      after: auditSnapshot(after, changed),
+      after: { ...auditSnapshot(after, changed), ...(changes && { variant_changes: changes }) },
     });
     return after;
   }).catch(rethrowUniqueViolation);

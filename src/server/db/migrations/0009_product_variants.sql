@@ -72,6 +72,11 @@ BEGIN
   ELSE
     touched := ARRAY(SELECT DISTINCT product_id FROM old_rows);
   END IF;
+  -- Lock first, in a statement of its own: under READ COMMITTED each statement of this function
+  -- reads a new snapshot, so the sums below (taken once the lock is held) see every variant
+  -- change committed by the transaction that held the product before; one statement would
+  -- aggregate from the snapshot taken before it waited, and write a stale sum.
+  PERFORM 1 FROM products AS k WHERE k.id = ANY (touched) ORDER BY k.id FOR NO KEY UPDATE;
   WITH locked AS MATERIALIZED (
     SELECT k.id FROM products AS k WHERE k.id = ANY (touched) ORDER BY k.id FOR NO KEY UPDATE
   ), rolled AS (

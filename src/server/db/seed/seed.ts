@@ -82,25 +82,42 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
         }),
       )
       .returning({ id: products.id, sku: products.sku, images: products.images });
-    // Each product sells as its one default variant, which holds its price and stock (decision
-    // 012); the roll-up trigger then derives the product's columns from it. Products with
-    // variations keep them as shared-stock options, as migration 0009 leaves existing ones.
+    // Most products sell as their one default variant, which holds their price and stock (decision
+    // 012); products with variations keep them as shared-stock options, as migration 0009 leaves
+    // existing ones. Two sell their own variants, each with its picture (catalogue-data.ts). The
+    // roll-up trigger then derives the products' price and stock from the rows.
     const seedBySku = new Map(SEED_PRODUCTS.map((product) => [product.sku, product]));
     await tx.insert(productVariants).values(
-      inserted.map((row) => {
+      inserted.flatMap((row) => {
         const product = seedBySku.get(row.sku);
         if (!product) throw new Error(`seed product ${row.sku} was not inserted`);
-        return {
-          productId: row.id,
-          sku: row.sku,
-          options: {},
-          price: product.price,
-          compareAtPrice: product.compareAtPrice,
-          costPrice: product.costPrice,
-          stockQuantity: product.stock,
-          lowStockThreshold: product.lowStockThreshold,
-          image: row.images[0] ?? null,
-        };
+        if (product.variants) {
+          return product.variants.map((variant, sortOrder) => ({
+            productId: row.id,
+            sku: variant.sku,
+            options: variant.options,
+            price: variant.price,
+            compareAtPrice: variant.compareAtPrice,
+            costPrice: variant.costPrice,
+            stockQuantity: variant.stock,
+            lowStockThreshold: variant.lowStockThreshold,
+            image: row.images[variant.imageIndex] ?? null,
+            sortOrder,
+          }));
+        }
+        return [
+          {
+            productId: row.id,
+            sku: row.sku,
+            options: {},
+            price: product.price,
+            compareAtPrice: product.compareAtPrice,
+            costPrice: product.costPrice,
+            stockQuantity: product.stock,
+            lowStockThreshold: product.lowStockThreshold,
+            image: row.images[0] ?? null,
+          },
+        ];
       }),
     );
     await setSetting(tx, SETTING_KEYS.demoSeed, {
