@@ -77,7 +77,10 @@ test('an option changes price, photo and URL; two variants are two lines; each v
 
   // A second variant of the same product: its own price, its own line.
   await choose(page, chosen.variation, chosen.second);
-  const second = variantWith(before, chosen.variation, chosen.second, { ...first.options, [chosen.variation]: chosen.second });
+  const second = variantWith(before, chosen.variation, chosen.second, {
+    ...first.options,
+    [chosen.variation]: chosen.second,
+  });
   await expect(page).toHaveURL(new RegExp(`[?&]variant=${second.id}`));
   await expect(main.getByText(money(second.price), { exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -107,12 +110,16 @@ test('an option changes price, photo and URL; two variants are two lines; each v
 
   // Each variant gave one unit; the product's stock is their sum.
   const after = await productFacts(request, chosen.slug);
-  const stockOf = (product: ProductFacts, id: string) => product.variants.find((variant) => variant.id === id)?.stock_quantity;
+  const stockOf = (product: ProductFacts, id: string) =>
+    product.variants.find((variant) => variant.id === id)?.stock_quantity;
   expect(stockOf(after, first.id)).toBe(first.stock_quantity - 1);
   expect(stockOf(after, second.id)).toBe(second.stock_quantity - 1);
 });
 
-test('a combination that is not sold is shown as such, and a link opens the variant it names', async ({ page, request }) => {
+test('a combination that is not sold is shown as such, and a link opens the variant it names', async ({
+  page,
+  request,
+}) => {
   const cable = await productFacts(request, PRODUCTS.phone.slug);
   const twoMetres = variantWith(cable, 'Length', '2 m');
   await page.goto(`/product/${PRODUCTS.phone.slug}?variant=${twoMetres.id}`);
