@@ -67,7 +67,7 @@ test('an option changes price, photo and URL; two variants are two lines; each v
   const first = variantWith(before, chosen.variation, chosen.first);
   await expect(page).toHaveURL(new RegExp(`[?&]variant=${first.id}`));
   const main = page.getByRole('main');
-  await expect(main.getByText(money(first.price), { exact: true }).first()).toBeVisible();
+  await expect(main.getByText(money(first.price)).first()).toBeVisible();
   await expect(main.getByText(`SKU ${first.sku}`)).toBeVisible();
   if (first.image) {
     await expect(main.locator('img').first()).toHaveAttribute('src', new RegExp(first.image.replace(/\W/g, '.')));
@@ -82,7 +82,7 @@ test('an option changes price, photo and URL; two variants are two lines; each v
     [chosen.variation]: chosen.second,
   });
   await expect(page).toHaveURL(new RegExp(`[?&]variant=${second.id}`));
-  await expect(main.getByText(money(second.price), { exact: true }).first()).toBeVisible();
+  await expect(main.getByText(money(second.price)).first()).toBeVisible();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(cartButton(page)).toHaveAccessibleName('Cart, 2 items');
 
@@ -128,5 +128,5 @@ test('a combination that is not sold is shown as such, and a link opens the vari
   const white = page.getByRole('group', { name: 'Color' }).getByRole('radio', { name: 'White' });
   await expect(white).toHaveAttribute('data-state', 'unavailable');
   await expect(white).toHaveAttribute('aria-description', 'Not available with 2 m');
-  await expect(page.getByRole('main').getByText(money(twoMetres.price), { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('main').getByText(money(twoMetres.price)).first()).toBeVisible();
 });
