@@ -93,4 +93,11 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
   await page.getByRole('button', { name: 'Give each option its own price and stock' }).click();
   await expect(page.getByRole('list', { name: 'Variants' }).getByRole('listitem')).toHaveCount(3);
   expect(await overflowingElements(page), 'variant grid at 390 px').toEqual([]);
+
+  // A saved grid: the seeded Raspberry Pi 4 sells each Memory at its own price.
+  const pi = await page.request.get('/api/products/raspberry-pi-4-model-b');
+  const { data: piProduct } = (await pi.json()) as { data: { id: string } };
+  await expectFits(page, `/admin/products/${piProduct.id}`, /Raspberry Pi 4 Model B/);
+  await expect(page.getByRole('list', { name: 'Variants' }).getByRole('listitem')).toHaveCount(3);
+  expect(await overflowingElements(page), 'saved variant grid at 390 px').toEqual([]);
 });
