@@ -204,6 +204,32 @@ describe('product variants', () => {
     });
   });
 
+  it('bulk price and stock actions apply to each variant; the product rolls up', async () => {
+    const { product, variants } = await raspberry();
+    const ids = [product.id];
+    const priced = await api('POST', '/api/admin/products/bulk', {
+      action: 'adjust_price',
+      productIds: ids,
+      updateData: { type: 'percent', value: 10 },
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const stocked = await api('POST', '/api/admin/products/bulk', {
+      action: 'set_stock',
+      productIds: ids,
+      updateData: { stock_quantity: 4 },
+    });
+    expect(stocked.statusCode, stocked.body).toBe(200);
+    const rows = await ctx.database.db.select().from(productVariants).where(eq(productVariants.productId, product.id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(variants.map((variant) => [byId.get(variant.id)?.price, byId.get(variant.id)?.stockQuantity])).toEqual([
+      [60.5, 4],
+      [82.5, 4],
+      [38.5, 4],
+    ]);
+    const answer = (await api('GET', `/api/admin/products/${product.id}`)).json().data;
+    expect(answer).toMatchObject({ price: 38.5, price_max: 82.5, stock_quantity: 12, stock_state: 'low' });
+  });
+
   it('product writes refuse variant sets for now, naming the field', async () => {
     const response = await api('POST', '/api/admin/products', {
       name: 'Variant Set',

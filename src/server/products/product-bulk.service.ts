@@ -104,8 +104,9 @@ function beforeOf(row: typeof products.$inferSelect, action: BulkProductsRequest
 }
 
 /**
- * `POST /admin/products/bulk`: all or nothing in one short transaction. The products are locked
- * and checked first (an unknown id is a 404 and nothing changes), then each action is one
+ * `POST /admin/products/bulk`: all or nothing in one short transaction. Their variants, then the
+ * products, are locked (the lock order of every writer, decision 012) and checked first (an
+ * unknown id is a 404 and nothing changes), then each action is one
  * set-based statement (two for delete, which archives what orders reference and deletes the
  * rest). One audit row records the whole request: ids, updateData, counts, and each product's
  * changed fields as they were.
