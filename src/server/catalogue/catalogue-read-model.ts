@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Database, Db, Subscription } from '#server/db/client.ts';
-import { loadVariantsByProduct } from '#server/products/product-variants.ts';
+import { loadVariantsByProduct } from '#server/products/product-variants.mapper.ts';
 import { type ProductRow, toProduct } from '#server/products/products.mapper.ts';
 import { products } from '#server/products/products.table.ts';
 import { CatalogueIndex, type IndexedCategory, type IndexedProduct, type StockLevel } from './catalogue-index.ts';

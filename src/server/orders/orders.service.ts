@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { loadVariantsByProduct } from '#server/products/product-variants.ts';
+import { loadVariantsByProduct } from '#server/products/product-variants.mapper.ts';
 import type { ProductVariationRow } from '#server/products/products.table.ts';
 import { products } from '#server/products/products.table.ts';
 import {

@@ -11,8 +11,8 @@ import {
   stockStateOf,
 } from '#shared/contracts/admin-products.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
+import { loadVariantsByProduct } from './product-variants.mapper.ts';
 import { productVariants } from './product-variants.table.ts';
-import { loadVariantsByProduct } from './product-variants.ts';
 import {
   type CategoryRef,
   headlineVariant,

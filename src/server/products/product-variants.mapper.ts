@@ -4,7 +4,9 @@ import { productVariants } from './product-variants.table.ts';
 import type { ProductVariantRow } from './products.mapper.ts';
 
 /**
- * The variants of many products in ONE query (decision 012: a list or a catalogue batch costs one
+ * Part of the data layer (like the row mappers) because every reader of products needs it: the
+ * storefront catalogue, the admin lists and order pricing (docs/architecture.md "Where a domain
+ * lives"). The variants of many products in ONE query (decision 012: a list or a catalogue batch costs one
  * extra query, never one per product), all of them, by product, sort_order, id. Callers filter
  * the inactive ones where the storefront must not see them (products.mapper.ts `toProduct`).
  */
