@@ -664,6 +664,31 @@ describe('admin products', () => {
       ).toEqual(['QV-L1-4-GB']);
     });
 
+    it('variant saves interleaved with orders of those variants: no deadlock (variants are locked before the product)', async () => {
+      const product = await made(
+        piPayload('QV-RACE', { variants: [row('2 GB', { stock_quantity: 50 }), row('4 GB', { stock_quantity: 50 })] }),
+      );
+      const [two, four] = product.variants;
+      const strip = ({ stock_state, in_stock, ...rest }: Record<string, unknown>) => rest;
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => {
+          if (i % 4 === 3) {
+            // A price edit of both variants; the stock sent is what the editor showed.
+            return update(product.id, {
+              variants: [strip({ ...two, price: 45 + i }), strip({ ...four, price: 60 + i })],
+            });
+          }
+          const variant = i % 2 ? two : four;
+          return ctx.app.inject({
+            method: 'POST',
+            url: '/api/orders',
+            payload: orderBody([{ product_id: product.id, variant_id: variant.id, quantity: 1 }]),
+          });
+        }),
+      );
+      for (const answer of answers) expect([200, 201], answer.body).toContain(answer.statusCode);
+    });
+
     it('splits a shared-stock product that has orders: the default variant goes, its lines keep their snapshot', async () => {
       const product = await made({
         name: 'Qv Ordered Shared',

@@ -230,13 +230,22 @@ describe('product variants', () => {
     expect(answer).toMatchObject({ price: 38.5, price_max: 82.5, stock_quantity: 12, stock_state: 'low' });
   });
 
-  it('product writes refuse variant sets for now, naming the field', async () => {
-    const response = await api('POST', '/api/admin/products', {
-      name: 'Variant Set',
-      variants: [{ options: {}, price: 5, stock_quantity: 1, low_stock_threshold: 5, is_active: true, sort_order: 0 }],
-    });
-    expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ path: 'variants' }] });
+  // Variant sets themselves are written by the admin API (decision 012 step 4): tests/api/admin-products.test.ts.
+  it('product writes take a variant set; top-level prices beside it are refused, naming the field', async () => {
+    const variant = {
+      options: {},
+      price: 5,
+      stock_quantity: 1,
+      low_stock_threshold: 5,
+      is_active: true,
+      sort_order: 0,
+    };
+    const response = await api('POST', '/api/admin/products', { name: 'Variant Set', variants: [variant] });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data.variants).toMatchObject([{ options: {}, price: 5, stock_quantity: 1 }]);
+    const both = await api('POST', '/api/admin/products', { name: 'Variant Set 2', price: 5, variants: [variant] });
+    expect(both.statusCode, both.body).toBe(400);
+    expect(both.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ path: 'variants' }] });
   });
 
   it('top-level writes go to the default variant; a SKU change renames it too', async () => {
