@@ -596,7 +596,7 @@ describe('admin products', () => {
         { path: 'variants.1.options.Colour', message: "Colour is not one of this product's variations" },
         { path: 'variants.2.image', message: "Choose one of this product's images" },
         { path: 'variants.3.options', message: 'This combination is already a variant' },
-        { path: 'variants.4.options', message: 'A variant without options must be the only variant' },
+        { path: 'variants.4.options', message: 'A variant without options must be the only active variant' },
       ]);
       const product = await made(piPayload('QV-C2'));
       const foreign = await update(product.id, {
@@ -689,7 +689,18 @@ describe('admin products', () => {
       for (const answer of answers) expect([200, 201], answer.body).toContain(answer.statusCode);
     });
 
-    it('splits a shared-stock product that has orders: the default variant goes, its lines keep their snapshot', async () => {
+    const strip = ({ stock_state, in_stock, ...rest }: Record<string, unknown>) => rest;
+    const variantRows = (productId: string) =>
+      ctx.database.db.select().from(productVariants).where(eq(productVariants.productId, productId));
+    const cancel = (orderId: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${orderId}`,
+        headers: bearer(token),
+        payload: { status: 'cancelled' },
+      });
+
+    it('splits a shared-stock product that has orders: the default stays inactive, a cancel returns its stock', async () => {
       const product = await made({
         name: 'Qv Ordered Shared',
         sku: 'QV-OS',
@@ -697,21 +708,112 @@ describe('admin products', () => {
         stock_quantity: 4,
         variations: [memory],
       });
+      const [oldDefault] = product.variants;
       const order = await ctx.app.inject({
         method: 'POST',
         url: '/api/orders',
         payload: orderBody([{ product_id: product.id, quantity: 1, selectedVariations: { Memory: '4 GB' } }]),
       });
       expect(order.statusCode, order.body).toBe(201);
-      const split = await update(product.id, { variants: [row('2 GB'), row('4 GB', { price: 12 })] });
+      const split = await update(product.id, {
+        variants: [row('2 GB'), row('4 GB', { price: 12 }), row('8 GB', { price: 70 })],
+      });
       expect(split.statusCode, split.body).toBe(200);
-      // The shape rule allows no default beside combinations, so it cannot be kept inactive.
-      expect(split.json().data.variants.map((v: { sku: string; is_active: boolean }) => [v.sku, v.is_active])).toEqual([
-        ['QV-OS-2-GB', true],
-        ['QV-OS-4-GB', true],
-      ]);
+      const after = split.json().data;
+      // Staff see every row; the old default is kept, inactive, for the order that refers to it.
+      expect(
+        after.variants.map((v: { id: string; sku: string; is_active: boolean }) => [v.sku, v.is_active, v.id]),
+      ).toEqual(
+        expect.arrayContaining([
+          ['QV-OS', false, oldDefault.id],
+          ['QV-OS-2-GB', true, expect.any(String)],
+          ['QV-OS-4-GB', true, expect.any(String)],
+          ['QV-OS-8-GB', true, expect.any(String)],
+        ]),
+      );
+      expect(after.variants).toHaveLength(4);
+      // The headline is the cheapest ACTIVE variant (not the $9 default); stock sums the active ones.
+      expect(after).toMatchObject({ price: 12, price_max: 70, stock_quantity: 30 });
       const [line] = await ctx.database.db.select().from(orderItems).where(eq(orderItems.productId, product.id));
-      expect(line).toMatchObject({ variantId: null, sku: 'QV-OS', selectedVariations: { Memory: '4 GB' } });
+      expect(line).toMatchObject({ variantId: oldDefault.id, sku: 'QV-OS', selectedVariations: { Memory: '4 GB' } });
+      const shop = (await publicGet(product.slug)).json().data;
+      expect(shop.variants.map((v: { sku: string }) => v.sku)).toEqual(['QV-OS-2-GB', 'QV-OS-4-GB', 'QV-OS-8-GB']);
+      // A cart line without variant_id now buys the combination it names, at its price.
+      const priced = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders/calculate',
+        payload: { items: [{ product_id: product.id, quantity: 1, selectedVariations: { Memory: '4 GB' } }] },
+      });
+      expect(priced.json().data.items[0]).toMatchObject({ available: true, sku: 'QV-OS-4-GB', unit_price: 12 });
+
+      const cancelled = await cancel(order.json().data.id);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const stock = Object.fromEntries(
+        (await variantRows(product.id)).map((v) => [v.sku, [v.stockQuantity, v.isActive]]),
+      );
+      expect(stock).toEqual({
+        'QV-OS': [4, false],
+        'QV-OS-2-GB': [10, true],
+        'QV-OS-4-GB': [10, true],
+        'QV-OS-8-GB': [10, true],
+      });
+      const [rolled] = await ctx.database.db.select().from(products).where(eq(products.id, product.id));
+      expect(rolled).toMatchObject({ stockQuantity: 30, price: 12 });
+
+      // Back to shared stock: the kept default is revived (same row), unordered combinations go.
+      const merged = await update(product.id, { variants: [{ options: {}, price: 11, stock_quantity: 6 }] });
+      expect(merged.statusCode, merged.body).toBe(200);
+      expect(merged.json().data).toMatchObject({
+        price: 11,
+        stock_quantity: 6,
+        variants: [{ id: oldDefault.id, sku: 'QV-OS', options: {}, is_active: true }],
+      });
+    });
+
+    it('removing a value whose variant has orders deactivates it; re-adding the value revives the same row', async () => {
+      const product = await made(piPayload('QV-RV'));
+      const [two, four, eight] = product.variants;
+      await orderFor(product.id, four.id);
+      const fewer = await update(product.id, {
+        variations: [{ name: 'Memory', options: ['2 GB', '8 GB'] }],
+        variants: [strip(two), strip(eight)],
+      });
+      expect(fewer.statusCode, fewer.body).toBe(200);
+      expect(fewer.json().data.variants.map((v: { id: string; is_active: boolean }) => [v.id, v.is_active])).toEqual(
+        expect.arrayContaining([
+          [two.id, true],
+          [four.id, false],
+          [eight.id, true],
+        ]),
+      );
+      expect((await variantRows(product.id)).map((v) => v.id)).toContain(four.id);
+      const [line] = await ctx.database.db.select().from(orderItems).where(eq(orderItems.productId, product.id));
+      expect(line?.variantId).toBe(four.id);
+      // The editor sends back what it was given: the kept row, inactive, with its removed value.
+      const listed = fewer.json().data.variants.map(strip);
+      const resent = await update(product.id, {
+        variations: [{ name: 'Memory', options: ['2 GB', '8 GB'] }],
+        variants: listed,
+      });
+      expect(resent.statusCode, resent.body).toBe(200);
+      // Turning it on again without its value is refused with the values to choose from.
+      const revivedWithout = await update(product.id, {
+        variants: listed.map((v: { id: string }) => (v.id === four.id ? { ...v, is_active: true } : v)),
+      });
+      expect(await refused(revivedWithout)).toEqual([
+        { path: expect.stringMatching(/^variants\.\d\.options\.Memory$/), message: 'Memory: choose one of 2 GB, 8 GB' },
+      ]);
+
+      const again = await update(product.id, {
+        variations: [memory],
+        variants: [strip(two), strip(eight), row('4 GB', { price: 58 })],
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      const revived = again
+        .json()
+        .data.variants.find((v: { options: { Memory: string } }) => v.options.Memory === '4 GB');
+      expect(revived).toMatchObject({ id: four.id, sku: four.sku, price: 58, is_active: true });
+      expect(again.json().data.variants).toHaveLength(3);
     });
 
     it('keeps stored variants valid when only the product changes: its SKU, its images', async () => {

@@ -239,4 +239,44 @@ describe('migration 0009: products and orders become default variants', () => {
     );
     expect(left?.n).toBe(0);
   });
+
+  it('counts active variants only: an ordered default kept inactive beside combinations, is_active checked too', async () => {
+    const db = database.db;
+    const shirt = ids.shirt;
+    // Split the shared-stock shirt: its default (ordered) is deactivated, two combinations added.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update product_variants set is_active = false where product_id = ${shirt}`);
+      await tx.execute(sql`insert into product_variants (product_id, sku, options, price, stock_quantity) values
+        (${shirt}, 'SHIRT-1-BS', '{"Color":"Black","Size":"S"}', 18, 5),
+        (${shirt}, 'SHIRT-1-WM', '{"Color":"White","Size":"M"}', 16, 7)`);
+    });
+    const [rolled] = await rowsOf<{ price: string; stock_quantity: number }>(
+      db,
+      sql`select price, stock_quantity from products where id = ${shirt}`,
+    );
+    // The headline is the cheapest active variant, not the inactive $15 default; stock sums the active ones.
+    expect(rolled).toEqual({ price: '16.00', stock_quantity: 12 });
+    const [line] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from order_items i join product_variants v on v.id = i.variant_id
+        where v.product_id = ${shirt} and v.options = '{}'::jsonb`,
+    );
+    expect(line?.n).toBe(2);
+    // An inactive combination of a value the variations no longer list is free.
+    await db.execute(sql`insert into product_variants (product_id, sku, options, price, is_active)
+      values (${shirt}, 'SHIRT-1-RS', '{"Color":"Red","Size":"S"}', 18, false)`);
+    // Turning the default on again beside active combinations breaks the rule: refused at commit.
+    await expect(
+      db.execute(sql`update product_variants set is_active = true where product_id = ${shirt} and options = '{}'`),
+    ).rejects.toThrow();
+    // So does turning on the combination of a value no longer listed.
+    await expect(
+      db.execute(sql`update product_variants set is_active = true where sku = 'SHIRT-1-RS'`),
+    ).rejects.toThrow();
+    const [active] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from product_variants where product_id = ${shirt} and is_active`,
+    );
+    expect(active?.n).toBe(2);
+  });
 });

@@ -195,6 +195,22 @@ describe('product variants', () => {
       ]);
     });
 
+    it('a line without variant_id whose choices name only an inactive variant: unavailable, not a wrong choice', async () => {
+      const { product, variants } = await raspberry();
+      const [four] = variants;
+      if (!four) throw new Error('no variants');
+      await ctx.database.db.update(productVariants).set({ isActive: false }).where(eq(productVariants.id, four.id));
+      const priced = (
+        await calculate([{ product_id: product.id, quantity: 1, selectedVariations: { Memory: '4 GB' } }])
+      ).json().data;
+      expect(priced.items[0]).toMatchObject({
+        available: false,
+        reason: 'unavailable',
+        message: VARIANT_UNAVAILABLE_MESSAGE,
+        variant_id: four.id,
+      });
+    });
+
     it('options naming no variant ask for a valid choice', async () => {
       const { product } = await raspberry();
       const answer = (

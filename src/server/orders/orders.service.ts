@@ -123,8 +123,12 @@ export function toOrderProduct(row: {
 
 /**
  * The variant a line buys (decision 012 §3): `variant_id` if given (`gone` unless it is one of
- * the product's variants); else the default variant; else the one whose options equal
- * `selectedVariations` (the spec's client, carts stored before variants existed). Pure.
+ * the product's variants); else the ACTIVE default variant; else the active one whose options
+ * equal `selectedVariations` (the spec's client, carts stored before variants existed). Only
+ * when no active variant matches: the inactive one with those options, or the inactive default
+ * of a product with no active variant, so the line is reported unavailable ("no longer
+ * available") rather than as a wrong choice. An inactive default kept for past orders beside
+ * combinations is never taken for a line that names a combination. Pure.
  */
 export function resolveVariant(
   product: Pick<OrderProduct, 'variants'>,
@@ -134,9 +138,15 @@ export function resolveVariant(
     const named = product.variants.find((variant) => variant.id === line.variant_id);
     return named ? { variant: named } : { problem: 'gone' };
   }
+  const isDefault = (variant: OrderVariant) => Object.keys(variant.options).length === 0;
+  const chosen = (variant: OrderVariant) => sameOptions(variant.options, line.selectedVariations ?? {});
+  const active = product.variants.filter((variant) => variant.isActive);
+  const inactive = product.variants.filter((variant) => !variant.isActive);
   const fallback =
-    product.variants.find((variant) => Object.keys(variant.options).length === 0) ??
-    product.variants.find((variant) => sameOptions(variant.options, line.selectedVariations ?? {}));
+    active.find(isDefault) ??
+    active.find(chosen) ??
+    inactive.find(chosen) ??
+    (active.length === 0 ? inactive.find(isDefault) : undefined);
   return fallback ? { variant: fallback } : { problem: 'no_match' };
 }
 

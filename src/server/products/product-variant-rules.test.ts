@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { type ProductVariantWrite, ProductVariantWriteSchema } from '#shared/contracts/admin-products.ts';
 import {
+  COMBINATION_KEPT_MESSAGE,
   DEFAULT_NOT_ALONE_MESSAGE,
   DEFAULT_VARIANT_SKU_MESSAGE,
   DUPLICATE_COMBINATION_MESSAGE,
   DUPLICATE_VARIANT_SKU_MESSAGE,
   fitsVariations,
   headlineOf,
+  keptCombinationProblems,
   matchStoredRows,
   PRODUCT_SKU_ON_VARIANT_MESSAGE,
-  planProblems,
   planVariantWrite,
   REPEATED_VARIANT_MESSAGE,
   resolveVariantSkus,
@@ -29,12 +30,13 @@ const variant = (fields: Partial<ProductVariantWrite> & { options: Record<string
   ProductVariantWriteSchema.parse({ price: 10, ...fields });
 const memory = (value: string, fields: Partial<ProductVariantWrite> = {}) =>
   variant({ options: { Memory: value }, ...fields });
-const stored = (id: string, sku: string, options: Record<string, string>, hasOrders = false): StoredVariant => ({
-  id,
-  sku,
-  options,
-  hasOrders,
-});
+const stored = (
+  id: string,
+  sku: string,
+  options: Record<string, string>,
+  hasOrders = false,
+  isActive = true,
+): StoredVariant => ({ id, sku, options, isActive, hasOrders });
 
 describe('variantSetProblems (decision 012 §1 shape rule)', () => {
   it('accepts one default variant, with or without variations (shared stock)', () => {
@@ -51,10 +53,34 @@ describe('variantSetProblems (decision 012 §1 shape rule)', () => {
     expect(variantSetProblems(set, { variations: [MEMORY, COLOR], images: IMAGES })).toEqual([]);
   });
 
-  it('refuses a default variant beside others', () => {
+  it('refuses an active default variant beside other active ones', () => {
     expect(variantSetProblems([memory('2 GB'), variant({ options: {} })], context)).toEqual([
       { path: 'variants.1.options', message: DEFAULT_NOT_ALONE_MESSAGE },
     ]);
+    expect(DEFAULT_NOT_ALONE_MESSAGE).toBe('A variant without options must be the only active variant');
+  });
+
+  it('counts active rows only: an inactive default beside combinations, inactive combinations beside a default', () => {
+    const oldDefault = variant({ options: {}, is_active: false });
+    expect(variantSetProblems([oldDefault, memory('2 GB'), memory('4 GB')], context)).toEqual([]);
+    expect(
+      variantSetProblems([variant({ options: {} }), memory('2 GB', { is_active: false })], context, [null, null]),
+    ).toEqual([]);
+    // Two defaults are one combination twice, active or not.
+    expect(variantSetProblems([oldDefault, variant({ options: {} })], context)).toEqual([
+      { path: 'variants.1.options', message: DUPLICATE_COMBINATION_MESSAGE },
+    ]);
+  });
+
+  it('keeps an inactive row whose value was removed, as stored; a new or changed one must fit', () => {
+    const fewer = { variations: [{ name: 'Memory', options: ['4 GB', '8 GB'] }], images: [] };
+    const gone = memory('2 GB', { is_active: false });
+    expect(variantSetProblems([memory('4 GB'), gone], fewer, [null, { Memory: '2 GB' }])).toEqual([]);
+    const problem = [{ path: 'variants.1.options.Memory', message: 'Memory: choose one of 4 GB, 8 GB' }];
+    expect(variantSetProblems([memory('4 GB'), gone], fewer, [null, null])).toEqual(problem);
+    expect(variantSetProblems([memory('4 GB'), gone], fewer, [null, { Memory: '8 GB' }])).toEqual(problem);
+    // Active again, it must fit like any other.
+    expect(variantSetProblems([memory('4 GB'), memory('2 GB')], fewer, [null, { Memory: '2 GB' }])).toEqual(problem);
   });
 
   it('names the missing or wrong value with the values to choose from', () => {
@@ -151,7 +177,6 @@ describe('matchStoredRows and planVariantWrite', () => {
       ['a', 'c', null],
       ['RPI4-2-GB', 'RPI4-8-GB', 'RPI4-4-GB-2'],
       [...rows, stored('d', 'OLD', { Memory: '1 GB' }, true), stored('e', 'OLDER', { Memory: '4 GB' }, true)],
-      [MEMORY],
     );
     expect(plan.update.map((row) => [row.id, row.sku, row.price])).toEqual([
       ['a', 'RPI4-2-GB', 10],
@@ -159,8 +184,7 @@ describe('matchStoredRows and planVariantWrite', () => {
     ]);
     expect(plan.insert.map((row) => row.sku)).toEqual(['RPI4-4-GB-2']);
     expect(plan.remove).toEqual(['b']);
-    expect(plan.deactivate).toEqual(['e']);
-    expect(plan.removeWithOrders).toEqual(['d']);
+    expect(plan.deactivate).toEqual(['d', 'e']);
   });
 
   it('refuses ids of other products and ids sent twice', () => {
@@ -178,20 +202,48 @@ describe('matchStoredRows and planVariantWrite', () => {
     ]);
   });
 
-  it('deletes ordered rows that cannot stay beside the new shape', () => {
-    // Back to one default variant: the ordered combinations cannot stay beside it.
-    const toDefault = planVariantWrite([variant({ options: {} })], [null], ['RPI4'], rows, [MEMORY]);
-    expect(toDefault).toMatchObject({ remove: ['b'], deactivate: [], removeWithOrders: ['a', 'c'] });
-    // A value removed: its ordered row no longer fits.
-    const fewer = planVariantWrite([memory('4 GB')], ['b'], ['RPI4-4-GB'], rows, [
-      { name: 'Memory', options: ['4 GB', '8 GB'] },
+  it('never deletes an ordered row: it stays inactive beside any new shape', () => {
+    // Back to one default variant: the ordered combinations stay, inactive, beside it.
+    const toDefault = planVariantWrite([variant({ options: {} })], [null], ['RPI4'], rows);
+    expect(toDefault).toMatchObject({ remove: ['b'], deactivate: ['a', 'c'] });
+    // A value removed: its ordered row no longer fits, and is kept all the same.
+    const fewer = planVariantWrite([memory('4 GB')], ['b'], ['RPI4-4-GB'], rows);
+    expect(fewer).toMatchObject({ remove: [], deactivate: ['a', 'c'] });
+    // Split into combinations: the ordered default stays, inactive; an unordered one goes.
+    const split = [memory('2 GB'), memory('4 GB')];
+    const ordered = [stored('z', 'RPI4', {}, true)];
+    expect(planVariantWrite(split, [null, null], ['A', 'B'], ordered)).toMatchObject({ remove: [], deactivate: ['z'] });
+    expect(planVariantWrite(split, [null, null], ['A', 'B'], [stored('z', 'RPI4', {})])).toMatchObject({
+      remove: ['z'],
+      deactivate: [],
+    });
+  });
+
+  it('revives an inactive stored row when its combination is sent again', () => {
+    const kept = [stored('a', 'RPI4-2-GB', { Memory: '2 GB' }), stored('z', 'RPI4', {}, true, false)];
+    const { ids } = matchStoredRows([variant({ options: {} })], kept);
+    expect(ids).toEqual(['z']);
+    const plan = planVariantWrite([variant({ options: {} })], ids, ['RPI4'], kept);
+    expect(plan.update.map((row) => [row.id, row.isActive])).toEqual([['z', true]]);
+    expect(plan.remove).toEqual(['a']);
+  });
+
+  it('refuses a row given the options of a row kept for past orders', () => {
+    // 4 GB (b) renamed to 2 GB while the ordered 2 GB row (a) is left out: they would collide.
+    const set = [
+      { ...memory('2 GB'), id: 'b' },
+      { ...memory('8 GB'), id: 'c' },
+    ];
+    const plan = planVariantWrite(set, ['b', 'c'], ['X', 'Y'], rows);
+    expect(plan.deactivate).toEqual(['a']);
+    expect(keptCombinationProblems(set, plan, rows)).toEqual([
+      { path: 'variants.0.options', message: COMBINATION_KEPT_MESSAGE },
     ]);
-    expect(fewer).toMatchObject({ remove: [], deactivate: ['c'], removeWithOrders: ['a'] });
   });
 
   it('stores the set in its order: by sort_order, then as sent', () => {
     const set = [memory('8 GB', { sort_order: 5 }), memory('2 GB'), memory('4 GB')];
-    const plan = planVariantWrite(set, [null, null, null], ['A', 'B', 'C'], [], [MEMORY]);
+    const plan = planVariantWrite(set, [null, null, null], ['A', 'B', 'C'], []);
     expect(plan.insert.map((row) => [row.sku, row.sortOrder])).toEqual([
       ['A', 2],
       ['B', 0],
@@ -214,10 +266,16 @@ describe('matchStoredRows and planVariantWrite', () => {
     });
   });
 
-  it('counts rows kept for past orders against the limit', () => {
-    const plan = { insert: [], update: [], remove: [], deactivate: ['x'], removeWithOrders: [] };
-    expect(planProblems(plan)).toEqual([]);
-    const full = { ...plan, insert: Array.from({ length: 100 }, () => ({}) as never) };
-    expect(planProblems(full)[0]?.message).toBe('At most 100 variants: 1 more are kept, inactive, for past orders');
+  it('takes the headline from the active rows: an inactive default kept beside combinations is not it', () => {
+    const set = [
+      variant({ options: {}, price: 9, stock_quantity: 4, is_active: false }),
+      memory('2 GB', { price: 45, stock_quantity: 12 }),
+      memory('4 GB', { price: 55, stock_quantity: 3 }),
+    ];
+    expect(headlineOf(set)).toEqual({ price: 45, compareAtPrice: null, priceMax: 55, stockQuantity: 15 });
+    // None active: the lowest-priced row speaks for the product, and it has no stock to sell.
+    expect(
+      headlineOf([memory('2 GB', { price: 45, is_active: false }), memory('4 GB', { price: 30, is_active: false })]),
+    ).toMatchObject({ price: 30, stockQuantity: 0 });
   });
 });

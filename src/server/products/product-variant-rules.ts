@@ -6,7 +6,9 @@ import { defaultVariantSku, optionsKey } from '#shared/product-variants.ts';
 /**
  * The rules of a product's variant set, pure (decision 012 §1 and §5, docs/product.md#admin-product-writes):
  * what a set may look like against the product's variations as they will be after the write, which
- * SKU each row gets, and which stored rows the write updates, inserts, deletes or deactivates.
+ * SKU each row gets, and which stored rows the write updates, inserts, deletes or deactivates. The
+ * shape rule holds for the ACTIVE variants; inactive rows are free, because a variant that order
+ * lines refer to is deactivated, never deleted (a cancel returns its stock to it).
  * `product-writes.service.ts` reads the database and applies the plan; the shape trigger
  * `cedar_check_product_variants` (migration 0009) holds every other writer to the same shape.
  */
@@ -24,7 +26,7 @@ export interface VariantSetContext {
   productSku: string;
 }
 
-export const DEFAULT_NOT_ALONE_MESSAGE = 'A variant without options must be the only variant';
+export const DEFAULT_NOT_ALONE_MESSAGE = 'A variant without options must be the only active variant';
 export const DUPLICATE_COMBINATION_MESSAGE = 'This combination is already a variant';
 export const TOO_MANY_VARIANTS_MESSAGE = `At most ${PRODUCT_LIMITS.variants} variants`;
 export const VARIANT_IMAGE_MESSAGE = "Choose one of this product's images";
@@ -61,21 +63,35 @@ export function fitsVariations(
 
 /**
  * Everything wrong with a variant set against the product as it will be, at `variants.{i}.…`
- * paths. Empty when the set may be written (SKUs are checked in `resolveVariantSkus`).
+ * paths. Empty when the set may be written (SKUs are checked in `resolveVariantSkus`). The active
+ * rows are one default variant alone, or combinations of the variations. An inactive row is free
+ * when it is the default or keeps the options of the stored row it writes (`storedOptions`, by
+ * sent row: an old default or a combination of a value since removed, kept for past orders); a
+ * new or changed inactive combination must still fit the variations.
  */
 export function variantSetProblems(
-  variants: readonly Pick<ProductVariantWrite, 'options' | 'image'>[],
+  variants: readonly (Pick<ProductVariantWrite, 'options' | 'image'> & { is_active?: boolean })[],
   context: Pick<VariantSetContext, 'variations' | 'images'>,
+  storedOptions: readonly (Readonly<Record<string, string>> | null)[] = [],
 ): FieldError[] {
   const problems: FieldError[] = [];
   if (variants.length === 0) return [{ path: 'variants', message: 'Add at least one variant' }];
   if (variants.length > PRODUCT_LIMITS.variants) return [{ path: 'variants', message: TOO_MANY_VARIANTS_MESSAGE }];
+  const isActive = (variant: { is_active?: boolean }) => variant.is_active !== false;
+  const activeCount = variants.filter(isActive).length;
   const seen = new Set<string>();
   variants.forEach((variant, index) => {
     const at = `variants.${index}`;
+    const key = optionsKey(variant.options);
+    if (seen.has(key)) problems.push({ path: `${at}.options`, message: DUPLICATE_COMBINATION_MESSAGE });
+    seen.add(key);
+    const before = storedOptions[index];
+    const kept = !isActive(variant) && before != null && optionsKey(before) === key;
     if (isDefaultOptions(variant.options)) {
-      if (variants.length > 1) problems.push({ path: `${at}.options`, message: DEFAULT_NOT_ALONE_MESSAGE });
-    } else {
+      if (isActive(variant) && activeCount > 1) {
+        problems.push({ path: `${at}.options`, message: DEFAULT_NOT_ALONE_MESSAGE });
+      }
+    } else if (!kept) {
       for (const name of Object.keys(variant.options)) {
         if (!context.variations.some((variation) => variation.name === name)) {
           problems.push({ path: `${at}.options.${name}`, message: unknownVariationMessage(name) });
@@ -87,9 +103,6 @@ export function variantSetProblems(
           problems.push({ path: `${at}.options.${variation.name}`, message: chooseOneMessage(variation) });
         }
       }
-      const key = optionsKey(variant.options);
-      if (seen.has(key)) problems.push({ path: `${at}.options`, message: DUPLICATE_COMBINATION_MESSAGE });
-      seen.add(key);
     }
     if (variant.image !== null && !context.images.includes(variant.image)) {
       problems.push({ path: `${at}.image`, message: VARIANT_IMAGE_MESSAGE });
@@ -103,6 +116,7 @@ export interface StoredVariant {
   id: string;
   sku: string;
   options: Record<string, string>;
+  isActive: boolean;
   /** Order lines refer to it: it is deactivated instead of deleted when it leaves the set. */
   hasOrders: boolean;
 }
@@ -214,29 +228,26 @@ export interface VariantWritePlan {
   update: (VariantRowValues & { id: string })[];
   /** Stored rows that leave the set and no order line refers to. */
   remove: string[];
-  /** Stored rows that leave the set but order lines refer to: kept, inactive. */
-  deactivate: string[];
   /**
-   * Stored rows with orders that leave the set but cannot stay beside it: their options no
-   * longer fit the variations (a value or a variation was removed or added), or the product
-   * switches between one default variant and its own combinations. The shape rule counts every
-   * row, so they are deleted; their order lines keep their snapshot (SKU, options) and lose the link.
+   * Stored rows that leave the set but order lines refer to: kept, inactive, whatever their
+   * options (a value since removed, the old default beside combinations): the shape rule counts
+   * active rows only, and a deleted row would null its lines' variant_id, so cancelling them
+   * would return no stock (decision 012 §1).
    */
-  removeWithOrders: string[];
+  deactivate: string[];
 }
 
 /**
  * The write: sent rows matched to stored ones update them, the others are inserted; stored rows
- * left out are deleted, or deactivated when order lines refer to them and they still fit the set.
+ * left out are deleted, or deactivated when order lines refer to them.
  */
 export function planVariantWrite(
   variants: readonly ProductVariantWrite[],
   matchedIds: readonly (string | null)[],
   skus: readonly string[],
   stored: readonly StoredVariant[],
-  variations: readonly VariationList[],
 ): VariantWritePlan {
-  const plan: VariantWritePlan = { insert: [], update: [], remove: [], deactivate: [], removeWithOrders: [] };
+  const plan: VariantWritePlan = { insert: [], update: [], remove: [], deactivate: [] };
   // The set's order is the shop's order: by sort_order, then as sent; stored as 0, 1, 2…
   const rank = new Map(
     variants
@@ -262,32 +273,41 @@ export function planVariantWrite(
     else plan.insert.push(values);
   });
   const kept = new Set(matchedIds.filter((id): id is string => id !== null));
-  const setIsDefault = variants.length === 1 && isDefaultOptions(variants[0]?.options ?? {});
   for (const row of stored) {
     if (kept.has(row.id)) continue;
-    if (!row.hasOrders) plan.remove.push(row.id);
-    else if (!setIsDefault && fitsVariations(row.options, variations)) plan.deactivate.push(row.id);
-    else plan.removeWithOrders.push(row.id);
+    if (row.hasOrders) plan.deactivate.push(row.id);
+    else plan.remove.push(row.id);
   }
   return plan;
 }
 
-/** The shape rule counts every row, inactive ones too: the set plus the rows kept for past orders. */
-export function planProblems(plan: VariantWritePlan): FieldError[] {
-  const rows = plan.insert.length + plan.update.length + plan.deactivate.length;
-  if (rows <= PRODUCT_LIMITS.variants) return [];
-  return [
-    {
-      path: 'variants',
-      message: `${TOO_MANY_VARIANTS_MESSAGE}: ${plan.deactivate.length} more are kept, inactive, for past orders`,
-    },
-  ];
+export const COMBINATION_KEPT_MESSAGE =
+  'This combination is a variant kept for past orders: send it with its id to use it again';
+
+/**
+ * Sent rows whose options equal those of a stored row the write keeps inactive (a row named by
+ * id and given another row's options): the one-row-per-combination index would refuse the pair.
+ */
+export function keptCombinationProblems(
+  variants: readonly Pick<ProductVariantWrite, 'options'>[],
+  plan: Pick<VariantWritePlan, 'deactivate'>,
+  stored: readonly StoredVariant[],
+): FieldError[] {
+  const deactivated = new Set(
+    stored.filter((row) => plan.deactivate.includes(row.id)).map((row) => optionsKey(row.options)),
+  );
+  return variants.flatMap((variant, index) =>
+    deactivated.has(optionsKey(variant.options))
+      ? [{ path: `variants.${index}.options`, message: COMBINATION_KEPT_MESSAGE }]
+      : [],
+  );
 }
 
 /**
  * The values a new product row starts with, as the roll-up trigger would derive them from its
- * variants (decision 012 §1: the headline variant's price and compare-at, the highest active
- * price, the active stock summed); the insert needs `price > 0` before the variants exist.
+ * variants (decision 012 §1: the headline variant, the lowest-priced active one, else the
+ * lowest-priced one; its price and compare-at, the highest active price, the active stock
+ * summed); the insert needs `price > 0` before the variants exist.
  */
 export function headlineOf(variants: readonly ProductVariantWrite[]): {
   price: number;
@@ -297,9 +317,7 @@ export function headlineOf(variants: readonly ProductVariantWrite[]): {
 } {
   const active = variants.filter((variant) => variant.is_active);
   const pool = active.length > 0 ? active : variants;
-  const headline =
-    variants.find((variant) => isDefaultOptions(variant.options)) ??
-    [...pool].sort((a, b) => a.price - b.price || a.sort_order - b.sort_order)[0];
+  const headline = [...pool].sort((a, b) => a.price - b.price || a.sort_order - b.sort_order)[0];
   return {
     price: headline?.price ?? 0,
     compareAtPrice: headline?.compare_at_price ?? null,

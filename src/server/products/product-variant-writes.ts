@@ -8,8 +8,8 @@ import { SKU_TAKEN_MESSAGE, skusUsedElsewhere } from './product-identity.ts';
 import {
   fitsVariations,
   isDefaultOptions,
+  keptCombinationProblems,
   matchStoredRows,
-  planProblems,
   planVariantWrite,
   resolveVariantSkus,
   type StoredVariant,
@@ -40,6 +40,7 @@ export async function lockStoredVariants(tx: Db, productId: string): Promise<Sto
       id: productVariants.id,
       sku: productVariants.sku,
       options: productVariants.options,
+      isActive: productVariants.isActive,
       // Spelled out: drizzle writes a lone column unqualified, which inside the subquery would be order_items.id.
       hasOrders: sql<boolean>`exists (select 1 from order_items i where i.variant_id = product_variants.id)`,
     })
@@ -59,7 +60,9 @@ export interface VariantSetChanges {
 
 /**
  * Validates `variants` against the product as it will be and writes it: rows matched to stored
- * ones are updated, the others inserted, stored rows left out deleted or deactivated (see
+ * ones are updated (an inactive one sent again is revived), the others inserted, stored rows left
+ * out deleted, or deactivated when order lines refer to them, never deleted then: a deleted row
+ * nulls its lines' variant_id and a cancel could not return their stock (decision 012 §1, see
  * `planVariantWrite`). Refuses with 400 at `variants.{i}.…`, or 409 when a typed SKU belongs to
  * another product or its variants. Returns the SKUs touched, for the audit log.
  */
@@ -70,12 +73,12 @@ export async function writeVariantSet(
   variants: readonly ProductVariantWrite[],
   stored: readonly StoredVariant[],
 ): Promise<VariantSetChanges> {
-  const problems = variantSetProblems(variants, product);
   const matched = matchStoredRows(variants, stored);
-  problems.push(...matched.problems);
+  const storedById = new Map(stored.map((row) => [row.id, row]));
+  const storedOptions = matched.ids.map((id) => (id ? (storedById.get(id)?.options ?? null) : null));
+  const problems = [...variantSetProblems(variants, product, storedOptions), ...matched.problems];
   if (problems.length > 0) throw invalid(problems);
 
-  const storedById = new Map(stored.map((row) => [row.id, row]));
   const storedSkus = matched.ids.map((id) => (id ? (storedById.get(id)?.sku ?? null) : null));
   // Rows with orders that leave the set keep their SKU (they are deactivated), so it stays taken.
   const keptOutside = new Set(
@@ -108,15 +111,15 @@ export async function writeVariantSet(
   if (takenElsewhere.length > 0) throw conflict(SKU_TAKEN_MESSAGE, takenElsewhere);
   if (conflicts.length > 0) throw invalid(conflicts);
 
-  const plan = planVariantWrite(variants, matched.ids, resolved.skus, stored, product.variations);
-  const limit = planProblems(plan);
-  if (limit.length > 0) throw invalid(limit);
-  await applyPlan(tx, productId, plan, storedById);
+  const plan = planVariantWrite(variants, matched.ids, resolved.skus, stored);
+  const collisions = keptCombinationProblems(variants, plan, stored);
+  if (collisions.length > 0) throw invalid(collisions);
+  await applyPlan(tx, productId, plan, storedById, product.productSku);
   const skuOf = (id: string) => storedById.get(id)?.sku ?? id;
   return {
     added: plan.insert.map((row) => row.sku),
     updated: plan.update.map((row) => row.sku),
-    removed: [...plan.remove, ...plan.removeWithOrders].map(skuOf),
+    removed: plan.remove.map(skuOf),
     deactivated: plan.deactivate.map(skuOf),
   };
 }
@@ -131,15 +134,20 @@ async function applyPlan(
   productId: string,
   plan: VariantWritePlan,
   storedById: ReadonlyMap<string, StoredVariant>,
+  productSku: string,
 ): Promise<void> {
   const now = new Date();
-  const gone = [...plan.remove, ...plan.removeWithOrders];
-  if (gone.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, gone));
+  if (plan.remove.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, plan.remove));
   if (plan.deactivate.length > 0) {
     await tx
       .update(productVariants)
       .set({ isActive: false, updatedAt: now })
       .where(inArray(productVariants.id, plan.deactivate));
+    // A default kept for past orders still carries the product's SKU (decision 012 §1), new or not.
+    const oldDefault = plan.deactivate.find((id) => isDefaultOptions(storedById.get(id)?.options ?? { x: '' }));
+    if (oldDefault && storedById.get(oldDefault)?.sku !== productSku) {
+      await tx.update(productVariants).set({ sku: productSku }).where(eq(productVariants.id, oldDefault));
+    }
   }
   const moving = plan.update.filter((row) => {
     const before = storedById.get(row.id);
@@ -164,8 +172,9 @@ async function applyPlan(
 
 /**
  * A write that changes the product's variations or SKU but not its variants must leave them
- * valid: variations may change only while every variant still names one value of each (else send
- * `variants` with them), and the product's SKU may not be one of its own variants' (decision 012 §1).
+ * valid: variations may change only while every active combination still names one value of each
+ * (else send `variants` with them; inactive rows are free), and the product's SKU may not be one
+ * of its own combinations' (decision 012 §1).
  */
 export function keepVariantsValid(
   stored: readonly StoredVariant[],
@@ -173,7 +182,8 @@ export function keepVariantsValid(
 ): void {
   const own = stored.filter((row) => !isDefaultOptions(row.options));
   const variations = change.variations;
-  if (variations !== undefined && own.some((row) => !fitsVariations(row.options, variations))) {
+  const active = own.filter((row) => row.isActive);
+  if (variations !== undefined && active.some((row) => !fitsVariations(row.options, variations))) {
     throw invalid([{ path: 'variations', message: VARIATIONS_WITHOUT_VARIANTS_MESSAGE }]);
   }
   const sku = change.sku?.toLowerCase();

@@ -102,20 +102,34 @@ export const NO_DEFAULT_VARIANT_MESSAGE = 'This product has several variants: se
 
 /**
  * The top-level price, compare-at, cost, stock and threshold (and a new SKU) of an update, written
- * to the default variant; the roll-up trigger then derives the product's columns from it.
+ * to the default variant; the roll-up trigger then derives the product's columns from it. A
+ * default kept inactive for past orders beside combinations (decision 012 §1) takes the new SKU
+ * (a default variant's SKU is the product's) but not prices or stock: those are the combinations'.
  */
 async function updateDefaultVariant(tx: Db, productId: string, input: ProductUpdate): Promise<void> {
-  const columns: Partial<VariantInsert> = defaultVariantColumns(input);
+  const priced = defaultVariantColumns(input);
+  const columns: Partial<VariantInsert> = { ...priced };
   if (input.sku !== undefined) columns.sku = input.sku;
   if (Object.keys(columns).length === 0) return;
+  const isDefault = and(eq(productVariants.productId, productId), sql`${productVariants.options} = '{}'::jsonb`);
+  if (input.sku !== undefined) {
+    await tx.update(productVariants).set({ sku: input.sku, updatedAt: new Date() }).where(isDefault);
+  }
+  const pricedFields = Object.keys(priced);
+  if (pricedFields.length === 0) return;
   const updated = await tx
     .update(productVariants)
-    .set({ ...columns, updatedAt: new Date() })
-    .where(and(eq(productVariants.productId, productId), sql`${productVariants.options} = '{}'::jsonb`))
+    .set({ ...priced, updatedAt: new Date() })
+    .where(
+      and(
+        isDefault,
+        sql`not exists (select 1 from product_variants as c where c.product_id = ${productId}
+          and c.options <> '{}'::jsonb and c.is_active)`,
+      ),
+    )
     .returning({ id: productVariants.id });
-  const priced = Object.keys(defaultVariantColumns(input));
-  if (updated.length === 0 && priced.length > 0) {
-    throw badRequest('Validation failed', [{ path: priced[0] ?? 'price', message: NO_DEFAULT_VARIANT_MESSAGE }]);
+  if (updated.length === 0) {
+    throw badRequest('Validation failed', [{ path: pricedFields[0] ?? 'price', message: NO_DEFAULT_VARIANT_MESSAGE }]);
   }
 }
 

@@ -50,17 +50,14 @@ const bySortOrder = (a: ProductVariantRow, b: ProductVariantRow) =>
   a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * The variant that speaks for the product (decision 012): the default variant, else the
- * lowest-priced active one (then sort_order, id), else the lowest-priced one. The same rule as
- * the `cedar_roll_up_variants` trigger (migration 0009), which derives products.price from it.
+ * The variant that speaks for the product (decision 012): the lowest-priced active one (then
+ * sort_order, id), which is the default variant when that is active (it is then the only active
+ * one; an inactive default kept for past orders beside combinations is not), else the
+ * lowest-priced one. The same rule as the `cedar_roll_up_variants` trigger (migration 0009),
+ * which derives products.price from it.
  */
 export function headlineVariant(variants: readonly ProductVariantRow[]): ProductVariantRow | undefined {
-  const rank = (variant: ProductVariantRow) => [
-    Object.keys(variant.options).length === 0 ? 0 : 1,
-    variant.isActive ? 0 : 1,
-    toNumber(variant.price),
-    variant.sortOrder,
-  ];
+  const rank = (variant: ProductVariantRow) => [variant.isActive ? 0 : 1, toNumber(variant.price), variant.sortOrder];
   let best: ProductVariantRow | undefined;
   for (const variant of variants) {
     if (!best) {

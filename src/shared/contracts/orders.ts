@@ -58,8 +58,8 @@ export const OrderLineInputSchema = z
       .max(ORDER_LINE_MAX_QUANTITY, `Cannot exceed maximum quantity of ${ORDER_LINE_MAX_QUANTITY}`),
     selectedVariations: SelectedVariationsSchema.optional(),
     /**
-     * The variant bought (decision 012). Without it: the product's default variant, else the
-     * variant whose options equal `selectedVariations` (carts stored before variants existed).
+     * The variant bought (decision 012). Without it: the product's active default variant, else
+     * the active variant whose options equal `selectedVariations` (carts stored before variants existed).
      */
     variant_id: z.uuid('Unknown option').optional(),
   })

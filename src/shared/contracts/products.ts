@@ -44,8 +44,8 @@ export const ProductSchema = z.object({
   category: ProductCategoryRefSchema.nullable(),
   brand: z.string().nullable(),
   /**
-   * The headline variant's price (docs/product.md#product): the default variant, else the
-   * lowest-priced active one. `price_max` is the highest active variant's (= price with one).
+   * The headline variant's price (docs/product.md#product): the lowest-priced active variant
+   * (the default when it is active). `price_max` is the highest active variant's (= price with one).
    */
   price: z.number(),
   price_max: z.number(),

@@ -54,11 +54,12 @@ ALTER TABLE products DROP COLUMN cost_price;
 ALTER TABLE products DROP COLUMN low_stock_threshold;
 --> statement-breakpoint
 -- 6. products.price, compare_at_price, price_max and stock_quantity are derived from the variants,
--- for every writer (orders, cancels, admin, bulk, seed, psql). The headline variant is the default
--- variant, else the lowest-priced active one (then sort_order, id), else the lowest-priced one;
--- price_max is the highest active price; stock the sum over active variants (0 when none is).
--- The in-memory catalogue repeats the stock rule in catalogue-index.ts `updateStock`: keep them
--- in step. Products are locked in id order (the `locked` CTE), after the variants the statement
+-- for every writer (orders, cancels, admin, bulk, seed, psql). The headline variant is the
+-- lowest-priced active one (then sort_order, id): the default variant when it is active, as it is
+-- then the only active one; an inactive default kept for past orders beside combinations is not.
+-- None active: the lowest-priced one. price_max is the highest active price; stock the sum over
+-- active variants (0 when none is). products.mapper.ts `headlineVariant` repeats the headline
+-- rule and catalogue-index.ts `updateStock` the stock rule: keep them in step. Products are locked in id order (the `locked` CTE), after the variants the statement
 -- has locked: the lock order every writer follows (docs/engineering.md#data-rules). A product is
 -- only rewritten when a value changed (PGlite has no autovacuum).
 CREATE FUNCTION cedar_roll_up_variants() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -85,7 +86,7 @@ BEGIN
     FROM locked AS l
     JOIN LATERAL (
       SELECT v.price, v.compare_at_price FROM product_variants AS v WHERE v.product_id = l.id
-      ORDER BY v.options = '{}'::jsonb DESC, v.is_active DESC, v.price, v.sort_order, v.id LIMIT 1
+      ORDER BY v.is_active DESC, v.price, v.sort_order, v.id LIMIT 1
     ) AS h ON true
     CROSS JOIN LATERAL (
       SELECT max(v.price) AS price_max, sum(v.stock_quantity) AS stock
@@ -112,14 +113,19 @@ CREATE TRIGGER product_variants_updated_roll_up AFTER UPDATE ON product_variants
 CREATE TRIGGER product_variants_deleted_roll_up AFTER DELETE ON product_variants
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION cedar_roll_up_variants();
 --> statement-breakpoint
--- The shape rule (decision 012, 1): a product has exactly one variant with options '{}' (the
--- default), or 1..100 variants each naming every variation exactly once with one of its values.
--- Checked at commit, so a product and its variants are written in one transaction; stock and
--- price updates never fire it. The services validate first with words staff can read.
+-- The shape rule (decision 012, 1): a product has at least one variant; its ACTIVE variants are
+-- exactly one with options '{}' (the default), or 0..100 each naming every variation exactly once
+-- with one of its values. Inactive rows are free: a variant that order lines refer to is
+-- deactivated, never deleted, so an old default beside combinations, or a combination of a value
+-- since removed, stays for its orders (a cancel returns their stock to it). The one-row-per-
+-- combination index still holds for every row. Checked at commit, so a product and its variants
+-- are written in one transaction; stock and price updates never fire it (is_active does). The
+-- services validate first with words staff can read.
 CREATE FUNCTION cedar_product_variants_valid(product uuid) RETURNS boolean LANGUAGE plpgsql AS $$
 DECLARE
   product_variations jsonb;
   variant_count integer;
+  active_count integer;
   default_count integer;
   bad_count integer;
 BEGIN
@@ -127,16 +133,18 @@ BEGIN
   IF NOT FOUND THEN
     RETURN true; -- deleted with its variants
   END IF;
-  SELECT count(*), count(*) FILTER (WHERE v.options = '{}'::jsonb),
-      count(*) FILTER (WHERE v.options <> '{}'::jsonb AND NOT (
+  SELECT count(*), count(*) FILTER (WHERE v.is_active),
+      count(*) FILTER (WHERE v.is_active AND v.options = '{}'::jsonb),
+      count(*) FILTER (WHERE v.is_active AND v.options <> '{}'::jsonb AND NOT (
         (SELECT count(*) FROM jsonb_object_keys(v.options)) = jsonb_array_length(product_variations)
         AND NOT EXISTS (
           SELECT 1 FROM jsonb_array_elements(product_variations) AS x
           WHERE NOT coalesce((x->'options') @> to_jsonb(v.options->>(x->>'name')), false))))
-    INTO variant_count, default_count, bad_count
+    INTO variant_count, active_count, default_count, bad_count
     FROM product_variants AS v WHERE v.product_id = product;
-  RETURN (variant_count = 1 AND default_count = 1)
-    OR (variant_count BETWEEN 1 AND 100 AND default_count = 0 AND bad_count = 0);
+  RETURN variant_count >= 1 AND (
+    (active_count = 1 AND default_count = 1)
+    OR (active_count <= 100 AND default_count = 0 AND bad_count = 0));
 END
 $$;
 --> statement-breakpoint
@@ -158,7 +166,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER product_variants_shape AFTER INSERT OR DELETE OR UPDATE OF product_id, options
+CREATE CONSTRAINT TRIGGER product_variants_shape AFTER INSERT OR DELETE OR UPDATE OF product_id, options, is_active
   ON product_variants DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION cedar_check_product_variants();
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER products_variants_shape AFTER INSERT OR UPDATE OF variations
