@@ -61,3 +61,39 @@ export function defaultVariantSku(
     .toUpperCase();
   return slug === '' ? productSku : `${productSku}-${slug}`;
 }
+
+interface VariantLike {
+  options: Readonly<Record<string, string>>;
+  /** Absent in storefront answers, which list active variants only. */
+  is_active?: boolean;
+  price: number;
+  sort_order: number;
+}
+
+export const isDefaultVariant = (variant: Pick<VariantLike, 'options'>): boolean =>
+  Object.keys(variant.options).length === 0;
+
+const isActive = (variant: Pick<VariantLike, 'is_active'>) => variant.is_active !== false;
+
+/**
+ * Whether a product sells its own combinations: it has no active default variant. Inactive rows
+ * kept because orders refer to them (an old default beside combinations, or combinations beside a
+ * default after a merge back) do not decide it (decision 012 §1: the shape is over active variants).
+ */
+export function sellsOwnCombinations(variants: readonly VariantLike[]): boolean {
+  return (
+    !variants.some((variant) => isDefaultVariant(variant) && isActive(variant)) &&
+    variants.some((variant) => !isDefaultVariant(variant))
+  );
+}
+
+/**
+ * The headline variant (docs/product.md#product): the active default, else the lowest-priced
+ * active variant (then sort order), else the lowest-priced of all. The database's roll-up
+ * (`cedar_roll_up_variants`, migration 0009) applies the same rule to the product's price.
+ */
+export function headlineVariantOf<T extends VariantLike>(variants: readonly T[]): T | undefined {
+  const byPrice = (a: T, b: T) => a.price - b.price || a.sort_order - b.sort_order;
+  const active = variants.filter(isActive);
+  return active.find(isDefaultVariant) ?? [...active].sort(byPrice)[0] ?? [...variants].sort(byPrice)[0];
+}

@@ -2,7 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import type { AdminProduct } from '#shared/contracts/admin-products.ts';
 import { ORDER_LINE_MAX_QUANTITY, ORDER_MAX_LINES, type OrderCalculation } from '#shared/contracts/orders.ts';
-import { lineLabel, optionsKey, optionValues } from '#shared/product-variants.ts';
+import {
+  headlineVariantOf,
+  lineLabel,
+  optionsKey,
+  optionValues,
+  sellsOwnCombinations,
+} from '#shared/product-variants.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
 import { money, moneyRange } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
@@ -27,8 +33,7 @@ type Variant = DraftProduct['variants'][number];
 let nextKey = 0;
 
 /** Whether the product sells its own combinations (else one default variant, options shared). */
-export const hasOwnVariants = (product: DraftProduct) =>
-  product.variants.some((variant) => Object.keys(variant.options).length > 0);
+export const hasOwnVariants = (product: DraftProduct) => sellsOwnCombinations(product.variants);
 
 /** The variants staff may sell: active ones, in the product's order. */
 export const sellableVariants = (product: DraftProduct) =>
@@ -39,9 +44,7 @@ export const sellableVariants = (product: DraftProduct) =>
  * (then list order), as the product's headline price (docs/product.md#product).
  */
 export function headlineVariant(product: DraftProduct): Variant | undefined {
-  const byDefault = product.variants.find((variant) => Object.keys(variant.options).length === 0);
-  if (byDefault) return byDefault;
-  return [...sellableVariants(product)].sort((a, b) => a.price - b.price || a.sort_order - b.sort_order)[0];
+  return headlineVariantOf(product.variants);
 }
 
 /**

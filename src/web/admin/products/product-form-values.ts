@@ -1,5 +1,6 @@
 import type { Control } from 'react-hook-form';
 import { type AdminProduct, DEFAULT_MAX_PER_ORDER, type ProductCreate } from '#shared/contracts/admin-products.ts';
+import { headlineVariantOf, isDefaultVariant, sellsOwnCombinations } from '#shared/product-variants.ts';
 
 /**
  * One row of the variant grid as its inputs hold it (decision 012 §7). `variant_id` is the saved
@@ -75,7 +76,7 @@ const text = (value: number | null) => (value === null ? '' : String(value));
 
 /** A product has its own combinations once any variant names options; `{}` is the default variant. */
 export function hasOwnVariants(product: Pick<AdminProduct, 'variants'> | undefined): boolean {
-  return (product?.variants ?? []).some((variant) => Object.keys(variant.options).length > 0);
+  return sellsOwnCombinations(product?.variants ?? []);
 }
 
 export function toVariantRow(variant: AdminProduct['variants'][number]): VariantRowValues {
@@ -96,7 +97,8 @@ export function toVariantRow(variant: AdminProduct['variants'][number]): Variant
 export function toFormValues(product: AdminProduct): ProductFormValues {
   const own = hasOwnVariants(product);
   // Without its own combinations, the price and stock fields edit the one default variant.
-  const single = own ? undefined : product.variants.find((variant) => Object.keys(variant.options).length === 0);
+  // The active default (an inactive one beside it is an old row kept for its orders).
+  const single = own ? undefined : headlineVariantOf(product.variants.filter(isDefaultVariant));
   return {
     name: product.name,
     slug: product.slug,
@@ -117,7 +119,13 @@ export function toFormValues(product: AdminProduct): ProductFormValues {
     images: product.images,
     specs: product.specs,
     variations: product.variations,
-    variants: own ? [...product.variants].sort((a, b) => a.sort_order - b.sort_order).map(toVariantRow) : [],
+    // An old default kept inactive for its orders is not a row of the grid: the server keeps it.
+    variants: own
+      ? product.variants
+          .filter((variant) => !isDefaultVariant(variant))
+          .sort((a, b) => a.sort_order - b.sort_order)
+          .map(toVariantRow)
+      : [],
   };
 }
 
