@@ -3,11 +3,16 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
 import { categories } from '#server/categories/categories.table.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { BULK_MAX_PRODUCTS } from '#shared/contracts/admin-products.ts';
 import { bearer, createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/** The products' rolled-up stock (the sum of their active variants) adds up to the variants'. */
+const stockUnitsOf = (rows: readonly { stockQuantity: number }[]) =>
+  rows.reduce((sum, row) => sum + row.stockQuantity, 0);
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -194,14 +199,23 @@ describe('admin products: bulk actions and stats', () => {
   it('changes the largest allowed selection in one request', async () => {
     const existing = await ctx.database.db.select({ id: products.id }).from(products);
     const missing = Math.max(0, BULK_MAX_PRODUCTS - existing.length);
-    await ctx.database.db.insert(products).values(
-      Array.from({ length: missing }, (_, i) => ({
-        name: `Many ${i}`,
-        slug: `many-${i}`,
-        sku: `MANY-${i}`,
-        price: 1,
-      })),
-    );
+    // Each with its default variant (decision 012: the database refuses a product without one).
+    await ctx.database.db.transaction(async (tx) => {
+      const many = await tx
+        .insert(products)
+        .values(
+          Array.from({ length: missing }, (_, i) => ({
+            name: `Many ${i}`,
+            slug: `many-${i}`,
+            sku: `MANY-${i}`,
+            price: 1,
+          })),
+        )
+        .returning({ id: products.id, sku: products.sku });
+      if (many.length > 0) {
+        await tx.insert(productVariants).values(many.map((row) => ({ productId: row.id, sku: row.sku, price: 1 })));
+      }
+    });
     const ids = (await ctx.database.db.select({ id: products.id }).from(products))
       .map((row) => row.id)
       .slice(0, BULK_MAX_PRODUCTS);
@@ -249,6 +263,10 @@ describe('admin products: bulk actions and stats', () => {
 
     it('agrees with the seeded catalogue computed row by row', async () => {
       const rows = await ctx.database.db.select().from(products);
+      const activeProducts = new Set(rows.filter((row) => row.isActive).map((row) => row.id));
+      // Stock and money are the active variants' (decision 012); out/low count active variants of active products.
+      const variants = (await ctx.database.db.select().from(productVariants)).filter((variant) => variant.isActive);
+      const counted = variants.filter((variant) => activeProducts.has(variant.productId));
       const data = await stats();
       const cents = (value: number) => Math.round(value * 100);
       expect(data).toMatchObject({
@@ -256,14 +274,20 @@ describe('admin products: bulk actions and stats', () => {
         active: rows.filter((row) => row.isActive).length,
         inactive: rows.filter((row) => !row.isActive).length,
         featured: rows.filter((row) => row.featured).length,
-        out_of_stock: rows.filter((row) => row.stockQuantity === 0).length,
-        low_stock: rows.filter((row) => row.stockQuantity > 0 && row.stockQuantity <= row.lowStockThreshold).length,
-        stock_units: rows.reduce((sum, row) => sum + row.stockQuantity, 0),
-        inventory_value_price: rows.reduce((sum, row) => sum + cents(row.price) * row.stockQuantity, 0) / 100,
+        out_of_stock: counted.filter((variant) => variant.stockQuantity === 0).length,
+        low_stock: counted.filter(
+          (variant) => variant.stockQuantity > 0 && variant.stockQuantity <= variant.lowStockThreshold,
+        ).length,
+        stock_units: variants.reduce((sum, variant) => sum + variant.stockQuantity, 0),
+        inventory_value_price:
+          variants.reduce((sum, variant) => sum + cents(variant.price) * variant.stockQuantity, 0) / 100,
         inventory_value_cost:
-          rows.reduce((sum, row) => sum + (row.costPrice === null ? 0 : cents(row.costPrice) * row.stockQuantity), 0) /
-          100,
+          variants.reduce(
+            (sum, variant) => sum + (variant.costPrice === null ? 0 : cents(variant.costPrice) * variant.stockQuantity),
+            0,
+          ) / 100,
       });
+      expect(stockUnitsOf(rows)).toBe(data.stock_units);
       expect(data.by_category.reduce((sum: number, row: { products: number }) => sum + row.products, 0)).toBe(
         rows.length,
       );
@@ -299,8 +323,9 @@ describe('admin products: bulk actions and stats', () => {
         inactive: 1,
         featured: 1,
         out_of_stock: 1,
-        // A (3 left) and D (2 left), both under the default threshold of 5
-        low_stock: 2,
+        // A (3 left), under the default threshold of 5; D is too but is inactive (active variants
+        // of active products count, decision 012)
+        low_stock: 1,
         stock_units: 12,
         // 3 × 3.33 + 2 × 1.05 (B has no cost; C has none in stock)
         inventory_value_cost: 12.09,

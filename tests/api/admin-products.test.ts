@@ -2,8 +2,14 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
 import { categories } from '#server/categories/categories.table.ts';
+import { orderItems } from '#server/orders/orders.table.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
-import { COMPARE_AT_MESSAGE, PRODUCT_ARCHIVED_MESSAGE } from '#shared/contracts/admin-products.ts';
+import {
+  COMPARE_AT_MESSAGE,
+  PRODUCT_ARCHIVED_MESSAGE,
+  VARIANTS_AND_PRICE_MESSAGE,
+} from '#shared/contracts/admin-products.ts';
 import { bearer, createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -390,6 +396,466 @@ describe('admin products', () => {
         .from(auditLogs)
         .where(and(eq(auditLogs.action, 'product.archive'), like(auditLogs.entityType, 'product')));
       expect(archives[0]).toMatchObject({ before: { is_active: true }, after: { is_active: false } });
+    });
+  });
+
+  describe('variant sets (decision 012)', () => {
+    const IMAGES = ['/uploads/qv/pi-1.webp', '/uploads/qv/pi-2.webp', '/uploads/qv/pi-3.webp'];
+    const memory = { name: 'Memory', options: ['2 GB', '4 GB', '8 GB'] };
+    const row = (value: string, fields: Record<string, unknown> = {}) => ({
+      options: { Memory: value },
+      price: 45,
+      stock_quantity: 10,
+      ...fields,
+    });
+    const piPayload = (sku: string, fields: Record<string, unknown> = {}) => ({
+      name: `Qv Pi ${sku}`,
+      sku,
+      images: IMAGES,
+      variations: [memory],
+      variants: [
+        row('2 GB', { price: 45, stock_quantity: 12, image: IMAGES[0] }),
+        row('4 GB', { price: 55, stock_quantity: 3, low_stock_threshold: 4, image: IMAGES[1] }),
+        row('8 GB', { price: 75, compare_at_price: 85, stock_quantity: 20, sku: `${sku}-EIGHT`, image: IMAGES[2] }),
+      ],
+      ...fields,
+    });
+    const refused = async (response: Awaited<ReturnType<typeof create>>, status = 400) => {
+      expect(response.statusCode, response.body).toBe(status);
+      return response.json().errors as { path: string; message: string }[];
+    };
+    /** An order of one unit of the variant (decision 012 §3: a line names its variant). */
+    const orderFor = async (productId: string, variantId: string) => {
+      const order = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody([{ product_id: productId, variant_id: variantId, quantity: 1 }]),
+      });
+      expect(order.statusCode, order.body).toBe(201);
+    };
+
+    it('creates a product with three variants: SKUs made for blank ones, prices and stock rolled up', async () => {
+      const product = await made(piPayload('QV-PI'));
+      expect(product.variants.map((v: { sku: string }) => v.sku)).toEqual(['QV-PI-2-GB', 'QV-PI-4-GB', 'QV-PI-EIGHT']);
+      expect(product.variants.map((v: { image: string }) => v.image)).toEqual(IMAGES);
+      expect(product).toMatchObject({
+        price: 45,
+        price_max: 75,
+        stock_quantity: 35,
+        stock_state: 'low',
+        cost_price: null,
+      });
+      expect(product.variants[1]).toMatchObject({
+        options: { Memory: '4 GB' },
+        price: 55,
+        stock_state: 'low',
+        is_active: true,
+      });
+      const stored = await ctx.database.db
+        .select()
+        .from(productVariants)
+        .where(eq(productVariants.productId, product.id));
+      expect(stored).toHaveLength(3);
+      // The store sees them too.
+      const shown = (await publicGet(product.slug)).json().data;
+      expect(shown.variants).toHaveLength(3);
+      expect(shown.price_max).toBe(75);
+    });
+
+    it('updates the price of one variant, adds one and removes one (deleted: no orders)', async () => {
+      const product = await made(piPayload('QV-UPD'));
+      const [two, four, eight] = product.variants;
+      const response = await update(product.id, {
+        variations: [{ name: 'Memory', options: ['2 GB', '4 GB', '8 GB', '16 GB'] }],
+        variants: [
+          { ...two, price: 47 },
+          { ...eight },
+          row('16 GB', { price: 120, stock_quantity: 2, sort_order: 3 }),
+        ].map(({ stock_state, in_stock, ...rest }) => rest),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const after = response.json().data;
+      expect(after.variants.map((v: { sku: string; price: number }) => [v.sku, v.price])).toEqual([
+        [two.sku, 47],
+        [eight.sku, 75],
+        ['QV-UPD-16-GB', 120],
+      ]);
+      expect(after.variants[0].id).toBe(two.id);
+      expect(after.price).toBe(47);
+      expect(after.price_max).toBe(120);
+      const ids = (
+        await ctx.database.db.select().from(productVariants).where(eq(productVariants.productId, product.id))
+      ).map((v) => v.id);
+      expect(ids).not.toContain(four.id);
+    });
+
+    it('deactivates a removed variant that an order refers to, and the answer shows it', async () => {
+      const product = await made(piPayload('QV-ORD'));
+      const [two, four, eight] = product.variants;
+      await orderFor(product.id, four.id);
+      const strip = ({ stock_state, in_stock, ...rest }: Record<string, unknown>) => rest;
+      const response = await update(product.id, { variants: [strip(two), strip(eight)] });
+      expect(response.statusCode, response.body).toBe(200);
+      const after = response.json().data;
+      expect(after.variants.map((v: { id: string; is_active: boolean }) => [v.id, v.is_active])).toEqual(
+        expect.arrayContaining([
+          [two.id, true],
+          [four.id, false],
+          [eight.id, true],
+        ]),
+      );
+      // The storefront lists active variants only; the sum leaves the inactive one out.
+      expect(after.stock_quantity).toBe(32);
+      expect((await publicGet(product.slug)).json().data.variants).toHaveLength(2);
+      // Sending the combination again revives the kept row instead of colliding with it.
+      const revived = await update(product.id, { variants: [strip(two), strip(eight), row('4 GB', { price: 56 })] });
+      expect(revived.statusCode, revived.body).toBe(200);
+      const again = revived
+        .json()
+        .data.variants.find((v: { options: { Memory: string } }) => v.options.Memory === '4 GB');
+      expect(again).toMatchObject({ id: four.id, sku: four.sku, price: 56, is_active: true });
+    });
+
+    it('records the variant changes in the audit log', async () => {
+      const product = await made(piPayload('QV-AUD'));
+      const strip = ({ stock_state, in_stock, ...rest }: Record<string, unknown>) => rest;
+      await update(product.id, {
+        variants: [strip({ ...product.variants[0], price: 44 })].concat(product.variants.slice(1).map(strip)),
+      });
+      const [entry] = await ctx.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'product.update'), eq(auditLogs.entityId, product.id)));
+      expect(entry?.before).toMatchObject({
+        variants: expect.arrayContaining([expect.objectContaining({ sku: 'QV-AUD-2-GB', price: 45 })]),
+      });
+      expect(entry?.after).toMatchObject({
+        variants: expect.arrayContaining([expect.objectContaining({ sku: 'QV-AUD-2-GB', price: 44 })]),
+        variant_changes: { added: [], removed: [], deactivated: [] },
+      });
+      const [created] = await ctx.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'product.create'), eq(auditLogs.entityId, product.id)));
+      expect(created?.after).toMatchObject({ variants: [{}, {}, {}] });
+    });
+
+    it('refuses SKUs taken by another product or variant (case-insensitively), and duplicates in the set', async () => {
+      await made({ name: 'Qv Other', sku: 'QV-TAKEN', price: 3 });
+      const byProduct = await create(piPayload('QV-S1', { variants: [row('2 GB', { sku: 'qv-taken' })] }));
+      expect(await refused(byProduct, 409)).toEqual([
+        { path: 'variants.0.sku', message: 'This SKU is already used by another product' },
+      ]);
+      await made(piPayload('QV-S2'));
+      const byVariant = await create(
+        piPayload('QV-S3', { variants: [row('2 GB'), row('4 GB', { sku: 'qv-s2-2-gb' })] }),
+      );
+      expect(await refused(byVariant, 409)).toEqual([
+        { path: 'variants.1.sku', message: 'This SKU is already used by another product' },
+      ]);
+      // A product's SKU may not be another product's variant SKU either.
+      expect((await create({ name: 'Qv Clash', sku: 'QV-S2-4-GB', price: 3 })).statusCode).toBe(409);
+      const twice = await create(
+        piPayload('QV-S4', { variants: [row('2 GB', { sku: 'QV-X' }), row('4 GB', { sku: 'qv-x' })] }),
+      );
+      expect(await refused(twice)).toEqual([
+        { path: 'variants.1.sku', message: 'This SKU is already used by another variant' },
+      ]);
+      const own = await create(piPayload('QV-S5', { variants: [row('2 GB', { sku: 'qv-s5' })] }));
+      expect(await refused(own)).toEqual([
+        { path: 'variants.0.sku', message: "Only a product's single default variant may use the product's SKU" },
+      ]);
+      // A blank SKU steps around one that is taken.
+      await made({ name: 'Qv Squatter', sku: 'QV-S6-2-GB', price: 3 });
+      const stepped = await made(piPayload('QV-S6', { variants: [row('2 GB'), row('4 GB')] }));
+      expect(stepped.variants.map((v: { sku: string }) => v.sku)).toEqual(['QV-S6-2-GB-2', 'QV-S6-4-GB']);
+    });
+
+    it('refuses variants together with top-level price or stock', async () => {
+      const response = await create(piPayload('QV-P1', { price: 10 }));
+      expect(await refused(response)).toEqual([{ path: 'variants', message: VARIANTS_AND_PRICE_MESSAGE }]);
+      const product = await made(piPayload('QV-P2'));
+      const onUpdate = await update(product.id, { stock_quantity: 4, variants: [row('2 GB')] });
+      expect(await refused(onUpdate)).toEqual([{ path: 'variants', message: VARIANTS_AND_PRICE_MESSAGE }]);
+    });
+
+    it('refuses invalid combinations with the words to fix them', async () => {
+      const response = await create(
+        piPayload('QV-C1', {
+          variants: [
+            row('16 GB'),
+            { options: { Colour: 'Red', Memory: '2 GB' }, price: 5 },
+            row('4 GB', { image: '/uploads/qv/elsewhere.webp' }),
+            row('4 GB'),
+            { options: {}, price: 5 },
+          ],
+        }),
+      );
+      expect(await refused(response)).toEqual([
+        { path: 'variants.0.options.Memory', message: 'Memory: choose one of 2 GB, 4 GB, 8 GB' },
+        { path: 'variants.1.options.Colour', message: "Colour is not one of this product's variations" },
+        { path: 'variants.2.image', message: "Choose one of this product's images" },
+        { path: 'variants.3.options', message: 'This combination is already a variant' },
+        { path: 'variants.4.options', message: 'A variant without options must be the only active variant' },
+      ]);
+      const product = await made(piPayload('QV-C2'));
+      const foreign = await update(product.id, {
+        variants: [{ ...row('2 GB'), id: '00000000-0000-4000-8000-000000000000' }],
+      });
+      expect(await refused(foreign)).toEqual([
+        { path: 'variants.0.id', message: 'This variant is not one of this product’s variants' },
+      ]);
+      // Changing the variations under stored variants needs the variants with them.
+      const shrunk = await update(product.id, { variations: [{ name: 'Memory', options: ['2 GB'] }] });
+      expect(await refused(shrunk)).toEqual([
+        { path: 'variations', message: 'Some variants no longer match these variations: send the variants with them' },
+      ]);
+    });
+
+    it('allows at most 100 variants', async () => {
+      const values = Array.from({ length: 101 }, (_, i) => `${i + 1} GB`);
+      const response = await create(
+        piPayload('QV-MAX', {
+          variations: [
+            { name: 'Memory', options: values.slice(0, 30) },
+            { name: 'Speed', options: ['A', 'B', 'C', 'D'] },
+          ],
+          variants: values.map((value, i) => ({ options: { Memory: value, Speed: 'A' }, price: 1 + i })),
+        }),
+      );
+      expect(await refused(response)).toEqual([{ path: 'variants', message: 'At most 100 variants' }]);
+    });
+
+    it("lists by the variants' stock: low when any active variant is low or out, out when all are", async () => {
+      const brand = 'Qvstock';
+      const soldOutFour = await made(
+        piPayload('QV-L1', {
+          brand,
+          variants: [row('2 GB', { stock_quantity: 40 }), row('4 GB', { stock_quantity: 0 })],
+        }),
+      );
+      const healthy = await made(piPayload('QV-L2', { brand, variants: [row('2 GB', { stock_quantity: 40 })] }));
+      // A low variant that is inactive does not make the product low.
+      const inactiveLow = await made(
+        piPayload('QV-L3', {
+          brand,
+          variants: [row('2 GB', { stock_quantity: 30 }), row('4 GB', { stock_quantity: 1, is_active: false })],
+        }),
+      );
+      const allOut = await made(
+        piPayload('QV-L4', {
+          brand,
+          variants: [row('2 GB', { stock_quantity: 0 }), row('4 GB', { stock_quantity: 0 })],
+        }),
+      );
+      const lowOne = await made(piPayload('QV-L5', { brand, variants: [row('2 GB', { stock_quantity: 2 })] }));
+      const ids = async (query: string) =>
+        (await list(`?brand=${brand}&${query}`)).json().data.map((p: { id: string }) => p.id);
+      expect(await ids('stock=low&sort_by=stock_quantity&sort_order=asc')).toEqual([lowOne.id, soldOutFour.id]);
+      expect(new Set(await ids('stock=in'))).toEqual(new Set([healthy.id, inactiveLow.id]));
+      expect(await ids('stock=out')).toEqual([allOut.id]);
+      const listed = (await list(`?brand=${brand}&stock=low&sort_by=stock_quantity&sort_order=asc`)).json().data;
+      expect(listed.map((p: { stock_state: string }) => p.stock_state)).toEqual(['low', 'low']);
+      // The low-stock view can name the variants that need stock.
+      expect(
+        listed[1].variants
+          .filter((v: { stock_state: string }) => v.stock_state !== 'in')
+          .map((v: { sku: string }) => v.sku),
+      ).toEqual(['QV-L1-4-GB']);
+    });
+
+    it('variant saves interleaved with orders of those variants: no deadlock (variants are locked before the product)', async () => {
+      const product = await made(
+        piPayload('QV-RACE', { variants: [row('2 GB', { stock_quantity: 50 }), row('4 GB', { stock_quantity: 50 })] }),
+      );
+      const [two, four] = product.variants;
+      const strip = ({ stock_state, in_stock, ...rest }: Record<string, unknown>) => rest;
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => {
+          if (i % 4 === 3) {
+            // A price edit of both variants; the stock sent is what the editor showed.
+            return update(product.id, {
+              variants: [strip({ ...two, price: 45 + i }), strip({ ...four, price: 60 + i })],
+            });
+          }
+          const variant = i % 2 ? two : four;
+          return ctx.app.inject({
+            method: 'POST',
+            url: '/api/orders',
+            payload: orderBody([{ product_id: product.id, variant_id: variant.id, quantity: 1 }]),
+          });
+        }),
+      );
+      for (const answer of answers) expect([200, 201], answer.body).toContain(answer.statusCode);
+    });
+
+    const strip = ({ stock_state, in_stock, ...rest }: Record<string, unknown>) => rest;
+    const variantRows = (productId: string) =>
+      ctx.database.db.select().from(productVariants).where(eq(productVariants.productId, productId));
+    const cancel = (orderId: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/orders/${orderId}`,
+        headers: bearer(token),
+        payload: { status: 'cancelled' },
+      });
+
+    it('splits a shared-stock product that has orders: the default stays inactive, a cancel returns its stock', async () => {
+      const product = await made({
+        name: 'Qv Ordered Shared',
+        sku: 'QV-OS',
+        price: 9,
+        stock_quantity: 4,
+        variations: [memory],
+      });
+      const [oldDefault] = product.variants;
+      const order = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody([{ product_id: product.id, quantity: 1, selectedVariations: { Memory: '4 GB' } }]),
+      });
+      expect(order.statusCode, order.body).toBe(201);
+      const split = await update(product.id, {
+        variants: [row('2 GB'), row('4 GB', { price: 12 }), row('8 GB', { price: 70 })],
+      });
+      expect(split.statusCode, split.body).toBe(200);
+      const after = split.json().data;
+      // Staff see every row; the old default is kept, inactive, for the order that refers to it.
+      expect(
+        after.variants.map((v: { id: string; sku: string; is_active: boolean }) => [v.sku, v.is_active, v.id]),
+      ).toEqual(
+        expect.arrayContaining([
+          ['QV-OS', false, oldDefault.id],
+          ['QV-OS-2-GB', true, expect.any(String)],
+          ['QV-OS-4-GB', true, expect.any(String)],
+          ['QV-OS-8-GB', true, expect.any(String)],
+        ]),
+      );
+      expect(after.variants).toHaveLength(4);
+      // The headline is the cheapest ACTIVE variant (not the $9 default); stock sums the active ones.
+      expect(after).toMatchObject({ price: 12, price_max: 70, stock_quantity: 30 });
+      const [line] = await ctx.database.db.select().from(orderItems).where(eq(orderItems.productId, product.id));
+      expect(line).toMatchObject({ variantId: oldDefault.id, sku: 'QV-OS', selectedVariations: { Memory: '4 GB' } });
+      const shop = (await publicGet(product.slug)).json().data;
+      expect(shop.variants.map((v: { sku: string }) => v.sku)).toEqual(['QV-OS-2-GB', 'QV-OS-4-GB', 'QV-OS-8-GB']);
+      // A cart line without variant_id now buys the combination it names, at its price.
+      const priced = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders/calculate',
+        payload: { items: [{ product_id: product.id, quantity: 1, selectedVariations: { Memory: '4 GB' } }] },
+      });
+      expect(priced.json().data.items[0]).toMatchObject({ available: true, sku: 'QV-OS-4-GB', unit_price: 12 });
+
+      const cancelled = await cancel(order.json().data.id);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const stock = Object.fromEntries(
+        (await variantRows(product.id)).map((v) => [v.sku, [v.stockQuantity, v.isActive]]),
+      );
+      expect(stock).toEqual({
+        'QV-OS': [4, false],
+        'QV-OS-2-GB': [10, true],
+        'QV-OS-4-GB': [10, true],
+        'QV-OS-8-GB': [10, true],
+      });
+      const [rolled] = await ctx.database.db.select().from(products).where(eq(products.id, product.id));
+      expect(rolled).toMatchObject({ stockQuantity: 30, price: 12 });
+
+      // Back to shared stock: the kept default is revived (same row), unordered combinations go.
+      const merged = await update(product.id, { variants: [{ options: {}, price: 11, stock_quantity: 6 }] });
+      expect(merged.statusCode, merged.body).toBe(200);
+      expect(merged.json().data).toMatchObject({
+        price: 11,
+        stock_quantity: 6,
+        variants: [{ id: oldDefault.id, sku: 'QV-OS', options: {}, is_active: true }],
+      });
+    });
+
+    it('removing a value whose variant has orders deactivates it; re-adding the value revives the same row', async () => {
+      const product = await made(piPayload('QV-RV'));
+      const [two, four, eight] = product.variants;
+      await orderFor(product.id, four.id);
+      const fewer = await update(product.id, {
+        variations: [{ name: 'Memory', options: ['2 GB', '8 GB'] }],
+        variants: [strip(two), strip(eight)],
+      });
+      expect(fewer.statusCode, fewer.body).toBe(200);
+      expect(fewer.json().data.variants.map((v: { id: string; is_active: boolean }) => [v.id, v.is_active])).toEqual(
+        expect.arrayContaining([
+          [two.id, true],
+          [four.id, false],
+          [eight.id, true],
+        ]),
+      );
+      expect((await variantRows(product.id)).map((v) => v.id)).toContain(four.id);
+      const [line] = await ctx.database.db.select().from(orderItems).where(eq(orderItems.productId, product.id));
+      expect(line?.variantId).toBe(four.id);
+      // The editor sends back what it was given: the kept row, inactive, with its removed value.
+      const listed = fewer.json().data.variants.map(strip);
+      const resent = await update(product.id, {
+        variations: [{ name: 'Memory', options: ['2 GB', '8 GB'] }],
+        variants: listed,
+      });
+      expect(resent.statusCode, resent.body).toBe(200);
+      // Turning it on again without its value is refused with the values to choose from.
+      const revivedWithout = await update(product.id, {
+        variants: listed.map((v: { id: string }) => (v.id === four.id ? { ...v, is_active: true } : v)),
+      });
+      expect(await refused(revivedWithout)).toEqual([
+        { path: expect.stringMatching(/^variants\.\d\.options\.Memory$/), message: 'Memory: choose one of 2 GB, 8 GB' },
+      ]);
+
+      const again = await update(product.id, {
+        variations: [memory],
+        variants: [strip(two), strip(eight), row('4 GB', { price: 58 })],
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      const revived = again
+        .json()
+        .data.variants.find((v: { options: { Memory: string } }) => v.options.Memory === '4 GB');
+      expect(revived).toMatchObject({ id: four.id, sku: four.sku, price: 58, is_active: true });
+      expect(again.json().data.variants).toHaveLength(3);
+    });
+
+    it('keeps stored variants valid when only the product changes: its SKU, its images', async () => {
+      const product = await made(piPayload('QV-K1'));
+      const own = await update(product.id, { sku: 'qv-k1-2-gb' });
+      expect(await refused(own)).toEqual([{ path: 'sku', message: 'One of this product’s variants uses this SKU' }]);
+      const renamed = await update(product.id, { sku: 'QV-K1B' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      // Variant SKUs stay: they are labels on shelves.
+      expect(renamed.json().data.variants.map((v: { sku: string }) => v.sku)).toEqual([
+        'QV-K1-2-GB',
+        'QV-K1-4-GB',
+        'QV-K1-EIGHT',
+      ]);
+      const fewerImages = await update(product.id, { images: [IMAGES[0]] });
+      expect(fewerImages.statusCode, fewerImages.body).toBe(200);
+      expect(fewerImages.json().data.variants.map((v: { image: string | null }) => v.image)).toEqual([
+        IMAGES[0],
+        null,
+        null,
+      ]);
+    });
+
+    it('turns a default-variant product into variants and back, keeping the SKU on the default', async () => {
+      const product = await made({
+        name: 'Qv Shared',
+        sku: 'QV-SH',
+        price: 9,
+        stock_quantity: 4,
+        variations: [memory],
+      });
+      expect(product.variants).toEqual([expect.objectContaining({ sku: 'QV-SH', options: {} })]);
+      const split = await update(product.id, { variants: [row('2 GB'), row('8 GB', { price: 70 })] });
+      expect(split.statusCode, split.body).toBe(200);
+      expect(split.json().data.variants.map((v: { sku: string }) => v.sku)).toEqual(['QV-SH-2-GB', 'QV-SH-8-GB']);
+      const merged = await update(product.id, { variants: [{ options: {}, price: 11, stock_quantity: 6 }] });
+      expect(merged.statusCode, merged.body).toBe(200);
+      expect(merged.json().data).toMatchObject({
+        price: 11,
+        stock_quantity: 6,
+        variants: [{ sku: 'QV-SH', options: {} }],
+      });
     });
   });
 });

@@ -2,14 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_CHANNEL } from '#server/catalogue/catalogue-read-model.ts';
 import type { Subscription } from '#server/db/client.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
-import { createCategory, createProduct } from '../factories/catalogue.ts';
+import { createCategory, createProduct, defaultVariantOf, updateDefaultVariant } from '../factories/catalogue.ts';
+import { apiAs } from '../helpers/admin-api.ts';
+import { createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Stock changes (orders, cancellations, admin stock edits) reach the in-memory catalogue with their
- * values (migration 0008), so storefront reads neither wait for the database nor lose the caches
+ * values (migrations 0008, 0009: per variant), so storefront reads neither wait for the database nor lose the caches
  * stock does not touch, and still always show the current stock (decision 005). Runs on PGlite and,
  * with TEST_DATABASE_URL, on PostgreSQL.
  */
@@ -43,39 +46,72 @@ describe('stock changes in the catalogue read model', () => {
   const search = async (body: object) =>
     (await ctx.app.inject({ method: 'POST', url: '/api/search', payload: body })).json().data;
 
-  it('announces a stock-only update with its values, and any other update by id', async () => {
+  it('announces a stock-only variant update with its values, and any other update by product id', async () => {
     const db = ctx.database.db;
     const product = await createProduct(db, { name: 'Announced Relay', stockQuantity: 10 });
+    const variant = await defaultVariantOf(db, product.id);
+    const byId = eq(productVariants.id, variant.id);
+    const level = (qty: number, flag: 't' | 'f') =>
+      new RegExp(`^stock:${variant.id}:${product.id}:${qty}:${flag}:\\d+$`);
 
-    const stockOnly = await announcementsOf(() =>
-      db.update(products).set({ stockQuantity: 7 }).where(eq(products.id, product.id)),
-    );
-    const [row] = await db.select().from(products).where(eq(products.id, product.id));
-    expect(stockOnly).toEqual([`stock:${product.id}:7:t:${row?.updatedAt.getTime()}`]);
+    // The variant's level, once: the roll-up's stock-only product update announces nothing more.
+    const stockOnly = await announcementsOf(() => db.update(productVariants).set({ stockQuantity: 7 }).where(byId));
+    const [row] = await db.select().from(productVariants).where(byId);
+    expect(stockOnly).toEqual([`stock:${variant.id}:${product.id}:7:t:${row?.updatedAt.getTime()}`]);
 
-    const soldOut = await announcementsOf(() =>
-      db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, product.id)),
-    );
-    expect(soldOut).toEqual([expect.stringMatching(new RegExp(`^stock:${product.id}:0:f:\\d+$`))]);
+    const soldOut = await announcementsOf(() => db.update(productVariants).set({ stockQuantity: 0 }).where(byId));
+    expect(soldOut).toEqual([expect.stringMatching(level(0, 'f'))]);
 
-    // An order's statement (raw SQL, updated_at untouched) is stock-only too.
+    // An order's statement (raw SQL) is stock-only too.
     const rawOrder = await announcementsOf(() =>
-      db.execute(sql`update products set stock_quantity = stock_quantity + 5 where id = ${product.id}`),
+      db.execute(sql`update product_variants set stock_quantity = stock_quantity + 5 where id = ${variant.id}`),
     );
-    expect(rawOrder).toEqual([expect.stringMatching(new RegExp(`^stock:${product.id}:5:t:\\d+$`))]);
+    expect(rawOrder).toEqual([expect.stringMatching(level(5, 't'))]);
 
+    // A price is content: the product is named (by the variant and the rolled-up product rows).
     const priced = await announcementsOf(() =>
-      db.update(products).set({ price: 12, stockQuantity: 4 }).where(eq(products.id, product.id)),
+      db.update(productVariants).set({ price: 12, stockQuantity: 4 }).where(byId),
     );
-    expect(priced).toEqual([`products:${product.id}`]);
+    expect(new Set(priced)).toEqual(new Set([`products:${product.id}`]));
+    const [rolled] = await db.select().from(products).where(eq(products.id, product.id));
+    expect(rolled).toMatchObject({ price: 12, priceMax: 12, stockQuantity: 4 });
+  });
+
+  it('one order, one notification, and the catalogue agrees with the database after orders and a cancel', async () => {
+    const db = ctx.database.db;
+    const product = await createProduct(db, { name: 'Counted Clip', slug: 'counted-clip', stockQuantity: 6 });
+    const variant = await defaultVariantOf(db, product.id);
+    let placed = '';
+    const order = await announcementsOf(async () => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody([{ product_id: product.id, quantity: 2 }]),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      placed = response.json().data.id;
+    });
+    expect(order).toEqual([expect.stringMatching(new RegExp(`^stock:${variant.id}:${product.id}:4:t:\\d+$`))]);
+
+    const staff = await createUser(db);
+    const api = apiAs(ctx.app, (await signInAs(ctx.app, staff.email)).token);
+    const cancel = await api('PUT', `/api/admin/orders/${placed}`, { status: 'cancelled' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [row] = await db.select().from(products).where(eq(products.id, product.id));
+    expect(row?.stockQuantity).toBe(6);
+    expect(await getProduct('counted-clip')).toMatchObject({
+      stock_quantity: row?.stockQuantity,
+      in_stock: row?.inStock,
+      variants: [{ id: variant.id, stock_quantity: 6, in_stock: true }],
+    });
   });
 
   it('serves a stock change on the next read without waiting for the database', async () => {
     const db = ctx.database.db;
     const product = await createProduct(db, { name: 'Unqueued Sensor', slug: 'unqueued-sensor', stockQuantity: 10 });
     await ctx.app.catalogue.fresh();
-    await db.update(products).set({ stockQuantity: 3 }).where(eq(products.id, product.id));
-    const [row] = await db.select().from(products).where(eq(products.id, product.id));
+    await updateDefaultVariant(db, product.id, { stockQuantity: 3 });
+    const [row] = await db.select().from(productVariants).where(eq(productVariants.productId, product.id));
 
     // Hold a database connection in an open transaction (on PGlite: its only one, as a queued
     // order would). The read must still answer, with the new stock, before it is released.
@@ -169,7 +205,7 @@ describe('stock changes in the catalogue read model', () => {
     });
 
     // Restocked by the admin (a stock-only write): back in stock at once.
-    await db.update(products).set({ stockQuantity: 8 }).where(eq(products.id, last.id));
+    await updateDefaultVariant(db, last.id, { stockQuantity: 8 });
     expect((await search(browse)).facets.in_stock).toEqual({ true: 2 });
     expect(await getProduct('oscilloscope-probe-last')).toMatchObject({ stock_quantity: 8, in_stock: true });
   });
@@ -183,9 +219,9 @@ describe('stock changes in the catalogue read model', () => {
       stockQuantity: 5,
     });
     expect(await getProduct('repriced-meter')).toMatchObject({ price: 20, stock_quantity: 5 });
-    await db.update(products).set({ stockQuantity: 4 }).where(eq(products.id, product.id));
-    await db.update(products).set({ price: 25, stockQuantity: 2 }).where(eq(products.id, product.id));
-    await db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, product.id));
+    await updateDefaultVariant(db, product.id, { stockQuantity: 4 });
+    await updateDefaultVariant(db, product.id, { price: 25, stockQuantity: 2 });
+    await updateDefaultVariant(db, product.id, { stockQuantity: 1 });
     expect(await getProduct('repriced-meter')).toMatchObject({ price: 25, stock_quantity: 1 });
     await db.update(products).set({ name: 'Renamed Meter' }).where(eq(products.id, product.id));
     expect((await search({ q: 'renamed meter' })).hits.map((hit: { id: string }) => hit.id)).toEqual([product.id]);
@@ -195,7 +231,7 @@ describe('stock changes in the catalogue read model', () => {
     const db = ctx.database.db;
     const hidden = await createProduct(db, { name: 'Hidden Stock', slug: 'hidden-stock', isActive: false });
     const before = (await ctx.app.catalogue.fresh()).contentRevision;
-    await db.update(products).set({ stockQuantity: 99 }).where(eq(products.id, hidden.id));
+    await updateDefaultVariant(db, hidden.id, { stockQuantity: 99 });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/products/hidden-stock' })).statusCode).toBe(404);
     expect((await ctx.app.catalogue.fresh()).contentRevision).toBe(before);
   });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '#server/categories/categories.table.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
-import { createProduct } from '../factories/catalogue.ts';
+import { createProduct, updateDefaultVariant } from '../factories/catalogue.ts';
 import { createElectronicsCatalogue } from '../factories/electronics-catalogue.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -88,7 +89,7 @@ describe('the storefront sees catalogue changes at once', () => {
     const added = await createProduct(db, { name: 'Soldering Station 60W', slug: 'soldering-station', price: 45 });
     expect((await search('soldering')).hits.map((hit) => hit.slug)).toEqual(['soldering-station']);
 
-    await db.update(products).set({ price: 39.5, stockQuantity: 0 }).where(eq(products.id, added.id));
+    await updateDefaultVariant(db, added.id, { price: 39.5, stockQuantity: 0 });
     expect((await search('soldering')).hits[0]).toMatchObject({ price: 39.5, in_stock: false });
 
     await db.update(products).set({ name: 'Hot Air Rework Station' }).where(eq(products.id, added.id));
@@ -123,7 +124,7 @@ describe('the storefront sees catalogue changes at once', () => {
       await createProduct(db, { name: `Resistor pack ${index}`, slug: `resistor-pack-${index}`, price: 1 });
     }
     expect((await search('resistor')).total).toBe(210);
-    await db.update(products).set({ price: 2 }).where(eq(products.price, 1));
+    await db.update(productVariants).set({ price: 2 }).where(eq(productVariants.price, 1));
     const repriced = await search('resistor');
     expect(repriced.hits.every((hit) => hit.price === 2)).toBe(true);
   });

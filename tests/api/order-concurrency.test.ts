@@ -1,8 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '#server/orders/orders.table.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
-import { createProduct } from '../factories/catalogue.ts';
+import { createProduct, createVariantProduct } from '../factories/catalogue.ts';
 import { apiAs } from '../helpers/admin-api.ts';
 import { createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody, orderCount, stockOf } from '../helpers/orders.ts';
@@ -44,6 +45,97 @@ describe('orders under concurrency', () => {
     }
     expect(await stockOf(db, product.id)).toEqual({ stock: 0, inStock: false });
     expect(await orderCount(db)).toBe(ordersBefore + 5);
+  });
+
+  it('30 shoppers race for two variants of 5 each: exactly 10 orders, both variants and the product at 0', async () => {
+    const db = ctx.database.db;
+    const { product, variants } = await createVariantProduct(db, {
+      name: 'Raced Board',
+      variations: [{ name: 'Memory', options: ['4 GB', '8 GB'] }],
+      variants: [
+        { options: { Memory: '4 GB' }, price: 55, stockQuantity: 5 },
+        { options: { Memory: '8 GB' }, price: 75, stockQuantity: 5 },
+      ],
+    });
+    await ctx.app.catalogue.fresh();
+    const ordersBefore = await orderCount(db);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        place(orderBody([{ product_id: product.id, variant_id: variants[index % 2]?.id, quantity: 1 }])),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(20);
+    const left = await db
+      .select({ stock: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id));
+    expect(left.map((row) => row.stock)).toEqual([0, 0]);
+    expect(await stockOf(db, product.id)).toEqual({ stock: 0, inStock: false });
+    expect(await orderCount(db)).toBe(ordersBefore + 10);
+  });
+
+  // Decision 012 §3: every writer locks variants (by id) before products (the roll-up). Carts
+  // [A, B] and [B, A] of variants of two products, cancels and admin saves of those products
+  // interleaved: on PostgreSQL a writer taking them the other way round deadlocks (40P01 → 500).
+  it('orders in both line orders, cancels and admin saves interleaved: no deadlock, stock conserved', async () => {
+    const db = ctx.database.db;
+    const make = (name: string) =>
+      createVariantProduct(db, {
+        name,
+        maxPerOrder: 50,
+        variations: [{ name: 'Color', options: ['Black', 'White'] }],
+        variants: [
+          { options: { Color: 'Black' }, price: 5, stockQuantity: 100 },
+          { options: { Color: 'White' }, price: 6, stockQuantity: 100 },
+        ],
+      });
+    const first = await make('Locked Case');
+    const second = await make('Locked Fan');
+    const a = first.variants[0];
+    const b = second.variants[1];
+    if (!a || !b) throw new Error('no variants');
+    await ctx.app.catalogue.fresh();
+    const admin = await createUser(db, { email: 'lock-order@cedar.test', role: 'admin' });
+    const api = apiAs(ctx.app, (await signInAs(ctx.app, admin.email)).token);
+    const lineA = { product_id: first.product.id, variant_id: a.id, quantity: 1 };
+    const lineB = { product_id: second.product.id, variant_id: b.id, quantity: 1 };
+    const earlier: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await place(orderBody(i % 2 ? [lineA, lineB] : [lineB, lineA]));
+      expect(response.statusCode, response.body).toBe(201);
+      earlier.push(response.json().data.id);
+    }
+
+    const work = [
+      ...Array.from({ length: 30 }, (_, i) => place(orderBody(i % 2 ? [lineA, lineB] : [lineB, lineA]))),
+      ...earlier.map((id) => api('PUT', `/api/admin/orders/${id}`, { status: 'cancelled' })),
+      ...Array.from({ length: 6 }, (_, i) =>
+        api('PUT', `/api/admin/products/${(i % 2 ? first : second).product.id}`, { name: `Saved ${i}` }),
+      ),
+    ];
+    const responses = await Promise.all(work);
+    const unexpected = responses.filter((response) => ![200, 201, 409, 503].includes(response.statusCode));
+    expect(unexpected.map((response) => `${response.statusCode} ${response.body}`)).toEqual([]);
+
+    for (const [product, variant] of [
+      [first.product.id, a.id],
+      [second.product.id, b.id],
+    ] as const) {
+      const sold = await db
+        .select({ units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number) })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(sql`${orderItems.variantId} = ${variant} and ${orders.status} <> 'cancelled'`);
+      const [row] = await db
+        .select({ stock: productVariants.stockQuantity })
+        .from(productVariants)
+        .where(eq(productVariants.id, variant));
+      expect((row?.stock ?? 0) + (sold[0]?.units ?? 0)).toBe(100);
+      // The product's stock is its variants' sum (the other one untouched at 100).
+      expect((await stockOf(db, product)).stock).toBe((row?.stock ?? 0) + 100);
+    }
   });
 
   // Issue 18: on PostgreSQL, carts holding the same products in a different line order used to

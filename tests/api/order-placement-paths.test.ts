@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
-import { createProduct } from '../factories/catalogue.ts';
+import { createProduct, createVariantProduct, defaultVariantOf, updateDefaultVariant } from '../factories/catalogue.ts';
 import { orderBody, orderCount, stockOf } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -41,7 +42,7 @@ describe('order placement: the one-statement path and its guard', () => {
     const repriced = await createProduct(db, { name: 'Repriced Sensor', price: 10, stockQuantity: 10 });
     const steady = await createProduct(db, { name: 'Steady Cable', price: 2, stockQuantity: 10 });
     await ctx.app.catalogue.fresh();
-    await db.update(products).set({ price: 12 }).where(eq(products.id, repriced.id));
+    await updateDefaultVariant(db, repriced.id, { price: 12 });
 
     const response = await place(
       orderBody([
@@ -60,7 +61,7 @@ describe('order placement: the one-statement path and its guard', () => {
     const scarce = await createProduct(db, { name: 'Scarce Module', price: 9, stockQuantity: 10 });
     const plenty = await createProduct(db, { name: 'Plenty Wire', price: 1, stockQuantity: 10 });
     await ctx.app.catalogue.fresh();
-    await db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, scarce.id));
+    await updateDefaultVariant(db, scarce.id, { stockQuantity: 1 });
     const before = await orderCount(db);
 
     const response = await place(
@@ -95,8 +96,8 @@ describe('order placement: the one-statement path and its guard', () => {
 
   describe('each placement rule holds on both paths', () => {
     /** The guard's own answer to a stock claim, called directly: null when it took the stock. */
-    const guardRefusal = async (claim: { id: string; quantity: number; price: number }) => {
-      const stock = JSON.stringify([claim]);
+    const guardRefusal = async (claim: StockClaim | StockClaim[]) => {
+      const stock = JSON.stringify(Array.isArray(claim) ? claim : [claim]);
       const failure: { message?: string; cause?: { message?: string } } | null = await ctx.database.db
         .execute(sql`select * from cedar_place_order(${stock}::jsonb, '{}'::jsonb, '[]'::jsonb, 'x')`)
         .then(
@@ -105,23 +106,30 @@ describe('order placement: the one-statement path and its guard', () => {
         );
       return failure ? (failure.cause?.message ?? failure.message) : null;
     };
+    /** One claim per variant, as place-order.ts `stockClaims` builds them. */
+    const claimOf = (variantId: string, quantity: number, price: number, productQuantity = quantity): StockClaim => ({
+      variant_id: variantId,
+      quantity,
+      product_quantity: productQuantity,
+      price,
+    });
 
     const rules = [
       {
         rule: 'active',
-        change: { isActive: false },
+        change: { product: { isActive: false } },
         quantity: 1,
         answer: { status: 400, message: 'Product not found or unavailable' },
       },
       {
         rule: 'enough stock',
-        change: { stockQuantity: 2 },
+        change: { variant: { stockQuantity: 2 } },
         quantity: 3,
         answer: { status: 409, message: 'Only 2 left of Rule Part' },
       },
       {
         rule: 'within max_per_order',
-        change: { maxPerOrder: 2 },
+        change: { product: { maxPerOrder: 2 } },
         quantity: 3,
         answer: { status: 400, message: 'At most 2 of Rule Part per order' },
       },
@@ -132,11 +140,13 @@ describe('order placement: the one-statement path and its guard', () => {
         const db = ctx.database.db;
         const product = await createProduct(db, { name: 'Rule Part', price: 5, stockQuantity: 10 });
         await ctx.app.catalogue.fresh();
-        await db.update(products).set(change).where(eq(products.id, product.id));
+        if ('product' in change) await db.update(products).set(change.product).where(eq(products.id, product.id));
+        if ('variant' in change) await updateDefaultVariant(db, product.id, change.variant);
+        const variant = await defaultVariantOf(db, product.id);
         const stockBefore = (await stockOf(db, product.id)).stock;
         const before = await orderCount(db);
 
-        expect(await guardRefusal({ id: product.id, quantity, price: 5 })).toBe('cedar:order-stock-guard');
+        expect(await guardRefusal(claimOf(variant.id, quantity, 5))).toBe('cedar:order-stock-guard');
         const response = await place(orderBody([{ product_id: product.id, quantity }]));
         expect(response.statusCode).toBe(answer.status);
         expect(response.json().errors).toEqual([{ path: 'items.0', message: answer.message }]);
@@ -148,11 +158,105 @@ describe('order placement: the one-statement path and its guard', () => {
     it('at the priced price: the SQL guard refuses a claim at another price (the careful path reprices: above)', async () => {
       const db = ctx.database.db;
       const product = await createProduct(db, { name: 'Rule Part', price: 5, stockQuantity: 10 });
-      expect(await guardRefusal({ id: product.id, quantity: 1, price: 4 })).toBe('cedar:order-stock-guard');
+      const variant = await defaultVariantOf(db, product.id);
+      expect(await guardRefusal(claimOf(variant.id, 1, 4))).toBe('cedar:order-stock-guard');
       // At the right price the guard lets the claim through; this bare call then fails further on
       // (its empty order head has no customer name), which rolls the stock back too.
-      expect(await guardRefusal({ id: product.id, quantity: 1, price: 5 })).not.toBe('cedar:order-stock-guard');
+      expect(await guardRefusal(claimOf(variant.id, 1, 5))).not.toBe('cedar:order-stock-guard');
       expect((await stockOf(db, product.id)).stock).toBe(10);
+    });
+
+    /** Memory 4 GB ($35, 5 left) and 8 GB ($75, 5 left), max_per_order 3 (decision 012 §3). */
+    const twoVariants = () =>
+      createVariantProduct(ctx.database.db, {
+        name: 'Rule Board',
+        maxPerOrder: 3,
+        variations: [{ name: 'Memory', options: ['4 GB', '8 GB'] }],
+        variants: [
+          { options: { Memory: '4 GB' }, price: 35, stockQuantity: 5 },
+          { options: { Memory: '8 GB' }, price: 75, stockQuantity: 5 },
+        ],
+      });
+    /** Both paths refuse, nothing is taken or written. */
+    const refusedEverywhere = async (
+      productId: string,
+      claims: StockClaim[],
+      lines: { variant_id: string; quantity: number }[],
+      answer: { status: number; errors: { path: string; message: string }[] },
+    ) => {
+      const db = ctx.database.db;
+      const stockBefore = (await stockOf(db, productId)).stock;
+      const before = await orderCount(db);
+      expect(await guardRefusal(claims)).toBe('cedar:order-stock-guard');
+      const response = await place(orderBody(lines.map((line) => ({ product_id: productId, ...line }))));
+      expect(response.statusCode, response.body).toBe(answer.status);
+      expect(response.json().errors).toEqual(answer.errors);
+      expect((await stockOf(db, productId)).stock).toBe(stockBefore);
+      expect(await orderCount(db)).toBe(before);
+    };
+
+    it('variant active: a variant deactivated behind the catalogue is refused by name', async () => {
+      const { product, variants } = await twoVariants();
+      const [small] = variants;
+      if (!small) throw new Error('no variant');
+      await ctx.app.catalogue.fresh();
+      await ctx.database.db.update(productVariants).set({ isActive: false }).where(eq(productVariants.id, small.id));
+      await refusedEverywhere(product.id, [claimOf(small.id, 1, 35)], [{ variant_id: small.id, quantity: 1 }], {
+        status: 400,
+        errors: [{ path: 'items.0', message: 'Rule Board (4 GB) is no longer available' }],
+      });
+    });
+
+    it('variant price: the guard refuses the old price, the careful path sells at the new one', async () => {
+      const db = ctx.database.db;
+      const { product, variants } = await twoVariants();
+      const [, large] = variants;
+      if (!large) throw new Error('no variant');
+      await ctx.app.catalogue.fresh();
+      await db.update(productVariants).set({ price: 80 }).where(eq(productVariants.id, large.id));
+      expect(await guardRefusal(claimOf(large.id, 1, 75))).toBe('cedar:order-stock-guard');
+      const response = await place(orderBody([{ product_id: product.id, variant_id: large.id, quantity: 1 }]));
+      expect(response.statusCode, response.body).toBe(201);
+      expect(linePrices(response.json())).toEqual([80]);
+      const [row] = await db.select().from(productVariants).where(eq(productVariants.id, large.id));
+      expect(row?.stockQuantity).toBe(4);
+      expect(await stockOf(db, product.id)).toEqual({ stock: 9, inStock: true });
+    });
+
+    it('variant stock: a short variant is refused while its sibling has plenty', async () => {
+      const { product, variants } = await twoVariants();
+      const [small] = variants;
+      if (!small) throw new Error('no variant');
+      await ctx.app.catalogue.fresh();
+      await ctx.database.db.update(productVariants).set({ stockQuantity: 1 }).where(eq(productVariants.id, small.id));
+      // The product still has 6 (its 8 GB has 5): stock is the variant's, not the product's.
+      await refusedEverywhere(product.id, [claimOf(small.id, 2, 35)], [{ variant_id: small.id, quantity: 2 }], {
+        status: 409,
+        errors: [{ path: 'items.0', message: 'Only 1 left of Rule Board (4 GB)' }],
+      });
+    });
+
+    it('max_per_order is the product’s: two variants together over it are refused', async () => {
+      const { product, variants } = await twoVariants();
+      const [small, large] = variants;
+      if (!small || !large) throw new Error('no variants');
+      await ctx.app.catalogue.fresh();
+      await refusedEverywhere(
+        product.id,
+        [claimOf(small.id, 2, 35, 4), claimOf(large.id, 2, 75, 4)],
+        [
+          { variant_id: small.id, quantity: 2 },
+          { variant_id: large.id, quantity: 2 },
+        ],
+        { status: 400, errors: [{ path: 'items.1', message: 'At most 3 of Rule Board per order' }] },
+      );
     });
   });
 });
+
+interface StockClaim {
+  variant_id: string;
+  quantity: number;
+  product_quantity: number;
+  price: number;
+}

@@ -56,7 +56,7 @@ describe('cedar_place_order has one definition: orders/place-order.sql', () => {
 
   it('the latest migration that creates the function carries exactly the named statement', async () => {
     const latest = await latestMigrationStatement();
-    expect(latest.tag).toBe('0007_products_max_per_order');
+    expect(latest.tag).toBe('0009_product_variants');
     expect(latest.statement).toBe(named);
   });
 

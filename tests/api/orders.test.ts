@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/notifications/notifications.table.ts';
 import { orderItems, orderStatusHistory, orders } from '#server/orders/orders.table.ts';
-import { createProduct } from '../factories/catalogue.ts';
+import { createProduct, defaultVariantOf } from '../factories/catalogue.ts';
 import { createUser } from '../helpers/auth.ts';
 import { orderBody, orderCount, outboxMails, stockOf } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -185,9 +185,12 @@ describe('orders', () => {
         total: 76.56,
       });
       expect(order.access_token).toMatch(/^[\w-]{43}$/);
+      const nanoVariant = await defaultVariantOf(ctx.database.db, ids.nano);
+      const shirtVariant = await defaultVariantOf(ctx.database.db, ids.shirt);
       expect(order.items).toEqual([
         {
           product_id: ids.nano,
+          variant_id: nanoVariant.id, // its one default variant (decision 012)
           name: 'Arduino Nano Every',
           sku: 'ARD-NANO',
           image: '/uploads/nano.webp',
@@ -198,6 +201,8 @@ describe('orders', () => {
         },
         expect.objectContaining({
           product_id: ids.shirt,
+          // A default variant with shared-stock variations: the choices are the line's.
+          variant_id: shirtVariant.id,
           name: 'Maker T-Shirt',
           quantity: 2,
           selectedVariations: { Color: 'White', Size: 'M' },

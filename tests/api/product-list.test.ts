@@ -4,7 +4,11 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 interface ListedProduct {
   slug: string;
+  sku: string;
   price: number;
+  price_max: number;
+  stock_quantity: number;
+  variants: { sku: string; options: Record<string, string>; price: number; stock_quantity: number }[];
   name: string;
   brand: string | null;
   in_stock: boolean;
@@ -86,6 +90,25 @@ describe('GET /api/products filters, sorts and validation', () => {
     const names = (await list('?sort=name')).data.map((product) => product.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
     expect(slugs(await list('?sort=rating')).slice(0, 2)).toEqual(['raspberry-pi-5-8gb', 'arduino-uno-r3']);
+  });
+
+  it('answers each product with its price range and active variants: its default variant only, here', async () => {
+    // Decision 012 §4: `price_desc` sorts by price_max, ranges pass on any active variant's price;
+    // with only default variants that is each product's one price, as before variants.
+    const body = await list('?sort=price_desc');
+    expect(body.data.map((product) => product.price_max)).toEqual([80, 24.5, 14, 9.99, 5, 3]);
+    for (const product of body.data) {
+      expect(product.price_max).toBe(product.price);
+      expect(product.variants).toEqual([
+        expect.objectContaining({
+          sku: product.sku,
+          options: {},
+          price: product.price,
+          stock_quantity: product.stock_quantity,
+        }),
+      ]);
+    }
+    expect(slugs(await list('?minPrice=14&maxPrice=14&sort=price_asc'))).toEqual(['arduino-nano-every']);
   });
 
   it('pages with the pagination envelope and never repeats a product across pages', async () => {

@@ -5,7 +5,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 interface Hit {
   slug: string;
   name: string;
+  sku: string;
   price: number;
+  price_max: number;
+  variant_count: number;
   excerpt: string;
   images: string[];
   category: { slug: string } | null;
@@ -125,6 +128,19 @@ describe('POST /api/search and GET /api/search/suggestions', () => {
     expect(page.hits.map((hit) => hit.price)).toEqual([9.99, 14]);
     expect(page.total).toBe(6);
     expect((await search({ q: 'arduino', sort_by: 'price' })).hits.map((hit) => hit.price)).toEqual([9.99, 14, 24.5]);
+  });
+
+  it('answers each hit with its price range and variant count: one price and one variant for a product with only its default variant', async () => {
+    // Decision 012 §4: price filters and sorts and the text index see every active variant; a
+    // product with only its default variant (all of this catalogue) keeps one price and its SKU.
+    const data = await search({ sort_by: 'price', sort_order: 'desc' });
+    expect(data.hits.map((hit) => [hit.price, hit.price_max, hit.variant_count])).toEqual(
+      [80, 24.5, 14, 9.99, 5, 3].map((price) => [price, price, 1]),
+    );
+    const ranged = await search({ filters: { minPrice: 14, maxPrice: 24.5 }, sort_by: 'price' });
+    expect(slugs(ranged)).toEqual(['arduino-nano-every', 'arduino-uno-r3']);
+    expect((await search({ filters: { minPrice: 14.01, maxPrice: 24.49 } })).total).toBe(0);
+    expect(slugs(await search({ q: 'ARD-NANO-EV' }))).toEqual(['arduino-nano-every']);
   });
 
   it.each([

@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '#server/products/products.table.ts';
 import { PAGE_QUERIES_ELEMENT_ID } from '#shared/constants.ts';
-import { createProduct } from '../factories/catalogue.ts';
+import { createProduct, updateDefaultVariant } from '../factories/catalogue.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -154,7 +152,7 @@ describe('pages drawn on the server', () => {
     const before = renderer.renders;
 
     // Orders and stock edits of products the page does not show leave it drawn.
-    await db.update(products).set({ stockQuantity: 9 }).where(eq(products.id, elsewhere.id));
+    await updateDefaultVariant(db, elsewhere.id, { stockQuantity: 9 });
     const sold = await ctx.app.inject({
       method: 'POST',
       url: '/api/orders',

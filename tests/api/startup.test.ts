@@ -12,6 +12,7 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { MIGRATIONS_DIR } from '#server/db/migrate.ts';
 import { SeedPictureDrawer } from '#server/db/seed/seed-pictures.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { prepareInstance, type StartProgress } from '#server/startup.ts';
 import { users } from '#server/users/users.table.ts';
@@ -38,7 +39,7 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
     const lines: string[] = [];
     const first = await prepareInstance(database, config, (line) => lines.push(line));
     // The template is migrated already: only the seed is worth a line.
-    expect(lines).toEqual(['Seeding the demo catalogue: 91 products in 16 categories…']);
+    expect(lines).toEqual(['Seeding the demo catalogue: 93 products in 16 categories…']);
     expect(first.seed).toBe('seeded');
     expect(first.admin.created).toBe(true);
     expect(first.admin.generatedPassword).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -63,8 +64,21 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
 
     const rows = await db.select().from(products);
     expect(rows.filter((row) => row.stockQuantity === 0).length).toBeGreaterThan(0);
+    const variants = await db.select().from(productVariants);
+    // One default variant each, but the two that sell their own (decision 012): 3 memory sizes, 3 cables.
+    expect(variants.length).toBe(rows.length - 2 + 3 + 3);
+    const pi = rows.find((row) => row.name === 'Raspberry Pi 4 Model B');
+    const piVariants = variants.filter((row) => row.productId === pi?.id).sort((a, b) => a.sortOrder - b.sortOrder);
+    expect(piVariants.map((row) => [row.options, row.price])).toEqual([
+      [{ Memory: '2 GB' }, 45],
+      [{ Memory: '4 GB' }, 55],
+      [{ Memory: '8 GB' }, 75],
+    ]);
+    expect(new Set(piVariants.map((row) => row.image)).size).toBe(3);
+    // The roll-up derived the product's price range and stock from them.
+    expect([pi?.price, pi?.priceMax, pi?.stockQuantity]).toEqual([45, 75, 35]);
     expect(
-      rows.filter((row) => row.stockQuantity > 0 && row.stockQuantity < row.lowStockThreshold).length,
+      variants.filter((row) => row.stockQuantity > 0 && row.stockQuantity < row.lowStockThreshold).length,
     ).toBeGreaterThan(0);
     expect(rows.filter((row) => row.featured).length).toBeGreaterThan(0);
     expect(rows.filter((row) => !row.isActive).length).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { SEED_CATEGORIES, SEED_PRODUCTS } from '#server/db/seed/catalogue-data.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,7 +52,7 @@ export async function writeLargeCatalogue(dataDir: string, count: number): Promi
     }
     const now = Date.now();
     for (let start = 0; start < count; start += BATCH) {
-      const rows = [];
+      const rows: (typeof products.$inferInsert)[] = [];
       for (let index = start; index < Math.min(count, start + BATCH); index++) {
         const base = SEED_PRODUCTS[index % SEED_PRODUCTS.length] as (typeof SEED_PRODUCTS)[number];
         const edition = `${EDITIONS[index % EDITIONS.length]} ${Math.floor(index / SEED_PRODUCTS.length) + 1}`;
@@ -69,7 +70,6 @@ export async function writeLargeCatalogue(dataDir: string, count: number): Promi
           compareAtPrice: index % 5 === 0 ? Math.round(price * 120) / 100 : null,
           images: [`/uploads/seed/${base.slug}-1.webp`],
           stockQuantity: orderBenchStock(index),
-          lowStockThreshold: base.lowStockThreshold,
           featured: index % 40 === 0,
           isActive: index % 50 !== 7,
           specs: base.specs,
@@ -80,7 +80,25 @@ export async function writeLargeCatalogue(dataDir: string, count: number): Promi
           updatedAt: createdAt,
         });
       }
-      await db.insert(products).values(rows);
+      // Each product sells as one default variant holding its price and stock (decision 012);
+      // the database refuses a product without one at commit.
+      await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(products)
+          .values(rows)
+          .returning({ id: products.id, sku: products.sku, price: products.price, images: products.images });
+        await tx.insert(productVariants).values(
+          inserted.map((row, offset) => ({
+            productId: row.id,
+            sku: row.sku,
+            price: row.price,
+            compareAtPrice: rows[offset]?.compareAtPrice ?? null,
+            stockQuantity: rows[offset]?.stockQuantity ?? 0,
+            lowStockThreshold: SEED_PRODUCTS[(start + offset) % SEED_PRODUCTS.length]?.lowStockThreshold ?? 5,
+            image: row.images[0] ?? null,
+          })),
+        );
+      });
     }
   } finally {
     await database.close();

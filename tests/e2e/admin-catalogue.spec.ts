@@ -90,11 +90,11 @@ test('the dashboard’s low-stock count opens the low-stock view; moving a categ
   await signInAsAdmin();
   await page.getByRole('link', { name: 'View low stock' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Low stock' })).toBeVisible();
-  const rows = page.getByRole('region', { name: 'Products' }).getByRole('row');
+  // One row per variant at or under its threshold (decision 012 §7): each says Low or Out.
+  const rows = page.getByRole('region', { name: 'Variants low on stock' }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
-  for (const row of await rows.all()) {
-    if (await row.getByRole('checkbox', { name: /^Select (?!every)/ }).count())
-      await expect(row.getByText('Low')).toBeVisible();
+  for (const row of (await rows.all()).slice(1)) {
+    await expect(row.getByText(/^(Low|Out)$/)).toBeVisible();
   }
 
   const tiles = async () => {
@@ -123,4 +123,46 @@ test('the dashboard’s low-stock count opens the low-stock view; moving a categ
   }
   const restored = await tiles();
   expect(indexOf(restored, 'Development Boards')).toBeLessThan(indexOf(restored, 'Sensors & Modules'));
+});
+
+test('an admin gives each option its own price and stock, edits one price, and the store shows it at once', async ({
+  page,
+  signInAsAdmin,
+}) => {
+  const name = `Cedar Servo ${Date.now().toString(36)}`;
+  await signInAsAdmin();
+  await page.goto('/admin/products/new');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Price ($)', { exact: true }).fill('9');
+  await page.getByRole('button', { name: 'Add variation' }).click();
+  await page.getByLabel('Variation 1 name').fill('Torque');
+  await page.getByLabel('Variation 1 options, separated by commas').fill('2 kg, 9 kg');
+
+  // The options share one price and stock until the admin gives each its own.
+  await page.getByRole('button', { name: 'Give each option its own price and stock' }).click();
+  await expect(page.getByRole('list', { name: 'Variants' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByLabel('Stock for every variant').fill('6');
+  await page.getByRole('button', { name: 'Set all stock' }).click();
+  await page.getByLabel('9 kg Price ($)').fill('14');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText(`${name} created`)).toBeVisible();
+  const editorPath = new URL(page.url()).pathname;
+  const productPath = (await page.getByRole('link', { name: 'View in store' }).getAttribute('href')) as string;
+
+  const priceOf9kg = async (expected: string) => {
+    await page.goto(productPath);
+    await page.getByRole('group', { name: 'Torque' }).getByText('9 kg', { exact: true }).click();
+    await expect(page.getByRole('main').getByText(expected).first()).toBeVisible();
+  };
+  await priceOf9kg('$14.00');
+
+  // A new price for one variant: the store shows it on the next visit, without a reload of anything.
+  await page.goto(editorPath);
+  await page.getByLabel('9 kg Price ($)').fill('16.50');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Changes saved').first()).toBeVisible();
+  await priceOf9kg('$16.50');
+  // The other variant kept its price.
+  await page.getByRole('group', { name: 'Torque' }).getByText('2 kg', { exact: true }).click();
+  await expect(page.getByRole('main').getByText('$9.00').first()).toBeVisible();
 });

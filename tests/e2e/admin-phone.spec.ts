@@ -10,6 +10,8 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 /** A product no other spec orders from, so this test's one order changes nobody's stock. */
 const PRODUCT_SLUG = 'hc-sr501-pir-motion-sensor';
+/** Seeded with a Color variation sharing one stock (the migrated shape, decision 012 §2). */
+const SHARED_STOCK_SLUG = 'samsung-t7-portable-ssd-1tb';
 
 /** Elements wider than the screen, or scroll regions whose content is wider than themselves. */
 async function overflowingElements(page: Page): Promise<string[]> {
@@ -81,4 +83,21 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
   await expectFits(page, '/admin/categories', 'Categories');
   await expectFits(page, '/admin/users', 'Users');
   await expectFits(page, '/admin/account', /Account/);
+
+  // The variant grid (decision 012 §7): a seeded product whose colours share one stock gets its
+  // rows generated in the form. Not saved, so it needs nothing from the server but the product.
+  const shared = await page.request.get(`/api/products/${SHARED_STOCK_SLUG}`);
+  const { data: sharedProduct } = (await shared.json()) as { data: { id: string } };
+  await expectFits(page, `/admin/products/${sharedProduct.id}`, /Samsung T7/);
+  await expect(page.getByText('These options share one stock and price')).toBeVisible();
+  await page.getByRole('button', { name: 'Give each option its own price and stock' }).click();
+  await expect(page.getByRole('list', { name: 'Variants' }).getByRole('listitem')).toHaveCount(3);
+  expect(await overflowingElements(page), 'variant grid at 390 px').toEqual([]);
+
+  // A saved grid: the seeded Raspberry Pi 4 sells each Memory at its own price.
+  const pi = await page.request.get('/api/products/raspberry-pi-4-model-b');
+  const { data: piProduct } = (await pi.json()) as { data: { id: string } };
+  await expectFits(page, `/admin/products/${piProduct.id}`, /Raspberry Pi 4 Model B/);
+  await expect(page.getByRole('list', { name: 'Variants' }).getByRole('listitem')).toHaveCount(3);
+  expect(await overflowingElements(page), 'saved variant grid at 390 px').toEqual([]);
 });

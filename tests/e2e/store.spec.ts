@@ -88,7 +88,7 @@ test.describe('store', () => {
     await expect(page).toHaveURL(/page=2/);
     await expect(cards(page)).toHaveCount(10);
     await expect(cards(page).first().getByRole('heading')).not.toHaveText(firstOnPageOne ?? '');
-    await pagination.getByRole('link', { name: 'Page 1' }).click();
+    await pagination.getByRole('link', { name: 'Page 1', exact: true }).click();
     await expect(page).not.toHaveURL(/page=/);
 
     // Choosing a size saves it: the plain /store uses it next time.

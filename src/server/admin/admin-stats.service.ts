@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-or
 import type { Db } from '#server/db/client.ts';
 import { countRows } from '#server/db/list-queries.ts';
 import { orderItems, orders } from '#server/orders/orders.table.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { type AdminStats, DASHBOARD_RECENT_ORDERS } from '#shared/contracts/auth.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
@@ -14,18 +15,27 @@ function startOfUtcDay(now: Date): Date {
 /** The dashboard home (GET /admin/stats): a handful of aggregate queries, run side by side. */
 export async function adminStats(db: Db, now = new Date()): Promise<AdminStats> {
   const activeProduct = eq(products.isActive, true);
+  const activeVariantOfActiveProduct = and(
+    eq(productVariants.isActive, true),
+    sql`exists (select 1 from ${products} where ${products.id} = ${productVariants.productId} and ${products.isActive})`,
+  );
   const [today, pending, lowStock, outOfStock, active, recent] = await Promise.all([
     db
       .select({ orders: count(), revenue: sql<string>`coalesce(sum(${orders.total}), 0)` })
       .from(orders)
       .where(and(gte(orders.createdAt, startOfUtcDay(now)), ne(orders.status, 'cancelled'))),
     countRows(db, orders, eq(orders.status, 'pending')),
+    // Active variants of active products (decision 012 §7): a product's sold-out 8 GB counts.
     countRows(
       db,
-      products,
-      and(activeProduct, gt(products.stockQuantity, 0), lte(products.stockQuantity, products.lowStockThreshold)),
+      productVariants,
+      and(
+        activeVariantOfActiveProduct,
+        gt(productVariants.stockQuantity, 0),
+        lte(productVariants.stockQuantity, productVariants.lowStockThreshold),
+      ),
     ),
-    countRows(db, products, and(activeProduct, eq(products.stockQuantity, 0))),
+    countRows(db, productVariants, and(activeVariantOfActiveProduct, eq(productVariants.stockQuantity, 0))),
     countRows(db, products, activeProduct),
     db
       .select({

@@ -3,6 +3,7 @@ import type { SearchFacet, SearchSortField } from '#shared/constants.ts';
 import type { Category, CategoryDetail, CategoryTreeNode } from '#shared/contracts/categories.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import type { SearchFacetCounts, SearchFilters, Suggestion } from '#shared/contracts/search.ts';
+import { optionValues } from '#shared/product-variants.ts';
 import { allowedTypos, normaliseTerm, queryTerms, TOKEN_SEPARATOR } from './search-text.ts';
 
 /**
@@ -41,11 +42,13 @@ export interface CatalogueQuery {
 }
 
 /**
- * What an order (or a cancellation that gives stock back) changes in a product: its stock. The
- * database announces such changes with their values (migration 0008), so they are patched in
- * without a query and without touching the text index or the caches that do not depend on stock.
+ * What an order (or a cancellation that gives stock back) changes in a variant: its stock. The
+ * database announces such changes with their values (migrations 0008, 0009), so they are patched
+ * in without a query and without touching the text index or the caches that do not depend on stock.
  */
 export interface StockLevel {
+  /** The variant's product: its stock is the sum of its active variants (decision 012). */
+  product_id: string;
   stock_quantity: number;
   in_stock: boolean;
   updated_at: string;
@@ -102,15 +105,23 @@ export const NATURAL_ORDER: Record<SearchSortField, SortDirection> = {
 };
 
 type PresortedField = Exclude<SearchSortField, 'relevance'>;
+/**
+ * The sort orders kept ready: one per field, plus `price_max` for price high to low. A product
+ * with variants from $35 to $75 sorts by $35 when cheapest first and by $75 when dearest first,
+ * so it sits with the $75 products in both (decision 012 §4, Prices).
+ */
+type PresortedKey = PresortedField | 'price_max';
 
 const byId = (a: IndexedProduct, b: IndexedProduct) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** Comparators in each field's natural direction; ties fall back to id so pages never overlap. */
-const COMPARATORS: Record<PresortedField, (a: IndexedProduct, b: IndexedProduct) => number> = {
+const COMPARATORS: Record<PresortedKey, (a: IndexedProduct, b: IndexedProduct) => number> = {
   featured: (a, b) => Number(b.featured) - Number(a.featured) || b.created_at.localeCompare(a.created_at) || byId(a, b),
   created_at: (a, b) => b.created_at.localeCompare(a.created_at) || byId(a, b),
   price: (a, b) => a.price - b.price || byId(a, b),
+  // Ascending like `price` (the natural direction of the field); read backwards for desc.
+  price_max: (a, b) => a.price_max - b.price_max || a.price - b.price || byId(a, b),
   name: (a, b) => nameCollator.compare(a.name, b.name) || byId(a, b),
   rating: (a, b) => b.rating - a.rating || b.review_count - a.review_count || byId(a, b),
 };
@@ -141,6 +152,8 @@ let nextRevision = 1;
 
 export class CatalogueIndex {
   private readonly products = new Map<string, IndexedProduct>();
+  /** Each active variant's product (decision 012 §4): stock patches address variants. */
+  private readonly variantsById = new Map<string, IndexedProduct>();
   private readonly idBySlug = new Map<string, string>();
   private categories = new Map<string, IndexedCategory>();
   private productIndex = newProductIndex();
@@ -149,7 +162,7 @@ export class CatalogueIndex {
    * Caches derived from the products: dropped when what they depend on changes (text matches by
    * text changes only; none by a stock change unless a product sold out or came back).
    */
-  private presorted = new Map<PresortedField, IndexedProduct[]>();
+  private presorted = new Map<PresortedKey, IndexedProduct[]>();
   private matchCache = new Map<string, Match[]>();
   private resultCache = new Map<string, CachedResult>();
   private suggestionCache = new Map<string, Suggestion[]>();
@@ -208,8 +221,10 @@ export class CatalogueIndex {
     // cached text matches, drop only what depends on stock and price.
     const textChanged = !previous || !sameDocument(this.documentFor(previous), this.documentFor(product));
     if (previous) this.idBySlug.delete(previous.slug);
+    if (previous) for (const variant of previous.variants) this.variantsById.delete(variant.id);
     if (previous && textChanged) this.productIndex.discard(product.id);
     this.products.set(product.id, product);
+    for (const variant of product.variants) this.variantsById.set(variant.id, product);
     this.foldedNames.set(product.id, queryTerms(product.name).join(' '));
     this.idBySlug.set(product.slug, product.id);
     if (textChanged) this.productIndex.add(this.documentFor(product));
@@ -217,25 +232,32 @@ export class CatalogueIndex {
   }
 
   /**
-   * Patches a product's stock (an order took some, a cancellation gave some back). The product
-   * object is updated in place, so the sort orders and cached answers that hold it show the new
-   * stock without being rebuilt; text matches, sort orders, category counts and results that do
-   * not use in_stock are kept. Unknown or inactive products are ignored (the storefront does not
-   * show them). Returns whether anything changed.
+   * Patches a variant's stock (an order took some, a cancellation gave some back) and recomputes
+   * its product's: the sum of its active variants, in stock while any is (the rule of the
+   * `cedar_roll_up_variants` trigger, migration 0009; keep them in step). The objects are updated
+   * in place, so the sort orders and cached answers that hold them show the new stock without
+   * being rebuilt; text matches, sort orders, category counts and results that do not use
+   * in_stock are kept unless the PRODUCT's in_stock flips. Unknown or inactive variants are
+   * ignored (the storefront does not show them). Returns whether anything changed.
    */
-  updateStock(id: string, level: StockLevel): boolean {
-    const product = this.products.get(id);
-    if (!product) return false;
+  updateStock(variantId: string, level: StockLevel): boolean {
+    const product = this.variantsById.get(variantId);
+    const variant = product?.variants.find((candidate) => candidate.id === variantId);
+    if (!product || !variant || product.id !== level.product_id) return false;
     if (
-      product.stock_quantity === level.stock_quantity &&
-      product.in_stock === level.in_stock &&
+      variant.stock_quantity === level.stock_quantity &&
+      variant.in_stock === level.in_stock &&
       product.updated_at === level.updated_at
     ) {
       return false;
     }
-    const availabilityChanged = product.in_stock !== level.in_stock;
-    product.stock_quantity = level.stock_quantity;
-    product.in_stock = level.in_stock;
+    variant.stock_quantity = level.stock_quantity;
+    variant.in_stock = level.in_stock;
+    // The index holds active variants only, so their sum is the product's stock.
+    const stock = product.variants.reduce((sum, each) => sum + each.stock_quantity, 0);
+    const availabilityChanged = product.in_stock !== stock > 0;
+    product.stock_quantity = stock;
+    product.in_stock = stock > 0;
     product.updated_at = level.updated_at;
     if (availabilityChanged) {
       this.availabilityRevision = nextRevision++;
@@ -246,16 +268,22 @@ export class CatalogueIndex {
     return true;
   }
 
-  /** The stock of an active product, or undefined: what a server-drawn page checks it still shows. */
+  /**
+   * The stock of an active product or of one of its active variants, or undefined: what a
+   * server-drawn page checks it still shows (both are objects with an id and a stock there).
+   */
   stockOf(id: string): Pick<StockLevel, 'stock_quantity' | 'in_stock'> | undefined {
     const product = this.products.get(id);
-    return product && { stock_quantity: product.stock_quantity, in_stock: product.in_stock };
+    if (product) return { stock_quantity: product.stock_quantity, in_stock: product.in_stock };
+    const variant = this.variantsById.get(id)?.variants.find((candidate) => candidate.id === id);
+    return variant && { stock_quantity: variant.stock_quantity, in_stock: variant.in_stock };
   }
 
   removeProduct(id: string): void {
     const previous = this.products.get(id);
     if (!previous) return;
     this.products.delete(id);
+    for (const variant of previous.variants) this.variantsById.delete(variant.id);
     this.foldedNames.delete(id);
     this.idBySlug.delete(previous.slug);
     this.productIndex.discard(id);
@@ -309,7 +337,8 @@ export class CatalogueIndex {
       candidates = matches.flatMap((match) => this.products.get(match.id) ?? []);
       reversed = query.sortOrder === 'asc';
     } else {
-      candidates = this.presortedBy(sortBy as PresortedField);
+      const field = sortBy as PresortedField;
+      candidates = this.presortedBy(field === 'price' && query.sortOrder === 'desc' ? 'price_max' : field);
       reversed = query.sortOrder !== NATURAL_ORDER[sortBy];
       matchedIds = matches && new Set(matches.map((match) => match.id));
     }
@@ -580,7 +609,7 @@ export class CatalogueIndex {
     return matches;
   }
 
-  private presortedBy(field: PresortedField): IndexedProduct[] {
+  private presortedBy(field: PresortedKey): IndexedProduct[] {
     let sorted = this.presorted.get(field);
     if (!sorted) {
       sorted = [...this.products.values()].sort(COMPARATORS[field]);
@@ -594,6 +623,9 @@ export class CatalogueIndex {
     const brands = filters.brand && new Set(filters.brand.map((brand) => brand.toLowerCase()));
     const { minPrice, maxPrice, in_stock: inStock, featured } = filters;
     const pass = () => true;
+    const hasPriceRange = minPrice !== undefined || maxPrice !== undefined;
+    const priceInRange = (price: number) =>
+      (minPrice === undefined || price >= minPrice) && (maxPrice === undefined || price <= maxPrice);
     return {
       hasCategory: filters.category !== undefined,
       hasBrand: brands !== undefined,
@@ -609,8 +641,7 @@ export class CatalogueIndex {
       inStock: inStock === undefined ? pass : (product: IndexedProduct) => product.in_stock === inStock,
       rest: (product: IndexedProduct) =>
         (featured === undefined || product.featured === featured) &&
-        (minPrice === undefined || product.price >= minPrice) &&
-        (maxPrice === undefined || product.price <= maxPrice),
+        (!hasPriceRange || hasPriceInRange(product, priceInRange)),
     };
   }
 
@@ -622,13 +653,25 @@ export class CatalogueIndex {
     };
   }
 
+  /**
+   * The searchable text of a product (decision 012 §4, Search): its variants' SKUs join its own
+   * in `sku`, their option values ("8 GB", "Pale Grey") join its tags (the same boost). A product
+   * with only its default variant (SKU = the product's, no options) gets exactly the document it
+   * had before variants, so its ranking does not move.
+   */
   private documentFor(product: IndexedProduct): SearchDocument {
     return {
       id: product.id,
       name: product.name,
       brand: product.brand ?? '',
-      sku: product.sku,
-      tags: product.tags.join(' '),
+      sku: withVariantText(
+        [product.sku],
+        product.variants.map((variant) => variant.sku),
+      ),
+      tags: withVariantText(
+        product.tags,
+        product.variants.flatMap((variant) => optionValues(variant.options, product.variations)),
+      ),
       category: product.category_id ? (this.categories.get(product.category_id)?.name ?? '') : '',
       description: product.description,
     };
@@ -652,6 +695,36 @@ export class CatalogueIndex {
     this.countsByCategory = undefined;
     this.visibleSlugs = undefined;
   }
+}
+
+/**
+ * Whether any of the product's prices is in the range (decision 012 §4, Prices): the headline
+ * price (one of its active variants' when it has any), else another active variant's. A product
+ * with one price (`price === price_max`, every product with only a default variant) is decided
+ * by its price alone, without looking at its variants.
+ */
+function hasPriceInRange(product: IndexedProduct, inRange: (price: number) => boolean): boolean {
+  if (inRange(product.price)) return true;
+  if (product.price === product.price_max) return false;
+  return product.variants.some((variant) => inRange(variant.price));
+}
+
+/**
+ * A product's own values for a search field, then its variants' values it does not already have,
+ * each once (ignoring case): the default variant repeats the product's SKU and many variants
+ * share a value ("8 GB"), and a repeated term would weigh more. The product's own values are
+ * kept as they are, so a product with only its default variant has today's text.
+ */
+function withVariantText(own: readonly string[], fromVariants: readonly string[]): string {
+  const seen = new Set(own.map((value) => value.toLowerCase()));
+  const added: string[] = [];
+  for (const value of fromVariants) {
+    const key = value.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    added.push(value);
+  }
+  return [...own, ...added].join(' ');
 }
 
 function sameDocument(a: SearchDocument, b: SearchDocument): boolean {

@@ -2,11 +2,12 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Database, Db, Subscription } from '#server/db/client.ts';
-import { toProduct } from '#server/products/products.mapper.ts';
+import { loadVariantsByProduct } from '#server/products/product-variants.mapper.ts';
+import { type ProductRow, toProduct } from '#server/products/products.mapper.ts';
 import { products } from '#server/products/products.table.ts';
 import { CatalogueIndex, type IndexedCategory, type IndexedProduct, type StockLevel } from './catalogue-index.ts';
 
-/** The NOTIFY channel the catalogue triggers of migrations 0001 and 0008 speak on. */
+/** The NOTIFY channel the catalogue triggers of migrations 0001, 0008 and 0009 speak on. */
 export const CATALOGUE_CHANNEL = 'cedar_catalogue';
 
 type PendingChange = { kind: 'all' } | { kind: 'some'; categories: boolean; productIds: Set<string> };
@@ -15,7 +16,7 @@ type PendingChange = { kind: 'all' } | { kind: 'some'; categories: boolean; prod
  * Keeps a CatalogueIndex in step with the database. The database stays the only source of truth
  * and every write goes there; triggers announce each committed change (NOTIFY):
  * - a change to stock only (an order, a cancellation, an admin stock edit) arrives with the new
- *   values ('stock:…', migration 0008) and is patched in by the next read without a query, so
+ *   values ('stock:…' per variant, migrations 0008 and 0009) and is patched in by the next read without a query, so
  *   reads never wait for the database (on PGlite, behind the orders on its one connection);
  * - any other change names the rows, which the next read fetches and patches in (only those rows,
  *   not a reload), waiting for that fetch: an admin sees their own write on the next read.
@@ -27,7 +28,7 @@ type PendingChange = { kind: 'all' } | { kind: 'some'; categories: boolean; prod
 export class CatalogueReadModel {
   private index = new CatalogueIndex();
   private pending: PendingChange = { kind: 'all' };
-  /** Stock levels announced by the database, newest per product, applied by the next read. */
+  /** Stock levels announced by the database, newest per variant, applied by the next read. */
   private pendingStock = new Map<string, StockLevel>();
   private refreshing: Promise<void> | undefined;
   private subscription: Subscription | undefined;
@@ -101,9 +102,9 @@ export class CatalogueReadModel {
         this.pending = { kind: 'all' };
         return;
       }
-      for (const [id, level] of levels) {
-        // A row waiting to be fetched will be read as it is now, newer than this level.
-        if (!this.pending.productIds.has(id)) this.pendingStock.set(id, level);
+      for (const [variantId, level] of levels) {
+        // A product waiting to be fetched will be read as it is now, newer than this level.
+        if (!this.pending.productIds.has(level.product_id)) this.pendingStock.set(variantId, level);
       }
     } else if (payload === 'categories') {
       this.pending.categories = true;
@@ -111,7 +112,10 @@ export class CatalogueReadModel {
       for (const id of payload.slice('products:'.length).split(',')) {
         if (!id) continue;
         this.pending.productIds.add(id);
-        this.pendingStock.delete(id); // the fetch reads a newer row
+        // The fetch reads newer rows of this product's variants.
+        for (const [variantId, level] of this.pendingStock) {
+          if (level.product_id === id) this.pendingStock.delete(variantId);
+        }
       }
     } else {
       this.pending = { kind: 'all' };
@@ -159,16 +163,25 @@ export class CatalogueReadModel {
   }
 }
 
-/** 'id:quantity:t|f:updatedMs,…' (migration 0008) → levels by product id; undefined if malformed. */
+/**
+ * 'variantId:productId:quantity:t|f:updatedMs,…' (migration 0009) → levels by variant id;
+ * undefined if malformed (the caller reloads everything).
+ */
 export function parseStockLevels(text: string): Map<string, StockLevel> | undefined {
   const levels = new Map<string, StockLevel>();
   for (const entry of text.split(',')) {
-    const [id, quantity, inStock, updatedMs, extra] = entry.split(':');
+    const [id, productId, quantity, inStock, updatedMs, extra] = entry.split(':');
     const stock = Number(quantity);
     const updated = Number(updatedMs);
-    if (!id || extra !== undefined || !Number.isInteger(stock) || !Number.isFinite(updated)) return undefined;
+    if (!id || !productId || extra !== undefined || quantity === '' || !Number.isInteger(stock)) return undefined;
+    if (updatedMs === undefined || updatedMs === '' || !Number.isFinite(updated)) return undefined;
     if (inStock !== 't' && inStock !== 'f') return undefined;
-    levels.set(id, { stock_quantity: stock, in_stock: inStock === 't', updated_at: new Date(updated).toISOString() });
+    levels.set(id, {
+      product_id: productId,
+      stock_quantity: stock,
+      in_stock: inStock === 't',
+      updated_at: new Date(updated).toISOString(),
+    });
   }
   return levels;
 }
@@ -188,9 +201,16 @@ async function loadCategories(db: Db): Promise<IndexedCategory[]> {
   }));
 }
 
-function toIndexed(row: typeof products.$inferSelect): IndexedProduct {
-  const { category: _category, ...product } = toProduct(row, null);
-  return product;
+/** Rows with their variants, read in one more query for the whole batch (decision 012 §4). */
+async function toIndexed(db: Db, rows: readonly ProductRow[]): Promise<IndexedProduct[]> {
+  const variants = await loadVariantsByProduct(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const { category: _category, ...product } = toProduct(row, null, variants.get(row.id) ?? []);
+    return product;
+  });
 }
 
 /** Rows per query of a full load; see loadActiveProducts. */
@@ -214,7 +234,7 @@ async function loadActiveProducts(db: Db): Promise<IndexedProduct[]> {
       )
       .orderBy(asc(products.id))
       .limit(LOAD_BATCH);
-    for (const row of rows) loaded.push(toIndexed(row));
+    loaded.push(...(await toIndexed(db, rows)));
     if (rows.length < LOAD_BATCH) return loaded;
     after = rows[rows.length - 1]?.id;
   }
@@ -223,5 +243,5 @@ async function loadActiveProducts(db: Db): Promise<IndexedProduct[]> {
 /** Changed products, active or not (the index drops the inactive ones). */
 async function loadProducts(db: Db, ids: string[]): Promise<IndexedProduct[]> {
   const rows = await db.select().from(products).where(inArray(products.id, ids));
-  return rows.map(toIndexed);
+  return toIndexed(db, rows);
 }

@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { insertOrderNotifications } from '#server/notifications/notify-admins.ts';
-import { products } from '#server/products/products.table.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import {
   ADDRESS_EDITABLE_STATUSES,
   ADDRESS_LOCKED_MESSAGE,
@@ -67,26 +67,28 @@ async function changeStatus(tx: Db, id: string, from: OrderStatus, to: OrderStat
 }
 
 /**
- * Every line's quantity back to its product (lines of one product summed; products deleted since
- * are skipped). The products' NOTIFY trigger (migration 0001) tells the storefront catalogue.
- * The products are locked in id order first, the one order every order placement uses too
- * (decision 007 "Under concurrency"), so cancels and checkouts cannot deadlock on PostgreSQL.
+ * Every line's quantity back to its variant (decision 012 §3; lines of one variant summed; lines
+ * whose variant was deleted, only possible with its product, return nothing). The variants are
+ * locked in id order first and the roll-up trigger then locks their products in id order: the
+ * one order every order placement uses too (docs/engineering.md#data-rules), so cancels and
+ * checkouts cannot deadlock on PostgreSQL. The variants' NOTIFY trigger (migration 0009) tells
+ * the storefront catalogue; the roll-up derives the products' stock.
  */
 async function returnStock(tx: Db, orderId: string): Promise<void> {
   await tx.execute(sql`
     with l as materialized (
-      select ${orderItems.productId} as product_id, sum(${orderItems.quantity})::integer as quantity
+      select ${orderItems.variantId} as variant_id, sum(${orderItems.quantity})::integer as quantity
       from ${orderItems}
-      where ${orderItems.orderId} = ${orderId} and ${orderItems.productId} is not null
-      group by ${orderItems.productId}
+      where ${orderItems.orderId} = ${orderId} and ${orderItems.variantId} is not null
+      group by ${orderItems.variantId}
     ), locked as materialized (
       -- An array (not a semi-join), so the primary-key index finds the rows.
-      select k.id from ${products} as k where k.id = any (array(select product_id from l))
+      select k.id from ${productVariants} as k where k.id = any (array(select variant_id from l))
       order by k.id for no key update
     )
-    update ${products} as p set stock_quantity = p.stock_quantity + l.quantity, updated_at = now()
+    update ${productVariants} as v set stock_quantity = v.stock_quantity + l.quantity, updated_at = now()
     from l, locked
-    where p.id = l.product_id and locked.id = p.id`);
+    where v.id = l.variant_id and locked.id = v.id`);
 }
 
 export async function updateAdminOrder(

@@ -9,6 +9,7 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export function toOrderItem(row: OrderItemRow): OrderItem {
   return {
     product_id: row.productId,
+    variant_id: row.variantId,
     name: row.productName,
     sku: row.sku,
     image: row.image,

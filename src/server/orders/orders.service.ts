@@ -1,33 +1,48 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { loadVariantsByProduct } from '#server/products/product-variants.mapper.ts';
 import type { ProductVariationRow } from '#server/products/products.table.ts';
 import { products } from '#server/products/products.table.ts';
-import type {
-  CalculatedLine,
-  CalculateOrderRequest,
-  OrderCalculation,
-  OrderLineInput,
+import {
+  type CalculatedLine,
+  type CalculateOrderRequest,
+  type OrderCalculation,
+  type OrderLineInput,
+  VARIANT_GONE_MESSAGE,
+  VARIANT_UNAVAILABLE_MESSAGE,
 } from '#shared/contracts/orders.ts';
 import { computeTotals, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
+import { lineLabel, sameOptions } from '#shared/product-variants.ts';
 
 /**
  * Pricing of a cart (docs/product.md#order-endpoints) and the checks POST /orders repeats inside
  * its transaction. Prices, names and stock always come from the database, never from the client.
  */
 
-/** What pricing needs of a product; loaded straight from the table so stock and is_active are current. */
+/** What pricing needs of a variant (decision 012): price and stock are the variant's. */
+export interface OrderVariant {
+  id: string;
+  sku: string;
+  options: Record<string, string>;
+  priceCents: number;
+  stockQuantity: number;
+  image: string | null;
+  isActive: boolean;
+}
+
+/** What pricing needs of a product; loaded straight from the tables so stock and is_active are current. */
 export interface OrderProduct {
   id: string;
   name: string;
   slug: string;
-  sku: string;
+  /** The product's first image: a line's photo when its variant has none. */
   image: string | null;
-  priceCents: number;
-  stockQuantity: number;
-  /** The most one order may take of this product (all its lines together). */
+  /** The most one order may take of this product (all its lines, all its variants together). */
   maxPerOrder: number;
   isActive: boolean;
   variations: ProductVariationRow[];
+  /** Every variant the source knows (the database: inactive ones too; the catalogue: active ones). */
+  variants: OrderVariant[];
 }
 
 export const LINE_MESSAGES = {
@@ -38,24 +53,49 @@ export const LINE_MESSAGES = {
   over_limit: (limit: number) => `At most ${limit} per order`,
 } as const;
 
+/** Products by id with ALL their variants: two queries, whatever the number of lines. */
 export async function loadOrderProducts(db: Db, ids: readonly string[]): Promise<Map<string, OrderProduct>> {
   const unique = [...new Set(ids)];
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      sku: products.sku,
-      images: products.images,
-      price: products.price,
-      stockQuantity: products.stockQuantity,
-      maxPerOrder: products.maxPerOrder,
-      isActive: products.isActive,
-      variations: products.variations,
-    })
-    .from(products)
-    .where(inArray(products.id, unique));
-  return new Map(rows.map((row) => [row.id, toOrderProduct(row)]));
+  if (unique.length === 0) return new Map();
+  const [rows, variants] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        slug: products.slug,
+        images: products.images,
+        maxPerOrder: products.maxPerOrder,
+        isActive: products.isActive,
+        variations: products.variations,
+      })
+      .from(products)
+      .where(inArray(products.id, unique)),
+    loadVariantsByProduct(db, unique),
+  ]);
+  return new Map(
+    rows.map((row) => [row.id, toOrderProduct({ ...row, variants: (variants.get(row.id) ?? []).map(toOrderVariant) })]),
+  );
+}
+
+/** What pricing needs of a variant, from a database row or the in-memory catalogue. */
+export function toOrderVariant(row: {
+  id: string;
+  sku: string;
+  options: Record<string, string>;
+  price: string | number;
+  stockQuantity: number;
+  image: string | null;
+  isActive: boolean;
+}): OrderVariant {
+  return {
+    id: row.id,
+    sku: row.sku,
+    options: row.options,
+    priceCents: toCents(row.price),
+    stockQuantity: row.stockQuantity,
+    image: row.image,
+    isActive: row.isActive,
+  };
 }
 
 /** What pricing needs of a product, from a database row or the in-memory catalogue. */
@@ -63,26 +103,51 @@ export function toOrderProduct(row: {
   id: string;
   name: string;
   slug: string;
-  sku: string;
   images: readonly string[];
-  price: string | number;
-  stockQuantity: number;
   maxPerOrder: number;
   isActive: boolean;
   variations: ProductVariationRow[];
+  variants: OrderVariant[];
 }): OrderProduct {
   return {
     id: row.id,
     name: row.name,
     slug: row.slug,
-    sku: row.sku,
     image: row.images[0] ?? null,
-    priceCents: toCents(row.price),
-    stockQuantity: row.stockQuantity,
     maxPerOrder: row.maxPerOrder,
     isActive: row.isActive,
     variations: row.variations,
+    variants: row.variants,
   };
+}
+
+/**
+ * The variant a line buys (decision 012 §3): `variant_id` if given (`gone` unless it is one of
+ * the product's variants); else the ACTIVE default variant; else the active one whose options
+ * equal `selectedVariations` (the spec's client, carts stored before variants existed). Only
+ * when no active variant matches: the inactive one with those options, or the inactive default
+ * of a product with no active variant, so the line is reported unavailable ("no longer
+ * available") rather than as a wrong choice. An inactive default kept for past orders beside
+ * combinations is never taken for a line that names a combination. Pure.
+ */
+export function resolveVariant(
+  product: Pick<OrderProduct, 'variants'>,
+  line: Pick<OrderLineInput, 'variant_id' | 'selectedVariations'>,
+): { variant: OrderVariant } | { problem: 'gone' | 'no_match' } {
+  if (line.variant_id !== undefined) {
+    const named = product.variants.find((variant) => variant.id === line.variant_id);
+    return named ? { variant: named } : { problem: 'gone' };
+  }
+  const isDefault = (variant: OrderVariant) => Object.keys(variant.options).length === 0;
+  const chosen = (variant: OrderVariant) => sameOptions(variant.options, line.selectedVariations ?? {});
+  const active = product.variants.filter((variant) => variant.isActive);
+  const inactive = product.variants.filter((variant) => !variant.isActive);
+  const fallback =
+    active.find(isDefault) ??
+    active.find(chosen) ??
+    inactive.find(chosen) ??
+    (active.length === 0 ? inactive.find(isDefault) : undefined);
+  return fallback ? { variant: fallback } : { problem: 'no_match' };
 }
 
 /**
@@ -109,18 +174,22 @@ export function variationProblem(
   return null;
 }
 
-/** A calculated line plus the cents and SKU the order snapshot needs. */
+/** A calculated line plus what the order snapshot and the placement messages need. */
 export interface PricedLine extends CalculatedLine {
-  sku: string | null;
   unitPriceCents: number;
   lineTotalCents: number;
+  /** How messages name the line: "Raspberry Pi 4 Model B (8 GB)" (src/shared/product-variants.ts `lineLabel`). */
+  label: string;
+  /** Set when the line's variant (not its product) is the problem: placement words it differently. */
+  variantProblem?: 'unavailable' | 'gone';
 }
 
 /**
- * Prices each line in request order. Stock and the per-order limit are per product (variations
- * share them), so every line of one product counts against the same stock and limit: a line that
- * would take more than what the lines before it left is refused and does not claim any. It is
- * `over_limit` when the product's max_per_order is the tighter bound, else `insufficient_stock`.
+ * Prices each line in request order at its variant's price (decision 012 §3). Stock is claimed
+ * per variant, the per-order limit per product (all its variants together), so lines of one
+ * variant share its stock and lines of one product share its limit: a line that would take more
+ * than what the lines before it left is refused and claims nothing. It is `over_limit` when the
+ * product's max_per_order is the tighter bound, else `insufficient_stock`.
  * These are the placement rules that cedar_place_order (place-order.sql) and place-order.ts
  * `takeStock` enforce in SQL: this function says why a line breaks one; keep the three in step.
  */
@@ -128,21 +197,24 @@ export function priceLines(
   lines: readonly OrderLineInput[],
   productsById: ReadonlyMap<string, OrderProduct>,
 ): PricedLine[] {
-  const claimed = new Map<string, number>();
+  const claimedByVariant = new Map<string, number>();
+  const claimedByProduct = new Map<string, number>();
   return lines.map((line) => {
     const product = productsById.get(line.product_id);
-    const selectedVariations = line.selectedVariations ?? {};
+    const choices = line.selectedVariations ?? {};
     if (!product) {
       return {
         product_id: line.product_id,
+        variant_id: null,
         name: 'Unavailable product',
+        label: 'Unavailable product',
         slug: null,
         image: null,
         sku: null,
         unit_price: 0,
         unitPriceCents: 0,
         quantity: line.quantity,
-        selectedVariations,
+        selectedVariations: choices,
         line_total: 0,
         lineTotalCents: 0,
         available: false,
@@ -152,32 +224,67 @@ export function priceLines(
         max_per_order: 0,
       };
     }
-    const totalCents = lineTotalCents(product.priceCents, line.quantity);
+    const resolved = product.isActive ? resolveVariant(product, line) : undefined;
+    const variant = resolved && 'variant' in resolved ? resolved.variant : undefined;
+    const selectedVariations = variant ? { ...choices, ...variant.options } : choices;
+    const priceCents = variant?.priceCents ?? 0;
+    const totalCents = lineTotalCents(priceCents, line.quantity);
+    const stock = variant?.isActive ? variant.stockQuantity : 0;
     const base = {
       product_id: product.id,
+      variant_id: variant?.id ?? null,
       name: product.name,
+      label: lineLabel(product.name, variant?.options ?? {}, product.variations),
       slug: product.slug,
-      image: product.image,
-      sku: product.sku,
-      unit_price: product.priceCents / 100,
-      unitPriceCents: product.priceCents,
+      image: variant?.image ?? product.image,
+      sku: variant?.sku ?? null,
+      unit_price: priceCents / 100,
+      unitPriceCents: priceCents,
       quantity: line.quantity,
       selectedVariations,
       line_total: totalCents / 100,
       lineTotalCents: totalCents,
-      stock_quantity: product.isActive ? product.stockQuantity : 0,
+      stock_quantity: stock,
       max_per_order: product.maxPerOrder,
     };
     if (!product.isActive) {
       return { ...base, available: false, reason: 'unavailable', message: LINE_MESSAGES.unavailable };
     }
-    const variation = variationProblem(product.variations, line.selectedVariations);
+    if (resolved && 'problem' in resolved) {
+      // A variant named but gone is "no longer sold"; choices naming no variant say what is wrong.
+      const message =
+        resolved.problem === 'gone'
+          ? VARIANT_GONE_MESSAGE
+          : (variationProblem(product.variations, line.selectedVariations) ?? VARIANT_GONE_MESSAGE);
+      return {
+        ...base,
+        available: false,
+        reason: 'invalid_variation',
+        message,
+        variantProblem: resolved.problem === 'gone' ? 'gone' : undefined,
+      };
+    }
+    if (!variant) throw new Error('unreachable: an active product resolves a variant or a problem');
+    if (!variant.isActive) {
+      return {
+        ...base,
+        available: false,
+        reason: 'unavailable',
+        message: VARIANT_UNAVAILABLE_MESSAGE,
+        variantProblem: 'unavailable',
+      };
+    }
+    // Shared-stock choices of a default variant, and extra keys next to a variant's own options.
+    const variation = variationProblem(product.variations, selectedVariations);
     if (variation) return { ...base, available: false, reason: 'invalid_variation', message: variation };
-    if (product.stockQuantity <= 0) {
+    if (variant.stockQuantity <= 0) {
       return { ...base, available: false, reason: 'out_of_stock', message: LINE_MESSAGES.out_of_stock };
     }
-    const already = claimed.get(product.id) ?? 0;
-    if (already + line.quantity > product.maxPerOrder && product.maxPerOrder < product.stockQuantity) {
+    const productAlready = claimedByProduct.get(product.id) ?? 0;
+    const variantAlready = claimedByVariant.get(variant.id) ?? 0;
+    const overLimit = productAlready + line.quantity > product.maxPerOrder;
+    const overStock = variantAlready + line.quantity > variant.stockQuantity;
+    if (overLimit && (!overStock || product.maxPerOrder - productAlready < variant.stockQuantity - variantAlready)) {
       return {
         ...base,
         available: false,
@@ -185,15 +292,16 @@ export function priceLines(
         message: LINE_MESSAGES.over_limit(product.maxPerOrder),
       };
     }
-    if (already + line.quantity > product.stockQuantity) {
+    if (overStock) {
       return {
         ...base,
         available: false,
         reason: 'insufficient_stock',
-        message: LINE_MESSAGES.insufficient_stock(product.stockQuantity),
+        message: LINE_MESSAGES.insufficient_stock(variant.stockQuantity),
       };
     }
-    claimed.set(product.id, already + line.quantity);
+    claimedByProduct.set(product.id, productAlready + line.quantity);
+    claimedByVariant.set(variant.id, variantAlready + line.quantity);
     return { ...base, available: true };
   });
 }
@@ -204,9 +312,9 @@ export function totalsOf(lines: readonly PricedLine[], discountCents = 0) {
   return computeTotals(subtotalCents, discountCents);
 }
 
-/** The public shape of a priced line (drops the cents and SKU kept for the order snapshot). */
+/** The public shape of a priced line (drops the cents kept for the order snapshot). */
 export function toCalculatedLine(line: PricedLine): CalculatedLine {
-  const { sku: _sku, unitPriceCents: _unit, lineTotalCents: _total, ...rest } = line;
+  const { unitPriceCents: _unit, lineTotalCents: _total, label: _label, variantProblem: _problem, ...rest } = line;
   return rest;
 }
 

@@ -3,6 +3,7 @@ import { check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uui
 import { customers } from '#server/customers/customers.table.ts';
 import { addressColumn } from '#server/db/address-column.ts';
 import { createdAtColumn, idColumn, moneyColumn, updatedAtColumn } from '#server/db/columns.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { users } from '#server/users/users.table.ts';
 
@@ -68,6 +69,8 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The variant sold (decision 012); null once its product is deleted. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     sku: text('sku'),
     image: text('image'),
@@ -83,6 +86,7 @@ export const orderItems = pgTable(
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     index('order_items_order_idx').on(table.orderId),
     index('order_items_product_idx').on(table.productId),
+    index('order_items_variant_idx').on(table.variantId),
   ],
 );
 

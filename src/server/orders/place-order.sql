@@ -1,21 +1,25 @@
 -- cedar_place_order: the one named definition of how an order is placed in the database
 -- (decisions 007 and 011). Applied drizzle migrations cannot change, so this file is not run
 -- itself: the latest migration that (re)creates the function must carry this statement exactly
--- (0007 today), and tests/api/order-placement-sql.test.ts proves it and that a migrated
+-- (0009 today), and tests/api/order-placement-sql.test.ts proves it and that a migrated
 -- database runs this body. To change the function: edit it here, copy the statement into a new
--- custom migration (`npx drizzle-kit generate --custom --name=…`), run that test.
+-- custom migration (`npx drizzle-kit generate --custom --name=…`), run that test. Today: 0009.
 --
 -- Placement rules, the same in three places: here, place-order.ts `takeStock` (the careful
 -- path), and orders.service.ts `priceLines`, which explains a line that breaks one. Keep them in
 -- step; tests/api/order-placement-paths.test.ts takes each rule through both paths.
---   * products are locked in id order first, so two orders cannot deadlock;
---   * a product is taken only when it is active, still at the price the order was priced at (not
---     on the careful path: it prices from the rows it took), has the stock for the sum of its
---     lines, and that sum is within its max_per_order;
---   * unless every product of the order is taken, nothing is (RAISE 'cedar:order-stock-guard').
+--   * stock is taken per variant (decision 012); variants are locked in id order first, then the
+--     roll-up trigger (cedar_roll_up_variants, 0009) locks their products in id order, so two
+--     orders cannot deadlock;
+--   * a variant is taken only when it and its product are active, it is still at the price the
+--     order was priced at (not on the careful path: it prices from the rows it took), it has the
+--     stock for the sum of its lines, and the sum of all lines of its product is within the
+--     product's max_per_order;
+--   * unless every variant of the order is taken, nothing is (RAISE 'cedar:order-stock-guard').
 -- Called by src/server/orders/place-order.ts `insertOrderRows` (its keys and types must match):
---   stock: [{id, quantity, price}], one entry per product, quantities summed (`StockClaim`); empty
---          on the careful path, which has taken the stock already
+--   stock: [{variant_id, quantity, product_quantity, price}], one entry per variant, its lines
+--          summed, product_quantity the sum over its product's lines (`StockClaim`); empty on the
+--          careful path, which has taken the stock already
 --   head:  the order's columns, and `source` / `created_by` (who entered it)
 --   items: the line snapshots, in the shopper's order (`position`)
 --   notification: the admins' message; RETURNS the columns the server maps back into the order.
@@ -29,19 +33,20 @@ DECLARE
   customer uuid;
   buyer_email text := lower(head->>'customer_email');
 BEGIN
-  -- Lock the rows first, in one global order (product id), whatever the order of the cart's
-  -- lines: two orders holding the same products in a different order would otherwise each lock
-  -- one row and wait for the other's (PostgreSQL: "deadlock detected").
-  -- NO KEY UPDATE is the lock the UPDATE below takes anyway; it leaves foreign-key checks free.
-  -- `= ANY (ARRAY(…))`, not `IN (SELECT …)`: the planner takes the primary-key index for an
-  -- array, while a semi-join over the JSON would scan every product.
-  PERFORM 1 FROM products AS p
-    WHERE p.id = ANY (ARRAY(SELECT (e->>'id')::uuid FROM jsonb_array_elements(stock) AS e))
-    ORDER BY p.id FOR NO KEY UPDATE;
-  UPDATE products AS p SET stock_quantity = p.stock_quantity - w.quantity
-    FROM jsonb_to_recordset(stock) AS w(id uuid, quantity integer, price numeric)
-    WHERE p.id = w.id AND p.is_active AND p.price = w.price AND p.stock_quantity >= w.quantity
-      AND w.quantity <= p.max_per_order;
+  -- Lock the rows first, in one global order (variant id; the roll-up then locks products by
+  -- id), whatever the order of the cart's lines: two orders holding the same variants in a
+  -- different order would otherwise each lock one row and wait for the other's (PostgreSQL:
+  -- "deadlock detected"). NO KEY UPDATE is the lock the UPDATE below takes anyway; it leaves
+  -- foreign-key checks free. `= ANY (ARRAY(…))`, not `IN (SELECT …)`: the planner takes the
+  -- primary-key index for an array, while a semi-join over the JSON would scan every variant.
+  PERFORM 1 FROM product_variants AS v
+    WHERE v.id = ANY (ARRAY(SELECT (e->>'variant_id')::uuid FROM jsonb_array_elements(stock) AS e))
+    ORDER BY v.id FOR NO KEY UPDATE;
+  UPDATE product_variants AS v SET stock_quantity = v.stock_quantity - w.quantity, updated_at = now()
+    FROM jsonb_to_recordset(stock) AS w(variant_id uuid, quantity integer, product_quantity integer, price numeric),
+      products AS p
+    WHERE v.id = w.variant_id AND p.id = v.product_id AND p.is_active AND v.is_active AND v.price = w.price
+      AND v.stock_quantity >= w.quantity AND w.product_quantity <= p.max_per_order;
   GET DIAGNOSTICS taken = ROW_COUNT;
   IF taken <> jsonb_array_length(stock) THEN
     RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:order-stock-guard';
@@ -76,11 +81,11 @@ BEGIN
       head->>'request_hash', customer, coalesce(head->>'source', 'checkout'), (head->>'created_by')::uuid)
     RETURNING o.id, o.order_number, o.status, o.payment_status, o.total, o.created_at INTO placed;
 
-  INSERT INTO order_items (order_id, product_id, product_name, sku, image, unit_price, quantity,
+  INSERT INTO order_items (order_id, product_id, variant_id, product_name, sku, image, unit_price, quantity,
       selected_variations, line_total, position)
-    SELECT placed.id, l.product_id, l.product_name, l.sku, l.image, l.unit_price, l.quantity,
+    SELECT placed.id, l.product_id, l.variant_id, l.product_name, l.sku, l.image, l.unit_price, l.quantity,
       l.selected_variations, l.line_total, l.position
-    FROM jsonb_to_recordset(items) AS l(product_id uuid, product_name text, sku text, image text,
+    FROM jsonb_to_recordset(items) AS l(product_id uuid, variant_id uuid, product_name text, sku text, image text,
       unit_price numeric, quantity integer, selected_variations jsonb, line_total numeric, position integer);
 
   INSERT INTO order_status_history (order_id, from_status, to_status, changed_by)

@@ -5,6 +5,7 @@ import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, badRequest, outOfStock } from '#server/errors.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import type { FieldError } from '#shared/contracts/common.ts';
 import type { CreateOrderRequest, Order, OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
@@ -15,7 +16,9 @@ import {
   type OrderProduct,
   type PricedLine,
   priceLines,
+  resolveVariant,
   toOrderProduct,
+  toOrderVariant,
   totalsOf,
 } from './orders.service.ts';
 
@@ -84,10 +87,23 @@ function invalidLineErrors(lines: readonly PricedLine[]): FieldError[] {
     if (line.reason === 'over_limit') {
       return [{ path: `items.${index}`, message: overLimitMessage(line.name, line.max_per_order) }];
     }
+    // A variant deactivated or removed after it went into the cart (docs/product.md#orders).
+    if (line.variantProblem === 'unavailable') {
+      return [{ path: `items.${index}`, message: variantUnavailableMessage(line.label) }];
+    }
+    if (line.variantProblem === 'gone') return [{ path: `items.${index}`, message: variantGoneMessage(line.name) }];
     return line.reason === 'not_found' || line.reason === 'unavailable' || line.reason === 'invalid_variation'
       ? [{ path: `items.${index}`, message: line.message ?? 'Invalid item' }]
       : [];
   });
+}
+
+export function variantUnavailableMessage(label: string): string {
+  return `${label} is no longer available`;
+}
+
+export function variantGoneMessage(name: string): string {
+  return `This option of ${name} is no longer sold: choose another`;
 }
 
 function overLimitMessage(name: string, limit: number): string {
@@ -101,7 +117,7 @@ function stockMessage(name: string, left: number): string {
 function stockErrors(lines: readonly PricedLine[]): FieldError[] {
   return lines.flatMap((line, index) =>
     line.reason === 'out_of_stock' || line.reason === 'insufficient_stock'
-      ? [{ path: `items.${index}`, message: stockMessage(line.name, line.stock_quantity) }]
+      ? [{ path: `items.${index}`, message: stockMessage(line.label, line.stock_quantity) }]
       : [],
   );
 }
@@ -173,52 +189,78 @@ async function placeInOneStatement(
     if (byId.has(id)) continue;
     const product = catalogue.getProduct(id);
     if (product?.id !== id) return null;
+    // The catalogue holds active variants only: a line naming another one takes the careful path.
     byId.set(
       id,
       toOrderProduct({
         ...product,
-        stockQuantity: product.stock_quantity,
         maxPerOrder: product.max_per_order,
         isActive: true,
+        variants: product.variants.map((variant) =>
+          toOrderVariant({ ...variant, stockQuantity: variant.stock_quantity, isActive: true }),
+        ),
       }),
     );
   }
   const lines = priceLines(request.items, byId);
   if (lines.some((line) => !line.available)) return null;
 
-  const stock = new Map<string, StockClaim>();
-  for (const line of lines) {
-    const claim = stock.get(line.product_id) ?? {
-      id: line.product_id,
-      quantity: 0,
-      price: fromCents(line.unitPriceCents),
-    };
-    claim.quantity += line.quantity;
-    stock.set(line.product_id, claim);
-  }
+  const stock = stockClaims(lines);
   try {
-    return await insertOrderRows(db, request, lines, idempotency, options, [...stock.values()]);
+    return await insertOrderRows(db, request, lines, idempotency, options, stock);
   } catch (error) {
     if (isStockGuardFailure(error)) return null;
     throw error;
   }
 }
 
-/** Stock cedar_place_order must take (its `stock` argument): this much of the product, still active, still at this price. */
+/**
+ * Stock cedar_place_order must take (its `stock` argument): this much of the variant, still
+ * active (and its product), still at this price, with `product_quantity` (all lines of its
+ * product) within the product's max_per_order.
+ */
 interface StockClaim {
-  id: string;
+  variant_id: string;
   quantity: number;
+  product_quantity: number;
   price: number;
 }
 
-interface LockedProductRow {
+/** One claim per variant (its lines summed), each carrying its product's total (decision 012 §3). */
+function stockClaims(lines: readonly PricedLine[]): StockClaim[] {
+  const byVariant = new Map<string, StockClaim & { product_id: string }>();
+  const byProduct = new Map<string, number>();
+  for (const line of lines) {
+    if (!line.variant_id) continue;
+    const claim = byVariant.get(line.variant_id) ?? {
+      variant_id: line.variant_id,
+      product_id: line.product_id,
+      quantity: 0,
+      product_quantity: 0,
+      price: fromCents(line.unitPriceCents),
+    };
+    claim.quantity += line.quantity;
+    byVariant.set(line.variant_id, claim);
+    byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + line.quantity);
+  }
+  return [...byVariant.values()].map(({ product_id, ...claim }) => ({
+    ...claim,
+    product_quantity: byProduct.get(product_id) ?? claim.quantity,
+  }));
+}
+
+/** A variant takeStock took, with what pricing needs of it and its product. */
+interface TakenVariantRow {
   id: string;
-  name: string;
-  slug: string;
+  product_id: string;
   sku: string;
-  images: string[];
+  options: Record<string, string>;
   price: string | number;
   stock_quantity: number;
+  image: string | null;
+  name: string;
+  slug: string;
+  images: string[];
   max_per_order: number;
   variations: OrderProduct['variations'];
 }
@@ -229,35 +271,59 @@ async function insertOrder(
   idempotency: Idempotency | undefined,
   options: PlaceOrderOptions,
 ): Promise<Order> {
-  // Lines of one product share its stock: take the sum of its lines.
-  const wanted = new Map<string, number>();
-  for (const line of request.items) wanted.set(line.product_id, (wanted.get(line.product_id) ?? 0) + line.quantity);
-  const taken = await takeStock(tx, wanted);
+  // Which variant each line buys, from the rows as they are (resolveVariant); the UPDATE below
+  // is what decides whether they are still active, priced and in stock.
+  const fresh = await loadOrderProducts(
+    tx,
+    request.items.map((line) => line.product_id),
+  );
+  const wantedVariants = new Map<string, number>();
+  const wantedProducts = new Map<string, number>();
+  for (const line of request.items) {
+    const product = fresh.get(line.product_id);
+    const resolved = product ? resolveVariant(product, line) : undefined;
+    if (!resolved || !('variant' in resolved)) continue;
+    const id = resolved.variant.id;
+    wantedVariants.set(id, (wantedVariants.get(id) ?? 0) + line.quantity);
+    wantedProducts.set(line.product_id, (wantedProducts.get(line.product_id) ?? 0) + line.quantity);
+  }
+  const taken = await takeStock(tx, wantedVariants, wantedProducts, fresh);
 
-  // Price from the locked rows (stock as it was before this order took its share).
-  const byId = new Map<string, OrderProduct>(
-    taken.map((row) => [
-      row.id,
-      toOrderProduct({
+  // Price from the rows taken (stock as it was before this order took its share). The lines the
+  // UPDATE refused are explained from their products read again now (on PostgreSQL the first
+  // read may predate a concurrent order that took the last units). Throwing rolls back what was taken.
+  const takenIds = new Set(taken.map((row) => row.id));
+  const refused = request.items
+    .map((line) => line.product_id)
+    .filter((id) =>
+      fresh.get(id)?.variants.some((variant) => wantedVariants.has(variant.id) && !takenIds.has(variant.id)),
+    );
+  const byId = new Map(fresh);
+  if (refused.length > 0) for (const [id, product] of await loadOrderProducts(tx, refused)) byId.set(id, product);
+  for (const row of taken) {
+    const product = byId.get(row.product_id);
+    if (!product) continue;
+    const variant = toOrderVariant({
+      ...row,
+      stockQuantity: row.stock_quantity + (wantedVariants.get(row.id) ?? 0),
+      isActive: true,
+    });
+    byId.set(row.product_id, {
+      ...toOrderProduct({
         ...row,
-        stockQuantity: row.stock_quantity + (wanted.get(row.id) ?? 0),
+        id: row.product_id,
         maxPerOrder: row.max_per_order,
         isActive: true,
+        variants: product.variants.map((known) => (known.id === row.id ? variant : known)),
       }),
-    ]),
-  );
-  if (taken.length < wanted.size) {
-    // Unknown, retired or short products: read them as they are now to say why. Throwing rolls
-    // back the stock already taken for the other lines.
-    const missing = [...wanted.keys()].filter((id) => !byId.has(id));
-    for (const [id, product] of await loadOrderProducts(tx, missing)) byId.set(id, product);
+    });
   }
   const lines = priceLines(request.items, byId);
   const invalid = invalidLineErrors(lines);
   if (invalid.length > 0) throw badRequest(INVALID_LINES_MESSAGE, invalid);
   const short = stockErrors(lines);
   if (short.length > 0) throw outOfStock(short);
-  if (taken.length < wanted.size) {
+  if (taken.length < wantedVariants.size) {
     // Only on PostgreSQL's read committed: the row changed again between the UPDATE and the read.
     throw outOfStock([{ path: 'items', message: 'Some items are out of stock' }]);
   }
@@ -266,16 +332,29 @@ async function insertOrder(
 
 /**
  * The careful path's half of the placement rules (the other half is cedar_place_order's guard in
- * place-order.sql; keep them in step): one conditional UPDATE per product, all products in one
- * statement (one round trip). A row that lacks the stock, is over its max_per_order, or is
- * inactive or unknown, is simply not updated; unlike the guard it takes any price, since this
- * path prices from the rows it took. The rows are locked first in product-id order (the `locked`
- * CTE: LockRows above the sort), never in the cart's order, so two carts holding the same
- * products in a different order cannot deadlock on PostgreSQL (docs/engineering.md#data-rules).
+ * place-order.sql; keep them in step): one conditional UPDATE per variant, all in one statement
+ * (one round trip). A variant that lacks the stock, whose product's lines exceed its
+ * max_per_order, or which (or whose product) is inactive or unknown, is simply not updated;
+ * unlike the guard it takes any price, since this path prices from the rows it took. The rows
+ * are locked first in variant-id order (the `locked` CTE: LockRows above the sort), never in the
+ * cart's order, and the roll-up trigger then locks the products in id order: two carts holding
+ * the same variants in a different order cannot deadlock on PostgreSQL
+ * (docs/engineering.md#data-rules). Refused lines are re-read from `fresh`, as they were.
  */
-async function takeStock(tx: Db, wanted: ReadonlyMap<string, number>): Promise<LockedProductRow[]> {
+async function takeStock(
+  tx: Db,
+  wanted: ReadonlyMap<string, number>,
+  productQuantities: ReadonlyMap<string, number>,
+  fresh: ReadonlyMap<string, OrderProduct>,
+): Promise<TakenVariantRow[]> {
+  if (wanted.size === 0) return [];
+  const productOf = new Map<string, string>();
+  for (const product of fresh.values()) for (const variant of product.variants) productOf.set(variant.id, product.id);
   const values = sql.join(
-    [...wanted].map(([id, quantity]) => sql`(${id}::uuid, ${quantity}::integer)`),
+    [...wanted].map(
+      ([id, quantity]) =>
+        sql`(${id}::uuid, ${quantity}::integer, ${productQuantities.get(productOf.get(id) ?? '') ?? quantity}::integer)`,
+    ),
     sql`, `,
   );
   const ids = sql.join(
@@ -285,15 +364,15 @@ async function takeStock(tx: Db, wanted: ReadonlyMap<string, number>): Promise<L
   // Both drivers (PGlite, node-postgres) answer raw SQL with `{ rows }`.
   const taken = (await tx.execute(sql`
     with locked as materialized (
-      select l.id from ${products} as l where l.id in (${ids}) order by l.id for no key update
+      select l.id from ${productVariants} as l where l.id in (${ids}) order by l.id for no key update
     )
-    update ${products} as p set stock_quantity = p.stock_quantity - w.quantity
-    from (values ${values}) as w(id, quantity), locked
-    where p.id = w.id and locked.id = p.id and p.is_active and p.stock_quantity >= w.quantity
-      and w.quantity <= p.max_per_order
-    returning p.id, p.name, p.slug, p.sku, p.images, p.price, p.stock_quantity, p.max_per_order,
-      p.variations`)) as unknown as {
-    rows: LockedProductRow[];
+    update ${productVariants} as v set stock_quantity = v.stock_quantity - w.quantity, updated_at = now()
+    from (values ${values}) as w(id, quantity, product_quantity), locked, ${products} as p
+    where v.id = w.id and locked.id = v.id and p.id = v.product_id and p.is_active and v.is_active
+      and v.stock_quantity >= w.quantity and w.product_quantity <= p.max_per_order
+    returning v.id, v.product_id, v.sku, v.options, v.price, v.stock_quantity, v.image, p.name, p.slug,
+      p.images, p.max_per_order, p.variations`)) as unknown as {
+    rows: TakenVariantRow[];
   };
   return taken.rows;
 }
@@ -336,6 +415,7 @@ async function insertOrderRows(
   };
   const itemRows = lines.map((line, position) => ({
     product_id: line.product_id,
+    variant_id: line.variant_id,
     product_name: line.name,
     sku: line.sku,
     image: line.image,
@@ -371,6 +451,7 @@ async function insertOrderRows(
     ...totals,
     items: lines.map((line) => ({
       product_id: line.product_id,
+      variant_id: line.variant_id,
       name: line.name,
       sku: line.sku,
       image: line.image,

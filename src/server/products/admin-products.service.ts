@@ -3,19 +3,78 @@ import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern, countRows, pageOffset, sortDirection } from '#server/db/list-queries.ts';
 import { notFound } from '#server/errors.ts';
-import { type AdminProduct, type AdminProductsQuery, stockStateOf } from '#shared/contracts/admin-products.ts';
+import {
+  type AdminProduct,
+  type AdminProductsQuery,
+  type AdminProductVariant,
+  type StockState,
+  stockStateOf,
+} from '#shared/contracts/admin-products.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
-import { type CategoryRef, type ProductRow, toNullableNumber, toProduct } from './products.mapper.ts';
+import { loadVariantsByProduct } from './product-variants.mapper.ts';
+import { productVariants } from './product-variants.table.ts';
+import {
+  type CategoryRef,
+  headlineVariant,
+  type ProductRow,
+  type ProductVariantRow,
+  toNullableNumber,
+  toProduct,
+  toProductVariant,
+} from './products.mapper.ts';
 import { products } from './products.table.ts';
 
-/** A row in the panel's shape: the storefront product plus cost price and stock state. */
-export function toAdminProduct(row: ProductRow, category: CategoryRef | null): AdminProduct {
+function toAdminVariant(row: ProductVariantRow): AdminProductVariant {
   return {
-    ...toProduct(row, category),
+    ...toProductVariant(row),
     cost_price: toNullableNumber(row.costPrice),
+    is_active: row.isActive,
     stock_state: stockStateOf(row.stockQuantity, row.lowStockThreshold),
   };
 }
+
+/**
+ * The product's stock state (docs/product.md#product, decision 012 §7): out when every active
+ * variant is out (or none is active), low when any active one is at or below its threshold, else
+ * in. listConditions' `stock` filter says the same in SQL.
+ */
+function productStockState(variants: readonly AdminProductVariant[]): StockState {
+  const active = variants.filter((variant) => variant.is_active);
+  if (active.every((variant) => variant.stock_state === 'out')) return 'out';
+  return active.some((variant) => variant.stock_state !== 'in') ? 'low' : 'in';
+}
+
+/** A row in the panel's shape: the storefront product plus cost price, stock state and every variant. */
+export function toAdminProduct(
+  row: ProductRow,
+  category: CategoryRef | null,
+  variantRows: readonly ProductVariantRow[],
+): AdminProduct {
+  const product = toProduct(row, category, variantRows);
+  const variants = variantRows.map(toAdminVariant);
+  return {
+    ...product,
+    cost_price: toNullableNumber(headlineVariant(variantRows)?.costPrice),
+    stock_state: productStockState(variants),
+    variants,
+  };
+}
+
+/** Rows with their category refs, and their variants read in one more query (never one per product). */
+async function toAdminProducts(
+  db: Db,
+  rows: readonly { product: ProductRow; category: CategoryRef | null }[],
+): Promise<AdminProduct[]> {
+  const variants = await loadVariantsByProduct(
+    db,
+    rows.map((row) => row.product.id),
+  );
+  return rows.map((row) => toAdminProduct(row.product, row.category, variants.get(row.product.id) ?? []));
+}
+
+/** An active variant of the product at or below its low-stock threshold (out ones too). */
+const anyActiveVariantLow = sql`exists (select 1 from ${productVariants} as v where v.product_id = ${products.id}
+  and v.is_active and v.stock_quantity <= v.low_stock_threshold)`;
 
 const categoryRef = { id: categories.id, name: categories.name, slug: categories.slug };
 
@@ -53,11 +112,10 @@ function listConditions(query: AdminProductsQuery): SQL[] {
   if (query.brand) conditions.push(sql`lower(${products.brand}) = ${query.brand.toLowerCase()}`);
   if (query.status) conditions.push(eq(products.isActive, query.status === 'active'));
   if (query.featured !== undefined) conditions.push(eq(products.featured, query.featured));
+  // products.stock_quantity is the sum over active variants (decision 012): 0 = every one is out.
   if (query.stock === 'out') conditions.push(lte(products.stockQuantity, 0));
-  if (query.stock === 'low') {
-    conditions.push(gt(products.stockQuantity, 0), lte(products.stockQuantity, products.lowStockThreshold));
-  }
-  if (query.stock === 'in') conditions.push(gt(products.stockQuantity, products.lowStockThreshold));
+  if (query.stock === 'low') conditions.push(gt(products.stockQuantity, 0), anyActiveVariantLow);
+  if (query.stock === 'in') conditions.push(gt(products.stockQuantity, 0), sql`not ${anyActiveVariantLow}`);
   return conditions;
 }
 
@@ -92,7 +150,7 @@ export async function listAdminProducts(
     countRows(db, products, where),
   ]);
   return {
-    data: rows.map((row) => toAdminProduct(row.product, row.category)),
+    data: await toAdminProducts(db, rows),
     pagination: buildPagination(query.page, query.limit, total),
   };
 }
@@ -107,7 +165,7 @@ export async function loadAdminProducts(db: Db, ids: readonly string[]): Promise
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(inArray(products.id, [...ids]));
-  return rows.map((row) => toAdminProduct(row.product, row.category));
+  return toAdminProducts(db, rows);
 }
 
 /** `GET /admin/products/{id}`: one product by id or slug, whatever its status. */
@@ -120,5 +178,7 @@ export async function getAdminProduct(db: Db, idOrSlug: string): Promise<AdminPr
     .where(match)
     .limit(1);
   if (!row) throw notFound('Product');
-  return toAdminProduct(row.product, row.category);
+  const [product] = await toAdminProducts(db, [row]);
+  if (!product) throw notFound('Product');
+  return product;
 }

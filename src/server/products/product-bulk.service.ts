@@ -8,12 +8,15 @@ import { AppError, badRequest } from '#server/errors.ts';
 import { orderItems } from '#server/orders/orders.table.ts';
 import { type BulkProductsRequest, type BulkProductsResult, PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
 import { fromCents, percentOfCents, toCents } from '#shared/money.ts';
+import { productVariants } from './product-variants.table.ts';
 import { toNullableNumber, toNumber } from './products.mapper.ts';
 import { products } from './products.table.ts';
 
 type AdjustPrice = Extract<BulkProductsRequest, { action: 'adjust_price' }>['updateData'];
+/** One variant's price; `productId` names it in errors (staff select products, not variants). */
 interface PriceRow {
   id: string;
+  productId: string;
   price: number;
 }
 
@@ -24,13 +27,17 @@ function adjustedCents(price: number, adjust: AdjustPrice): number {
 }
 
 /**
- * New prices for every product, or a 400 naming the products whose price would fall to 0 or below
- * (or above the contract's maximum): the whole request is refused, nothing half-applied.
+ * New prices for every variant of the selected products (decision 012 §7: "applies to each
+ * variant"), or a 400 naming the products a variant of which would fall to 0 or below (or above
+ * the contract's maximum): the whole request is refused, nothing half-applied.
  */
 function newPrices(rows: readonly PriceRow[], adjust: AdjustPrice): Map<string, number> {
   const prices = new Map(rows.map((row) => [row.id, adjustedCents(row.price, adjust)]));
-  const tooLow = rows.filter((row) => (prices.get(row.id) ?? 0) <= 0).map((row) => row.id);
-  const tooHigh = rows.filter((row) => (prices.get(row.id) ?? 0) > PRODUCT_LIMITS.price * 100).map((row) => row.id);
+  const productsWhere = (broken: (cents: number) => boolean) => [
+    ...new Set(rows.filter((row) => broken(prices.get(row.id) ?? 0)).map((row) => row.productId)),
+  ];
+  const tooLow = productsWhere((cents) => cents <= 0);
+  const tooHigh = productsWhere((cents) => cents > PRODUCT_LIMITS.price * 100);
   if (tooLow.length > 0) {
     throw badRequest(`The new price of ${tooLow.length} product(s) would not be above 0; nothing was changed`, [
       { path: 'updateData.value', message: `Price would not be above 0 for: ${tooLow.join(', ')}` },
@@ -44,19 +51,37 @@ function newPrices(rows: readonly PriceRow[], adjust: AdjustPrice): Map<string, 
   return prices;
 }
 
-/** One UPDATE … FROM (VALUES …) for all new prices; a compare-at price no longer above the price is cleared. */
+/**
+ * One UPDATE … FROM (VALUES …) for all new variant prices; a compare-at price no longer above the
+ * price is cleared. The roll-up trigger derives the products' prices.
+ */
 async function applyPrices(tx: Db, prices: Map<string, number>): Promise<void> {
+  if (prices.size === 0) return;
   const values = sql.join(
     [...prices].map(([id, cents]) => sql`(${id}::uuid, ${fromCents(cents)}::numeric)`),
     sql`, `,
   );
   await tx.execute(sql`
-    update ${products} set
+    update ${productVariants} set
       price = v.price,
-      compare_at_price = case when ${products.compareAtPrice} > v.price then ${products.compareAtPrice} end,
+      compare_at_price = case when ${productVariants.compareAtPrice} > v.price then ${productVariants.compareAtPrice} end,
       updated_at = now()
     from (values ${values}) as v(id, price)
-    where ${products.id} = v.id`);
+    where ${productVariants.id} = v.id`);
+}
+
+/**
+ * The selected products' variants, locked in id order BEFORE the products (decision 012 §3: every
+ * writer locks variants, then products, as orders do; the other order deadlocks on PostgreSQL).
+ */
+async function lockVariants(tx: Db, productIds: readonly string[]): Promise<PriceRow[]> {
+  const rows = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId, price: productVariants.price })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...productIds]))
+    .orderBy(productVariants.id)
+    .for('no key update');
+  return rows.map((row) => ({ ...row, price: toNumber(row.price) }));
 }
 
 /** The fields each action changes, kept in the audit row's `before` for every product. */
@@ -79,8 +104,9 @@ function beforeOf(row: typeof products.$inferSelect, action: BulkProductsRequest
 }
 
 /**
- * `POST /admin/products/bulk`: all or nothing in one short transaction. The products are locked
- * and checked first (an unknown id is a 404 and nothing changes), then each action is one
+ * `POST /admin/products/bulk`: all or nothing in one short transaction. Their variants, then the
+ * products, are locked (the lock order of every writer, decision 012) and checked first (an
+ * unknown id is a 404 and nothing changes), then each action is one
  * set-based statement (two for delete, which archives what orders reference and deletes the
  * rest). One audit row records the whole request: ids, updateData, counts, and each product's
  * changed fields as they were.
@@ -92,6 +118,7 @@ export async function bulkUpdateProducts(
 ): Promise<BulkProductsResult> {
   const ids = input.productIds;
   return inTransaction(db, async (tx) => {
+    const variants = await lockVariants(tx, ids);
     const rows = await tx.select().from(products).where(inArray(products.id, ids)).for('update');
     const found = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !found.has(id));
@@ -115,7 +142,11 @@ export async function bulkUpdateProducts(
         await tx.update(products).set({ featured: input.updateData.featured, updatedAt: now }).where(byId);
         break;
       case 'set_stock':
-        await tx.update(products).set({ stockQuantity: input.updateData.stock_quantity, updatedAt: now }).where(byId);
+        // Every variant gets the stock (decision 012 §7); the roll-up sums them into the products.
+        await tx
+          .update(productVariants)
+          .set({ stockQuantity: input.updateData.stock_quantity, updatedAt: now })
+          .where(inArray(productVariants.productId, ids));
         break;
       case 'set_category': {
         const categoryId = input.updateData.category_id;
@@ -134,13 +165,7 @@ export async function bulkUpdateProducts(
         break;
       }
       case 'adjust_price':
-        await applyPrices(
-          tx,
-          newPrices(
-            rows.map((row) => ({ id: row.id, price: toNumber(row.price) })),
-            input.updateData,
-          ),
-        );
+        await applyPrices(tx, newPrices(variants, input.updateData));
         break;
       case 'delete': {
         const referenced = await tx

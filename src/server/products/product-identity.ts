@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { escapeLike } from '#server/db/list-queries.ts';
 import { conflict } from '#server/errors.ts';
 import { PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
 import { firstFreeSlug, slugify } from '#shared/slug.ts';
+import { productVariants } from './product-variants.table.ts';
 import { products } from './products.table.ts';
 
 /**
@@ -29,7 +30,11 @@ export async function assertSlugFree(db: Db, slug: string, exceptId?: string): P
   if (row) throw slugTaken();
 }
 
-/** SKUs are compared case-insensitively: "ab-1" and "AB-1" are one label on a shelf. */
+/**
+ * SKUs are compared case-insensitively: "ab-1" and "AB-1" are one label on a shelf. A product's
+ * SKU may equal its own variants' (its default variant's always does) but no other product's or
+ * variant's (decision 012 §1): the database can only index each table, so both are checked here.
+ */
 export async function assertSkuFree(db: Db, sku: string, exceptId?: string): Promise<void> {
   const [row] = await db
     .select({ id: products.id })
@@ -37,6 +42,58 @@ export async function assertSkuFree(db: Db, sku: string, exceptId?: string): Pro
     .where(notSelf(sql`lower(${products.sku}) = ${sku.toLowerCase()}`, exceptId))
     .limit(1);
   if (row) throw skuTaken();
+  const ownVariant = exceptId ? sql` and ${productVariants.productId} <> ${exceptId}` : sql``;
+  const [variant] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(sql`lower(${productVariants.sku}) = ${sku.toLowerCase()}${ownVariant}`)
+    .limit(1);
+  if (variant) throw skuTaken();
+}
+
+/**
+ * SKUs (lowercase) of other products and their variants that equal `exact` or start with one of
+ * `prefixes` followed by "-": what a typed variant SKU must not be and a generated one steps around
+ * (product-variant-writes.ts). A variant SKU may equal its own product's SKU only for the default
+ * variant: that rule is the set's (product-variant-rules.ts `resolveVariantSkus`).
+ */
+export async function skusUsedElsewhere(
+  tx: Db,
+  productId: string | null,
+  exact: readonly string[],
+  prefixes: readonly string[],
+): Promise<Set<string>> {
+  if (exact.length === 0 && prefixes.length === 0) return new Set();
+  const matching = (column: AnyColumn) => {
+    const lower = sql`lower(${column})`;
+    const parts = [
+      ...(exact.length
+        ? [
+            sql`${lower} in (${sql.join(
+              exact.map((sku) => sql`${sku}`),
+              sql`, `,
+            )})`,
+          ]
+        : []),
+      ...prefixes.map((prefix) => sql`${lower} like ${`${escapeLike(prefix)}-%`}`),
+    ];
+    return sql`(${sql.join(parts, sql` or `)})`;
+  };
+  const [productRows, variantRows] = await Promise.all([
+    tx
+      .select({ sku: products.sku })
+      .from(products)
+      .where(productId ? and(matching(products.sku), ne(products.id, productId)) : matching(products.sku)),
+    tx
+      .select({ sku: productVariants.sku })
+      .from(productVariants)
+      .where(
+        productId
+          ? and(matching(productVariants.sku), ne(productVariants.productId, productId))
+          : matching(productVariants.sku),
+      ),
+  ]);
+  return new Set([...productRows, ...variantRows].map((row) => row.sku.toLowerCase()));
 }
 
 /** The slug made from `name`, with -2, -3… appended when it is taken. One query. */
@@ -81,7 +138,7 @@ export function rethrowUniqueViolation(error: unknown): never {
     if (code !== '23505') continue;
     const name = constraint ?? message ?? '';
     if (name.includes('products_slug')) throw slugTaken();
-    if (name.includes('products_sku')) throw skuTaken();
+    if (name.includes('products_sku') || name.includes('product_variants_sku')) throw skuTaken();
   }
   throw error;
 }

@@ -1,7 +1,9 @@
-import type { Product } from '#shared/contracts/products.ts';
+import type { Product, ProductVariant } from '#shared/contracts/products.ts';
+import type { productVariants } from './product-variants.table.ts';
 import type { products } from './products.table.ts';
 
 export type ProductRow = typeof products.$inferSelect;
+export type ProductVariantRow = typeof productVariants.$inferSelect;
 export interface CategoryRef {
   id: string;
   name: string;
@@ -25,8 +27,63 @@ export function toNullableNumber(value: unknown): number | null {
   return value === null || value === undefined ? null : toNumber(value);
 }
 
-/** A database row (plus its category) in the storefront's shape (docs/product.md#product). */
-export function toProduct(row: ProductRow, category: CategoryRef | null): Product {
+/** A variant in the storefront's shape (docs/product.md#product). */
+export function toProductVariant(row: ProductVariantRow): ProductVariant {
+  return {
+    id: row.id,
+    sku: row.sku,
+    options: row.options,
+    price: toNumber(row.price),
+    compare_at_price: toNullableNumber(row.compareAtPrice),
+    in_stock: row.stockQuantity > 0,
+    stock_quantity: row.stockQuantity,
+    low_stock_threshold: row.lowStockThreshold,
+    image: row.image,
+    sort_order: row.sortOrder,
+  };
+}
+
+const DEFAULT_THRESHOLD = 5;
+
+/** Storefront order: sort_order, then id (the order product-variants.ts loads them in). */
+const bySortOrder = (a: ProductVariantRow, b: ProductVariantRow) =>
+  a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * The variant that speaks for the product (decision 012): the lowest-priced active one (then
+ * sort_order, id), which is the default variant when that is active (it is then the only active
+ * one; an inactive default kept for past orders beside combinations is not), else the
+ * lowest-priced one. The same rule as the `cedar_roll_up_variants` trigger (migration 0009),
+ * which derives products.price from it.
+ */
+export function headlineVariant(variants: readonly ProductVariantRow[]): ProductVariantRow | undefined {
+  const rank = (variant: ProductVariantRow) => [variant.isActive ? 0 : 1, toNumber(variant.price), variant.sortOrder];
+  let best: ProductVariantRow | undefined;
+  for (const variant of variants) {
+    if (!best) {
+      best = variant;
+      continue;
+    }
+    const [a, b] = [rank(variant), rank(best)];
+    const order = a.findIndex((value, index) => value !== b[index]);
+    const better = order === -1 ? variant.id < best.id : (a[order] as number) < (b[order] as number);
+    if (better) best = variant;
+  }
+  return best;
+}
+
+/**
+ * A database row (plus its category and its variants, all of them as loaded) in the storefront's
+ * shape (docs/product.md#product): `variants` lists the active ones by sort_order; price,
+ * price_max, compare_at_price and stock are the rolled-up product columns.
+ */
+export function toProduct(
+  row: ProductRow,
+  category: CategoryRef | null,
+  variants: readonly ProductVariantRow[],
+): Product {
+  const headline = headlineVariant(variants);
+  const price = toNumber(row.price);
   return {
     id: row.id,
     name: row.name,
@@ -37,17 +94,22 @@ export function toProduct(row: ProductRow, category: CategoryRef | null): Produc
     category_id: row.categoryId,
     category,
     brand: row.brand,
-    price: toNumber(row.price),
+    price,
+    price_max: row.priceMax === null ? price : toNumber(row.priceMax),
     compare_at_price: toNullableNumber(row.compareAtPrice),
     images: row.images,
     in_stock: row.stockQuantity > 0,
     stock_quantity: row.stockQuantity,
-    low_stock_threshold: row.lowStockThreshold,
+    low_stock_threshold: headline?.lowStockThreshold ?? DEFAULT_THRESHOLD,
     max_per_order: row.maxPerOrder,
     featured: row.featured,
     is_active: row.isActive,
     specs: row.specs,
     variations: row.variations,
+    variants: variants
+      .filter((variant) => variant.isActive)
+      .sort(bySortOrder)
+      .map(toProductVariant),
     rating: toNumber(row.rating),
     review_count: row.reviewCount,
     weight: toNullableNumber(row.weight),

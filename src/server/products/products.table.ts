@@ -23,14 +23,18 @@ export const products = pgTable(
     brand: text('brand'),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * price, compare_at_price, price_max and stock_quantity are derived from the variants by the
+     * `cedar_roll_up_variants` trigger (decision 012): the headline variant's price, the highest
+     * active price, the sum of the active variants' stock. Write the variants, never these.
+     */
     price: moneyColumn('price').notNull(),
     compareAtPrice: moneyColumn('compare_at_price'),
-    costPrice: moneyColumn('cost_price'),
+    priceMax: moneyColumn('price_max'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     stockQuantity: integer('stock_quantity').notNull().default(0),
     /** Derived by the database so it can never disagree with stock_quantity. */
     inStock: boolean('in_stock').notNull().generatedAlwaysAs(sql`stock_quantity > 0`),
-    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
     /** The most one order may take of this product (issue 18: one guest cannot empty the shelf). */
     maxPerOrder: integer('max_per_order').notNull().default(10),
     featured: boolean('featured').notNull().default(false),

@@ -138,15 +138,35 @@ function productMeta(product: Product, site: SiteConfig, absolute: (path: string
           reviewCount: product.review_count,
         },
       }),
-      offers: {
-        '@type': 'Offer',
-        url: canonical,
-        price: product.price.toFixed(2),
-        priceCurrency: site.currency,
-        availability: product.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-        itemCondition: 'https://schema.org/NewCondition',
-      },
+      offers: productOffers(product, site.currency, canonical),
     },
+  };
+}
+
+/**
+ * The JSON-LD `offers` of a product: one `Offer`, or with several variants an `AggregateOffer`
+ * over their prices (decision 012 §6). The canonical URL stays the product's, not a variant's.
+ */
+export function productOffers(
+  product: Pick<Product, 'price' | 'price_max' | 'in_stock' | 'variants'>,
+  currency: string,
+  url: string,
+): object {
+  const common = {
+    url,
+    priceCurrency: currency,
+    availability: product.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+  };
+  const variants = product.variants ?? [];
+  if (variants.length <= 1) return { '@type': 'Offer', price: product.price.toFixed(2), ...common };
+  const prices = variants.map((variant) => variant.price);
+  return {
+    '@type': 'AggregateOffer',
+    lowPrice: Math.min(...prices).toFixed(2),
+    highPrice: Math.max(...prices).toFixed(2),
+    offerCount: variants.length,
+    ...common,
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_QUERY_MAX_LENGTH } from '../constants.ts';
 import { PageQuerySchema, QueryBooleanSchema, SortOrderSchema } from './common.ts';
-import { ProductSchema, ProductSpecSchema, ProductVariationSchema } from './products.ts';
+import { ProductSchema, ProductSpecSchema, ProductVariantSchema, ProductVariationSchema } from './products.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -21,10 +21,23 @@ export function stockStateOf(stockQuantity: number, lowStockThreshold: number): 
   return stockQuantity <= lowStockThreshold ? 'low' : 'in';
 }
 
-/** What the panel reads: the storefront product plus the fields only staff see. */
+/** A variant as staff see it: inactive ones too (a variant orders refer to is deactivated, not deleted). */
+export const AdminProductVariantSchema = ProductVariantSchema.extend({
+  cost_price: z.number().nullable(),
+  is_active: z.boolean(),
+  stock_state: StockStateSchema,
+});
+export type AdminProductVariant = z.infer<typeof AdminProductVariantSchema>;
+
+/**
+ * What the panel reads: the storefront product plus the fields only staff see. `cost_price` is
+ * the headline variant's; `variants` lists every variant, inactive too. `stock_state`: out when
+ * every active variant is out, low when any is at or below its threshold, else in.
+ */
 export const AdminProductSchema = ProductSchema.extend({
   cost_price: z.number().nullable(),
   stock_state: StockStateSchema,
+  variants: z.array(AdminProductVariantSchema),
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 
@@ -74,6 +87,8 @@ export const PRODUCT_LIMITS = {
   /** A line holds at most 100 (ORDER_LINE_MAX_QUANTITY), so a higher limit would mean nothing. */
   maxPerOrder: 100,
   weight: 100_000,
+  /** Variants (combinations of the variations' values) one product may have. */
+  variants: 100,
 } as const;
 
 /** "" and null both mean "no value" for optional text and numbers typed in a form. */
@@ -115,6 +130,59 @@ export const ProductImageUrlSchema = safeText()
     message: 'Image must be an uploaded file or an https URL',
   });
 
+const COMPARE_AT_MESSAGE = 'Compare-at price must be above the price';
+
+const optionalCost = () =>
+  z.preprocess(
+    blankToNull,
+    money('Cost price')
+      .refine((value) => value >= 0, 'Cost price cannot be negative')
+      .nullable(),
+  );
+
+/**
+ * One variant in a product write (decision 012). The set sent is the whole set: rows with `id`
+ * are updated, rows without are added, missing rows are deleted (or deactivated when order lines
+ * refer to them). A blank SKU becomes `<product sku>-<values>`. `options` must name every
+ * variation once with one of its values; `{}` is the one default variant of a product without
+ * its own combinations. The server checks both against the product as it will be.
+ */
+export const ProductVariantWriteSchema = z
+  .object({
+    id: z.uuid().optional(),
+    sku: z.preprocess(
+      blankToUndefined,
+      safeText().trim().max(PRODUCT_LIMITS.sku).regex(SKU_PATTERN, SKU_MESSAGE).optional(),
+    ),
+    options: z.record(safeText().trim().min(1).max(40), safeText().trim().min(1).max(60)),
+    price: money('Price').refine((value) => value > 0, 'Price must be greater than 0'),
+    compare_at_price: z.preprocess(blankToNull, money('Compare-at price').nullable()).default(null),
+    cost_price: optionalCost().default(null),
+    stock_quantity: wholeNumber('Stock', PRODUCT_LIMITS.stock).default(0),
+    low_stock_threshold: wholeNumber('Low-stock threshold', PRODUCT_LIMITS.stock).default(5),
+    image: z.preprocess(blankToNull, ProductImageUrlSchema.nullable()).default(null),
+    is_active: z.boolean().default(true),
+    sort_order: z.number().int().min(0).max(10_000).default(0),
+  })
+  .superRefine((value, ctx) => {
+    if (value.compare_at_price !== null && value.compare_at_price <= value.price) {
+      ctx.addIssue({ code: 'custom', path: ['compare_at_price'], message: COMPARE_AT_MESSAGE });
+    }
+  });
+export type ProductVariantWrite = z.infer<typeof ProductVariantWriteSchema>;
+export type ProductVariantWriteInput = z.input<typeof ProductVariantWriteSchema>;
+
+/** Sent with `variants`: the product-level price and stock fields would say something else. */
+export const VARIANTS_AND_PRICE_MESSAGE = 'Set prices and stock on the variants';
+/** The product-level fields that write the default variant when `variants` is not sent. */
+export const DEFAULT_VARIANT_FIELDS = [
+  'price',
+  'compare_at_price',
+  'cost_price',
+  'stock_quantity',
+  'low_stock_threshold',
+] as const;
+
 const ProductFieldsSchema = z.object({
   name: safeText().trim().min(1, 'Name is required').max(PRODUCT_LIMITS.name),
   /** Made from the name when not given; must be unique. */
@@ -136,12 +204,7 @@ const ProductFieldsSchema = z.object({
     .transform((tags) => [...new Set(tags.map((tag) => tag.toLowerCase()))]),
   price: money('Price').refine((value) => value > 0, 'Price must be greater than 0'),
   compare_at_price: z.preprocess(blankToNull, money('Compare-at price').nullable()),
-  cost_price: z.preprocess(
-    blankToNull,
-    money('Cost price')
-      .refine((value) => value >= 0, 'Cost price cannot be negative')
-      .nullable(),
-  ),
+  cost_price: optionalCost(),
   stock_quantity: wholeNumber('Stock', PRODUCT_LIMITS.stock),
   low_stock_threshold: wholeNumber('Low-stock threshold', PRODUCT_LIMITS.stock),
   max_per_order: wholeNumber('Max per order', PRODUCT_LIMITS.maxPerOrder).refine(
@@ -160,6 +223,10 @@ const ProductFieldsSchema = z.object({
       (variations) => new Set(variations.map((v) => v.name.toLowerCase())).size === variations.length,
       'Each variation needs its own name',
     ),
+  variants: z
+    .array(ProductVariantWriteSchema)
+    .min(1, 'Add at least one variant')
+    .max(PRODUCT_LIMITS.variants, `At most ${PRODUCT_LIMITS.variants} variants`),
   weight: z.preprocess(
     blankToNull,
     z.preprocess(
@@ -180,10 +247,14 @@ const ProductCreateFieldsSchema = ProductFieldsSchema.extend({
   brand: fields.brand.default(null),
   category_id: fields.category_id.default(null),
   tags: fields.tags.default([]),
-  compare_at_price: fields.compare_at_price.default(null),
-  cost_price: fields.cost_price.default(null),
-  stock_quantity: fields.stock_quantity.default(0),
-  low_stock_threshold: fields.low_stock_threshold.default(5),
+  // The default variant's fields have no defaults here: sent together with `variants` they are
+  // refused, so the server must see whether they were sent (it applies null, 0 and 5 itself).
+  price: fields.price.optional(),
+  compare_at_price: fields.compare_at_price.optional(),
+  cost_price: fields.cost_price.optional(),
+  stock_quantity: fields.stock_quantity.optional(),
+  low_stock_threshold: fields.low_stock_threshold.optional(),
+  variants: fields.variants.optional(),
   max_per_order: fields.max_per_order.default(DEFAULT_MAX_PER_ORDER),
   featured: fields.featured.default(false),
   is_active: fields.is_active.default(true),
@@ -193,14 +264,31 @@ const ProductCreateFieldsSchema = ProductFieldsSchema.extend({
   weight: fields.weight.default(null),
 });
 
-const COMPARE_AT_MESSAGE = 'Compare-at price must be above the price';
-
-/** `POST /admin/products` and `POST /products`. */
-export const ProductCreateSchema = ProductCreateFieldsSchema.superRefine((value, ctx) => {
-  if (value.compare_at_price !== null && value.compare_at_price <= value.price) {
+/** Either `variants`, or the default variant's fields at the top level (price required), never both. */
+function checkVariantFields(
+  value: { variants?: unknown } & Partial<Record<(typeof DEFAULT_VARIANT_FIELDS)[number], unknown>>,
+  ctx: z.RefinementCtx,
+  requirePrice: boolean,
+): void {
+  if (value.variants !== undefined) {
+    if (DEFAULT_VARIANT_FIELDS.some((field) => value[field] !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['variants'], message: VARIANTS_AND_PRICE_MESSAGE });
+    }
+    return;
+  }
+  if (requirePrice && value.price === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: 'Price is required' });
+  }
+  const { price, compare_at_price: compareAt } = value;
+  if (typeof price === 'number' && typeof compareAt === 'number' && compareAt <= price) {
     ctx.addIssue({ code: 'custom', path: ['compare_at_price'], message: COMPARE_AT_MESSAGE });
   }
-});
+}
+
+/** `POST /admin/products` and `POST /products`. */
+export const ProductCreateSchema = ProductCreateFieldsSchema.superRefine((value, ctx) =>
+  checkVariantFields(value, ctx, true),
+);
 export type ProductCreate = z.infer<typeof ProductCreateSchema>;
 export type ProductCreateInput = z.input<typeof ProductCreateSchema>;
 
@@ -210,16 +298,7 @@ export type ProductCreateInput = z.input<typeof ProductCreateSchema>;
  */
 export const ProductUpdateSchema = ProductFieldsSchema.partial()
   .refine((value) => Object.keys(value).length > 0, 'Send at least one field to change')
-  .superRefine((value, ctx) => {
-    if (
-      value.price !== undefined &&
-      value.compare_at_price !== undefined &&
-      value.compare_at_price !== null &&
-      value.compare_at_price <= value.price
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['compare_at_price'], message: COMPARE_AT_MESSAGE });
-    }
-  });
+  .superRefine((value, ctx) => checkVariantFields(value, ctx, false));
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 export { COMPARE_AT_MESSAGE };
 

@@ -57,6 +57,11 @@ export const OrderLineInputSchema = z
       .min(1, 'Quantity must be at least 1')
       .max(ORDER_LINE_MAX_QUANTITY, `Cannot exceed maximum quantity of ${ORDER_LINE_MAX_QUANTITY}`),
     selectedVariations: SelectedVariationsSchema.optional(),
+    /**
+     * The variant bought (decision 012). Without it: the product's active default variant, else
+     * the active variant whose options equal `selectedVariations` (carts stored before variants existed).
+     */
+    variant_id: z.uuid('Unknown option').optional(),
   })
   .strict();
 export type OrderLineInput = z.infer<typeof OrderLineInputSchema>;
@@ -120,6 +125,17 @@ export const CreateOrderHeadersSchema = z.object({
     .optional(),
 });
 
+/**
+ * A line's variant went away after it was put in the cart (docs/product.md#cart-messages and
+ * the order messages). Written in product-variants.ts, which has no zod: the storefront's cart
+ * rules use them without loading the contracts.
+ */
+export {
+  VARIANT_GONE_MESSAGE,
+  VARIANT_OUT_OF_STOCK_MESSAGE,
+  VARIANT_UNAVAILABLE_MESSAGE,
+} from '../product-variants.ts';
+
 /** Why a line cannot be bought as asked. */
 export const LINE_PROBLEMS = [
   'not_found',
@@ -144,6 +160,10 @@ export type OrderTotals = z.infer<typeof OrderTotalsSchema>;
 /** A line priced from the database, in the order the request listed them. */
 export const CalculatedLineSchema = z.object({
   product_id: z.string(),
+  /** The variant priced (null when the product or the variant is gone). */
+  variant_id: z.string().nullable(),
+  /** The variant's SKU (null when gone). */
+  sku: z.string().nullable(),
   name: z.string(),
   slug: z.string().nullable(),
   image: z.string().nullable(),
@@ -171,6 +191,8 @@ export type OrderCalculation = z.infer<typeof OrderCalculationSchema>;
 
 export const OrderItemSchema = z.object({
   product_id: z.string().nullable(),
+  /** The variant sold; null for a line whose product was deleted. */
+  variant_id: z.string().nullable(),
   name: z.string(),
   sku: z.string().nullable(),
   image: z.string().nullable(),

@@ -10,6 +10,27 @@ export const ProductVariationSchema = z.object({
   options: z.array(safeText().min(1).max(60)).min(1).max(30),
 });
 
+/**
+ * One sellable combination of a product's variations (decision 012): its own SKU, price, stock
+ * and photo. `options` names every variation once (`{Memory: "8 GB"}`); `{}` is the default
+ * variant, which every product without its own combinations has exactly one of. The storefront
+ * sees active variants only, by `sort_order`.
+ */
+export const ProductVariantSchema = z.object({
+  id: z.uuid(),
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
+  price: z.number(),
+  compare_at_price: z.number().nullable(),
+  in_stock: z.boolean(),
+  stock_quantity: z.number().int(),
+  low_stock_threshold: z.number().int(),
+  /** One of the product's images; null: the product's first image. */
+  image: z.string().nullable(),
+  sort_order: z.number().int(),
+});
+export type ProductVariant = z.infer<typeof ProductVariantSchema>;
+
 export const ProductCategoryRefSchema = z.object({ id: z.uuid(), name: z.string(), slug: z.string() });
 
 export const ProductSchema = z.object({
@@ -22,11 +43,18 @@ export const ProductSchema = z.object({
   category_id: z.uuid().nullable(),
   category: ProductCategoryRefSchema.nullable(),
   brand: z.string().nullable(),
+  /**
+   * The headline variant's price (docs/product.md#product): the lowest-priced active variant
+   * (the default when it is active). `price_max` is the highest active variant's (= price with one).
+   */
   price: z.number(),
+  price_max: z.number(),
   compare_at_price: z.number().nullable(),
   images: z.array(z.string()),
+  /** Stock over all active variants (a product is in stock while any variant is). */
   in_stock: z.boolean(),
   stock_quantity: z.number().int(),
+  /** The headline variant's threshold. */
   low_stock_threshold: z.number().int(),
   /** The most of this product one order may hold; the cart stops there (issue 18). */
   max_per_order: z.number().int(),
@@ -34,6 +62,8 @@ export const ProductSchema = z.object({
   is_active: z.boolean(),
   specs: z.array(ProductSpecSchema),
   variations: z.array(ProductVariationSchema),
+  /** Active variants by sort_order; at least one for a product the store sells. */
+  variants: z.array(ProductVariantSchema),
   rating: z.number(),
   review_count: z.number().int(),
   weight: z.number().nullable(),

@@ -70,8 +70,12 @@ export const SearchHitSchema = z.object({
   brand: z.string().nullable(),
   category: ProductCategoryRefSchema.nullable(),
   price: z.number(),
+  /** Highest active variant price; a card shows "from price to price_max" when they differ. */
+  price_max: z.number(),
   compare_at_price: z.number().nullable(),
   images: z.array(z.string()),
+  /** Active variants: above 1, a card's Add to cart opens the quick view to choose one. */
+  variant_count: z.number().int(),
   in_stock: z.boolean(),
   stock_quantity: z.number().int(),
   low_stock_threshold: z.number().int(),

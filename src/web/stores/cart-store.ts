@@ -17,9 +17,16 @@ export const CART_VERSION = 1;
 export const CART_MAX_QUANTITY = 100;
 
 export interface CartItem {
-  /** Product id plus the time it was added: one line per product and variation choice. */
+  /** Product id plus the time it was added: one line per product, variant and shared choices. */
   id: string;
   productId: string;
+  /**
+   * The variant bought (decision 012); null for a line stored before variants existed, which
+   * checkout fills from the calculate answer (docs/product.md#cart).
+   */
+  variantId: string | null;
+  /** The variant's SKU (null on old lines). */
+  sku: string | null;
   name: string;
   price: number;
   compareAtPrice: number | null;
@@ -42,6 +49,7 @@ export interface CartState {
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+const textOrNull = (value: unknown) => (isText(value) ? value : null);
 
 /**
  * A stored line, or null when it cannot be one. Storage is user-controlled input: a line with a
@@ -57,10 +65,12 @@ function repairItem(value: unknown): CartItem | null {
   return {
     id: item.id,
     productId: item.productId,
+    variantId: textOrNull(item.variantId),
+    sku: textOrNull(item.sku),
     name: item.name,
     price: item.price,
     compareAtPrice: typeof item.compareAtPrice === 'number' ? item.compareAtPrice : null,
-    image: isText(item.image) ? item.image : null,
+    image: textOrNull(item.image),
     maxQuantity: Math.min(item.maxQuantity, CART_MAX_QUANTITY),
     quantity: Math.min(item.quantity, item.maxQuantity, CART_MAX_QUANTITY),
     inStock: item.inStock !== false,
@@ -78,7 +88,7 @@ export function repairCart(value: unknown): Pick<CartState, 'items' | 'sessionId
   return {
     items: Array.isArray(stored.items) ? stored.items.map(repairItem).filter((item) => item !== null) : [],
     sessionId: isText(stored.sessionId) && stored.sessionId.startsWith('session_') ? stored.sessionId : newSessionId(),
-    lastSyncAt: isText(stored.lastSyncAt) ? stored.lastSyncAt : null,
+    lastSyncAt: textOrNull(stored.lastSyncAt),
   };
 }
 

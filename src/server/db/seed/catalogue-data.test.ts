@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { variantSetProblems } from '#server/products/product-variant-rules.ts';
 import { ProductSpecSchema, ProductVariationSchema } from '#shared/contracts/products.ts';
+import { defaultVariantSku } from '#shared/product-variants.ts';
 import { SEED_CATEGORIES, SEED_PRODUCTS, type SeedProduct } from './catalogue-data.ts';
 import { ART_DRAWERS } from './product-art-shapes.ts';
 
@@ -172,6 +174,76 @@ describe('seed products', () => {
       'SSD',
     ]) {
       expect(names, word).toContain(word);
+    }
+  });
+});
+
+describe('seed variants (decision 012)', () => {
+  const withVariants = SEED_PRODUCTS.filter((p) => p.variants !== undefined);
+  const pictures = (p: SeedProduct) =>
+    Array.from({ length: p.imageCount ?? 2 }, (_, i) => `/uploads/seed/${p.slug}-${i}`);
+
+  it('sells the Raspberry Pi 4 Model B by Memory, each size with its own price, SKU and picture', () => {
+    const pi = SEED_PRODUCTS.find((p) => p.name === 'Raspberry Pi 4 Model B');
+    expect(pi?.variations).toEqual([{ name: 'Memory', options: ['2 GB', '4 GB', '8 GB'] }]);
+    const variants = pi?.variants ?? [];
+    expect(variants.map((v) => v.options.Memory)).toEqual(['2 GB', '4 GB', '8 GB']);
+    expect(variants.map((v) => v.price)).toEqual([45, 55, 75]);
+    expect(new Set(variants.map((v) => v.imageIndex)).size).toBe(3);
+    expect(new Set(variants.map((v) => v.stock)).size).toBe(3);
+  });
+
+  it('has a product with two variations where one combination is not sold', () => {
+    const twoWay = withVariants.filter((p) => p.variations.length === 2);
+    expect(twoWay.length).toBeGreaterThanOrEqual(1);
+    for (const p of twoWay) {
+      const combinations = p.variations.reduce((n, v) => n * v.options.length, 1);
+      expect(p.variants?.length, p.slug).toBe(combinations - 1);
+    }
+  });
+
+  it('keeps the other products with variations as shared-stock (one default variant) products', () => {
+    expect(SEED_PRODUCTS.filter((p) => p.variations.length > 0 && p.variants === undefined).length).toBe(15);
+  });
+
+  it('has variant sets the shape rule accepts, pictures that exist and valid prices and stock', () => {
+    for (const p of withVariants) {
+      const images = pictures(p);
+      const variants = (p.variants ?? []).map((v) => ({
+        options: v.options,
+        image: images[v.imageIndex] ?? 'missing',
+      }));
+      expect(variantSetProblems(variants, { variations: p.variations, images }), p.slug).toEqual([]);
+      for (const v of p.variants ?? []) {
+        expect(v.price, p.slug).toBeGreaterThan(0);
+        expect(hasAtMostTwoDecimals(v.price), p.slug).toBe(true);
+        expect(v.costPrice, p.slug).toBeLessThan(v.price);
+        if (v.compareAtPrice !== null) expect(v.compareAtPrice, p.slug).toBeGreaterThan(v.price);
+        expect(Number.isInteger(v.stock) && v.stock >= 0, p.slug).toBe(true);
+      }
+    }
+  });
+
+  it('names variant SKUs as a blank SKU would be named, unique across products and variants regardless of case', () => {
+    const all = [
+      ...SEED_PRODUCTS.map((p) => p.sku),
+      ...withVariants.flatMap((p) => (p.variants ?? []).map((v) => v.sku)),
+    ];
+    expect(new Set(all.map((sku) => sku.toLowerCase())).size).toBe(all.length);
+    for (const p of withVariants) {
+      for (const v of p.variants ?? []) expect(v.sku).toBe(defaultVariantSku(p.sku, v.options, p.variations));
+    }
+  });
+
+  it("gives the product the headline variant's price and the sum of the stock, as the roll-up derives them", () => {
+    for (const p of withVariants) {
+      const variants = p.variants ?? [];
+      const headline = [...variants].sort((a, b) => a.price - b.price)[0];
+      expect(p.price, p.slug).toBe(headline?.price);
+      expect(p.compareAtPrice, p.slug).toBe(headline?.compareAtPrice);
+      expect(p.costPrice, p.slug).toBe(headline?.costPrice);
+      expect(p.lowStockThreshold, p.slug).toBe(headline?.lowStockThreshold);
+      expect(p.stock, p.slug).toBe(variants.reduce((sum, v) => sum + v.stock, 0));
     }
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The demo catalogue seeded on a new shop's first start: what a Lebanese electronics shop sells,
  * from Arduino boards to routers and mini UPS units. Data only; `seed.ts` inserts it and
- * `product-art.ts` draws each product's pictures from `art`.
+ * `product-art.ts` draws each product's pictures from `art`. Most products sell as one default
+ * variant (their variations, if any, share one price and stock); two have their own variants
+ * (decision 012): the Raspberry Pi 4 Model B by Memory and a USB-C cable by Length and Color.
  */
 
 /** Which illustration `product-art.ts` draws. */
@@ -40,6 +42,24 @@ export interface SeedCategory {
   art: ArtKind;
 }
 
+/**
+ * One of a product's own variants (decision 012 §1): `options` names every variation once. The
+ * product's `price`, `compareAtPrice` and `costPrice` are then the headline variant's (the
+ * lowest-priced active one) and `stock` the sum over active variants, as the roll-up derives them.
+ */
+export interface SeedVariant {
+  /** Its own SKU: the product's SKU and the values, as `defaultVariantSku` makes them. */
+  sku: string;
+  options: Record<string, string>;
+  price: number;
+  compareAtPrice: number | null;
+  costPrice: number;
+  stock: number;
+  lowStockThreshold: number;
+  /** Which of the product's pictures (0-based) shows this variant. */
+  imageIndex: number;
+}
+
 export interface SeedProduct {
   slug: string;
   sku: string;
@@ -67,6 +87,10 @@ export interface SeedProduct {
   rating: number;
   reviewCount: number;
   art: { kind: ArtKind; hue: number };
+  /** Pictures drawn for the product; 2 unless a variant needs its own. */
+  imageCount?: number;
+  /** Its own variants; absent: one default variant with the fields above. */
+  variants?: SeedVariant[];
   /** 0..120, so "new arrivals" sorting means something. */
   createdDaysAgo: number;
 }
@@ -673,6 +697,68 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     reviewCount: 46,
     art: { kind: 'enclosure', hue: 210 },
     createdDaysAgo: 26,
+  },
+  {
+    slug: 'raspberry-pi-4-model-b',
+    sku: 'CDR-RPI-008',
+    name: 'Raspberry Pi 4 Model B',
+    brand: 'Raspberry Pi',
+    categorySlug: 'raspberry-pi',
+    description:
+      'The Raspberry Pi 4 with a quad-core Cortex-A72, dual micro-HDMI, Gigabit Ethernet and USB 3.0, in three memory sizes. Choose 2 GB for a Pi-hole or a sensor hub, 4 GB for a home server and 8 GB for a desktop or containers. Powered by a 5 V 3 A USB-C supply.',
+    tags: ['raspberry pi', 'raspberry pi 4', 'sbc', 'linux', 'home server'],
+    price: 45,
+    compareAtPrice: null,
+    costPrice: 34,
+    stock: 35,
+    lowStockThreshold: 4,
+    featured: false,
+    isActive: true,
+    specs: [
+      { key: 'Processor', value: 'Broadcom BCM2711, 4x Cortex-A72 @ 1.8 GHz' },
+      { key: 'Wireless', value: 'Wi-Fi 5 (dual-band), Bluetooth 5.0' },
+      { key: 'Video', value: '2x micro-HDMI, 4Kp60' },
+      { key: 'Power', value: '5 V 3 A USB-C' },
+    ],
+    variations: [{ name: 'Memory', options: ['2 GB', '4 GB', '8 GB'] }],
+    weightKg: 0.046,
+    rating: 4.8,
+    reviewCount: 97,
+    art: { kind: 'board', hue: 100 },
+    imageCount: 3,
+    variants: [
+      {
+        sku: 'CDR-RPI-008-2-GB',
+        options: { Memory: '2 GB' },
+        price: 45,
+        compareAtPrice: null,
+        costPrice: 34,
+        stock: 12,
+        lowStockThreshold: 4,
+        imageIndex: 0,
+      },
+      {
+        sku: 'CDR-RPI-008-4-GB',
+        options: { Memory: '4 GB' },
+        price: 55,
+        compareAtPrice: 62,
+        costPrice: 42,
+        stock: 3,
+        lowStockThreshold: 4,
+        imageIndex: 1,
+      },
+      {
+        sku: 'CDR-RPI-008-8-GB',
+        options: { Memory: '8 GB' },
+        price: 75,
+        compareAtPrice: null,
+        costPrice: 58,
+        stock: 20,
+        lowStockThreshold: 4,
+        imageIndex: 2,
+      },
+    ],
+    createdDaysAgo: 3,
   },
 
   // ---------------------------------------------------------------- ESP32 & IoT
@@ -2120,6 +2206,70 @@ export const SEED_PRODUCTS: readonly SeedProduct[] = [
     reviewCount: 48,
     art: { kind: 'cable', hue: 240 },
     createdDaysAgo: 31,
+  },
+  {
+    slug: 'baseus-usb-c-cable-60w',
+    sku: 'CDR-CBL-004',
+    name: 'Baseus USB-C to USB-C Cable 60W',
+    brand: 'Baseus',
+    categorySlug: 'cables-adapters',
+    description:
+      'A soft silicone USB-C cable for phones, tablets and small laptops, rated for 60 W charging and USB 2.0 data. It comes in 1 m and 2 m lengths, in black or white; the 2 m cable is black only.',
+    tags: ['usb-c cable', 'cable', 'usb-c', 'charging cable', 'baseus', '60w'],
+    price: 6,
+    compareAtPrice: null,
+    costPrice: 2.8,
+    stock: 145,
+    lowStockThreshold: 10,
+    featured: false,
+    isActive: true,
+    specs: [
+      { key: 'Connectors', value: 'USB-C to USB-C' },
+      { key: 'Power', value: 'Up to 60 W' },
+      { key: 'Data', value: 'USB 2.0 (480 Mbps)' },
+    ],
+    variations: [
+      { name: 'Length', options: ['1 m', '2 m'] },
+      { name: 'Color', options: ['Black', 'White'] },
+    ],
+    weightKg: 0.04,
+    rating: 4.4,
+    reviewCount: 23,
+    art: { kind: 'cable', hue: 30 },
+    // Length 2 m x Color White is not sold: no variant, so the store shows it as unavailable.
+    variants: [
+      {
+        sku: 'CDR-CBL-004-1-M-BLACK',
+        options: { Length: '1 m', Color: 'Black' },
+        price: 6,
+        compareAtPrice: null,
+        costPrice: 2.8,
+        stock: 80,
+        lowStockThreshold: 10,
+        imageIndex: 0,
+      },
+      {
+        sku: 'CDR-CBL-004-1-M-WHITE',
+        options: { Length: '1 m', Color: 'White' },
+        price: 6,
+        compareAtPrice: null,
+        costPrice: 2.8,
+        stock: 25,
+        lowStockThreshold: 10,
+        imageIndex: 1,
+      },
+      {
+        sku: 'CDR-CBL-004-2-M-BLACK',
+        options: { Length: '2 m', Color: 'Black' },
+        price: 8,
+        compareAtPrice: 9.5,
+        costPrice: 3.6,
+        stock: 40,
+        lowStockThreshold: 10,
+        imageIndex: 0,
+      },
+    ],
+    createdDaysAgo: 13,
   },
 
   // ---------------------------------------------------------------- Networking

@@ -43,7 +43,8 @@ export const SEED_PICTURE_JOBS: readonly SeedPictureJob[] = [
   })),
   ...SEED_PRODUCTS.map((product) => ({
     baseName: product.slug,
-    count: 2,
+    // A product whose variants each show their own picture gets one per variant (decision 012).
+    count: product.imageCount ?? 2,
     art: { kind: product.art.kind, hue: product.art.hue, seed: product.slug },
   })),
 ];

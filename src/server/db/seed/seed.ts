@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
@@ -51,33 +52,72 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
       if (row) idBySlug.set(category.slug, row.id);
     }
 
-    await tx.insert(products).values(
-      SEED_PRODUCTS.map((product, index) => {
-        const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS);
-        return {
-          name: product.name,
-          slug: product.slug,
-          sku: product.sku,
-          description: product.description,
-          brand: product.brand,
-          categoryId: idBySlug.get(product.categorySlug) ?? null,
-          tags: product.tags,
-          price: product.price,
-          compareAtPrice: product.compareAtPrice,
-          costPrice: product.costPrice,
-          images: (productImages[index] ?? []).map(toUrl),
-          stockQuantity: product.stock,
-          lowStockThreshold: product.lowStockThreshold,
-          featured: product.featured,
-          isActive: product.isActive,
-          specs: product.specs,
-          variations: product.variations,
-          weight: product.weightKg,
-          rating: product.rating,
-          reviewCount: product.reviewCount,
-          createdAt,
-          updatedAt: createdAt,
-        };
+    const inserted = await tx
+      .insert(products)
+      .values(
+        SEED_PRODUCTS.map((product, index) => {
+          const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS);
+          return {
+            name: product.name,
+            slug: product.slug,
+            sku: product.sku,
+            description: product.description,
+            brand: product.brand,
+            categoryId: idBySlug.get(product.categorySlug) ?? null,
+            tags: product.tags,
+            price: product.price,
+            compareAtPrice: product.compareAtPrice,
+            images: (productImages[index] ?? []).map(toUrl),
+            stockQuantity: product.stock,
+            featured: product.featured,
+            isActive: product.isActive,
+            specs: product.specs,
+            variations: product.variations,
+            weight: product.weightKg,
+            rating: product.rating,
+            reviewCount: product.reviewCount,
+            createdAt,
+            updatedAt: createdAt,
+          };
+        }),
+      )
+      .returning({ id: products.id, sku: products.sku, images: products.images });
+    // Most products sell as their one default variant, which holds their price and stock (decision
+    // 012); products with variations keep them as shared-stock options, as migration 0009 leaves
+    // existing ones. Two sell their own variants, each with its picture (catalogue-data.ts). The
+    // roll-up trigger then derives the products' price and stock from the rows.
+    const seedBySku = new Map(SEED_PRODUCTS.map((product) => [product.sku, product]));
+    await tx.insert(productVariants).values(
+      inserted.flatMap((row) => {
+        const product = seedBySku.get(row.sku);
+        if (!product) throw new Error(`seed product ${row.sku} was not inserted`);
+        if (product.variants) {
+          return product.variants.map((variant, sortOrder) => ({
+            productId: row.id,
+            sku: variant.sku,
+            options: variant.options,
+            price: variant.price,
+            compareAtPrice: variant.compareAtPrice,
+            costPrice: variant.costPrice,
+            stockQuantity: variant.stock,
+            lowStockThreshold: variant.lowStockThreshold,
+            image: row.images[variant.imageIndex] ?? null,
+            sortOrder,
+          }));
+        }
+        return [
+          {
+            productId: row.id,
+            sku: row.sku,
+            options: {},
+            price: product.price,
+            compareAtPrice: product.compareAtPrice,
+            costPrice: product.costPrice,
+            stockQuantity: product.stock,
+            lowStockThreshold: product.lowStockThreshold,
+            image: row.images[0] ?? null,
+          },
+        ];
       }),
     );
     await setSetting(tx, SETTING_KEYS.demoSeed, {

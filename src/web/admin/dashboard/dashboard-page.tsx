@@ -90,7 +90,7 @@ export function DashboardPage() {
               label="Low stock"
               value={String(stats.data.low_stock_count)}
               tone={stats.data.low_stock_count > 0 ? 'warn' : undefined}
-              hint={`${stats.data.out_of_stock_count} out of stock · ${stats.data.active_products} active products`}
+              hint={`Counted by variant · ${stats.data.out_of_stock_count} out of stock · ${stats.data.active_products} active products`}
               link={{ to: '/admin/products?stock=low&status=active', label: 'View low stock' }}
             />
           </dl>

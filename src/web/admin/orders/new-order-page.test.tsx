@@ -1,21 +1,24 @@
 import { Route, Routes, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { AdminProduct } from '#shared/contracts/admin-products.ts';
 import type { OrderCalculation, OrderLineInput } from '#shared/contracts/orders.ts';
 import { waitFor } from '#web/test/render.tsx';
+import { adminProduct, PI_ID, variant, variantId, variantProduct } from '../products/test-fixtures.ts';
 import { adminTestSetup, click, fieldLabelled, type as typeInto } from '../test-support.tsx';
 import { NewOrderPage } from './new-order-page.tsx';
 import { adminOrder, type Call, errorBody, json, ORDER_ID, PRODUCT_ID, stubApi } from './test-fixtures.ts';
 
-const PRODUCT = {
+/** Colour is a shared choice: one default variant holds the price and stock (decision 012 §2). */
+const PRODUCT = adminProduct({
   id: PRODUCT_ID,
   name: 'Arduino Uno',
   sku: 'CS-ARD-1',
   images: [],
   price: 25,
+  price_max: 25,
   stock_quantity: 4,
   variations: [{ name: 'Color', options: ['Blue', 'Red'] }],
-} as unknown as AdminProduct;
+  variants: [variant({ id: variantId(0), sku: 'CS-ARD-1', price: 25, stock_quantity: 4 })],
+});
 
 /** Prices like the server: 25 a unit, 11 % tax; more than 4 is too many. */
 function calculate(items: OrderLineInput[]): OrderCalculation {
@@ -23,6 +26,8 @@ function calculate(items: OrderLineInput[]): OrderCalculation {
     const available = item.quantity <= 4;
     return {
       product_id: item.product_id,
+      variant_id: null,
+      sku: null,
       name: 'Arduino Uno',
       slug: 'arduino-uno',
       image: null,
@@ -122,7 +127,7 @@ describe('NewOrderPage', () => {
       customer: { name: 'Rami Haddad', phone: '+9613123456' },
       shipping_address: { city: 'Beirut', street: 'Bliss Street' },
       payment_method: 'cash_on_delivery',
-      items: [{ product_id: PRODUCT_ID, quantity: 2, selectedVariations: { Color: 'Red' } }],
+      items: [{ product_id: PRODUCT_ID, variant_id: variantId(0), quantity: 2, selectedVariations: { Color: 'Red' } }],
     });
     expect(created?.headers['Idempotency-Key']).toBeTruthy();
   });
@@ -153,5 +158,65 @@ describe('NewOrderPage', () => {
     // Still on the form (no navigation), with the server's words in a toast.
     await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Only 1 left in stock for Arduino Uno'));
     expect(root.querySelector('[data-testid="order-page"]')).toBeNull();
+  });
+});
+
+describe('NewOrderPage with variants (decision 012 §7)', () => {
+  it('adds the headline variant, offers a variant select, merges lines of one variant and sends variant_id', async () => {
+    const pi = variantProduct();
+    const calls = stubApi({
+      'GET /api/admin/products': () =>
+        json({
+          data: [pi],
+          pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
+        }),
+      'POST /api/orders/calculate': (call: Call) =>
+        json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
+      'POST /api/admin/orders': () => json({ data: adminOrder() }, 201),
+    });
+    const root = await mount();
+    await type(root.querySelector('input[type="search"]'), 'pi');
+    await waitFor(() => expect(root.querySelector('button[aria-label="Add Raspberry Pi 4 Model B"]')).not.toBeNull());
+    // The search result shows the range over the variants.
+    expect(root.querySelector('ul[aria-label="Matching products"]')?.textContent).toContain('$35.00 – $75.00');
+    await click(root.querySelector('button[aria-label="Add Raspberry Pi 4 Model B"]'));
+
+    // The headline (cheapest) variant, and a select of the variants with price and stock.
+    const select = () =>
+      root.querySelector<HTMLSelectElement>('select[aria-label="Variant of Raspberry Pi 4 Model B (2 GB)"]');
+    expect(select()?.value).toBe(variantId(1));
+    expect([...(select()?.options ?? [])].map((option) => option.textContent)).toEqual([
+      '2 GB · $35.00 · 3 in stock',
+      '4 GB · $55.00 · 10 in stock',
+      '8 GB · $75.00 · out of stock',
+    ]);
+    await type(select(), variantId(2));
+    expect(root.querySelector('select[aria-label="Variant of Raspberry Pi 4 Model B (4 GB)"]')).not.toBeNull();
+    expect(root.querySelector('ul[aria-label="Order lines"]')?.textContent).toContain('RPI4-4-GB');
+
+    // A second add is the headline again (its own line); choosing 4 GB there merges the two.
+    await click(root.querySelector('button[aria-label="Add Raspberry Pi 4 Model B"]'));
+    expect(root.querySelectorAll('ul[aria-label="Order lines"] > li')).toHaveLength(2);
+    await type(select(), variantId(2));
+    expect(root.querySelectorAll('ul[aria-label="Order lines"] > li')).toHaveLength(1);
+    expect(
+      root.querySelector<HTMLInputElement>('input[aria-label="Quantity of Raspberry Pi 4 Model B (4 GB)"]')?.value,
+    ).toBe('2');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/orders/calculate').at(-1)?.body).toEqual({
+        items: [{ product_id: PI_ID, variant_id: variantId(2), quantity: 2 }],
+      }),
+    );
+
+    await type(field(root, 'Full name'), 'Rami Haddad');
+    await type(field(root, 'Phone'), '03 123 456');
+    await type(field(root, 'City or area'), 'Beirut');
+    await type(field(root, 'Street'), 'Bliss Street');
+    await click(root.querySelector('button[type="submit"]'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/orders')).toBe(true));
+    const created = calls.find((c) => c.method === 'POST' && c.url === '/api/admin/orders');
+    expect((created?.body as { items?: unknown } | undefined)?.items).toEqual([
+      { product_id: PI_ID, variant_id: variantId(2), quantity: 2 },
+    ]);
   });
 });

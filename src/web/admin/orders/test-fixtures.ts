@@ -37,6 +37,7 @@ export function adminOrder(extra: Partial<AdminOrder> = {}): AdminOrder {
     items: [
       {
         product_id: PRODUCT_ID,
+        variant_id: null,
         name: 'Arduino Uno',
         sku: 'CS-ARD-1',
         image: null,

@@ -234,22 +234,27 @@ function BulkInputDialog({
                   />
                 </label>
                 <p className="text-xs text-muted">
-                  Prices are rounded to the cent. A compare-at price that would no longer be above the new price is
-                  cleared.
+                  The change applies to each variant: a product priced $35.00 – $75.00 moves at both ends. Prices are
+                  rounded to the cent. A compare-at price that would no longer be above the new price is cleared.
                 </p>
               </>
             )}
             {action === 'set_stock' && (
-              <label className="block text-sm font-medium">
-                Units in stock
-                <input
-                  className={inputClass}
-                  inputMode="numeric"
-                  value={stock}
-                  aria-invalid={error ? true : undefined}
-                  onChange={(event) => setStock(event.target.value)}
-                />
-              </label>
+              <>
+                <label className="block text-sm font-medium">
+                  Units in stock
+                  <input
+                    className={inputClass}
+                    inputMode="numeric"
+                    value={stock}
+                    aria-invalid={error ? true : undefined}
+                    onChange={(event) => setStock(event.target.value)}
+                  />
+                </label>
+                <p className="text-xs text-muted">
+                  Applies to each variant: a product with three variants gets this many of each.
+                </p>
+              </>
             )}
             {error && (
               <p role="alert" className="text-sm text-danger">

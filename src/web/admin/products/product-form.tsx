@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { useRef } from 'react';
+import { Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
-import { type AdminProduct, type ProductCreate, ProductCreateSchema } from '#shared/contracts/admin-products.ts';
+import type { AdminProduct, ProductCreate } from '#shared/contracts/admin-products.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
@@ -10,12 +10,12 @@ import { fieldBinder } from '../ui/form-fields.ts';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import { ListInput } from './list-input.tsx';
+import { SpecsEditor, VariationsEditor } from './options-editor.tsx';
 import { categoryOptions } from './product-api.ts';
-import { EMPTY_PRODUCT_FORM, type ProductFormValues, toFormValues } from './product-form-values.ts';
-import { SpecsEditor, VariationsEditor } from './specs-variations-editors.tsx';
-
-// The resolver turns the typed text into the contract's values (numbers, nulls, lowercase tags).
-const resolver = zodResolver(ProductCreateSchema) as unknown as Resolver<ProductFormValues, unknown, ProductCreate>;
+import { formPath, productResolver, type ResolverState } from './product-form-request.ts';
+import { EMPTY_PRODUCT_FORM, hasOwnVariants, type ProductFormValues, toFormValues } from './product-form-values.ts';
+import { VariantsPanel } from './variant-grid.tsx';
+import { optionsLabel, usableVariations } from './variant-rows.ts';
 
 const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_PRODUCT_FORM));
 
@@ -38,29 +38,43 @@ export function ProductForm({
   /** Resolves with the saved product; throws ApiError to show the server's answer. */
   onSave: (values: ProductCreate) => Promise<AdminProduct>;
 }) {
+  // The resolver turns the typed text into the request (numbers, nulls, lowercase tags; `variants`
+  // or the default variant's fields) and remembers which form row each sent variant came from.
+  const state = useRef<ResolverState>({ hadOwnVariants: hasOwnVariants(product), rows: [] });
+  state.current.hadOwnVariants = hasOwnVariants(product);
+  const resolver = useRef(productResolver(state.current)).current;
   const {
     register,
     control,
     handleSubmit,
     reset,
     setError,
+    getValues,
+    setValue,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<ProductFormValues, unknown, ProductCreate>({
     resolver,
     defaultValues: product ? toFormValues(product) : EMPTY_PRODUCT_FORM,
     mode: 'onTouched',
   });
+  const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
+  const variations = useWatch({ control, name: 'variations' });
+  // With its own variants, price and stock live in the grid; otherwise the fields edit the default variant.
+  const ownVariants = variants.fields.length > 0 && usableVariations(variations).length > 0;
   useUnsavedChangesGuard(isDirty && !isSubmitting);
 
   const submit = async (values: ProductCreate) => {
+    const rows = state.current.rows;
     try {
       const saved = await onSave(values);
       reset(toFormValues(saved));
+      warnDeactivated(product, values, saved);
     } catch (error) {
       const fieldErrors =
         error instanceof ApiError ? error.errors.filter((item) => FORM_FIELDS.has(item.path.split('.')[0] ?? '')) : [];
       for (const item of fieldErrors) {
-        setError(item.path as FieldPath<ProductFormValues>, { message: item.message }, { shouldFocus: true });
+        const path = formPath(item.path.split('.'), rows) as FieldPath<ProductFormValues>;
+        setError(path, { message: item.message }, { shouldFocus: true });
       }
       toast({
         variant: 'error',
@@ -100,36 +114,42 @@ export function ProductForm({
                 )}
               />
             </DetailCard>
-            <DetailCard stack title="Pricing">
-              <div className="grid gap-4 sm:grid-cols-3">
-                <TextField label="Price ($)" inputMode="decimal" {...field('price')} />
-                <TextField
-                  label="Compare-at price ($)"
-                  optional
-                  inputMode="decimal"
-                  hint="The old price, shown struck through"
-                  {...field('compare_at_price')}
-                />
-                <TextField
-                  label="Cost price ($)"
-                  optional
-                  inputMode="decimal"
-                  hint="Staff only; for inventory value"
-                  {...field('cost_price')}
-                />
-              </div>
-            </DetailCard>
+            {!ownVariants && (
+              <DetailCard stack title="Pricing">
+                <div className="grid gap-4 sm:grid-cols-3">
+                  <TextField label="Price ($)" inputMode="decimal" {...field('price')} />
+                  <TextField
+                    label="Compare-at price ($)"
+                    optional
+                    inputMode="decimal"
+                    hint="The old price, shown struck through"
+                    {...field('compare_at_price')}
+                  />
+                  <TextField
+                    label="Cost price ($)"
+                    optional
+                    inputMode="decimal"
+                    hint="Staff only; for inventory value"
+                    {...field('cost_price')}
+                  />
+                </div>
+              </DetailCard>
+            )}
             <DetailCard stack title="Inventory">
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField label="SKU" optional hint="Made for you when left empty" {...field('sku')} />
                 <TextField label="Weight (kg)" optional inputMode="decimal" {...field('weight')} />
-                <TextField label="Units in stock" inputMode="numeric" {...field('stock_quantity')} />
-                <TextField
-                  label="Low-stock threshold"
-                  inputMode="numeric"
-                  hint="At or under this, the product counts as low stock"
-                  {...field('low_stock_threshold')}
-                />
+                {!ownVariants && (
+                  <>
+                    <TextField label="Units in stock" inputMode="numeric" {...field('stock_quantity')} />
+                    <TextField
+                      label="Low-stock threshold"
+                      inputMode="numeric"
+                      hint="At or under this, the product counts as low stock"
+                      {...field('low_stock_threshold')}
+                    />
+                  </>
+                )}
                 <TextField
                   label="Max per order"
                   inputMode="numeric"
@@ -141,8 +161,20 @@ export function ProductForm({
             <DetailCard stack title="Specifications" description="Shown as a table on the product page, in this order.">
               <SpecsEditor control={control} register={register} errors={errors} />
             </DetailCard>
-            <DetailCard stack title="Variations">
+            <DetailCard
+              stack
+              title="Variations"
+              description={ownVariants ? 'Each variant has its own price, stock, SKU and photo.' : undefined}
+            >
               <VariationsEditor control={control} register={register} errors={errors} />
+              <VariantsPanel
+                control={control}
+                register={register}
+                errors={errors}
+                getValues={getValues}
+                setValue={setValue}
+                variants={variants}
+              />
             </DetailCard>
           </>
         }
@@ -206,4 +238,28 @@ export function ProductForm({
       />
     </form>
   );
+}
+
+/**
+ * A variant left out of the saved set comes back inactive when orders refer to it (decision 012
+ * §5): say so, or the merchant would think it deleted.
+ */
+function warnDeactivated(before: AdminProduct | undefined, sent: ProductCreate, saved: AdminProduct) {
+  if (!before || !sent.variants) return;
+  const kept = new Set(sent.variants.flatMap((variant) => (variant.id ? [variant.id] : [])));
+  const removed = new Set(before.variants.filter((variant) => !kept.has(variant.id)).map((variant) => variant.id));
+  const deactivated = saved.variants.filter((variant) => removed.has(variant.id));
+  if (deactivated.length === 0) return;
+  const labels = deactivated.map((variant) => optionsLabel(variant.options, saved.variations) || 'Default');
+  toast({
+    variant: 'info',
+    title:
+      deactivated.length === 1
+        ? `${labels[0]} was deactivated instead of deleted`
+        : `${deactivated.length} variants were deactivated instead of deleted`,
+    description:
+      deactivated.length === 1
+        ? 'Orders refer to it, so it stays in the list as inactive.'
+        : `Orders refer to ${labels.join('; ')}, so they stay in the list as inactive.`,
+  });
 }

@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { AdminProduct } from '#shared/contracts/admin-products.ts';
+import type { AdminProduct, AdminProductVariant } from '#shared/contracts/admin-products.ts';
 import { srcSetFor } from '#shared/images.ts';
+import { lineLabel } from '#shared/product-variants.ts';
 import { Icon, imageIcon } from '#web/ui/icons.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import type { ListColumn } from '../ui/data-list.tsx';
-import { money } from '../ui/format.ts';
+import { money, moneyRange } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
@@ -83,7 +84,7 @@ const COLUMNS: ReadonlyArray<ListColumn<AdminProduct>> = [
     className: 'whitespace-nowrap',
     cell: (product) => (
       <>
-        <span className="font-medium text-strong">{money(product.price)}</span>
+        <span className="font-medium text-strong">{moneyRange(product.price, product.price_max)}</span>
         {product.compare_at_price !== null && (
           <span className="block text-xs font-normal text-muted line-through">{money(product.compare_at_price)}</span>
         )}
@@ -110,6 +111,65 @@ const COLUMNS: ReadonlyArray<ListColumn<AdminProduct>> = [
     header: 'Featured',
     card: 'hidden',
     cell: (product) => (product.featured ? 'Yes' : <span className="text-muted">No</span>),
+  },
+];
+
+/** A row of the low-stock view: one variant of a product the server found low. */
+interface LowVariant {
+  id: string;
+  product: AdminProduct;
+  variant: AdminProductVariant;
+}
+
+/**
+ * The low or out variants of the products the server returns for the low-stock filter (a product
+ * is low when any active variant is at or under its threshold): what to restock, by option.
+ */
+export function lowVariantsOf(products: readonly AdminProduct[]): LowVariant[] {
+  return products.flatMap((product) =>
+    product.variants
+      .filter((variant) => variant.is_active && variant.stock_state !== 'in')
+      .sort((a, b) => a.sort_order - b.sort_order)
+      .map((variant) => ({ id: variant.id, product, variant })),
+  );
+}
+
+const LOW_STOCK_COLUMNS: ReadonlyArray<ListColumn<LowVariant>> = [
+  {
+    header: 'Variant',
+    card: 'title',
+    cell: ({ product, variant }) => (
+      <ProductName
+        product={product}
+        image={variant.image ?? product.images[0]}
+        label={lineLabel(product.name, variant.options, product.variations)}
+      />
+    ),
+  },
+  { header: 'SKU', card: 'line', className: 'font-mono text-xs whitespace-nowrap', cell: ({ variant }) => variant.sku },
+  {
+    header: 'Stock',
+    card: 'aside',
+    align: 'right',
+    className: 'whitespace-nowrap',
+    cell: ({ variant }) => (
+      <>
+        <span className="mr-2 tabular-nums">{variant.stock_quantity}</span>
+        <StockBadge state={variant.stock_state} />
+      </>
+    ),
+  },
+  {
+    header: 'Threshold',
+    card: 'line',
+    align: 'right',
+    className: 'tabular-nums',
+    cell: ({ variant }) => variant.low_stock_threshold,
+  },
+  {
+    header: 'Status',
+    card: 'badge',
+    cell: ({ product }) => <ActiveBadge active={product.is_active} inactiveLabel="Inactive" />,
   },
 ];
 
@@ -144,7 +204,7 @@ export function ProductsPage() {
         title={lowStockView ? 'Low stock' : 'Products'}
         description={
           lowStockView
-            ? 'Active and inactive products at or under their low-stock threshold. Restock or adjust them here.'
+            ? 'The variants at or under their low-stock threshold, of active and inactive products. Open one to restock it.'
             : 'Everything in the catalogue, including inactive products.'
         }
         actions={newProduct}
@@ -155,7 +215,7 @@ export function ProductsPage() {
           category: [['', 'All categories'], ['none', 'Uncategorised'], ...categoryOptions(categories.data ?? [])],
         }}
       />
-      {selection.count > 0 && (
+      {selection.count > 0 && !lowStockView && (
         <ProductBulkActions
           productIds={selection.ids}
           categories={categories.data ?? []}
@@ -163,24 +223,53 @@ export function ProductsPage() {
           onClear={selection.clear}
         />
       )}
-      <AdminList
-        list={list}
-        query={products}
-        columns={COLUMNS}
-        selection={{
-          state: selection,
-          rowLabel: (product) => `Select ${product.name}`,
-          allLabel: 'Select every product on this page',
-        }}
-        empty={{ title: 'No products yet.', hint: 'Add the first product to open the store.', action: newProduct }}
-        tableClassName="min-w-[56rem]"
-      />
+      {lowStockView ? (
+        <AdminList
+          list={list}
+          query={{
+            isPending: products.isPending,
+            isError: products.isError,
+            isFetching: products.isFetching,
+            refetch: products.refetch,
+            data: products.data && { ...products.data, data: lowVariantsOf(products.data.data) },
+          }}
+          columns={LOW_STOCK_COLUMNS}
+          label="Variants low on stock"
+          empty={{
+            title: 'Nothing is low on stock.',
+            hint: 'Every active variant is above its threshold.',
+            filteredTitle: 'Nothing low on stock matches these filters.',
+          }}
+          tableClassName="min-w-[44rem]"
+        />
+      ) : (
+        <AdminList
+          list={list}
+          query={products}
+          columns={COLUMNS}
+          selection={{
+            state: selection,
+            rowLabel: (product) => `Select ${product.name}`,
+            allLabel: 'Select every product on this page',
+          }}
+          empty={{ title: 'No products yet.', hint: 'Add the first product to open the store.', action: newProduct }}
+          tableClassName="min-w-[56rem]"
+        />
+      )}
     </>
   );
 }
 
-function ProductName({ product }: { product: AdminProduct }) {
-  const image = product.images[0];
+/** The product's photo and linked name; the low-stock view passes the variant's photo and label. */
+function ProductName({
+  product,
+  image = product.images[0],
+  label = product.name,
+}: {
+  product: AdminProduct;
+  image?: string;
+  label?: string;
+}) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       {image ? (
@@ -201,7 +290,7 @@ function ProductName({ product }: { product: AdminProduct }) {
       )}
       <div className="min-w-0">
         <RecordLink to={`/admin/products/${product.id}`} className="line-clamp-2">
-          {product.name}
+          {label}
         </RecordLink>
         {product.brand && <p className="truncate text-xs font-normal text-muted">{product.brand}</p>}
       </div>

@@ -14,6 +14,11 @@ export function money(amount: number): string {
   return formatMoney(amount, getSiteConfig().currency);
 }
 
+/** "$35.00 – $75.00" when a product's variants differ in price, else the one price (decision 012 §7). */
+export function moneyRange(price: number, priceMax: number): string {
+  return priceMax > price ? `${money(price)} – ${money(priceMax)}` : money(price);
+}
+
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatDateTime(iso: string | null): string {

@@ -6,6 +6,8 @@ import { addToCart } from './cart-actions.ts';
 
 export interface AddToCartButtonProps {
   productId: string;
+  /** The chosen variant (decision 012); null: the product's default variant. */
+  variantId: string | null;
   productName: string;
   quantity: number;
   selectedVariations: Record<string, string>;
@@ -23,6 +25,7 @@ const CartDrawer = lazy(() => import('./cart-drawer.tsx').then((module) => ({ de
  */
 export function AddToCartButton({
   productId,
+  variantId,
   productName,
   quantity,
   selectedVariations,
@@ -39,7 +42,7 @@ export function AddToCartButton({
     if (busy) return;
     setBusy(true);
     try {
-      await addToCart(productId, quantity, selectedVariations);
+      await addToCart(productId, variantId, quantity, selectedVariations);
       toast({
         id: 'added-to-cart',
         title: 'Added to cart',

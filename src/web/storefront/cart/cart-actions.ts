@@ -1,6 +1,14 @@
-import type { Product } from '#shared/contracts/products.ts';
+import type { CalculatedLine } from '#shared/contracts/orders.ts';
+import type { Product, ProductVariant } from '#shared/contracts/products.ts';
+import {
+  optionsKey,
+  sameOptions,
+  VARIANT_OUT_OF_STOCK_MESSAGE,
+  VARIANT_UNAVAILABLE_MESSAGE,
+} from '#shared/product-variants.ts';
 import { ApiError, apiGet } from '#web/lib/api-client.ts';
 import { CART_MAX_QUANTITY, type CartItem, type CartState, useCartStore } from '#web/stores/cart-store.ts';
+import { offerOf } from '../products/variant-selection.ts';
 
 /**
  * The cart's actions (docs/product.md#cart-behaviour, docs/product.md#cart-messages), as plain
@@ -24,24 +32,53 @@ export class CartError extends Error {
   override readonly name = 'CartError';
 }
 
-/** The same product with the same choices is one line: variations compared regardless of key order. */
-export function variationKey(variations: Record<string, string>): string {
-  return JSON.stringify(Object.entries(variations).sort(([a], [b]) => a.localeCompare(b)));
-}
-
 /**
- * The most of one product a line may hold (the cart item's maxQuantity, docs/product.md#cart): its
- * stock, or 100 if unknown (docs/product.md#limits-and-constants), and never more than the
- * product's max_per_order (issue 18: what one order may take, which order placement enforces too).
+ * The most of one line (the cart item's maxQuantity, docs/product.md#stock-and-quantities): the
+ * variant's stock (the product's for an answer without variants), or 100 if unknown
+ * (docs/product.md#limits-and-constants), and never more than the product's max_per_order (what
+ * one order may take of the product, all its variants together: order placement enforces it too).
  * A product answer cached before that field existed simply has no limit of its own.
  */
-export function maxQuantityOf(product: Pick<Product, 'stock_quantity'> & { max_per_order?: number }): number {
-  const stock = product.stock_quantity;
+export function maxQuantityOf(
+  product: Pick<Product, 'stock_quantity'> & { max_per_order?: number },
+  variant: Pick<ProductVariant, 'stock_quantity'> = product,
+): number {
+  const stock = variant.stock_quantity;
   const limit = product.max_per_order;
   let max = CART_MAX_QUANTITY;
   if (Number.isInteger(stock) && stock > 0) max = Math.min(max, stock);
   if (limit !== undefined && Number.isInteger(limit) && limit > 0) max = Math.min(max, limit);
   return max;
+}
+
+/**
+ * The variant a line means, as order placement resolves it (decision 012 §3): its `variantId`;
+ * for a line stored before variants existed, the default variant, else the variant whose options
+ * are its choices. Undefined when the product no longer sells it.
+ */
+export function variantOfLine(
+  product: Pick<Product, 'variants'>,
+  variantId: string | null,
+  choices: Record<string, string>,
+): ProductVariant | undefined {
+  const variants = product.variants ?? [];
+  if (variantId) return variants.find((variant) => variant.id === variantId);
+  return (
+    variants.find((variant) => sameOptions(variant.options, {})) ??
+    variants.find((variant) => sameOptions(variant.options, choices))
+  );
+}
+
+/** A line's options under its name ("Memory: 8 GB · Colour: Black"), in the drawer, checkout and the confirmation. */
+export function optionsText(options: Readonly<Record<string, string>>): string {
+  return Object.entries(options)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(' · ');
+}
+
+/** The product page of a line, on its variant (`?variant=`), so "back to the product" shows what was chosen. */
+export function linePath(item: Pick<CartItem, 'productId' | 'variantId'>): string {
+  return `/product/${item.productId}${item.variantId ? `?variant=${item.variantId}` : ''}`;
 }
 
 async function run(failure: string, work: (state: CartState) => Promise<Partial<CartState>> | Partial<CartState>) {
@@ -57,10 +94,19 @@ async function run(failure: string, work: (state: CartState) => Promise<Partial<
 }
 
 /**
- * Adds `quantity` of a product. The product is read from the server now (it may have sold out
- * or been withdrawn since the page loaded); the merged line may not exceed its stock.
+ * Adds `quantity` of one variant of a product (docs/product.md#cart-behaviour). The product is
+ * read from the server now (it, or the variant, may have sold out or been withdrawn since the page
+ * loaded). One line = product + variant + shared choices (compared regardless of order): the
+ * merged line may not exceed the variant's stock, and all the product's lines together may not
+ * exceed its max_per_order. `variantId` null: the product's default variant (or the variant whose
+ * options are `choices`), as order placement resolves it.
  */
-export function addToCart(productId: string, quantity = 1, selectedVariations: Record<string, string> = {}) {
+export function addToCart(
+  productId: string,
+  variantId: string | null,
+  quantity = 1,
+  choices: Record<string, string> = {},
+) {
   return run(CART_MESSAGES.addFailed, async ({ items }) => {
     let product: Product;
     try {
@@ -70,31 +116,66 @@ export function addToCart(productId: string, quantity = 1, selectedVariations: R
       throw error;
     }
     if (!product.is_active) throw new CartError(CART_MESSAGES.notFound);
-    if (!product.in_stock || product.stock_quantity <= 0) throw new CartError(CART_MESSAGES.outOfStock);
+    // An answer without variants (a server before decision 012) sells the product itself.
+    const variant = variantOfLine(product, variantId, choices);
+    if (!variant && (product.variants ?? []).length > 0) throw new CartError(VARIANT_UNAVAILABLE_MESSAGE);
+    const offer = offerOf(product, variant);
+    if (!offer.in_stock || offer.stock_quantity <= 0) {
+      // A product with one default variant is "the product": its words stay the product's.
+      throw new CartError(offer === product ? CART_MESSAGES.outOfStock : VARIANT_OUT_OF_STOCK_MESSAGE);
+    }
 
-    const max = maxQuantityOf(product);
-    const key = variationKey(selectedVariations);
-    const existing = items.find(
-      (item) => item.productId === product.id && variationKey(item.selectedVariations) === key,
+    const selected = { ...choices, ...variant?.options };
+    const key = optionsKey(selected);
+    const mine = items.filter((item) => item.productId === product.id);
+    const existing = mine.find(
+      (item) =>
+        variantOfLine(product, item.variantId, item.selectedVariations)?.id === variant?.id &&
+        optionsKey(item.selectedVariations) === key,
     );
+    const max = maxQuantityOf(product, offer);
     const wanted = (existing?.quantity ?? 0) + quantity;
     if (wanted > max) throw new CartError(CART_MESSAGES.tooMany(max));
+    const others = mine.filter((item) => item !== existing).reduce((sum, item) => sum + item.quantity, 0);
+    const limit = product.max_per_order;
+    if (Number.isInteger(limit) && limit > 0 && others + wanted > limit) {
+      throw new CartError(CART_MESSAGES.tooMany(limit));
+    }
 
     const line: CartItem = {
       id: existing?.id ?? `${product.id}-${Date.now()}`,
       productId: product.id,
+      variantId: variant?.id ?? null,
+      sku: offer.sku ?? null,
       name: product.name,
-      price: product.price,
-      compareAtPrice: product.compare_at_price,
-      image: product.images[0] ?? null,
+      price: offer.price,
+      compareAtPrice: offer.compare_at_price,
+      image: variant?.image ?? product.images[0] ?? null,
       quantity: wanted,
       inStock: true,
       maxQuantity: max,
-      selectedVariations: { ...selectedVariations },
+      selectedVariations: selected,
       addedAt: existing?.addedAt ?? new Date().toISOString(),
     };
     return { items: existing ? items.map((item) => (item === existing ? line : item)) : [...items, line] };
   });
+}
+
+/**
+ * Checkout's calculate answer names the variant of each line (docs/product.md#cart): a line
+ * stored before variants existed takes it (and its SKU), so later requests name it. Lines are
+ * matched by position and product, as the answer lists them in request order.
+ */
+export function adoptVariants(lines: readonly Pick<CalculatedLine, 'product_id' | 'variant_id' | 'sku'>[]) {
+  const { items } = useCartStore.getState();
+  let changed = false;
+  const next = items.map((item, index) => {
+    const line = lines[index];
+    if (item.variantId !== null || !line?.variant_id || line.product_id !== item.productId) return item;
+    changed = true;
+    return { ...item, variantId: line.variant_id, sku: line.sku ?? item.sku };
+  });
+  if (changed) useCartStore.setState({ items: next });
 }
 
 /** Sets a line's quantity; below 1 removes the line (docs/product.md#cart-behaviour). */

@@ -7,7 +7,7 @@ import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { useModalDialog } from '../modal/use-modal-dialog.ts';
 import { loadCheckoutPage, prefetchAfter } from '../screens.ts';
-import { removeFromCart } from './cart-actions.ts';
+import { linePath, optionsText, removeFromCart } from './cart-actions.ts';
 import { LineQuantityStepper } from './line-quantity-stepper.tsx';
 
 const closeIcon = 'M6 6l12 12M18 6 6 18';
@@ -97,23 +97,17 @@ export function CartDrawer({ onClose }: CartDrawerProps) {
 }
 
 function CartLine({ item, currency, onNavigate }: { item: CartItem; currency: string; onNavigate: () => void }) {
-  const variations = Object.entries(item.selectedVariations);
+  const options = optionsText(item.selectedVariations);
   return (
     <li className="flex gap-3 py-4">
       <div className="w-20 shrink-0 self-start overflow-hidden rounded-xl border border-line">
         <ProductImage src={item.image ?? undefined} alt="" sizes="80px" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link
-          to={`/product/${item.productId}`}
-          onClick={onNavigate}
-          className="line-clamp-2 text-sm font-medium hover:underline"
-        >
+        <Link to={linePath(item)} onClick={onNavigate} className="line-clamp-2 text-sm font-medium hover:underline">
           {item.name}
         </Link>
-        {variations.length > 0 && (
-          <p className="text-xs text-muted">{variations.map(([name, value]) => `${name}: ${value}`).join(' · ')}</p>
-        )}
+        {options && <p className="text-xs text-muted">{options}</p>}
         <p className="text-xs text-muted tabular-nums">{formatMoney(item.price, currency)} each</p>
         <div className="mt-1 flex items-center justify-between gap-2">
           <LineQuantityStepper item={item} />

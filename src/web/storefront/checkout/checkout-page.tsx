@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CheckoutDetails } from '#shared/contracts/orders.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -11,7 +11,7 @@ import { Container } from '#web/ui/container.tsx';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { clearCart } from '../cart/cart-actions.ts';
+import { adoptVariants, clearCart } from '../cart/cart-actions.ts';
 import { CHECKOUT_FORM_ID, CheckoutFormFields, isCheckoutField, useCheckoutForm } from './checkout-form.tsx';
 import { calculationQuery, newIdempotencyKey, orderLinesOf, orderQuery, placeOrder } from './checkout-queries.ts';
 import { OrderConfirmation } from './order-confirmation.tsx';
@@ -43,6 +43,11 @@ function Checkout() {
   const idempotencyKey = useRef(newIdempotencyKey());
   const placing = useRef(false);
   const [isPlacing, setPlacing] = useState(false);
+  // A line stored before variants existed takes the variant the server resolved for it (only
+  // from an answer to the current lines: a kept previous one may be for other positions).
+  useEffect(() => {
+    if (calculation.data && !calculation.isPlaceholderData) adoptVariants(calculation.data.items);
+  }, [calculation.data, calculation.isPlaceholderData]);
 
   if (items.length === 0) return <EmptyCheckout />;
 

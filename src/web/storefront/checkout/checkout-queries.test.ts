@@ -6,6 +6,8 @@ import { newIdempotencyKey, orderLinesOf } from './checkout-queries.ts';
 const line = (productId: string, quantity: number, selectedVariations: Record<string, string> = {}): CartItem => ({
   id: `${productId}-1`,
   productId,
+  variantId: null,
+  sku: null,
   name: productId,
   price: 99,
   compareAtPrice: null,
@@ -21,6 +23,14 @@ describe('checkout requests', () => {
   it('sends the cart as lines in cart order, with choices only when there are some, and never a price', () => {
     expect(orderLinesOf([line('a', 2, { Color: 'Blue' }), line('b', 1)])).toEqual([
       { product_id: 'a', quantity: 2, selectedVariations: { Color: 'Blue' } },
+      { product_id: 'b', quantity: 1 },
+    ]);
+  });
+
+  it('names the variant of each line; an old line without one lets the server resolve it (decision 012)', () => {
+    const variantId = '30000000-0000-4000-8000-000000000005';
+    expect(orderLinesOf([{ ...line('a', 1, { Memory: '8 GB' }), variantId }, line('b', 1)])).toEqual([
+      { product_id: 'a', variant_id: variantId, quantity: 1, selectedVariations: { Memory: '8 GB' } },
       { product_id: 'b', quantity: 1 },
     ]);
   });

@@ -10,14 +10,19 @@ import { apiGet, apiPost } from '#web/lib/api-client.ts';
 import type { CartItem } from '#web/stores/cart-store.ts';
 
 /**
- * The checkout's calls (docs/product.md#order-endpoints). The cart sends only what it chose (product, quantity,
- * variations); every price comes back from the server.
+ * The checkout's calls (docs/product.md#order-endpoints). The cart sends only what it chose (product, variant,
+ * quantity, variations); every price comes back from the server.
  */
 
-/** The cart as order lines, in cart order: the calculation answers in the same order. */
+/**
+ * The cart as order lines, in cart order: the calculation answers in the same order. A line names
+ * its variant; one stored before variants existed does not, and the server resolves it (the
+ * default variant, else the one with its choices: decision 012 §3) and names it in the answer.
+ */
 export function orderLinesOf(items: readonly CartItem[]): OrderLineInput[] {
   return items.map((item) => ({
     product_id: item.productId,
+    ...(item.variantId ? { variant_id: item.variantId } : {}),
     quantity: item.quantity,
     ...(Object.keys(item.selectedVariations).length > 0 ? { selectedVariations: item.selectedVariations } : {}),
   }));

@@ -11,6 +11,7 @@ import { Container } from '#web/ui/container.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
+import { optionsText } from '../cart/cart-actions.ts';
 import { orderQuery } from './checkout-queries.ts';
 import { Row } from './order-summary.tsx';
 
@@ -102,18 +103,17 @@ function Confirmation({ order }: { order: Order }) {
           </h2>
           <ul className="mt-2 divide-y divide-line">
             {order.items.map((item) => (
-              <li key={`${item.product_id}-${JSON.stringify(item.selectedVariations)}`} className="flex gap-3 py-3">
+              <li
+                key={`${item.variant_id ?? item.product_id}-${JSON.stringify(item.selectedVariations)}`}
+                className="flex gap-3 py-3"
+              >
                 <div className="w-14 shrink-0 overflow-hidden rounded-lg border border-line">
                   <ProductImage src={item.image ?? undefined} alt="" sizes="56px" />
                 </div>
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="font-medium">{item.name}</p>
                   {Object.keys(item.selectedVariations).length > 0 && (
-                    <p className="text-xs text-muted">
-                      {Object.entries(item.selectedVariations)
-                        .map(([name, value]) => `${name}: ${value}`)
-                        .join(' · ')}
-                    </p>
+                    <p className="text-xs text-muted">{optionsText(item.selectedVariations)}</p>
                   )}
                   <p className="text-xs text-muted tabular-nums">
                     {item.quantity} × {formatMoney(item.unit_price, currency)}

@@ -15,6 +15,8 @@ afterEach(() => {
 const line: CartItem = {
   id: 'line-1',
   productId: 'p1',
+  variantId: null,
+  sku: null,
   name: 'Bench Multimeter',
   price: 40,
   compareAtPrice: null,
@@ -36,6 +38,8 @@ const refused: OrderCalculation = {
   items: [
     {
       product_id: 'p1',
+      variant_id: null,
+      sku: null,
       name: 'Bench Multimeter',
       slug: 'bench-multimeter',
       image: null,

@@ -5,7 +5,7 @@ import { formatMoney } from '#shared/money.ts';
 import { toast } from '#web/lib/toast.ts';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import type { CartItem } from '#web/stores/cart-store.ts';
-import { reduceLineTo, removeFromCart } from '../cart/cart-actions.ts';
+import { linePath, optionsText, reduceLineTo, removeFromCart } from '../cart/cart-actions.ts';
 
 export interface OrderSummaryProps {
   items: readonly CartItem[];
@@ -49,7 +49,7 @@ export function OrderSummary({ items, calculation, updating, currency, children 
 }
 
 function SummaryLine({ item, line, currency }: { item: CartItem; line: CalculatedLine | undefined; currency: string }) {
-  const variations = Object.entries(item.selectedVariations);
+  const options = optionsText(item.selectedVariations);
   const unitPrice = line?.unit_price ?? item.price;
   const problem = line && !line.available ? line : undefined;
   const fix = (work: Promise<void>) => work.catch((error: Error) => toast({ title: error.message, variant: 'error' }));
@@ -72,12 +72,10 @@ function SummaryLine({ item, line, currency }: { item: CartItem; line: Calculate
         </span>
       </div>
       <div className="min-w-0 flex-1">
-        <Link to={`/product/${item.productId}`} className="line-clamp-2 text-sm font-medium hover:underline">
+        <Link to={linePath(item)} className="line-clamp-2 text-sm font-medium hover:underline">
           {line?.name ?? item.name}
         </Link>
-        {variations.length > 0 && (
-          <p className="text-xs text-muted">{variations.map(([name, value]) => `${name}: ${value}`).join(' · ')}</p>
-        )}
+        {options && <p className="text-xs text-muted">{options}</p>}
         <p className="text-xs text-muted tabular-nums">
           {item.quantity} × {formatMoney(unitPrice, currency)}
           {line && line.unit_price !== item.price && <span> (price updated)</span>}

@@ -14,6 +14,8 @@ afterEach(() => {
 const line: CartItem = {
   id: 'line-1',
   productId: 'p1',
+  variantId: null,
+  sku: null,
   name: 'Bench Multimeter',
   price: 40,
   compareAtPrice: null,
@@ -35,6 +37,8 @@ const calculation: OrderCalculation = {
   items: [
     {
       product_id: 'p1',
+      variant_id: null,
+      sku: null,
       name: 'Bench Multimeter',
       slug: 'bench-multimeter',
       image: null,

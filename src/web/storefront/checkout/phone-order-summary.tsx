@@ -3,6 +3,7 @@ import { formatMoney } from '#shared/money.ts';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import type { CartItem } from '#web/stores/cart-store.ts';
 import { Icon } from '#web/ui/icons.tsx';
+import { optionsText } from '../cart/cart-actions.ts';
 import { LineQuantityStepper } from '../cart/line-quantity-stepper.tsx';
 
 const chevronIcon = 'm6 9 6 6 6-6';
@@ -46,6 +47,9 @@ export function PhoneOrderSummary({
               </div>
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 text-sm font-medium">{line?.name ?? item.name}</p>
+                {Object.keys(item.selectedVariations).length > 0 && (
+                  <p className="text-xs text-muted">{optionsText(item.selectedVariations)}</p>
+                )}
                 <div className="mt-1 flex items-center justify-between gap-2">
                   <LineQuantityStepper item={item} />
                   <span className="text-sm font-semibold text-strong tabular-nums">

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useParams } from 'react-router';
-import type { Product } from '#shared/contracts/products.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import type { Product, ProductVariant } from '#shared/contracts/products.ts';
 import { formatMoney } from '#shared/money.ts';
+import { lineLabel } from '#shared/product-variants.ts';
 import { productQuestionText, whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
@@ -19,10 +20,13 @@ import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
 import { maxQuantityOf } from '../cart/cart-actions.ts';
 import { addRecentlyViewed } from '../preferences/preference-actions.ts';
-import { productListQuery, productQuery } from '../products/product-queries.ts';
+import { productQuery } from '../products/product-queries.ts';
+import { initialVariant, type Offer, offerOf, sharesOneStock } from '../products/variant-selection.ts';
 import { RecentlyViewed } from '../recently-viewed/recently-viewed.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { productListQuery } from './related-query.ts';
 import { StickyAddToCart } from './sticky-add-to-cart.tsx';
+import { initialChoices, VariantPicker } from './variant-picker.tsx';
 
 // Icons only this screen draws.
 const chatIcon = 'M4 20l1.3-3.9A8 8 0 1 1 8 18.7L4 20ZM9 10h6M9 13.5h4';
@@ -60,27 +64,43 @@ export function ProductPage() {
 function ProductDetails({ product }: { product: Product }) {
   const { currency } = getSiteConfig();
   usePageTitle(product.name);
-  const discount = discountPercent(product.price, product.compare_at_price);
-  const outOfStock = !product.in_stock || product.stock_quantity <= 0;
-  // The cart's own rule (stock, the product's max_per_order, at most 100), so the stepper never
-  // offers what adding would refuse.
-  const maxQuantity = Math.max(1, maxQuantityOf(product));
-  // The contract always has `variations`, but a product without it (a response cached by the
-  // service worker, a test fixture) must still render: nothing to choose then.
-  const variations = product.variations ?? [];
-  const [selectedVariations, setSelectedVariations] = useState<Record<string, string>>(() =>
-    Object.fromEntries(variations.map((variation) => [variation.name, variation.options[0] ?? ''])),
-  );
+  // The chosen variant is in the URL (`?variant=<id>`), which the server render reads too, so the
+  // page it draws is the one that hydrates (decision 012 §6).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [variant, setVariant] = useState(() => initialVariant(product, searchParams.get('variant')));
+  const [choices, setChoices] = useState(() => initialChoices(product, variant));
+  const offer = offerOf(product, variant);
+  const discount = discountPercent(offer.price, offer.compare_at_price);
+  const outOfStock = !offer.in_stock || offer.stock_quantity <= 0;
+  // The cart's own rule (the variant's stock, the product's max_per_order, at most 100), so the
+  // stepper never offers what adding would refuse.
+  const maxQuantity = Math.max(1, maxQuantityOf(product, offer));
   const [quantity, setQuantity] = useState(1);
   const buyRow = useRef<HTMLDivElement>(null);
   const contentEnd = useRef<HTMLDivElement>(null);
   const addToCart = {
     productId: product.id,
-    productName: product.name,
+    variantId: variant?.id ?? null,
+    productName: lineLabel(product.name, sharesOneStock(product) ? {} : choices, product.variations),
     quantity,
-    selectedVariations,
+    selectedVariations: choices,
     disabled: outOfStock,
   };
+
+  function choose(next: ProductVariant | undefined, nextChoices: Record<string, string>) {
+    setChoices(nextChoices);
+    if (next === variant || !next) return;
+    setVariant(next);
+    setQuantity((current) => Math.min(current, Math.max(1, maxQuantityOf(product, next))));
+    // Replace, not push: choosing is not a page to go back to. keepScroll: app/scroll-to-top.tsx.
+    setSearchParams(
+      (params) => {
+        params.set('variant', next.id);
+        return params;
+      },
+      { replace: true, preventScrollReset: true, state: { keepScroll: true } },
+    );
+  }
 
   useEffect(() => {
     addRecentlyViewed(product.id);
@@ -105,7 +125,8 @@ function ProductDetails({ product }: { product: Product }) {
       />
 
       <div className="mt-6 grid gap-8 md:grid-cols-2 lg:gap-14">
-        <Gallery key={product.id} images={product.images} name={product.name} />
+        {/* Keyed by the variant's photo: choosing a variant shows its photo first. */}
+        <Gallery key={variant?.image ?? ''} images={product.images} image={variant?.image} name={product.name} />
 
         <div className="flex flex-col">
           {product.brand && <p className="text-sm font-semibold tracking-wide text-muted uppercase">{product.brand}</p>}
@@ -123,35 +144,34 @@ function ProductDetails({ product }: { product: Product }) {
           )}
 
           <div className="mt-5 flex flex-wrap items-center gap-3">
-            <ProductPrice price={product.price} compareAtPrice={product.compare_at_price} currency={currency} large />
-            {discount !== null && product.compare_at_price !== null && (
+            <ProductPrice price={offer.price} compareAtPrice={offer.compare_at_price} currency={currency} large />
+            {discount !== null && offer.compare_at_price !== null && (
               <span className="rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">
-                Save {formatMoney(product.compare_at_price - product.price, currency)} ({discount}%)
+                Save {formatMoney(offer.compare_at_price - offer.price, currency)} ({discount}%)
               </span>
             )}
           </div>
           <p className="mt-1 text-sm text-muted">Prices in {currency}, VAT added at checkout.</p>
 
-          <StockState product={product} />
+          <StockState offer={offer} />
 
-          {variations.map((variation) => (
-            <VariationPicker
-              key={variation.name}
-              name={variation.name}
-              options={variation.options}
-              value={selectedVariations[variation.name] ?? ''}
-              onChange={(option) => setSelectedVariations((current) => ({ ...current, [variation.name]: option }))}
-            />
-          ))}
+          <VariantPicker product={product} variant={variant} choices={choices} onChange={choose} />
 
           <div ref={buyRow} className="mt-6 flex flex-wrap items-start gap-x-4 gap-y-3">
-            <QuantityStepper value={quantity} max={maxQuantity} disabled={outOfStock} onChange={setQuantity} />
+            {/* Keyed by the variant: its own maximum, and the quantity clamped to it, start afresh. */}
+            <QuantityStepper
+              key={variant?.id}
+              value={quantity}
+              max={maxQuantity}
+              disabled={outOfStock}
+              onChange={setQuantity}
+            />
             <AddToCartButton {...addToCart} />
           </div>
           <AskOnWhatsApp name={product.name} slug={product.slug} />
           <ShopPromises />
 
-          <p className="mt-6 text-xs text-muted">SKU {product.sku}</p>
+          <p className="mt-6 text-xs text-muted">SKU {offer.sku}</p>
 
           {product.description && (
             <section aria-labelledby="description-title" className="mt-8 border-t border-line pt-6">
@@ -197,45 +217,8 @@ function ProductDetails({ product }: { product: Product }) {
       <RelatedProducts product={product} currency={currency} />
       <RecentlyViewed excludeId={product.id} className="mt-14 border-t border-line pt-10 sm:mt-16" />
       <div ref={contentEnd} />
-      <StickyAddToCart {...addToCart} price={product.price} currency={currency} watch={buyRow} end={contentEnd} />
+      <StickyAddToCart {...addToCart} price={offer.price} currency={currency} watch={buyRow} end={contentEnd} />
     </Container>
-  );
-}
-
-/** One variation (Color, Headers…) as a group of native radios drawn as pills: arrow keys move the choice. */
-function VariationPicker({
-  name,
-  options,
-  value,
-  onChange,
-}: {
-  name: string;
-  options: readonly string[];
-  value: string;
-  onChange: (option: string) => void;
-}) {
-  const groupName = useId();
-  return (
-    <fieldset className="mt-6">
-      <legend className="text-sm font-semibold text-strong">{name}</legend>
-      <div className="mt-2 flex flex-wrap gap-2">
-        {options.map((option) => (
-          <label key={option} className="cursor-pointer">
-            <input
-              type="radio"
-              name={groupName}
-              value={option}
-              checked={option === value}
-              onChange={() => onChange(option)}
-              className="peer sr-only"
-            />
-            <span className="inline-flex min-h-10 items-center rounded-full border border-line-strong bg-surface px-4 text-sm font-medium text-fg transition peer-checked:border-accent peer-checked:bg-accent-soft peer-checked:text-strong peer-checked:ring-1 peer-checked:ring-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent hover:bg-subtle peer-checked:hover:bg-accent-soft">
-              {option}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 
@@ -302,12 +285,13 @@ function RelatedProducts({ product, currency }: { product: Product; currency: st
   );
 }
 
-function StockState({ product }: { product: Product }) {
+/** The chosen variant's stock: "Only 2 left in stock" at or under its own threshold. */
+function StockState({ offer }: { offer: Offer }) {
   const [tone, label] =
-    !product.in_stock || product.stock_quantity <= 0
+    !offer.in_stock || offer.stock_quantity <= 0
       ? ['text-danger', 'Out of stock']
-      : product.stock_quantity <= product.low_stock_threshold
-        ? ['text-warning', `Only ${product.stock_quantity} left in stock`]
+      : offer.stock_quantity <= offer.low_stock_threshold
+        ? ['text-warning', `Only ${offer.stock_quantity} left in stock`]
         : ['text-accent', 'In stock'];
   return (
     <p className={`mt-4 flex items-center gap-2 text-sm font-semibold ${tone}`}>
@@ -317,8 +301,9 @@ function StockState({ product }: { product: Product }) {
   );
 }
 
-function Gallery({ images, name }: { images: readonly string[]; name: string }) {
-  const [selected, setSelected] = useState(0);
+/** The product's photos; `image` (the chosen variant's) is shown first. */
+function Gallery({ images, image, name }: { images: readonly string[]; image?: string | null; name: string }) {
+  const [selected, setSelected] = useState(() => Math.max(0, image ? images.indexOf(image) : 0));
   const current = images[selected] ?? images[0];
   return (
     <div className="flex flex-col gap-3">

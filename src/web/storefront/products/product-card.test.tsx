@@ -14,6 +14,7 @@ const product: ProductCardData = {
   name: 'Galaxy S24',
   brand: 'Samsung',
   price: 899.5,
+  price_max: 899.5,
   compare_at_price: 999,
   images: ['/uploads/products/galaxy-1-800.webp'],
   in_stock: true,
@@ -53,6 +54,13 @@ describe('ProductCard', () => {
     const card = await renderCard(product);
     expect(card.querySelector('s')?.textContent).toContain('$999.00');
     expect(card.textContent).toContain('Save 10%');
+  });
+
+  it('shows from–to when the variants have different prices (decision 012)', async () => {
+    const card = await renderCard({ ...product, price: 35, price_max: 75, compare_at_price: null });
+    expect(card.textContent).toContain('$35.00 – $75.00');
+    view?.unmount();
+    expect((await renderCard({ ...product, compare_at_price: null })).textContent).not.toContain('–');
   });
 
   it('has no sale marks without a higher compare-at price', async () => {

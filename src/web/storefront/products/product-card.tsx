@@ -10,7 +10,7 @@ export const PRODUCT_CARD_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px
 
 export type ProductCardData = Pick<
   Product,
-  'id' | 'slug' | 'name' | 'brand' | 'price' | 'compare_at_price' | 'images' | 'in_stock'
+  'id' | 'slug' | 'name' | 'brand' | 'price' | 'price_max' | 'compare_at_price' | 'images' | 'in_stock'
 >;
 
 interface ProductCardProps {
@@ -63,7 +63,12 @@ export function ProductCard({ product, eager = false, currency, heading: Heading
           </Link>
         </Heading>
         <div className="mt-auto pt-2">
-          <ProductPrice price={product.price} compareAtPrice={compareAtPrice} currency={currency} />
+          <ProductPrice
+            price={product.price}
+            priceMax={product.price_max}
+            compareAtPrice={compareAtPrice}
+            currency={currency}
+          />
         </div>
       </div>
     </article>

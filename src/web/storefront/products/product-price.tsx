@@ -2,19 +2,22 @@ import { formatMoney } from '#shared/money.ts';
 
 interface ProductPriceProps {
   price: number;
+  /** The highest variant price: above `price`, a card shows from–to ("$35.00 – $75.00", decision 012). */
+  priceMax?: number;
   compareAtPrice: number | null;
   currency?: string;
   large?: boolean;
 }
 
-/** Price, with the compare-at price struck through when it is higher (a sale). */
-export function ProductPrice({ price, compareAtPrice, currency, large = false }: ProductPriceProps) {
+/** Price (or from–to over the variants), with the compare-at price struck through when it is higher (a sale). */
+export function ProductPrice({ price, priceMax = 0, compareAtPrice, currency, large = false }: ProductPriceProps) {
   const onSale = compareAtPrice !== null && compareAtPrice > price;
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
       <span className={`font-semibold text-strong ${large ? 'text-3xl tracking-tight' : ''}`}>
         {onSale && <span className="sr-only">Sale price </span>}
         {formatMoney(price, currency)}
+        {priceMax > price && ` – ${formatMoney(priceMax, currency)}`}
       </span>
       {onSale && (
         <s className={`text-muted ${large ? 'text-lg' : 'text-sm'}`}>

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
-import type { Product } from '#shared/contracts/products.ts';
+import type { Product, ProductVariant } from '#shared/contracts/products.ts';
+import { lineLabel } from '#shared/product-variants.ts';
 import type { ProductCardData } from '#web/storefront/products/product-card.tsx';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { ProductPrice } from '#web/storefront/products/product-price.tsx';
@@ -12,7 +13,9 @@ import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
 import { maxQuantityOf } from '../cart/cart-actions.ts';
 import { useModalDialog } from '../modal/use-modal-dialog.ts';
 import { QuantityStepper } from '../product/quantity-stepper.tsx';
+import { initialChoices, VariantPicker } from '../product/variant-picker.tsx';
 import { productQuery } from '../products/product-queries.ts';
+import { initialVariant, offerOf, sharesOneStock } from '../products/variant-selection.ts';
 
 const closeIcon = 'M6 6l12 12M18 6 6 18';
 const SUMMARY_LENGTH = 220;
@@ -45,30 +48,29 @@ export function stockText(inStock: boolean, details?: Pick<Product, 'stock_quant
   return 'In stock';
 }
 
-/** The first option of each of the product's variations: what the product page starts with. */
-export function firstChoices(details?: Pick<Product, 'variations'>): Record<string, string> {
-  return Object.fromEntries(
-    (details?.variations ?? []).map((variation) => [variation.name, variation.options[0] ?? '']),
-  );
-}
-
 /**
  * A product summary in a native modal <dialog>: the browser moves focus in, keeps it there,
  * closes on Escape and marks the rest of the page inert. The card's data shows at once; the
- * description and stock count come with the product query (often already cached). Quantity and
- * Add to cart are the product page's own (a product with options is added with its first
- * choices, as the product page starts; "View full details" is where to choose others).
+ * description, stock count and variants come with the product query (often already cached).
+ * The variant picker, quantity and Add to cart are the product page's own (decision 012 §6): it
+ * starts on the same variant the page would, and choosing changes price, stock and photo here
+ * without touching the URL (the page behind stays what it was).
  */
 export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogProps) {
   const dialog = useModalDialog();
   const titleId = useId();
   const showComparePrice = usePreferencesStore((state) => state.productView.showComparePrice);
   const { data: details, isPending, isError } = useQuery(productQuery(product.slug));
-  const inStock = details?.in_stock ?? product.in_stock;
+  // The shopper's choice once made; until then the product page's starting variant.
+  const [picked, setPicked] = useState<{ variant: ProductVariant | undefined; choices: Record<string, string> }>();
+  const variant = picked ? picked.variant : details && initialVariant(details);
+  const choices = picked?.choices ?? (details ? initialChoices(details, variant) : {});
+  // Until the full product has loaded, the card's figures (and its stock is unknown: the stepper waits at 1).
+  const offer = details && offerOf(details, variant);
+  const inStock = offer ? offer.in_stock && offer.stock_quantity > 0 : product.in_stock;
   const [quantity, setQuantity] = useState(1);
-  // Until the full product has loaded its stock is unknown: the stepper waits at 1.
-  const maxQuantity = details ? Math.max(1, maxQuantityOf(details)) : 1;
-  const lowStock = details !== undefined && stockText(inStock, details).startsWith('Only');
+  const maxQuantity = details ? Math.max(1, maxQuantityOf(details, offer)) : 1;
+  const lowStock = offer !== undefined && stockText(inStock, offer).startsWith('Only');
 
   return createPortal(
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse shortcut; Escape and the close button do the same from the keyboard
@@ -89,7 +91,12 @@ export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogP
           <Icon d={closeIcon} />
         </button>
         <div className="mx-auto w-full max-w-52 overflow-hidden rounded-xl border border-line sm:max-w-none sm:self-start">
-          <ProductImage src={product.images[0]} alt="" sizes="(min-width: 640px) 224px, 208px" eager />
+          <ProductImage
+            src={variant?.image ?? product.images[0]}
+            alt=""
+            sizes="(min-width: 640px) 224px, 208px"
+            eager
+          />
         </div>
         <div className="flex min-w-0 flex-col">
           {product.brand && <p className="text-xs font-medium tracking-wide text-muted uppercase">{product.brand}</p>}
@@ -98,16 +105,27 @@ export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogP
           </h2>
           <div className="mt-3">
             <ProductPrice
-              price={product.price}
-              compareAtPrice={showComparePrice ? product.compare_at_price : null}
+              price={offer?.price ?? product.price}
+              compareAtPrice={showComparePrice ? (offer ?? product).compare_at_price : null}
               currency={currency}
             />
           </div>
           <p
             className={`mt-2 text-sm font-medium ${inStock ? (lowStock ? 'text-warning' : 'text-accent') : 'text-danger'}`}
           >
-            {stockText(inStock, details)}
+            {stockText(inStock, offer)}
           </p>
+          {details && (
+            <VariantPicker
+              product={details}
+              variant={variant}
+              choices={choices}
+              onChange={(next, nextChoices) => {
+                setPicked({ variant: next, choices: nextChoices });
+                if (next) setQuantity((current) => Math.min(current, Math.max(1, maxQuantityOf(details, next))));
+              }}
+            />
+          )}
           {isPending ? (
             <div role="status" className="mt-4 flex flex-col gap-2">
               <span className="sr-only">Loading the description</span>
@@ -121,12 +139,23 @@ export function QuickViewDialog({ product, currency, onClose }: QuickViewDialogP
             </p>
           )}
           <div className="mt-5 flex flex-wrap items-start gap-x-3 gap-y-2">
-            <QuantityStepper value={quantity} max={maxQuantity} disabled={!inStock} onChange={setQuantity} />
+            <QuantityStepper
+              key={variant?.id}
+              value={quantity}
+              max={maxQuantity}
+              disabled={!inStock}
+              onChange={setQuantity}
+            />
             <AddToCartButton
               productId={product.id}
-              productName={product.name}
+              variantId={variant?.id ?? null}
+              productName={
+                details && !sharesOneStock(details)
+                  ? lineLabel(product.name, choices, details.variations)
+                  : product.name
+              }
               quantity={quantity}
-              selectedVariations={firstChoices(details)}
+              selectedVariations={choices}
               disabled={!inStock || !details}
             />
           </div>

@@ -49,7 +49,12 @@ export function ProductListItem({ hit, currency, showComparePrice, enableQuickVi
         )}
         {hit.excerpt && <p className="line-clamp-2 hidden text-sm text-muted sm:block">{hit.excerpt}</p>}
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1">
-          <ProductPrice price={hit.price} compareAtPrice={compareAtPrice} currency={currency} />
+          <ProductPrice
+            price={hit.price}
+            priceMax={hit.price_max}
+            compareAtPrice={compareAtPrice}
+            currency={currency}
+          />
           {discount !== null && hit.in_stock && (
             <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-medium text-white">Save {discount}%</span>
           )}
