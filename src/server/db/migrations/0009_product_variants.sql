@@ -78,12 +78,12 @@ BEGIN
   -- change committed by the transaction that held the product before; one statement would
   -- aggregate from the snapshot taken before it waited, and write a stale sum.
   PERFORM 1 FROM products AS k WHERE k.id = ANY (touched) ORDER BY k.id FOR NO KEY UPDATE;
-  WITH locked AS MATERIALIZED (
-    SELECT k.id FROM products AS k WHERE k.id = ANY (touched) ORDER BY k.id FOR NO KEY UPDATE
-  ), rolled AS (
+  -- The ids are named again below (unnest, = ANY): without statistics (PGlite has no autovacuum)
+  -- the planner would otherwise join against a scan of every product.
+  WITH rolled AS (
     SELECT l.id, h.price, h.compare_at_price, coalesce(a.price_max, h.price) AS price_max,
       coalesce(a.stock, 0)::integer AS stock
-    FROM locked AS l
+    FROM unnest(touched) AS l(id)
     JOIN LATERAL (
       SELECT v.price, v.compare_at_price FROM product_variants AS v WHERE v.product_id = l.id
       ORDER BY v.is_active DESC, v.price, v.sort_order, v.id LIMIT 1
@@ -96,7 +96,7 @@ BEGIN
   UPDATE products AS p SET price = r.price, compare_at_price = r.compare_at_price, price_max = r.price_max,
       stock_quantity = r.stock, updated_at = now()
     FROM rolled AS r
-    WHERE p.id = r.id
+    WHERE p.id = ANY (touched) AND p.id = r.id
       AND (p.price, p.compare_at_price, p.price_max, p.stock_quantity)
         IS DISTINCT FROM (r.price, r.compare_at_price, r.price_max, r.stock);
   RETURN NULL;
