@@ -17,5 +17,6 @@ export {
 } from '#server/orders/orders.table.ts';
 export { productVariants } from '#server/products/product-variants.table.ts';
 export { products } from '#server/products/products.table.ts';
+export { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
 export { settings } from '#server/settings/settings.table.ts';
 export { users } from '#server/users/users.table.ts';

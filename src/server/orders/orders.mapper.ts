@@ -34,6 +34,8 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     shipping_address: toShippingAddress(row.shippingAddress),
     notes: row.notes,
     promo_code: row.promoCode,
+    promo_discount_type: row.promoDiscountType as Order['promo_discount_type'],
+    promo_discount_value: row.promoDiscountValue === null ? null : toNumber(row.promoDiscountValue),
     subtotal: toNumber(row.subtotal),
     tax: toNumber(row.tax),
     shipping: toNumber(row.shipping),

@@ -332,5 +332,7 @@ export async function calculateOrder(db: Db, request: CalculateOrderRequest): Pr
     ...totalsOf(lines),
     items: lines.map(toCalculatedLine),
     unavailable: lines.flatMap((line, index) => (line.available ? [] : [index])),
+    promo: null,
+    promo_error: null,
   };
 }

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customers } from '#server/customers/customers.table.ts';
 import { addressColumn } from '#server/db/address-column.ts';
 import { createdAtColumn, idColumn, moneyColumn, updatedAtColumn } from '#server/db/columns.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
+import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
 import { users } from '#server/users/users.table.ts';
 
 /**
@@ -27,7 +28,13 @@ export const orders = pgTable(
     shippingAddress: addressColumn('shipping_address').notNull(),
     notes: text('notes'),
     internalNotes: text('internal_notes'),
+    /** The promo code snapshot (docs/product.md#promo-codes): code, type, value; the amount is `discount`. */
     promoCode: text('promo_code'),
+    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    promoDiscountType: text('promo_discount_type'),
+    promoDiscountValue: moneyColumn('promo_discount_value'),
+    /** True while the order holds one of its code's `current_uses`; a cancel gives it back once. */
+    promoUseCounted: boolean('promo_use_counted').notNull().default(false),
     subtotal: moneyColumn('subtotal').notNull(),
     tax: moneyColumn('tax').notNull(),
     shipping: moneyColumn('shipping').notNull().default(0),
@@ -57,6 +64,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(table.createdAt),
     index('orders_status_created_idx').on(table.status, table.createdAt),
     index('orders_phone_idx').on(table.customerPhone),
+    index('orders_promo_code_idx').on(table.promoCodeId, table.createdAt),
   ],
 );
 

@@ -448,6 +448,8 @@ async function insertOrderRows(
     shipping_address: toShippingAddress(request.shipping_address),
     notes,
     promo_code: promoCode,
+    promo_discount_type: null,
+    promo_discount_value: null,
     ...totals,
     items: lines.map((line) => ({
       product_id: line.product_id,

@@ -100,7 +100,7 @@ const blankToNull = (value: unknown) =>
  * A number typed as text or sent as a number; at most 2 decimals (amounts are cents,
  * docs/product.md#money-and-totals).
  */
-function money(label: string) {
+export function money(label: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
     z
@@ -111,7 +111,7 @@ function money(label: string) {
   );
 }
 
-function wholeNumber(label: string, max: number) {
+export function wholeNumber(label: string, max: number) {
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
     z

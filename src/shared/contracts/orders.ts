@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_MESSAGE } from '../phone.ts';
+import { DISCOUNT_TYPES, PROMO_APPLIES_TO } from '../promo-codes.ts';
 import { PhoneSchema } from './common.ts';
 import { safeText } from './text.ts';
 
@@ -182,10 +183,31 @@ export const CalculatedLineSchema = z.object({
 });
 export type CalculatedLine = z.infer<typeof CalculatedLineSchema>;
 
-/** Totals count only the available lines; `unavailable` lists the indexes of the others. */
+/**
+ * What a promo code takes off this cart (docs/product.md#promo-codes): `POST /promo-codes/validate`
+ * answers it, and an order calculation carries it as `promo`.
+ */
+export const AppliedPromoSchema = z.object({
+  code: z.string(),
+  discount_type: z.enum(DISCOUNT_TYPES),
+  /** Percent for `percentage`, dollars for `fixed`. */
+  discount_value: z.number(),
+  /** Dollars off this cart (the order's `discount`). */
+  discount_amount: z.number(),
+  applies_to: z.enum(PROMO_APPLIES_TO),
+});
+export type AppliedPromo = z.infer<typeof AppliedPromoSchema>;
+
+/**
+ * Totals count only the available lines; `unavailable` lists the indexes of the others. With a
+ * `promo_code`: `promo` is what it takes off (the `discount`), or null with `promo_error` saying why
+ * it was refused (the totals are then without it).
+ */
 export const OrderCalculationSchema = OrderTotalsSchema.extend({
   items: z.array(CalculatedLineSchema),
   unavailable: z.array(z.number().int()),
+  promo: AppliedPromoSchema.nullable(),
+  promo_error: z.string().nullable(),
 });
 export type OrderCalculation = z.infer<typeof OrderCalculationSchema>;
 
@@ -220,7 +242,10 @@ export const OrderSchema = OrderTotalsSchema.extend({
     notes: z.string().optional(),
   }),
   notes: z.string().nullable(),
+  /** The code used, as it was when the order was placed (the order keeps this snapshot). */
   promo_code: z.string().nullable(),
+  promo_discount_type: z.enum(DISCOUNT_TYPES).nullable(),
+  promo_discount_value: z.number().nullable(),
   items: z.array(OrderItemSchema),
   created_at: z.iso.datetime({ offset: true }),
 });

@@ -45,6 +45,8 @@ function calculate(items: OrderLineInput[]): OrderCalculation {
   const tax = Math.round(subtotal * 11) / 100;
   return {
     items: lines,
+    promo: null,
+    promo_error: null,
     unavailable: lines.flatMap((l, i) => (l.available ? [] : [i])),
     subtotal,
     tax,

@@ -33,6 +33,8 @@ export function adminOrder(extra: Partial<AdminOrder> = {}): AdminOrder {
     customer: { id: CUSTOMER_ID, name: 'Rami Haddad', phone: '+9613123456', email: 'rami@example.com' },
     shipping_address: { city: 'Beirut', street: 'Bliss Street', building: 'Nour', floor: '3' },
     notes: 'Ring twice',
+    promo_discount_type: null,
+    promo_discount_value: null,
     promo_code: null,
     items: [
       {

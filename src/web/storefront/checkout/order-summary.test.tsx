@@ -33,6 +33,8 @@ const refused: OrderCalculation = {
   tax: 0,
   shipping: 0,
   discount: 0,
+  promo: null,
+  promo_error: null,
   total: 0,
   unavailable: [0],
   items: [

@@ -32,6 +32,8 @@ const calculation: OrderCalculation = {
   tax: 8.8,
   shipping: 0,
   discount: 0,
+  promo: null,
+  promo_error: null,
   total: 88.8,
   unavailable: [],
   items: [
