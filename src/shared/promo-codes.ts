@@ -19,6 +19,27 @@ export type PromoAppliesTo = (typeof PROMO_APPLIES_TO)[number];
 export const PROMO_STATUSES = ['active', 'scheduled', 'expired', 'used_up', 'inactive'] as const;
 export type PromoStatus = (typeof PROMO_STATUSES)[number];
 
+/** The fields a status is derived from (API or row shape alike). */
+export interface PromoStatusFields {
+  is_active: boolean;
+  start_date: string | null;
+  end_date: string | null;
+  max_uses: number;
+  current_uses: number;
+}
+
+/**
+ * PROMO_STATUSES' rule, for one code on the shop date `today` (YYYY-MM-DD). The admin list's SQL
+ * filter (promo-codes.service.ts) says the same; tests hold them together.
+ */
+export function promoStatusOf(code: PromoStatusFields, today: string = shopToday()): PromoStatus {
+  if (!code.is_active) return 'inactive';
+  if (code.end_date !== null && code.end_date < today) return 'expired';
+  if (code.start_date !== null && code.start_date > today) return 'scheduled';
+  if (code.max_uses > 0 && code.current_uses >= code.max_uses) return 'used_up';
+  return 'active';
+}
+
 export const PROMO_STATUS_LABELS: Readonly<Record<PromoStatus, string>> = {
   active: 'Active',
   scheduled: 'Scheduled',
