@@ -36,6 +36,7 @@ import {
 import {
   appliesToLabel,
   datesLabel,
+  datesLines,
   discountConditions,
   discountLabel,
   PromoStatusBadge,
@@ -100,43 +101,50 @@ function CopyButton({ code }: { code: string }) {
   );
 }
 
+/** What the code applies to and its description, on one muted line under the code. */
+const aboutLine = (code: PromoCode) => [appliesToLabel(code), code.description].filter(Boolean).join(' · ');
+
 const COLUMNS: ReadonlyArray<ListColumn<PromoCode>> = [
   {
     header: 'Code',
     card: 'title',
     cell: (code) => (
-      <span className="flex min-w-0 items-center gap-1">
-        <RecordLink to={`/admin/promo-codes/${code.id}`} className="font-mono [overflow-wrap:anywhere]">
-          {code.code}
-        </RecordLink>
-        <CopyButton code={code.code} />
-      </span>
+      <>
+        <span className="flex items-center gap-1">
+          <RecordLink to={`/admin/promo-codes/${code.id}`} className="font-mono whitespace-nowrap">
+            {code.code}
+          </RecordLink>
+          <CopyButton code={code.code} />
+        </span>
+        <span className="block max-w-72 truncate text-xs font-normal text-muted">{aboutLine(code)}</span>
+      </>
+    ),
+    // A card is narrow: a long code breaks anywhere, and the line under it wraps.
+    cardCell: (code) => (
+      <>
+        <span className="flex items-center gap-1">
+          <RecordLink to={`/admin/promo-codes/${code.id}`} className="font-mono [overflow-wrap:anywhere]">
+            {code.code}
+          </RecordLink>
+          <CopyButton code={code.code} />
+        </span>
+        <span className="block text-sm font-normal text-muted">{aboutLine(code)}</span>
+      </>
     ),
   },
   {
     header: 'Discount',
     card: 'aside',
-    className: 'whitespace-nowrap',
-    cell: (code) => {
-      const conditions = discountConditions(code);
-      return (
-        <>
-          <span className="font-medium text-strong tabular-nums">{discountLabel(code)}</span>
-          {conditions && <span className="block text-xs font-normal text-muted">{conditions}</span>}
-        </>
-      );
-    },
-  },
-  {
-    header: 'Applies to',
-    card: 'subtitle',
     cell: (code) => (
       <>
-        {appliesToLabel(code)}
-        {code.description && <span className="block max-w-56 truncate text-xs text-muted">{code.description}</span>}
+        <span className="font-medium whitespace-nowrap text-strong tabular-nums">{discountLabel(code)}</span>
+        {discountConditions(code).map((condition) => (
+          <span key={condition} className="block text-xs font-normal whitespace-nowrap text-muted">
+            {condition}
+          </span>
+        ))}
       </>
     ),
-    cardCell: (code) => [appliesToLabel(code), code.description].filter(Boolean).join(' · '),
   },
   {
     header: 'Uses',
@@ -145,7 +153,19 @@ const COLUMNS: ReadonlyArray<ListColumn<PromoCode>> = [
     className: 'whitespace-nowrap tabular-nums',
     cell: usesLabel,
   },
-  { header: 'Dates', card: 'line', className: 'whitespace-nowrap text-muted', cell: datesLabel },
+  {
+    header: 'Dates',
+    card: 'line',
+    className: 'text-muted',
+    // Start and end on lines of their own in the table, so the row's actions stay in view.
+    cell: (code) =>
+      datesLines(code).map((line) => (
+        <span key={line} className="block whitespace-nowrap">
+          {line}
+        </span>
+      )),
+    cardCell: datesLabel,
+  },
   { header: 'Status', card: 'badge', cell: (code) => <PromoStatusBadge status={code.status} /> },
   {
     header: 'Actions',
@@ -314,7 +334,7 @@ export function PromoCodesPage() {
           hint: 'Create a code, or import many from a CSV file.',
           action: newCode,
         }}
-        tableClassName="min-w-[60rem]"
+        tableClassName="min-w-[50rem]"
       />
       {importing && <PromoImportDialog onClose={() => setImporting(false)} />}
     </>

@@ -22,15 +22,14 @@ export function discountLabel(code: DiscountFields): string {
   return code.discount_type === 'percentage' ? `${code.discount_value} %` : money(code.discount_value);
 }
 
-/** The conditions under the value: "up to $20.00 · min. order $50.00", or null. */
+/** The conditions under the value: "up to $20.00", "min. order $50.00" (none, one or both). */
 export function discountConditions(
   code: Pick<PromoCode, 'maximum_discount_amount' | 'minimum_order_amount'>,
-): string | null {
-  const parts = [
-    code.maximum_discount_amount !== null && `up to ${money(code.maximum_discount_amount)}`,
-    code.minimum_order_amount !== null && `min. order ${money(code.minimum_order_amount)}`,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : null;
+): string[] {
+  return [
+    code.maximum_discount_amount !== null ? `up to ${money(code.maximum_discount_amount)}` : null,
+    code.minimum_order_amount !== null ? `min. order ${money(code.minimum_order_amount)}` : null,
+  ].filter((part) => part !== null);
 }
 
 /** "3 / 100", or "3 / ∞" when the code has no usage limit. */
@@ -59,11 +58,16 @@ export function formatDay(date: string): string {
 
 /** "12 Jan 2026 – 31 Jan 2026", "From 12 Jan 2026", "Until 31 Jan 2026" or "No end date". */
 export function datesLabel(code: Pick<PromoCode, 'start_date' | 'end_date'>): string {
+  return datesLines(code).join(' ');
+}
+
+/** The same in lines that do not break inside a date: ["12 Jan 2026 –", "31 Jan 2026"]. */
+export function datesLines(code: Pick<PromoCode, 'start_date' | 'end_date'>): string[] {
   const { start_date: start, end_date: end } = code;
-  if (start && end) return `${formatDay(start)} – ${formatDay(end)}`;
-  if (start) return `From ${formatDay(start)}`;
-  if (end) return `Until ${formatDay(end)}`;
-  return 'No end date';
+  if (start && end) return [`${formatDay(start)} –`, formatDay(end)];
+  if (start) return [`From ${formatDay(start)}`];
+  if (end) return [`Until ${formatDay(end)}`];
+  return ['No end date'];
 }
 
 /** "Unlimited" for 0. */

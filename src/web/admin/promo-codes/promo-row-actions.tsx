@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { deletePromoCode, invalidatePromoCodes, toWrite, updatePromoCode } from './promo-api.ts';
 import { editIcon, powerIcon, trashIcon, usageIcon } from './promo-icons.ts';
 
-const iconButton = 'icon-btn size-9 text-muted hover:text-fg disabled:opacity-50';
+const iconButton = 'icon-btn size-8 text-muted hover:text-fg disabled:opacity-50';
 
 /**
  * Switches a code on or off (the whole code is sent: PUT replaces it). Shared by the list's row

@@ -167,7 +167,7 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function SummaryCard({ code }: { code: PromoCode }) {
-  const conditions = discountConditions(code);
+  const conditions = discountConditions(code).join(' · ');
   return (
     <DetailCard title="Code">
       <dl className="space-y-2 text-sm">
