@@ -109,7 +109,7 @@ export async function listPromoCodes(
 }
 
 /** `GET /admin/promo-codes/export`: every code the list's filters match, in the list's order, no pages. */
-export async function allPromoCodes(db: Db, query: PromoCodesQuery): Promise<PromoCode[]> {
+export async function allPromoCodes(db: Db, query: Omit<PromoCodesQuery, 'page' | 'limit'>): Promise<PromoCode[]> {
   const today = shopToday();
   const rows = await db
     .select()
