@@ -79,10 +79,15 @@ test('an admin creates, edits, filters, imports, exports and deletes promo codes
   await expect(errorRows.first()).toContainText('100');
   await dialog.getByRole('button', { name: 'Import 2 codes' }).click();
   await expect(dialog.getByRole('region', { name: 'Import result' })).toContainText('Imported 2 codes.');
-  await dialog.getByRole('button', { name: 'Done' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(main(page).getByRole('link', { name: `IMP1-${stamp}`, exact: true })).toBeVisible();
   await expect(main(page).getByRole('link', { name: `IMP3-${stamp}`, exact: true })).toHaveCount(0);
+
+  // The template, from the header.
+  const template = page.waitForEvent('download');
+  await main(page).getByRole('button', { name: 'Download template' }).click();
+  expect((await template).suggestedFilename()).toBe('promo-codes-template.csv');
 
   // Export: the filtered list as a file named for the shop's date.
   const download = page.waitForEvent('download');

@@ -116,7 +116,7 @@ const COLUMNS: ReadonlyArray<ListColumn<PromoCode>> = [
           </RecordLink>
           <CopyButton code={code.code} />
         </span>
-        <span className="block max-w-72 truncate text-xs font-normal text-muted">{aboutLine(code)}</span>
+        <span className="block max-w-56 truncate text-xs font-normal text-muted">{aboutLine(code)}</span>
       </>
     ),
     // A card is narrow: a long code breaks anywhere, and the line under it wraps.

@@ -121,10 +121,10 @@ export function PromoForm({
         main={
           <>
             <DetailCard stack title="Code">
-              <div className="flex flex-wrap items-end gap-2">
+              <div className="flex items-start gap-2">
                 <TextField
                   label="Code"
-                  className="min-w-0 flex-[1_1_14rem]"
+                  className="min-w-0 flex-1"
                   autoCapitalize="characters"
                   autoComplete="off"
                   spellCheck={false}
@@ -135,7 +135,7 @@ export function PromoForm({
                 />
                 <button
                   type="button"
-                  className="btn-secondary mb-6 shrink-0"
+                  className="btn-secondary mt-6.5 shrink-0 px-4"
                   onClick={() => setValue('code', randomPromoCode(), { shouldDirty: true, shouldValidate: true })}
                 >
                   Generate

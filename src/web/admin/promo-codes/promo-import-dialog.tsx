@@ -81,13 +81,17 @@ export function PromoImportDialog({ onClose }: { onClose: () => void }) {
   const submit = () => {
     if (step.name === 'pick') void check();
     else if (step.name === 'preview') void runImport(step.csvData, step.result);
-    else if (step.name === 'done') onClose();
+    else if (step.name === 'done') {
+      // Another file: back to the start, with the choices kept.
+      setFile(null);
+      setStep({ name: 'pick' });
+    }
   };
   const submitLabel =
     step.name === 'preview'
       ? `Import ${codes(toWriteCount(step.result))}`
       : step.name === 'done'
-        ? 'Done'
+        ? 'Import another file'
         : step.name === 'importing'
           ? 'Importing…'
           : step.name === 'checking'
