@@ -12,6 +12,7 @@ import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';
+import { FormSaveBar } from '../ui/form-save-bar.tsx';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
 import { CategoryPicker, SkuPicker } from './product-picker.tsx';
 import {
@@ -108,15 +109,7 @@ export function PromoForm({
 
   return (
     <form onSubmit={handleSubmit(submit, onInvalid)} noValidate>
-      {/* At the top, under the header: toasts appear at the bottom and would cover a save button there. */}
-      <div className="sticky top-18 z-20 mb-6 flex items-center justify-end gap-3 rounded-2xl border border-line bg-surface/95 p-3 shadow-sm backdrop-blur">
-        <span className="mr-auto pl-2 text-sm text-muted" aria-live="polite">
-          {isDirty ? 'Unsaved changes' : code ? 'All changes saved' : 'Fill in the details, then create the code'}
-        </span>
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : code ? 'Save changes' : 'Create code'}
-        </button>
-      </div>
+      <FormSaveBar editing={code !== undefined} noun="code" dirty={isDirty} saving={isSubmitting} />
       <DetailColumns
         main={
           <>
