@@ -199,7 +199,7 @@ function ImportProgress({ steps, current }: { steps: readonly string[]; current:
           <li
             key={label}
             aria-current={index === current ? 'step' : undefined}
-            className={index === current ? 'font-medium text-strong' : index < current ? 'text-muted' : 'text-muted/70'}
+            className={index === current ? 'font-medium text-strong' : 'text-muted'}
           >
             {index < current ? `✓ ${label.replace('…', '')}` : label}
           </li>
