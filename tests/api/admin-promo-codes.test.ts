@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '#server/audit/audit.table.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
 import {
@@ -327,6 +328,17 @@ describe('admin promo codes', () => {
       .from(promoCodes)
       .where(inArray(promoCodes.id, [a.id, b.id, used.id]));
     expect(left).toEqual([{ id: used.id }]);
+    const [audit] = await ctx.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'promo_code.bulk_delete'));
+    expect(audit?.after).toEqual({ deleted_count: 2, kept: [{ id: used.id, code: 'BULK-USED' }] });
+    expect(audit?.before).toEqual({
+      deleted: [
+        { id: a.id, code: 'BULK-A' },
+        { id: b.id, code: 'BULK-B' },
+      ],
+    });
     expect((await api('POST', '/api/admin/promo-codes/bulk-delete', { ids: [] })).statusCode).toBe(400);
   });
 });

@@ -14,7 +14,10 @@ import { allPromoCodes } from './promo-codes.service.ts';
 import { importPromoCodes } from './promo-codes-import.ts';
 import { promoCodesCsv, promoTemplateCsv } from './promo-csv.ts';
 
-const csvFile = z.string().describe('A CSV file (text/csv; charset=utf-8), downloaded as an attachment');
+const csvFile = {
+  description: 'A CSV file, downloaded as an attachment',
+  content: { 'text/csv': { schema: z.string() } },
+};
 const CSV_TYPE = 'text/csv; charset=utf-8';
 const attachment = (fileName: string) => `attachment; filename="${fileName}"`;
 
@@ -33,7 +36,6 @@ export const promoCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The CSV template: the import columns and one example row',
-        produces: ['text/csv'],
         response: { 200: csvFile },
       },
     },
@@ -48,7 +50,6 @@ export const promoCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Every promo code the list's filters match, as CSV (cells safe against formula injection)",
         querystring: PromoCodesQuerySchema.omit({ page: true, limit: true }),
-        produces: ['text/csv'],
         response: { 200: csvFile, 400: ErrorBodySchema },
       },
     },
@@ -69,7 +70,12 @@ export const promoCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Import promo codes from CSV text (≤ 5 MB, ≤ 10,000 rows); a dry run writes nothing',
         body: PromoCodesImportSchema,
-        response: { 200: dataEnvelope(PromoCodesImportResultSchema), 400: ErrorBodySchema, 409: ErrorBodySchema },
+        response: {
+          200: dataEnvelope(PromoCodesImportResultSchema),
+          400: ErrorBodySchema,
+          409: ErrorBodySchema,
+          413: ErrorBodySchema,
+        },
       },
     },
     async (request) => ({ data: await importPromoCodes(app.db, request.body, auditContextOf(request)) }),
