@@ -21,6 +21,7 @@ import { loggerOptions } from './logging.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
+import { priceCartItems } from './orders/orders.service.ts';
 import {
   apiNotFoundBody,
   MAX_PATH_SEGMENT_LENGTH,
@@ -161,7 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
         rateLimit: options.orderRateLimit ?? { limit: config.ORDER_RATE_LIMIT, windowMs: ORDER_RATE_WINDOW_MS },
         promoLimiter,
       });
-      await api.register(promoCodeRoutes, { limiter: promoLimiter });
+      await api.register(promoCodeRoutes, { limiter: promoLimiter, priceCart: priceCartItems });
       await api.register(authRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).

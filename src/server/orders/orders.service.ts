@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { loadVariantsByProduct } from '#server/products/product-variants.mapper.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import type { ProductVariationRow } from '#server/products/products.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { checkPromo, findPromoCode } from '#server/promo-codes/promo-validation.ts';
@@ -397,4 +398,59 @@ export async function calculateOrder(
     },
     unknownPromo,
   };
+}
+
+/** A storefront cart line as `POST /promo-codes/validate` names it (PromoCartItemSchema). */
+export interface CartItemRef {
+  product_id?: string;
+  variant_id?: string;
+  sku?: string;
+  selectedVariations?: Record<string, string>;
+  quantity: number;
+}
+
+/**
+ * The storefront's cart lines priced exactly as checkout prices them (loadOrderProducts +
+ * priceLines), whatever price the client sent. A line named by `sku` is the variant with that SKU
+ * (any case), else the product with it (its default variant); an unknown SKU is left out.
+ */
+export async function priceCartItems(db: Db, items: readonly CartItemRef[]): Promise<PricedLine[]> {
+  const skus = [...new Set(items.flatMap((item) => (item.product_id || !item.sku ? [] : [item.sku.toLowerCase()])))];
+  const bySku = new Map<string, { productId: string; variantId?: string }>();
+  if (skus.length > 0) {
+    const list = sql.join(
+      skus.map((sku) => sql`${sku}`),
+      sql`, `,
+    );
+    const [variants, named] = await Promise.all([
+      db
+        .select({ sku: productVariants.sku, productId: productVariants.productId, id: productVariants.id })
+        .from(productVariants)
+        .where(sql`lower(${productVariants.sku}) in (${list})`),
+      db.select({ sku: products.sku, id: products.id }).from(products).where(sql`lower(${products.sku}) in (${list})`),
+    ]);
+    for (const row of named) bySku.set(row.sku.toLowerCase(), { productId: row.id });
+    // A variant's own SKU names that variant (a product's default variant shares its SKU).
+    for (const row of variants) bySku.set(row.sku.toLowerCase(), { productId: row.productId, variantId: row.id });
+  }
+  const lines: OrderLineInput[] = items.flatMap((item) => {
+    if (item.product_id) {
+      return [
+        {
+          product_id: item.product_id,
+          variant_id: item.variant_id,
+          selectedVariations: item.selectedVariations,
+          quantity: item.quantity,
+        },
+      ];
+    }
+    const found = item.sku ? bySku.get(item.sku.toLowerCase()) : undefined;
+    if (!found) return [];
+    return [{ product_id: found.productId, variant_id: item.variant_id ?? found.variantId, quantity: item.quantity }];
+  });
+  const productsById = await loadOrderProducts(
+    db,
+    lines.map((line) => line.product_id),
+  );
+  return priceLines(lines, productsById);
 }

@@ -2,7 +2,6 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError, badRequest } from '#server/errors.ts';
-import type { PricedLine } from '#server/orders/orders.service.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { toNumber } from '#server/products/products.mapper.ts';
 import type { AppliedPromo } from '#shared/contracts/orders.ts';
@@ -20,6 +19,18 @@ import { promoCodes } from './promo-codes.table.ts';
  */
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
+
+/**
+ * What the discount needs of a priced cart line: orders.service.ts `PricedLine` (lines priced
+ * from the database, `sku` the variant's) has these; named here so this domain does not import orders.
+ */
+export interface PromoPricedLine {
+  available: boolean;
+  lineTotalCents: Cents;
+  sku: string | null;
+  productSku: string | null;
+  categoryId: string | null;
+}
 
 /** Trimmed and upper-cased: codes are stored upper-case, so `summer10` finds `SUMMER10`. */
 export function normalisePromoCode(text: string): string {
@@ -98,7 +109,7 @@ export type PromoCheck =
   | { ok: false; message: string; unknown: boolean };
 
 /** The code's discount on the AVAILABLE lines of a priced cart (the minimum compares their subtotal). */
-export async function discountFor(db: Db, row: PromoCodeRow, lines: readonly PricedLine[]): Promise<PromoCheck> {
+export async function discountFor(db: Db, row: PromoCodeRow, lines: readonly PromoPricedLine[]): Promise<PromoCheck> {
   const available = lines.filter((line) => line.available);
   const result = promoDiscount(
     await ruleOf(db, row),
@@ -134,7 +145,7 @@ export async function discountFor(db: Db, row: PromoCodeRow, lines: readonly Pri
 export async function checkPromo(
   db: Db,
   row: PromoCodeRow | undefined,
-  lines: readonly PricedLine[],
+  lines: readonly PromoPricedLine[],
   options: { customerPhone?: string } = {},
 ): Promise<PromoCheck> {
   if (!row) return { ok: false, message: PROMO_MESSAGES.unknown, unknown: true };

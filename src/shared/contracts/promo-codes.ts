@@ -28,7 +28,7 @@ export const PromoCodeTextSchema = safeText({ error: 'Code is required' })
   .min(1, 'Code is required')
   .max(PROMO_CODE_MAX_LENGTH, `Code must be at most ${PROMO_CODE_MAX_LENGTH} characters`)
   .transform((value) => value.toUpperCase())
-  .pipe(z.string().regex(PROMO_CODE_PATTERN, 'Code may hold letters, digits, - and _ only'));
+  .pipe(safeText().regex(PROMO_CODE_PATTERN, 'Code may hold letters, digits, - and _ only'));
 
 export const PromoDateSchema = z
   .string()
