@@ -162,7 +162,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
         rateLimit: options.orderRateLimit ?? { limit: config.ORDER_RATE_LIMIT, windowMs: ORDER_RATE_WINDOW_MS },
         promoLimiter,
       });
-      await api.register(promoCodeRoutes, { limiter: promoLimiter, priceCart: priceCartItems });
+      await api.register(promoCodeRoutes, {
+        limiter: promoLimiter,
+        priceCart: (db, items) => priceCartItems(db, items, catalogue.current),
+      });
       await api.register(authRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).

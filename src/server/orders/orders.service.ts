@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import type { Db } from '#server/db/client.ts';
 import { loadVariantsByProduct } from '#server/products/product-variants.mapper.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
@@ -83,6 +84,37 @@ export async function loadOrderProducts(db: Db, ids: readonly string[]): Promise
   return new Map(
     rows.map((row) => [row.id, toOrderProduct({ ...row, variants: (variants.get(row.id) ?? []).map(toOrderVariant) })]),
   );
+}
+
+/**
+ * The products of these ids as the in-memory catalogue (the database's read model) holds them, or
+ * null when one is not there (unknown or inactive: the caller then reads the database). The
+ * catalogue holds active variants only, so a line naming another one is priced as gone; the
+ * order's one-statement path then takes its careful path.
+ */
+export function orderProductsFromCatalogue(
+  catalogue: CatalogueIndex,
+  ids: readonly string[],
+): Map<string, OrderProduct> | null {
+  const byId = new Map<string, OrderProduct>();
+  for (const id of ids) {
+    if (byId.has(id)) continue;
+    const product = catalogue.getProduct(id);
+    if (product?.id !== id) return null;
+    byId.set(
+      id,
+      toOrderProduct({
+        ...product,
+        categoryId: product.category_id,
+        maxPerOrder: product.max_per_order,
+        isActive: true,
+        variants: product.variants.map((variant) =>
+          toOrderVariant({ ...variant, stockQuantity: variant.stock_quantity, isActive: true }),
+        ),
+      }),
+    );
+  }
+  return byId;
 }
 
 /** What pricing needs of a variant, from a database row or the in-memory catalogue. */
@@ -410,11 +442,18 @@ export interface CartItemRef {
 }
 
 /**
- * The storefront's cart lines priced exactly as checkout prices them (loadOrderProducts +
- * priceLines), whatever price the client sent. A line named by `sku` is the variant with that SKU
- * (any case), else the product with it (its default variant); an unknown SKU is left out.
+ * The storefront's cart lines priced exactly as checkout prices them (priceLines), whatever price
+ * the client sent: from the in-memory `catalogue` when it holds every product (as an order's
+ * one-statement path does; no database read, so validate stays within its budget,
+ * docs/engineering.md#budgets), else from the database (loadOrderProducts, the careful path's
+ * source). A line named by `sku` is the variant with that SKU (any case), else the product with
+ * it (its default variant); an unknown SKU is left out.
  */
-export async function priceCartItems(db: Db, items: readonly CartItemRef[]): Promise<PricedLine[]> {
+export async function priceCartItems(
+  db: Db,
+  items: readonly CartItemRef[],
+  catalogue?: CatalogueIndex,
+): Promise<PricedLine[]> {
   const skus = [...new Set(items.flatMap((item) => (item.product_id || !item.sku ? [] : [item.sku.toLowerCase()])))];
   const bySku = new Map<string, { productId: string; variantId?: string }>();
   if (skus.length > 0) {
@@ -448,9 +487,10 @@ export async function priceCartItems(db: Db, items: readonly CartItemRef[]): Pro
     if (!found) return [];
     return [{ product_id: found.productId, variant_id: item.variant_id ?? found.variantId, quantity: item.quantity }];
   });
-  const productsById = await loadOrderProducts(
-    db,
-    lines.map((line) => line.product_id),
-  );
-  return priceLines(lines, productsById);
+  const ids = lines.map((line) => line.product_id);
+  const fromCatalogue = catalogue ? orderProductsFromCatalogue(catalogue, ids) : null;
+  const priced = fromCatalogue ? priceLines(lines, fromCatalogue) : undefined;
+  // A line the catalogue cannot price (an inactive variant named by id) is read from the database.
+  if (priced?.every((line) => line.available)) return priced;
+  return priceLines(lines, await loadOrderProducts(db, ids));
 }

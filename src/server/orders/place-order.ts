@@ -24,6 +24,7 @@ import { findOrderByIdempotencyKey } from './order-queries.ts';
 import {
   loadOrderProducts,
   type OrderProduct,
+  orderProductsFromCatalogue,
   type PricedLine,
   priceLines,
   resolveVariant,
@@ -228,25 +229,11 @@ async function placeInOneStatement(
   options: PlaceOrderOptions,
   promo: PromoCodeRow | undefined,
 ): Promise<Order | null> {
-  const byId = new Map<string, OrderProduct>();
-  for (const { product_id: id } of request.items) {
-    if (byId.has(id)) continue;
-    const product = catalogue.getProduct(id);
-    if (product?.id !== id) return null;
-    // The catalogue holds active variants only: a line naming another one takes the careful path.
-    byId.set(
-      id,
-      toOrderProduct({
-        ...product,
-        categoryId: product.category_id,
-        maxPerOrder: product.max_per_order,
-        isActive: true,
-        variants: product.variants.map((variant) =>
-          toOrderVariant({ ...variant, stockQuantity: variant.stock_quantity, isActive: true }),
-        ),
-      }),
-    );
-  }
+  const byId = orderProductsFromCatalogue(
+    catalogue,
+    request.items.map((line) => line.product_id),
+  );
+  if (!byId) return null;
   const lines = priceLines(request.items, byId);
   if (lines.some((line) => !line.available)) return null;
   let applied: AppliedCode | undefined;
