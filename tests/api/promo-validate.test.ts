@@ -54,7 +54,7 @@ describe('POST /promo-codes/validate', () => {
     });
     expect(response.statusCode).toBe(200);
     // (2 × 25 + 8.50) × 10 % = 5.85
-    expect(response.json()).toEqual({
+    const applied = {
       data: {
         code: code.code,
         discount_type: 'percentage',
@@ -62,7 +62,18 @@ describe('POST /promo-codes/validate', () => {
         discount_amount: 5.85,
         applies_to: 'order',
       },
+    };
+    expect(response.json()).toEqual(applied);
+    // Priced from the in-memory catalogue once it holds the products: the same answer.
+    await ctx.app.catalogue.fresh();
+    const again = await validate({
+      code: 'SUMMER10',
+      cart_items: [
+        { product_id: board.id, quantity: 2 },
+        { product_id: sensor.id, quantity: 1 },
+      ],
     });
+    expect(again.json()).toEqual(applied);
   });
 
   it('names lines by SKU (any case) or product and variant ids; lines that cannot be ordered do not count', async () => {
