@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
+import { PROMO_READ_CACHE_MS } from '#server/promo-codes/promo-validation.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { createCategory, createProduct, createVariantProduct } from '../factories/catalogue.ts';
 import { createPromoCode, shopDay } from '../factories/checkout-promo-codes.ts';
@@ -197,6 +200,22 @@ describe('POST /promo-codes/validate', () => {
     );
     expect((await validate({ code: code.code, cart_items: cart, customer_phone: '03 999 888' })).statusCode).toBe(200);
     expect((await validate({ code: code.code, cart_items: cart })).statusCode).toBe(200);
+  });
+
+  it('a code switched off: placing an order refuses it at once, validate within PROMO_READ_CACHE_MS', async () => {
+    const db = ctx.database.db;
+    const code = await createPromoCode(db);
+    const cart = [{ product_id: board.id, quantity: 1 }];
+    expect((await validate({ code: code.code, cart_items: cart })).statusCode).toBe(200);
+    await db.update(promoCodes).set({ isActive: false }).where(eq(promoCodes.id, code.id));
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: orderBody(cart, { promo_code: code.code }),
+    });
+    expect(order.json().errors).toEqual([{ path: 'promo_code', message: PROMO_MESSAGES.inactive }]);
+    await new Promise((resolve) => setTimeout(resolve, PROMO_READ_CACHE_MS + 50));
+    expectRefusal(await validate({ code: code.code, cart_items: cart }), PROMO_MESSAGES.inactive);
   });
 
   it('refuses a malformed request with field errors', async () => {

@@ -5,7 +5,7 @@ import { loadVariantsByProduct } from '#server/products/product-variants.mapper.
 import { productVariants } from '#server/products/product-variants.table.ts';
 import type { ProductVariationRow } from '#server/products/products.table.ts';
 import { products } from '#server/products/products.table.ts';
-import { checkPromo, findPromoCode } from '#server/promo-codes/promo-validation.ts';
+import { checkPromo, findPromoCodeForQuote } from '#server/promo-codes/promo-validation.ts';
 import {
   type CalculatedLine,
   type CalculateOrderRequest,
@@ -399,7 +399,7 @@ export async function calculateOrder(
       db,
       request.items.map((line) => line.product_id),
     ),
-    code ? findPromoCode(db, code) : undefined,
+    code ? findPromoCodeForQuote(db, code) : undefined,
   ]);
   const lines = priceLines(request.items, productsById);
   let promo: OrderCalculation['promo'] = null;

@@ -9,7 +9,7 @@ import {
   type PromoValidateRequest,
   PromoValidateRequestSchema,
 } from '#shared/contracts/promo-codes.ts';
-import { checkPromo, findPromoCode, type PromoPricedLine, validateRefusal } from './promo-validation.ts';
+import { checkPromo, findPromoCodeForQuote, type PromoPricedLine, validateRefusal } from './promo-validation.ts';
 
 /** The window of PROMO_RATE_LIMIT (config.ts): that many promo code attempts per IP per 10 minutes. */
 export const PROMO_RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -68,7 +68,7 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<PromoCodeRoutesOptions> = as
       refuseIfLimited(await countPromoAttempt(limiter, request.ip, request.log), reply, PROMO_MESSAGES.tooManyAttempts);
       const { code, cart_items: items, customer_phone: customerPhone } = request.body;
       // Both reads at once (on PostgreSQL, two pooled connections).
-      const [lines, row] = await Promise.all([priceCart(app.db, items), findPromoCode(app.db, code)]);
+      const [lines, row] = await Promise.all([priceCart(app.db, items), findPromoCodeForQuote(app.db, code)]);
       const check = await checkPromo(app.db, row, lines, { customerPhone });
       if (!check.ok) throw validateRefusal(check.message);
       return { data: check.applied };

@@ -45,6 +45,36 @@ export async function findPromoCode(db: Db, text: string): Promise<PromoCodeRow 
 }
 
 /**
+ * How long validate and calculate may reuse a code they read (docs/product.md#applying-a-code):
+ * they are advisory, run on every keystroke of the checkout, and must stay within validate's
+ * budget (docs/engineering.md#budgets), so they read a code at most once per this window per
+ * process. Placing an order always reads it fresh, and counts the use under the row's lock.
+ */
+export const PROMO_READ_CACHE_MS = 2000;
+const PROMO_READ_CACHE_MAX = 1000;
+const readCaches = new WeakMap<Db, Map<string, { row: PromoCodeRow; until: number }>>();
+
+/**
+ * findPromoCode through the short read cache above. Only codes that exist are kept, so a code
+ * created a moment ago is found at once; unknown codes are rate limited instead.
+ */
+export async function findPromoCodeForQuote(db: Db, text: string, now = Date.now()): Promise<PromoCodeRow | undefined> {
+  const code = normalisePromoCode(text);
+  let cache = readCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    readCaches.set(db, cache);
+  }
+  const hit = cache.get(code);
+  if (hit && hit.until > now) return hit.row;
+  const row = await findPromoCode(db, code);
+  if (cache.size >= PROMO_READ_CACHE_MAX) cache.clear();
+  if (row) cache.set(code, { row, until: now + PROMO_READ_CACHE_MS });
+  else cache.delete(code);
+  return row;
+}
+
+/**
  * Uses of a code by one customer (their normalised phone): orders placed with it whose use still
  * counts (not cancelled). cedar_place_order counts the same way, under the code's row lock.
  */
@@ -76,8 +106,21 @@ async function withSubcategories(db: Db, ids: readonly string[]): Promise<string
   return result.rows.map((row) => row.id);
 }
 
+/** Rules of the rows the read cache holds (a fresh row is a new object, so it is read again). */
+const rules = new WeakMap<PromoCodeRow, Promise<PromoDiscountRule>>();
+
 /** The discount rule of a stored code (amounts in dollars), its categories widened to their subcategories. */
-async function ruleOf(db: Db, row: PromoCodeRow): Promise<PromoDiscountRule> {
+function ruleOf(db: Db, row: PromoCodeRow): Promise<PromoDiscountRule> {
+  let rule = rules.get(row);
+  if (!rule) {
+    rule = readRule(db, row);
+    rules.set(row, rule);
+    rule.catch(() => rules.delete(row));
+  }
+  return rule;
+}
+
+async function readRule(db: Db, row: PromoCodeRow): Promise<PromoDiscountRule> {
   return {
     discount_type: row.discountType as DiscountType,
     discount_value: toNumber(row.discountValue),
