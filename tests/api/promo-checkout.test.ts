@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/orders/orders.table.ts';
 import { placeOrder } from '#server/orders/place-order.ts';
+import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
 import { CreateOrderRequestSchema } from '#shared/contracts/orders.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { createProduct, updateDefaultVariant } from '../factories/catalogue.ts';
@@ -375,6 +376,9 @@ describe('promo codes at checkout', () => {
       expect(await promoUsesOf(db, code.id)).toBe(1);
       expect((await api('PUT', `/api/admin/orders/${id}`, { status: 'cancelled' })).statusCode).toBe(200);
       expect(await promoUsesOf(db, code.id)).toBe(0);
+      // Counting uses is not editing the code: its updated_at stays.
+      const [after] = await db.select().from(promoCodes).where(eq(promoCodes.id, code.id));
+      expect(after?.updatedAt).toEqual(code.updatedAt);
       expect(await orderRow(id)).toMatchObject({ promoUseCounted: false, promoCodeId: code.id, promoCode: code.code });
       // The order keeps its snapshot; cancelling again is refused and gives nothing back twice.
       expect((await api('PUT', `/api/admin/orders/${id}`, { status: 'cancelled' })).statusCode).toBe(409);

@@ -86,7 +86,8 @@ async function returnPromoUse(tx: Db, orderId: string): Promise<void> {
   if (!given?.promoCodeId) return;
   await tx
     .update(promoCodes)
-    .set({ currentUses: sql`greatest(${promoCodes.currentUses} - 1, 0)` })
+    // updated_at says when the code was last edited, not used (placing an order leaves it too).
+    .set({ currentUses: sql`greatest(${promoCodes.currentUses} - 1, 0)`, updatedAt: sql`${promoCodes.updatedAt}` })
     .where(eq(promoCodes.id, given.promoCodeId));
 }
 

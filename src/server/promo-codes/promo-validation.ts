@@ -86,12 +86,32 @@ export async function customerUses(db: Db, promoCodeId: string, phone: string): 
   return row?.n ?? 0;
 }
 
+const treeCaches = new WeakMap<Db, Map<string, { ids: Promise<string[]>; until: number }>>();
+
 /**
  * A code's categories and every category below them: a code for "Sensors" covers its
- * subcategories' products too. Only read for `product` codes that name categories.
+ * subcategories' products too. Only read for `product` codes that name categories, and kept for
+ * PROMO_READ_CACHE_MS (placing an order too: a category moved a moment ago is not worth a read
+ * per order; the code itself is always read afresh there).
  */
-async function withSubcategories(db: Db, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
+function withSubcategories(db: Db, ids: readonly string[], now = Date.now()): Promise<string[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  let cache = treeCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    treeCaches.set(db, cache);
+  }
+  const key = [...ids].sort().join(',');
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.ids;
+  if (cache.size >= PROMO_READ_CACHE_MAX) cache.clear();
+  const read = readSubcategories(db, ids);
+  cache.set(key, { ids: read, until: now + PROMO_READ_CACHE_MS });
+  read.catch(() => cache.delete(key));
+  return read;
+}
+
+async function readSubcategories(db: Db, ids: readonly string[]): Promise<string[]> {
   const list = sql.join(
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
