@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { loadVariantsByProduct } from '#server/products/product-variants.mapper.ts';
 import type { ProductVariationRow } from '#server/products/products.table.ts';
 import { products } from '#server/products/products.table.ts';
+import { checkPromo } from '#server/promo-codes/promo-validation.ts';
 import {
   type CalculatedLine,
   type CalculateOrderRequest,
@@ -13,6 +14,7 @@ import {
 } from '#shared/contracts/orders.ts';
 import { computeTotals, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
 import { lineLabel, sameOptions } from '#shared/product-variants.ts';
+import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 
 /**
  * Pricing of a cart (docs/product.md#order-endpoints) and the checks POST /orders repeats inside
@@ -34,6 +36,9 @@ export interface OrderVariant {
 export interface OrderProduct {
   id: string;
   name: string;
+  /** The product's own SKU and category: what a product promo code is matched on (docs/product.md#applying-a-code). */
+  sku: string;
+  categoryId: string | null;
   slug: string;
   /** The product's first image: a line's photo when its variant has none. */
   image: string | null;
@@ -62,6 +67,8 @@ export async function loadOrderProducts(db: Db, ids: readonly string[]): Promise
       .select({
         id: products.id,
         name: products.name,
+        sku: products.sku,
+        categoryId: products.categoryId,
         slug: products.slug,
         images: products.images,
         maxPerOrder: products.maxPerOrder,
@@ -102,6 +109,8 @@ export function toOrderVariant(row: {
 export function toOrderProduct(row: {
   id: string;
   name: string;
+  sku: string;
+  categoryId: string | null;
   slug: string;
   images: readonly string[];
   maxPerOrder: number;
@@ -112,6 +121,8 @@ export function toOrderProduct(row: {
   return {
     id: row.id,
     name: row.name,
+    sku: row.sku,
+    categoryId: row.categoryId,
     slug: row.slug,
     image: row.images[0] ?? null,
     maxPerOrder: row.maxPerOrder,
@@ -182,6 +193,9 @@ export interface PricedLine extends CalculatedLine {
   label: string;
   /** Set when the line's variant (not its product) is the problem: placement words it differently. */
   variantProblem?: 'unavailable' | 'gone';
+  /** The product's SKU and category (a promo code's eligibility; `sku` is the variant's). */
+  productSku: string | null;
+  categoryId: string | null;
 }
 
 /**
@@ -222,6 +236,8 @@ export function priceLines(
         message: LINE_MESSAGES.not_found,
         stock_quantity: 0,
         max_per_order: 0,
+        productSku: null,
+        categoryId: null,
       };
     }
     const resolved = product.isActive ? resolveVariant(product, line) : undefined;
@@ -246,6 +262,8 @@ export function priceLines(
       lineTotalCents: totalCents,
       stock_quantity: stock,
       max_per_order: product.maxPerOrder,
+      productSku: product.sku,
+      categoryId: product.categoryId,
     };
     if (!product.isActive) {
       return { ...base, available: false, reason: 'unavailable', message: LINE_MESSAGES.unavailable };
@@ -306,7 +324,7 @@ export function priceLines(
   });
 }
 
-/** Totals over the available lines only (docs/product.md#money-and-totals: tax 11 % of the subtotal, shipping 0). */
+/** Totals over the available lines only (docs/product.md#money-and-totals: tax 11 % of subtotal − discount, shipping 0). */
 export function totalsOf(lines: readonly PricedLine[], discountCents = 0) {
   const subtotalCents = sumCents(lines.filter((line) => line.available).map((line) => line.lineTotalCents));
   return computeTotals(subtotalCents, discountCents);
@@ -314,25 +332,64 @@ export function totalsOf(lines: readonly PricedLine[], discountCents = 0) {
 
 /** The public shape of a priced line (drops the cents kept for the order snapshot). */
 export function toCalculatedLine(line: PricedLine): CalculatedLine {
-  const { unitPriceCents: _unit, lineTotalCents: _total, label: _label, variantProblem: _problem, ...rest } = line;
+  const {
+    unitPriceCents: _unit,
+    lineTotalCents: _total,
+    label: _label,
+    variantProblem: _problem,
+    productSku: _productSku,
+    categoryId: _categoryId,
+    ...rest
+  } = line;
   return rest;
 }
 
+export interface CalculateOrderOptions {
+  /** The address has used up its promo attempts (docs/product.md#rate-limits): the code is not even looked up. */
+  promoBlocked?: boolean;
+}
+
 /**
- * `POST /orders/calculate`. `promo_code` is accepted and ignored until promo codes exist (the
- * discount stays 0).
+ * `POST /orders/calculate`. With a `promo_code`, the code is checked against these lines as
+ * placing the order would (promo-validation.ts): `promo` and the discount, or `promo_error` and
+ * no discount. `unknownPromo` tells the route to count the attempt against the address's limit.
  */
-export async function calculateOrder(db: Db, request: CalculateOrderRequest): Promise<OrderCalculation> {
+export async function calculateOrder(
+  db: Db,
+  request: CalculateOrderRequest,
+  options: CalculateOrderOptions = {},
+): Promise<{ calculation: OrderCalculation; unknownPromo: boolean }> {
   const productsById = await loadOrderProducts(
     db,
     request.items.map((line) => line.product_id),
   );
   const lines = priceLines(request.items, productsById);
+  let promo: OrderCalculation['promo'] = null;
+  let promoError: string | null = null;
+  let discountCents = 0;
+  let unknownPromo = false;
+  if (request.promo_code) {
+    if (options.promoBlocked) {
+      promoError = PROMO_MESSAGES.tooManyAttempts;
+    } else {
+      const check = await checkPromo(db, request.promo_code, lines);
+      if (check.ok) {
+        promo = check.applied;
+        discountCents = check.discountCents;
+      } else {
+        promoError = check.message;
+        unknownPromo = check.unknown;
+      }
+    }
+  }
   return {
-    ...totalsOf(lines),
-    items: lines.map(toCalculatedLine),
-    unavailable: lines.flatMap((line, index) => (line.available ? [] : [index])),
-    promo: null,
-    promo_error: null,
+    calculation: {
+      ...totalsOf(lines, discountCents),
+      items: lines.map(toCalculatedLine),
+      unavailable: lines.flatMap((line, index) => (line.available ? [] : [index])),
+      promo,
+      promo_error: promoError,
+    },
+    unknownPromo,
   };
 }
