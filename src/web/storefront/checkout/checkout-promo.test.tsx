@@ -242,6 +242,9 @@ describe('Checkout promo code', () => {
     expect(summary().textContent).toContain('VAT (11%)$7.92');
     expect(summary().textContent).toContain('Total$79.92');
     expect(fullSummary().textContent).toContain('10% off');
+    // Focus moves to the applied code (the Apply button is gone), and the change is announced.
+    await waitFor(() => expect(document.activeElement).toBe(fullSummary().querySelector('[data-testid="promo-chip"]')));
+    expect(fullSummary().querySelector('[role="status"]')?.textContent).toBe('Promo code SUMMER10 applied: $8.00 off');
     // The phone's summary says the same.
     const phone = root.querySelector('[data-testid="phone-order-summary"]') as HTMLElement;
     expect(phone.querySelector('summary')?.textContent).toContain('$79.92');

@@ -26,7 +26,7 @@ export function PromoCodeField({ promo, currency }: { promo: PromoController; cu
   const id = useId();
   const errorId = `${id}-error`;
   const input = useRef<HTMLInputElement>(null);
-  const chip = useRef<HTMLDivElement>(null);
+  const chip = useRef<HTMLFieldSetElement>(null);
   // Where focus goes once this field (not the other summary's) has applied or removed a code: the
   // control it was on disappears.
   const [focusNext, setFocusNext] = useState<'chip' | 'input' | null>(null);
@@ -36,86 +36,86 @@ export function PromoCodeField({ promo, currency }: { promo: PromoController; cu
     if (focusNext) setFocusNext(null);
   }, [focusNext]);
 
-  if (promo.applied) {
-    return (
-      <div className="mt-4 border-t border-line pt-4">
-        <p className="text-sm font-medium">Promo code</p>
-        <div
-          ref={chip}
-          tabIndex={-1}
-          className="mt-2 flex items-center gap-2 rounded-xl bg-accent-soft p-2 pl-3 outline-none"
-          data-testid="promo-chip"
-        >
-          <span className="inline-flex min-w-0 items-center gap-1.5 rounded-full bg-accent-tint px-2.5 py-1 text-sm font-semibold text-on-accent-tint">
-            <Icon d={tagIcon} className="size-4 shrink-0" />
-            <span className="truncate font-mono">{promo.applied}</span>
-          </span>
-          {promo.promo && <span className="text-sm text-muted">{promoDealText(promo.promo, currency)}</span>}
-          <button
-            type="button"
-            className="ml-auto rounded-full px-3 py-1.5 text-sm font-medium text-accent underline-offset-4 hover:underline"
-            aria-label={`Remove promo code ${promo.applied}`}
-            onClick={() => {
-              promo.remove();
-              setFocusNext('input');
-            }}
-          >
-            Remove
-          </button>
-        </div>
-        <p role="status" className="sr-only">
-          {promo.promo
-            ? `Promo code ${promo.applied} applied: ${formatMoney(promo.promo.discount_amount, currency)} off`
-            : ''}
-        </p>
-      </div>
-    );
-  }
-
+  const announcement = promo.promo
+    ? `Promo code ${promo.promo.code} applied: ${formatMoney(promo.promo.discount_amount, currency)} off`
+    : '';
   return (
-    <form
-      noValidate
-      className="mt-4 border-t border-line pt-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void promo.apply().then((applied) => applied && setFocusNext('chip'));
-      }}
-    >
-      <label htmlFor={id} className="text-sm font-medium">
-        Promo code
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          ref={input}
-          id={id}
-          name="promo_code"
-          value={promo.text}
-          onChange={(event) => promo.setText(event.target.value)}
-          maxLength={PROMO_CODE_MAX_LENGTH}
-          placeholder="Enter code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
-          enterKeyHint="done"
-          aria-invalid={promo.error ? true : undefined}
-          aria-describedby={promo.error ? errorId : undefined}
-          className="block h-11 min-w-0 flex-1 rounded-xl border border-line-strong bg-surface px-3 font-mono text-base text-fg uppercase placeholder:font-sans placeholder:normal-case placeholder:text-muted aria-invalid:border-danger aria-invalid:ring-1 aria-invalid:ring-danger sm:text-sm"
-        />
-        {/* Not `disabled` while busy: that would drop the focus; a second press is ignored instead. */}
-        <button
-          type="submit"
-          className="btn-secondary h-11 shrink-0 px-4 aria-disabled:opacity-70"
-          aria-disabled={promo.busy || undefined}
+    <div className="mt-4 border-t border-line pt-4">
+      {promo.applied ? (
+        <fieldset ref={chip} tabIndex={-1} className="outline-none" data-testid="promo-chip">
+          <legend className="text-sm font-medium">Promo code</legend>
+          <div className="mt-2 flex items-center gap-2 rounded-xl bg-accent-soft p-2 pl-3">
+            <span className="inline-flex min-w-0 items-center gap-1.5 rounded-full bg-accent-tint px-2.5 py-1 text-sm font-semibold text-on-accent-tint">
+              <Icon d={tagIcon} className="size-4 shrink-0" />
+              <span className="truncate font-mono">{promo.applied}</span>
+            </span>
+            {promo.promo && (
+              <span className="shrink-0 text-sm whitespace-nowrap text-muted">
+                {promoDealText(promo.promo, currency)}
+              </span>
+            )}
+            <button
+              type="button"
+              className="ml-auto shrink-0 rounded-full px-3 py-1.5 text-sm font-medium text-accent underline-offset-4 hover:underline"
+              aria-label={`Remove promo code ${promo.applied}`}
+              onClick={() => {
+                promo.remove();
+                setFocusNext('input');
+              }}
+            >
+              Remove
+            </button>
+          </div>
+        </fieldset>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void promo.apply().then((applied) => applied && setFocusNext('chip'));
+          }}
         >
-          {promo.busy ? 'Applying…' : 'Apply'}
-        </button>
-      </div>
-      {promo.error && (
-        <p id={errorId} role="alert" className="mt-1.5 text-sm text-danger">
-          {promo.error}
-        </p>
+          <label htmlFor={id} className="text-sm font-medium">
+            Promo code
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              ref={input}
+              id={id}
+              name="promo_code"
+              value={promo.text}
+              onChange={(event) => promo.setText(event.target.value)}
+              maxLength={PROMO_CODE_MAX_LENGTH}
+              placeholder="Enter code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              autoCorrect="off"
+              spellCheck={false}
+              enterKeyHint="done"
+              aria-invalid={promo.error ? true : undefined}
+              aria-describedby={promo.error ? errorId : undefined}
+              className="block h-11 min-w-0 flex-1 rounded-xl border border-line-strong bg-surface px-3 font-mono text-base text-fg uppercase placeholder:font-sans placeholder:normal-case placeholder:text-muted aria-invalid:border-danger aria-invalid:ring-1 aria-invalid:ring-danger sm:text-sm"
+            />
+            {/* Not `disabled` while busy: that would drop the focus; a second press is ignored instead. */}
+            <button
+              type="submit"
+              className="btn-secondary h-11 shrink-0 px-4 aria-disabled:opacity-70"
+              aria-disabled={promo.busy || undefined}
+            >
+              {promo.busy ? 'Applying…' : 'Apply'}
+            </button>
+          </div>
+          {promo.error && (
+            <p id={errorId} role="alert" className="mt-1.5 text-sm text-danger">
+              {promo.error}
+            </p>
+          )}
+        </form>
       )}
-    </form>
+      {/* Always there, so the change is announced (a live region added with its text often is not). */}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </div>
   );
 }
