@@ -12,7 +12,7 @@ import { PROMO_STORAGE_KEY, rehydratePromoCode, setPromoCode, usePromoCodeStore 
 import { CheckoutPage } from './checkout-page.tsx';
 
 /**
- * The checkout's promo code (docs/product.md#promo-codes) through the real page, its queries and
+ * The checkout's promo code (docs/product.md#promo-code-at-checkout) through the real page, its queries and
  * the cart's stored code: only the network is stubbed, answering as the API does.
  */
 
