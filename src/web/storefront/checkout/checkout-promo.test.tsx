@@ -12,8 +12,8 @@ import { PROMO_STORAGE_KEY, rehydratePromoCode, setPromoCode, usePromoCodeStore 
 import { CheckoutPage } from './checkout-page.tsx';
 
 /**
- * The checkout's promo code (docs/product.md#promo-code-at-checkout) through the real page, its queries and
- * the cart's stored code: only the network is stubbed, answering as the API does.
+ * The checkout's promo code (docs/product.md#promo-code-at-checkout) through the real page, its
+ * queries and the cart's stored code: only the network is stubbed, answering as the API does.
  */
 
 const PRODUCT_ID = '00000000-0000-4000-8000-0000000000b1';

@@ -17,10 +17,10 @@ export function promoDealText(promo: AppliedPromo, currency: string): string {
 }
 
 /**
- * The order summary's "Promo code" field (docs/product.md#promo-code-at-checkout): upper-case as typed, Apply
- * (or Enter) checks it, the refusal under the field; once applied, a chip with the code and Remove.
- * Both summaries (the phone's one at the top, the full one by the Place order button) draw one
- * each on the same controller, so they always agree.
+ * The order summary's "Promo code" field (docs/product.md#promo-code-at-checkout): upper-case as
+ * typed, Apply (or Enter) checks it, the refusal under the field; once applied, a chip with the
+ * code and Remove. Both summaries (the phone's one at the top, the full one by the Place order
+ * button) draw one each on the same controller, so they always agree.
  */
 export function PromoCodeField({ promo, currency }: { promo: PromoController; currency: string }) {
   const id = useId();

@@ -44,11 +44,11 @@ export function promoRefusalOf(error: unknown): string {
 
 /**
  * The checkout's calculation with the cart's promo code (cart/promo-code-store.ts), and the promo
- * field's state. Apply asks `POST /promo-codes/validate` (its refusals are the messages of
- * docs/product.md#promo-code-at-checkout), then waits for the calculation with the code so the chip, the
- * discount line and the new VAT and total appear together. Every later calculation re-validates the
- * code: a `promo_error` (expired, used up, cart no longer eligible) drops it with that message.
- * Money is never computed here: every figure is the server's.
+ * field's state (docs/product.md#promo-code-at-checkout). Apply asks `POST /promo-codes/validate`,
+ * then waits for the calculation with the code so the chip, the discount line and the new VAT and
+ * total appear together. Every later calculation re-validates the code: a `promo_error` (expired,
+ * used up, cart no longer eligible) drops it with that message. Money is never computed here:
+ * every figure is the server's.
  */
 export function useCheckoutCalculation(
   lines: OrderLineInput[],
