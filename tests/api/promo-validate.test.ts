@@ -92,6 +92,24 @@ describe('POST /promo-codes/validate', () => {
     expect(response.json().data.discount_amount).toBe(31);
   });
 
+  it('a product whose choices share one stock counts once its choices are sent, as the order line sends them', async () => {
+    const db = ctx.database.db;
+    const cable = await createProduct(db, {
+      price: 6,
+      stockQuantity: 20,
+      variations: [{ name: 'Color', options: ['Black', 'White'] }],
+    });
+    const code = await createPromoCode(db, { discountValue: 50 });
+    const withChoice = await validate({
+      code: code.code,
+      cart_items: [{ product_id: cable.id, selectedVariations: { Color: 'White' }, quantity: 2 }],
+    });
+    expect(withChoice.json().data.discount_amount).toBe(6);
+    // Without its choice the line cannot be ordered, so it is not discounted either.
+    const without = await validate({ code: code.code, cart_items: [{ product_id: cable.id, quantity: 2 }] });
+    expect(without.json().data.discount_amount).toBe(0);
+  });
+
   it('applies a fixed amount, at most the eligible subtotal, and the cap', async () => {
     const db = ctx.database.db;
     const fixed = await createPromoCode(db, { discountType: 'fixed', discountValue: 30 });

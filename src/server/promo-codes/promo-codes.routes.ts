@@ -38,7 +38,13 @@ export function peekPromoAttempts(limiter: RateLimiter, ip: string, log: Fastify
   });
 }
 
-type CartItem = { product_id?: string; variant_id?: string; sku?: string; quantity: number };
+type CartItem = {
+  product_id?: string;
+  variant_id?: string;
+  sku?: string;
+  selectedVariations?: Record<string, string>;
+  quantity: number;
+};
 
 /**
  * The storefront's cart lines priced exactly as checkout prices them (loadOrderProducts +
@@ -66,7 +72,14 @@ export async function priceCartItems(db: Db, items: readonly CartItem[]): Promis
   }
   const lines: OrderLineInput[] = items.flatMap((item) => {
     if (item.product_id) {
-      return [{ product_id: item.product_id, variant_id: item.variant_id, quantity: item.quantity }];
+      return [
+        {
+          product_id: item.product_id,
+          variant_id: item.variant_id,
+          selectedVariations: item.selectedVariations,
+          quantity: item.quantity,
+        },
+      ];
     }
     const found = item.sku ? bySku.get(item.sku.toLowerCase()) : undefined;
     if (!found) return [];

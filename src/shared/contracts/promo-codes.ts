@@ -9,6 +9,7 @@ import {
 } from '../promo-codes.ts';
 import { money, wholeNumber } from './admin-products.ts';
 import { PageQuerySchema, PaginationSchema, PhoneSchema, SortOrderSchema } from './common.ts';
+import { SelectedVariationsSchema } from './orders.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -230,6 +231,8 @@ export const PromoCartItemSchema = z
     product_id: z.uuid().optional(),
     variant_id: z.uuid().optional(),
     sku: safeText().trim().max(100).optional(),
+    /** The shopper's choices, as the order line sends them (a product whose choices share one stock needs them). */
+    selectedVariations: SelectedVariationsSchema.optional(),
     quantity: z.number().int().min(1).max(1000),
     price: z.number().min(0).optional(),
   })
