@@ -60,8 +60,9 @@ export function orderQuery(id: string, token: string) {
 }
 
 /**
- * What `POST /promo-codes/validate` needs of the cart: each line with the price the calculation
- * gave it (the server prices from the database anyway; the client's figure is only a hint).
+ * What `POST /promo-codes/validate` needs of the cart: each line as the order sends it (product,
+ * variant, choices, quantity), with its SKU and the price the calculation gave it (the server
+ * prices from the database anyway; the client's figure is only a hint).
  */
 export function promoValidateRequest(
   code: string,
@@ -79,6 +80,8 @@ export function promoValidateRequest(
         product_id: line.product_id,
         ...(line.variant_id ? { variant_id: line.variant_id } : {}),
         ...(sku ? { sku } : {}),
+        // Choices that share one stock decide which variant a line without variant_id means.
+        ...(line.selectedVariations ? { selectedVariations: line.selectedVariations } : {}),
         quantity: line.quantity,
         ...(priced?.product_id === line.product_id ? { price: priced.unit_price } : {}),
       };
