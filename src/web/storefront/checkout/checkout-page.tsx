@@ -111,7 +111,7 @@ function Checkout() {
       idempotencyKey.current = newIdempotencyKey();
       toast({
         title: 'Your promo code could not be used',
-        description: `${promoRefusal.message}. Your order was not placed: check the new total and place it again.`,
+        description: `${promoRefusal.message.replace(/\.$/, '')}. Your order was not placed: check the new total and place it again.`,
         variant: 'error',
       });
       return;

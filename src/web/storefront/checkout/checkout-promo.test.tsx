@@ -398,7 +398,11 @@ describe('Checkout promo code', () => {
     expect(first?.body?.promo_code).toBe('SUMMER10');
     expect(root.querySelector('[data-testid="promo-chip"]')).toBeNull();
     expect(promoInput()?.value).toBe('SUMMER10');
-    expect(toasts.at(-1)?.title).toBe('Your promo code could not be used');
+    expect(toasts.at(-1)).toMatchObject({
+      title: 'Your promo code could not be used',
+      description:
+        'This promo code has reached its usage limit. Your order was not placed: check the new total and place it again.',
+    });
     // The summary drops the discount before the shopper confirms the new total.
     await waitFor(() => expect(summary().textContent).toContain('Total$88.80'));
     expect(labelled('Street')?.value).toBe('Bliss Street');
@@ -412,6 +416,29 @@ describe('Checkout promo code', () => {
     expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
     await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Your order is placed'));
     expect(root.textContent).not.toContain('Discount');
+  });
+
+  it('a placement refused for too many code attempts drops the code the same way', async () => {
+    setPromoCode('SUMMER10');
+    stubApi({
+      ...calculate,
+      'POST /api/orders': () =>
+        refusal(PROMO_MESSAGES.tooManyAttempts, 429, [{ path: 'promo_code', message: PROMO_MESSAGES.tooManyAttempts }]),
+    });
+    const root = await mount();
+    await waitFor(() => expect(summary().textContent).toContain('Discount (SUMMER10)'));
+    await type(labelled('Full name'), 'Rana Haddad');
+    await type(labelled('Phone'), '03 123 456');
+    await type(labelled('City or area'), 'Beirut');
+    await type(labelled('Street'), 'Bliss Street');
+    await click(button(root, 'Place order'));
+    await waitFor(() =>
+      expect(fullSummary().querySelector('[role="alert"]')?.textContent).toBe(PROMO_MESSAGES.tooManyAttempts),
+    );
+    expect(usePromoCodeStore.getState().code).toBeNull();
+    expect(toasts.at(-1)?.description).toBe(
+      'Too many promo code attempts. Please try again later. Your order was not placed: check the new total and place it again.',
+    );
   });
 
   it('places the order with the code; the confirmation shows its discount, and the code is gone with the cart', async () => {
