@@ -4,7 +4,7 @@ import { orders } from '#server/orders/orders.table.ts';
 import { placeOrder } from '#server/orders/place-order.ts';
 import { CreateOrderRequestSchema } from '#shared/contracts/orders.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
-import { createProduct } from '../factories/catalogue.ts';
+import { createProduct, updateDefaultVariant } from '../factories/catalogue.ts';
 import { createPromoCode, promoUsesOf, shopDay } from '../factories/checkout-promo-codes.ts';
 import { apiAs } from '../helpers/admin-api.ts';
 import { createUser, signInAs } from '../helpers/auth.ts';
@@ -128,9 +128,9 @@ describe('promo codes at checkout', () => {
       expect(await promoUsesOf(db, code.id)).toBe(1);
       const read = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}?token=${order.access_token}` });
       expect(read.json().data).toEqual(order);
-      // The confirmation mail shows the discount line.
+      // The mails show the discount, with its code, before the tax it reduced.
       const mail = (await outboxMails(ctx.app)).find((text) => text.includes(order.order_number));
-      expect(mail).toContain('Discount: -$9.00');
+      expect(mail).toContain(`Subtotal: $59.97\nDiscount (${code.code}): -$9.00\nTax: $5.61`);
     });
 
     it('without a code: nothing counted, snapshot empty', async () => {
@@ -292,6 +292,21 @@ describe('promo codes at checkout', () => {
         expect(await orderCount(db)).toBe(ordersBefore);
       });
     }
+  });
+
+  it('a price raised behind the catalogue reaches the minimum: the database’s prices decide', async () => {
+    const db = ctx.database.db;
+    const product = await createProduct(db, { price: 10, stockQuantity: 10 });
+    const code = await createPromoCode(db, { minimumOrderAmount: 25, discountType: 'fixed', discountValue: 5 });
+    await ctx.app.catalogue.fresh();
+    await updateDefaultVariant(db, product.id, { price: 15 });
+    const response = await post(
+      '/api/orders',
+      orderBody([{ product_id: product.id, quantity: 2 }], { promo_code: code.code }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data).toMatchObject({ subtotal: 30, discount: 5, tax: 2.75, total: 27.75 });
+    expect(await promoUsesOf(db, code.id)).toBe(1);
   });
 
   describe("cedar_place_order's promo guard (place-order.sql)", () => {

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client.ts';
 import { loadVariantsByProduct } from '#server/products/product-variants.mapper.ts';
 import type { ProductVariationRow } from '#server/products/products.table.ts';
 import { products } from '#server/products/products.table.ts';
-import { checkPromo } from '#server/promo-codes/promo-validation.ts';
+import { checkPromo, findPromoCode } from '#server/promo-codes/promo-validation.ts';
 import {
   type CalculatedLine,
   type CalculateOrderRequest,
@@ -359,10 +359,15 @@ export async function calculateOrder(
   request: CalculateOrderRequest,
   options: CalculateOrderOptions = {},
 ): Promise<{ calculation: OrderCalculation; unknownPromo: boolean }> {
-  const productsById = await loadOrderProducts(
-    db,
-    request.items.map((line) => line.product_id),
-  );
+  const code = request.promo_code && !options.promoBlocked ? request.promo_code : undefined;
+  // The code is read beside the products (on PostgreSQL, two pooled connections at once).
+  const [productsById, row] = await Promise.all([
+    loadOrderProducts(
+      db,
+      request.items.map((line) => line.product_id),
+    ),
+    code ? findPromoCode(db, code) : undefined,
+  ]);
   const lines = priceLines(request.items, productsById);
   let promo: OrderCalculation['promo'] = null;
   let promoError: string | null = null;
@@ -372,7 +377,7 @@ export async function calculateOrder(
     if (options.promoBlocked) {
       promoError = PROMO_MESSAGES.tooManyAttempts;
     } else {
-      const check = await checkPromo(db, request.promo_code, lines);
+      const check = await checkPromo(db, row, lines);
       if (check.ok) {
         promo = check.applied;
         discountCents = check.discountCents;

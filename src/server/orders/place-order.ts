@@ -249,11 +249,25 @@ async function placeInOneStatement(
   }
   const lines = priceLines(request.items, byId);
   if (lines.some((line) => !line.available)) return null;
-  // A code refused on these prices is refused by the careful path, on the database's.
   let applied: AppliedCode | undefined;
   if (promo) {
     const check = await discountFor(db, promo, lines);
-    if (!check.ok) return null;
+    if (!check.ok) {
+      // The catalogue may lag the database: the refusal (minimum, no eligible line) is answered
+      // only if the database's prices say the same, without the careful path's transaction and
+      // its locks; otherwise (or if a line cannot be bought now) the careful path decides.
+      const fromDatabase = priceLines(
+        request.items,
+        await loadOrderProducts(
+          db,
+          request.items.map((line) => line.product_id),
+        ),
+      );
+      if (fromDatabase.some((line) => !line.available)) return null;
+      const confirmed = await discountFor(db, promo, fromDatabase);
+      if (!confirmed.ok) throw new PromoRefusedError(confirmed.message);
+      return null;
+    }
     applied = { row: promo, discountCents: check.discountCents };
   }
 

@@ -9,7 +9,7 @@ import { products } from '#server/products/products.table.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import type { OrderLineInput } from '#shared/contracts/orders.ts';
 import { AppliedPromoSchema, PROMO_MESSAGES, PromoValidateRequestSchema } from '#shared/contracts/promo-codes.ts';
-import { checkPromo, validateRefusal } from './promo-validation.ts';
+import { checkPromo, findPromoCode, validateRefusal } from './promo-validation.ts';
 
 /** The window of PROMO_RATE_LIMIT (config.ts): that many promo code attempts per IP per 10 minutes. */
 export const PROMO_RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -111,8 +111,9 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<{ limiter: RateLimiter }> = 
     async (request, reply) => {
       refuseIfLimited(await countPromoAttempt(limiter, request.ip, request.log), reply, PROMO_MESSAGES.tooManyAttempts);
       const { code, cart_items: items, customer_phone: customerPhone } = request.body;
-      const lines = await priceCartItems(app.db, items);
-      const check = await checkPromo(app.db, code, lines, { customerPhone });
+      // Both reads at once (on PostgreSQL, two pooled connections).
+      const [lines, row] = await Promise.all([priceCartItems(app.db, items), findPromoCode(app.db, code)]);
+      const check = await checkPromo(app.db, row, lines, { customerPhone });
       if (!check.ok) throw validateRefusal(check.message);
       return { data: check.applied };
     },

@@ -126,17 +126,17 @@ export async function discountFor(db: Db, row: PromoCodeRow, lines: readonly Pri
 }
 
 /**
- * The whole check: known, usable today, (with a phone) not used up by this customer, and its
- * discount on these lines. `unknown` tells the caller to count the attempt against the per-IP
- * limit (guessing codes is an attack, docs/product.md#rate-limits).
+ * The whole check of a code read with findPromoCode (undefined: no such code): known, usable
+ * today, (with a phone) not used up by this customer, and its discount on these lines. `unknown`
+ * tells the caller to count the attempt against the per-IP limit (guessing codes is an attack,
+ * docs/product.md#rate-limits).
  */
 export async function checkPromo(
   db: Db,
-  text: string,
+  row: PromoCodeRow | undefined,
   lines: readonly PricedLine[],
   options: { customerPhone?: string } = {},
 ): Promise<PromoCheck> {
-  const row = await findPromoCode(db, text);
   if (!row) return { ok: false, message: PROMO_MESSAGES.unknown, unknown: true };
   const uses =
     options.customerPhone && row.maxUsesPerCustomer > 0
