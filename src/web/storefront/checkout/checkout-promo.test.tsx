@@ -6,7 +6,7 @@ import type { AppliedPromo, Order, OrderCalculation, OrderLineInput } from '#sha
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
 import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { type Rendered, render, waitFor as waitBriefly } from '#web/test/render.tsx';
 import { removeFromCart } from '../cart/cart-actions.ts';
 import { PROMO_STORAGE_KEY, rehydratePromoCode, setPromoCode, usePromoCodeStore } from '../cart/promo-code-store.ts';
 import { CheckoutPage } from './checkout-page.tsx';
@@ -128,6 +128,9 @@ function placedOrder(promo: AppliedPromo | null): Order {
 }
 
 type Answers = Record<string, (call: Call) => Response | Promise<Response>>;
+
+/** Generous: the machine running the suite may be busy (the page loads its confirmation lazily). */
+const waitFor = (check: () => void) => waitBriefly(check, 10_000);
 
 let calls: Call[] = [];
 function stubApi(answers: Answers) {
