@@ -275,7 +275,7 @@ describe('Checkout promo code', () => {
     await type(promoInput(), 'nope');
     await click(button(fullSummary(), 'Apply'));
 
-    const alert = await vi.waitUntil(() => fullSummary().querySelector('[role="alert"]'));
+    const alert = await vi.waitUntil(() => fullSummary().querySelector('[role="alert"]'), { timeout: 10_000 });
     expect(alert.textContent).toBe('This promo code does not exist');
     const input = promoInput();
     expect(input?.getAttribute('aria-invalid')).toBe('true');
