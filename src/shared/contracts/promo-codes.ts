@@ -30,8 +30,7 @@ export const PromoCodeTextSchema = safeText({ error: 'Code is required' })
   .transform((value) => value.toUpperCase())
   .pipe(safeText().regex(PROMO_CODE_PATTERN, 'Code may hold letters, digits, - and _ only'));
 
-export const PromoDateSchema = z
-  .string()
+export const PromoDateSchema = safeText()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Use a date like 2026-12-31');
 
@@ -198,8 +197,7 @@ export type PromoCodesBulkDeleted = z.infer<typeof PromoCodesBulkDeletedSchema>;
 /** `POST /admin/promo-codes/import`: the file's raw text. */
 export const PromoCodesImportSchema = z
   .object({
-    csvData: z
-      .string({ error: 'csvData is required' })
+    csvData: safeText({ error: 'csvData is required' })
       .min(1, 'The file is empty')
       .max(PROMO_IMPORT_MAX_BYTES, 'The file is larger than 5 MB'),
     /** Check every row and answer as if imported, writing nothing. */
