@@ -50,14 +50,14 @@ const NOT_IN_SHELL =
   /[\\/]((ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx|storefront[\\/]products[\\/]variant-selection\.ts)$/;
 
 /**
- * What adding to and changing the cart takes (the cart rules, the Add to cart button, the two
- * quantity steppers, the WhatsApp message builders, and choosing a variant: the selection rules,
- * the picker and the shared variant helpers, decision 012), used by the product page, quick view, the
- * cart drawer and checkout: one small shared chunk instead of one per pair of screens, since each
- * chunk's file name is listed in the first load's dynamic-import map.
+ * What adding to and changing the cart takes (the cart rules and the cart's promo code, the Add to
+ * cart button, the two quantity steppers, the WhatsApp message builders, and choosing a variant: the
+ * selection rules, the picker and the shared variant helpers, decision 012), used by the product
+ * page, quick view, the cart drawer and checkout: one small shared chunk instead of one per pair of
+ * screens, since each chunk's file name is listed in the first load's dynamic-import map.
  */
 const CART_KIT =
-  /[\\/]src[\\/](web[\\/]storefront[\\/](cart[\\/](cart-actions\.ts|add-to-cart-button\.tsx|line-quantity-stepper\.tsx)|product[\\/](quantity-stepper|variant-picker)\.tsx|products[\\/]variant-selection\.ts)|shared[\\/](whatsapp|product-variants)\.ts)$/;
+  /[\\/]src[\\/](web[\\/]storefront[\\/](cart[\\/](cart-actions\.ts|promo-code-store\.ts|add-to-cart-button\.tsx|line-quantity-stepper\.tsx)|product[\\/](quantity-stepper|variant-picker)\.tsx|products[\\/]variant-selection\.ts)|shared[\\/](whatsapp|product-variants)\.ts)$/;
 
 /** Route chunks a shopper rarely opens first (the admin, a not-found page, the blog placeholder): see modulePreload below. */
 const RARE_ROUTE_CHUNK = /(^|\/)(admin-app|unmatched-route|blog-page|blog-post-page)-[\w-]+\.js$/;

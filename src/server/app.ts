@@ -21,6 +21,7 @@ import { loggerOptions } from './logging.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
+import { priceCartItems } from './orders/orders.service.ts';
 import {
   apiNotFoundBody,
   MAX_PATH_SEGMENT_LENGTH,
@@ -34,6 +35,7 @@ import { registerRateLimiters } from './plugins/rate-limiters.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { productRoutes } from './products/products.routes.ts';
+import { PROMO_RATE_WINDOW_MS, promoCodeRoutes } from './promo-codes/promo-codes.routes.ts';
 import { registerAdminRealtime } from './realtime/admin-realtime.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { buildSiteConfig } from './site/site-config.ts';
@@ -71,6 +73,11 @@ export interface BuildAppOptions {
   authRateLimits?: Partial<AuthRateLimits>;
   /** Checkout orders per IP (POST /orders); default ORDER_RATE_LIMIT per 10 minutes. Tests raise it. */
   orderRateLimit?: RateLimitOptions;
+  /**
+   * Promo code attempts per IP (POST /promo-codes/validate, and unknown codes at checkout); default
+   * PROMO_RATE_LIMIT per 10 minutes. Tests raise it, or set it low to see the 429.
+   */
+  promoRateLimit?: RateLimitOptions;
   /** Prefix of the Redis rate-limit keys (default `cedar:rl`); tests use a unique one per run. */
   rateLimitPrefix?: string;
   /** Sees every route as it is added (tests walk the route table with it). */
@@ -145,8 +152,19 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(productRoutes);
       await api.register(categoryRoutes);
       await api.register(searchRoutes);
+      // One promo limiter for validate and checkout: an unknown code costs the same attempt on
+      // either, so calculate cannot serve as a free oracle for guessing codes.
+      const promoLimiter = api.rateLimiter(
+        'promo-codes',
+        options.promoRateLimit ?? { limit: config.PROMO_RATE_LIMIT, windowMs: PROMO_RATE_WINDOW_MS },
+      );
       await api.register(orderRoutes, {
         rateLimit: options.orderRateLimit ?? { limit: config.ORDER_RATE_LIMIT, windowMs: ORDER_RATE_WINDOW_MS },
+        promoLimiter,
+      });
+      await api.register(promoCodeRoutes, {
+        limiter: promoLimiter,
+        priceCart: (db, items) => priceCartItems(db, items, catalogue.current),
       });
       await api.register(authRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });

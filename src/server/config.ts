@@ -130,6 +130,11 @@ export const ConfigSchema = z.object({
     .default(1024 * 1024),
   /** Orders one IP may place (POST /orders) per 10 minutes; staff entering orders are not counted. */
   ORDER_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Promo code attempts one IP may make per 10 minutes: every POST /promo-codes/validate, and each
+   * unknown code sent to POST /orders/calculate or POST /orders (docs/product.md#rate-limits).
+   */
+  PROMO_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   // Feature flags of docs/product.md#feature-flags (build defaults: on, except mock data and dev mode).
   FEATURE_ADMIN_PANEL: booleanFlag(true),
   FEATURE_WHATSAPP: booleanFlag(true),

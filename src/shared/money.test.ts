@@ -38,11 +38,16 @@ describe('money', () => {
   it('rounds percentages half away from zero and to 2 decimals', () => {
     expect(percentOfCents(1050, 11)).toBe(116); // 115.5 → 116
     expect(percentOfCents(-1050, 11)).toBe(-116);
+    // 12.35 % of $19.99 is 246.8765 cents; a float product (1999 × 12.35) would carry binary noise.
+    expect(percentOfCents(1999, 12.35)).toBe(247);
+    expect(percentOfCents(1000, 12.5)).toBe(125);
+    expect(percentOfCents(10, 5)).toBe(1); // 0.5 → 1
+    expect(percentOfCents(-10, 5)).toBe(-1);
     expect(round2(2.675)).toBe(2.68);
     expect(round2(1.234)).toBe(1.23);
   });
 
-  it('computes the totals of docs/product.md#money-and-totals: 11 % tax, no shipping, discount capped at the subtotal', () => {
+  it('computes the totals of docs/product.md#money-and-totals: 11 % tax on subtotal − discount, no shipping, discount capped at the subtotal', () => {
     expect(computeTotals(toCents(100))).toEqual({ subtotal: 100, tax: 11, shipping: 0, discount: 0, total: 111 });
     expect(computeTotals(toCents(19.99))).toEqual({
       subtotal: 19.99,
@@ -51,8 +56,17 @@ describe('money', () => {
       discount: 0,
       total: 22.19,
     });
-    expect(computeTotals(toCents(50), toCents(10)).total).toBe(45.5);
-    expect(computeTotals(toCents(10), toCents(25)).discount).toBe(10);
+    // Tax is 11 % of 50 − 10 = 40: 4.40, so 40 + 4.40.
+    expect(computeTotals(toCents(50), toCents(10))).toEqual({
+      subtotal: 50,
+      tax: 4.4,
+      shipping: 0,
+      discount: 10,
+      total: 44.4,
+    });
+    // 11 % of 89.95 − 9.00 = 80.95 is 8.9045 → 8.90.
+    expect(computeTotals(toCents(89.95), toCents(9))).toMatchObject({ tax: 8.9, total: 89.85 });
+    expect(computeTotals(toCents(10), toCents(25))).toMatchObject({ discount: 10, tax: 0, total: 0 });
     expect(computeTotals(toCents(10), -500).discount).toBe(0);
   });
 

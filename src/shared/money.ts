@@ -6,7 +6,7 @@
 
 export type Cents = number;
 
-/** Tax rate of docs/product.md#money-and-totals: 11 percent of the subtotal (Lebanese VAT). */
+/** Tax rate of docs/product.md#money-and-totals: 11 percent of the subtotal after the discount (Lebanese VAT). */
 export const TAX_RATE_PERCENT = 11;
 /** Shipping of docs/product.md#money-and-totals. */
 export const SHIPPING_CENTS: Cents = 0;
@@ -47,9 +47,14 @@ export function lineTotalCents(unitPriceCents: Cents, quantity: number): Cents {
   return unitPriceCents * quantity;
 }
 
-/** `percent` percent of an amount in cents, rounded to the cent. */
+/**
+ * `percent` percent (at most 2 decimals, e.g. 12.5) of an amount in cents, rounded half away from
+ * zero to the cent. Computed on integers (the percent in hundredths), so 12.35 % of $19.99 has no
+ * binary noise to tip the rounding.
+ */
 export function percentOfCents(cents: Cents, percent: number): Cents {
-  return roundHalfAwayFromZero((cents * percent) / 100);
+  const scaled = cents * toCents(percent);
+  return Math.sign(scaled) * Math.floor((Math.abs(scaled) + 5000) / 10000);
 }
 
 export interface Totals {
@@ -61,12 +66,13 @@ export interface Totals {
 }
 
 /**
- * Order totals of docs/product.md#money-and-totals: tax is 11 % of the subtotal, shipping 0, discount from a promo code
- * (0 without); the discount never takes the total below zero.
+ * Order totals of docs/product.md#money-and-totals: the discount from a promo code (0 without,
+ * never more than the subtotal), tax 11 % of what is left (subtotal − discount: VAT is charged on
+ * the price actually paid), shipping 0; so the total is never below zero.
  */
 export function computeTotals(subtotalCents: Cents, discountCents: Cents = 0): Totals {
   const discount = Math.min(Math.max(discountCents, 0), subtotalCents);
-  const tax = percentOfCents(subtotalCents, TAX_RATE_PERCENT);
+  const tax = percentOfCents(subtotalCents - discount, TAX_RATE_PERCENT);
   const total = subtotalCents + tax + SHIPPING_CENTS - discount;
   return {
     subtotal: fromCents(subtotalCents),

@@ -31,6 +31,16 @@ describe('variants kept for their orders (inactive) do not decide the product’
     expect(headlineVariantOf([variant({ Memory: '8 GB' }, 75, false), off])).toBe(off);
   });
 
+  it('breaks ties as the roll-up’s ORDER BY is_active DESC, price, sort_order, id does', () => {
+    const later = { ...variant({ Color: 'White' }, 45, true, 1), id: '00000000-0000-4000-8000-000000000001' };
+    const first = { ...variant({ Color: 'Black' }, 45, true, 1), id: '00000000-0000-4000-8000-000000000002' };
+    const sortedFirst = { ...variant({ Color: 'Red' }, 45, true, 0), id: 'ffffffff-0000-4000-8000-000000000000' };
+    expect(headlineVariantOf([first, later])).toBe(later);
+    expect(headlineVariantOf([later, first, sortedFirst])).toBe(sortedFirst);
+    // An active variant beats a cheaper inactive one.
+    expect(headlineVariantOf([variant({}, 5, false), first])).toBe(first);
+  });
+
   it('names a line by its values in variation order', () => {
     const variations = [
       { name: 'Memory', options: ['2 GB', '8 GB'] },

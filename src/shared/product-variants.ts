@@ -68,6 +68,8 @@ interface VariantLike {
   is_active?: boolean;
   price: number;
   sort_order: number;
+  /** The last tie-break of the headline; absent for variants not saved yet. */
+  id?: string;
 }
 
 export const isDefaultVariant = (variant: Pick<VariantLike, 'options'>): boolean =>
@@ -88,12 +90,25 @@ export function sellsOwnCombinations(variants: readonly VariantLike[]): boolean 
 }
 
 /**
- * The headline variant (docs/product.md#product): the active default, else the lowest-priced
- * active variant (then sort order), else the lowest-priced of all. The database's roll-up
- * (`cedar_roll_up_variants`, migration 0009) applies the same rule to the product's price.
+ * The headline variant (docs/product.md#product): the lowest-priced active variant (then sort
+ * order, then id), else, none being active, the lowest-priced of all. With a valid shape an active
+ * default is the only active variant, so it is the headline; an inactive default kept for past
+ * orders is not. The one rule in code: the server's mapper and write service call it, and the
+ * database's roll-up (`cedar_roll_up_variants`, migrations 0009 and 0011) is its SQL twin,
+ * `ORDER BY is_active DESC, price, sort_order, id LIMIT 1`, which derives the product's price.
  */
 export function headlineVariantOf<T extends VariantLike>(variants: readonly T[]): T | undefined {
-  const byPrice = (a: T, b: T) => a.price - b.price || a.sort_order - b.sort_order;
-  const active = variants.filter(isActive);
-  return active.find(isDefaultVariant) ?? [...active].sort(byPrice)[0] ?? [...variants].sort(byPrice)[0];
+  let best: T | undefined;
+  for (const variant of variants) if (!best || headlineRank(variant, best) < 0) best = variant;
+  return best;
+}
+
+/** Negative when `a` comes before `b` as headline: active first, then price, sort order, id. */
+function headlineRank(a: VariantLike, b: VariantLike): number {
+  return (
+    Number(isActive(b)) - Number(isActive(a)) ||
+    a.price - b.price ||
+    a.sort_order - b.sort_order ||
+    (a.id === undefined || b.id === undefined || a.id === b.id ? 0 : a.id < b.id ? -1 : 1)
+  );
 }

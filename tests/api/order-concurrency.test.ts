@@ -138,6 +138,65 @@ describe('orders under concurrency', () => {
     }
   });
 
+  // Migration 0011: an order's stock-only variant update adds its change to the products after
+  // locking them in id order. Carts buying *different* variants of the same two products share no
+  // variant lock, so only that order keeps [P1 black, P2 white] and [P2 black, P1 white] from
+  // deadlocking on PostgreSQL; price changes (the full recompute) interleave with the additions.
+  it('different variants of the same products in crossed line order, prices changing meanwhile: no deadlock, sums exact', async () => {
+    const db = ctx.database.db;
+    const make = (name: string) =>
+      createVariantProduct(db, {
+        name,
+        maxPerOrder: 50,
+        variations: [{ name: 'Color', options: ['Black', 'White'] }],
+        variants: [
+          { options: { Color: 'Black' }, price: 5, stockQuantity: 100 },
+          { options: { Color: 'White' }, price: 6, stockQuantity: 100 },
+        ],
+      });
+    const first = await make('Crossed Case');
+    const second = await make('Crossed Fan');
+    await ctx.app.catalogue.fresh();
+    const admin = await createUser(db, { email: 'crossed-variants@cedar.test', role: 'admin' });
+    const api = apiAs(ctx.app, (await signInAs(ctx.app, admin.email)).token);
+    const line = (product: typeof first, index: number) => ({
+      product_id: product.product.id,
+      variant_id: product.variants[index]?.id,
+      quantity: 1,
+    });
+    const carts = Array.from({ length: 40 }, (_, i) =>
+      i % 2 ? [line(first, 0), line(second, 1)] : [line(second, 0), line(first, 1)],
+    );
+
+    const responses = await Promise.all([
+      ...carts.map((lines) => place(orderBody(lines))),
+      ...Array.from({ length: 4 }, () =>
+        api('POST', '/api/admin/products/bulk', {
+          action: 'adjust_price',
+          productIds: [first.product.id, second.product.id],
+          updateData: { type: 'amount', value: 1 },
+        }),
+      ),
+    ]);
+    const unexpected = responses.filter((response) => ![200, 201, 409, 503].includes(response.statusCode));
+    expect(unexpected.map((response) => `${response.statusCode} ${response.body}`)).toEqual([]);
+
+    for (const { product, variants } of [first, second]) {
+      const rows = await db.select().from(productVariants).where(eq(productVariants.productId, product.id));
+      for (const variant of variants) {
+        const sold = await db
+          .select({ units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number) })
+          .from(orderItems)
+          .where(eq(orderItems.variantId, variant.id));
+        expect((rows.find((row) => row.id === variant.id)?.stockQuantity ?? 0) + (sold[0]?.units ?? 0)).toBe(100);
+      }
+      const [rolled] = await db.select().from(products).where(eq(products.id, product.id));
+      expect(rolled?.stockQuantity).toBe(rows.reduce((sum, row) => sum + row.stockQuantity, 0));
+      expect(rolled?.price).toBe(Math.min(...rows.map((row) => row.price)));
+      expect(rolled?.priceMax).toBe(Math.max(...rows.map((row) => row.price)));
+    }
+  });
+
   // Issue 18: on PostgreSQL, carts holding the same products in a different line order used to
   // lock them in cart order and deadlock ("deadlock detected" → 500), and the waiting orders held
   // the pool's connections until others timed out (500 after 5 s). Products are now locked in id

@@ -56,7 +56,7 @@ describe('cedar_place_order has one definition: orders/place-order.sql', () => {
 
   it('the latest migration that creates the function carries exactly the named statement', async () => {
     const latest = await latestMigrationStatement();
-    expect(latest.tag).toBe('0009_product_variants');
+    expect(latest.tag).toBe('0010_promo_codes');
     expect(latest.statement).toBe(named);
   });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems } from '#server/orders/orders.table.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
@@ -244,6 +244,76 @@ describe('product variants', () => {
     ]);
     const answer = (await api('GET', `/api/admin/products/${product.id}`)).json().data;
     expect(answer).toMatchObject({ price: 38.5, price_max: 82.5, stock_quantity: 12, stock_state: 'low' });
+  });
+
+  /**
+   * The product's derived columns as stored, beside its active variants' sum and highest price
+   * computed here from the variant rows (decision 012 §1: stock = sum of active variants).
+   */
+  const rollUpOf = async (productId: string) => {
+    const result = (await ctx.database.db.execute(sql`
+      select p.stock_quantity as stock, p.price::float8 as price, p.price_max::float8 as price_max,
+        (select coalesce(sum(v.stock_quantity), 0)::integer from ${productVariants} as v
+          where v.product_id = p.id and v.is_active) as active_stock,
+        (select max(v.price)::float8 from ${productVariants} as v where v.product_id = p.id and v.is_active) as active_max
+      from products as p where p.id = ${productId}`)) as unknown as {
+      rows: { stock: number; price: number; price_max: number; active_stock: number; active_max: number }[];
+    };
+    const row = result.rows[0];
+    if (!row) throw new Error(`no product ${productId}`);
+    expect(row.stock).toBe(row.active_stock);
+    return row;
+  };
+
+  // Migration 0011: a stock-only variant update (order, cancel, stock edit) adds its change to
+  // the product; any other (price, is_active) recomputes it. Either way the sum holds.
+  it('orders, cancels, stock edits and (de)activations keep the product at its active variants’ sum', async () => {
+    const db = ctx.database.db;
+    const { product, variants } = await raspberry();
+    const [four, eight, two] = variants;
+    if (!four || !eight || !two) throw new Error('no variants');
+    const setVariant = (id: string, values: Partial<typeof productVariants.$inferInsert>) =>
+      db.update(productVariants).set(values).where(eq(productVariants.id, id));
+
+    // Before the catalogue knows the product: the careful path (place-order.ts takeStock).
+    const placed = await place([
+      { product_id: product.id, variant_id: four.id, quantity: 2 },
+      { product_id: product.id, variant_id: eight.id, quantity: 1 },
+    ]);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await rollUpOf(product.id)).toMatchObject({ stock: 12, price: 35, price_max: 75 });
+    // Then the one-statement path (cedar_place_order).
+    await ctx.app.catalogue.fresh();
+    const quick = await place([{ product_id: product.id, variant_id: two.id, quantity: 2 }]);
+    expect(quick.statusCode, quick.body).toBe(201);
+    expect(await rollUpOf(product.id)).toMatchObject({ stock: 10 });
+
+    await setVariant(eight.id, { isActive: false });
+    expect(await rollUpOf(product.id)).toMatchObject({ stock: 6, price: 35, price_max: 55 });
+    // An inactive variant's stock is not the product's.
+    await setVariant(eight.id, { stockQuantity: 9 });
+    expect(await rollUpOf(product.id)).toMatchObject({ stock: 6 });
+
+    const cancelled = await api('PUT', `/api/admin/orders/${placed.json().data.id}`, { status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // 4 GB gets its 2 back; 8 GB's unit goes back to the inactive variant (now 10), not to the product.
+    expect(await rollUpOf(product.id)).toMatchObject({ stock: 8 });
+    await setVariant(eight.id, { isActive: true });
+    expect(await rollUpOf(product.id)).toMatchObject({ stock: 18, price_max: 75 });
+
+    // One statement changing stock on one row and a price on another: the full recompute.
+    await db.execute(sql`update ${productVariants} set
+        stock_quantity = case when id = ${four.id} then 1 else stock_quantity end,
+        price = case when id = ${two.id} then 30 else price end
+      where id in (${four.id}, ${two.id})`);
+    expect(await rollUpOf(product.id)).toMatchObject({ stock: 14, price: 30, price_max: 75 });
+    // A stock-only statement over several products at once (the bulk stock action).
+    const other = await createProduct(db, { price: 4, stockQuantity: 3 });
+    await db.execute(sql`update ${productVariants} set stock_quantity = stock_quantity + 2
+      where product_id in (${product.id}, ${other.id})`);
+    expect(await rollUpOf(product.id)).toMatchObject({ stock: 20 });
+    expect(await rollUpOf(other.id)).toMatchObject({ stock: 5, price: 4 });
+    expect(await stockOf(db, other.id)).toEqual({ stock: 5, inStock: true });
   });
 
   // Variant sets themselves are written by the admin API (decision 012 step 4): tests/api/admin-products.test.ts.

@@ -108,6 +108,8 @@ describe('POST /api/search and GET /api/search/suggestions', () => {
     expect(combined.facet_choices.in_stock).toEqual({ true: 2 });
     expect((await search({ filters: { featured: true } })).total).toBe(2);
     expect((await search({ filters: { brand: ['Arduino', 'Espressif'] } })).total).toBe(3);
+    // Brands match ignoring case.
+    expect((await search({ filters: { brand: ['arduino', 'ESPRESSIF'] } })).total).toBe(3);
   });
 
   it('returns only the facets asked for', async () => {

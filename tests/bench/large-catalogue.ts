@@ -5,6 +5,7 @@ import { runMigrations } from '#server/db/migrate.ts';
 import { SEED_CATEGORIES, SEED_PRODUCTS } from '#server/db/seed/catalogue-data.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
+import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
@@ -21,6 +22,13 @@ function orderBenchStock(index: number): number {
   if (index % 10 === 3) return ORDER_BENCH_STOCK;
   return index % 11 === 0 ? 0 : (index * 13) % 90;
 }
+
+/**
+ * Promo codes the checkout scenarios apply (unlimited uses, so every order can take one): 10 % off
+ * the whole order, and 20 % off development boards and their subcategories (a `product` code:
+ * eligibility and the category tree are looked up).
+ */
+export const BENCH_PROMO_CODES = ['BENCH10', 'BENCHBOARDS'] as const;
 
 /**
  * Writes a catalogue of `count` products into DATA_DIR's embedded database before the server
@@ -100,6 +108,17 @@ export async function writeLargeCatalogue(dataDir: string, count: number): Promi
         );
       });
     }
+    await db.insert(promoCodes).values([
+      { code: 'BENCH10', discountType: 'percentage', discountValue: 10 },
+      {
+        code: 'BENCHBOARDS',
+        discountType: 'percentage',
+        discountValue: 20,
+        appliesTo: 'product',
+        categoryIds: [idBySlug.get('development-boards')].filter((id): id is string => id !== undefined),
+        maximumDiscountAmount: 50,
+      },
+    ]);
   } finally {
     await database.close();
   }

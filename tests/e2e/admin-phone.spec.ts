@@ -1,3 +1,4 @@
+import { createPromoCode, uniqueStamp } from './promo-helpers.ts';
 import { expect, type Page, test } from './test.ts';
 
 /**
@@ -83,6 +84,31 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
   await expectFits(page, '/admin/categories', 'Categories');
   await expectFits(page, '/admin/users', 'Users');
   await expectFits(page, '/admin/account', /Account/);
+
+  // Promo codes (issue 21): the list with a long code, the editor with the product picker open,
+  // the import dialog, and the code's usage view.
+  const promo = await createPromoCode(page, {
+    code: `PHONE-${uniqueStamp()}-WITH-A-LONG-CODE`,
+    description: 'Spring sale for the newsletter subscribers, with a description long enough to wrap',
+    discount_type: 'percentage',
+    discount_value: 10,
+    maximum_discount_amount: 20,
+    minimum_order_amount: 50,
+    start_date: '2026-01-01',
+    end_date: '2026-12-31',
+  });
+  await expectFits(page, '/admin/promo-codes', 'Promo codes');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Import promo codes' })).toBeVisible();
+  expect(await overflowingElements(page), 'promo import dialog at 390 px').toEqual([]);
+  await expectFits(page, `/admin/promo-codes/${promo.id}`, promo.code);
+  await expectFits(page, `/admin/promo-codes/${promo.id}/edit`, `Edit ${promo.code}`);
+  // Last: the changed form asks before the page is left.
+  await expectFits(page, '/admin/promo-codes/new', 'New promo code');
+  await page.getByRole('radio', { name: /Specific products/ }).check();
+  await page.getByRole('searchbox', { name: 'Products (SKUs)' }).fill('arduino');
+  await expect(page.getByRole('list', { name: 'Matching products' })).toBeVisible();
+  expect(await overflowingElements(page), 'promo editor with the product picker at 390 px').toEqual([]);
 
   // The variant grid (decision 012 §7): a seeded product whose colours share one stock gets its
   // rows generated in the form. Not saved, so it needs nothing from the server but the product.

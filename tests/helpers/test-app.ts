@@ -36,6 +36,8 @@ export interface TestAppOptions {
    * orders than a shopper may, so tests get a limit nothing reaches unless they pass their own.
    */
   orderRateLimit?: BuildAppOptions['orderRateLimit'];
+  /** Promo code attempts per IP: like orders, out of reach unless a test passes its own. */
+  promoRateLimit?: BuildAppOptions['promoRateLimit'];
   rateLimitPrefix?: string;
   onRoute?: BuildAppOptions['onRoute'];
   /** Log lines (JSON) go here instead of nowhere; tests that read the log pass one. */
@@ -64,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     extraApiRoutes: options.extraApiRoutes,
     authRateLimits: options.authRateLimits,
     orderRateLimit: options.orderRateLimit ?? { limit: 1_000_000, windowMs: 60_000 },
+    promoRateLimit: options.promoRateLimit ?? { limit: 1_000_000, windowMs: 60_000 },
     rateLimitPrefix: options.rateLimitPrefix,
     onRoute: options.onRoute,
   });

@@ -5,6 +5,7 @@ import { customerRoutes } from '#server/customers/customers.routes.ts';
 import { notificationRoutes } from '#server/notifications/notifications.routes.ts';
 import { adminOrderRoutes } from '#server/orders/admin-orders.routes.ts';
 import { adminProductRoutes } from '#server/products/admin-products.routes.ts';
+import { adminPromoCodeRoutes } from '#server/promo-codes/admin-promo-codes.routes.ts';
 import { adminStatsRoutes } from './admin-stats.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 
@@ -28,4 +29,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminOrderRoutes);
   await admin.register(customerRoutes);
   await admin.register(notificationRoutes);
+  await admin.register(adminPromoCodeRoutes);
 };

@@ -635,9 +635,7 @@ export class CatalogueIndex {
           ? pass
           : (product: IndexedProduct) =>
               categoryIds !== undefined && product.category_id !== null && categoryIds.has(product.category_id),
-      brand: brands
-        ? (product: IndexedProduct) => product.brand !== null && brands.has(product.brand.toLowerCase())
-        : pass,
+      brand: brands ? brandFilter(brands) : pass,
       inStock: inStock === undefined ? pass : (product: IndexedProduct) => product.in_stock === inStock,
       rest: (product: IndexedProduct) =>
         (featured === undefined || product.featured === featured) &&
@@ -695,6 +693,26 @@ export class CatalogueIndex {
     this.countsByCategory = undefined;
     this.visibleSlugs = undefined;
   }
+}
+
+/**
+ * Passes products whose brand is one of `wanted` (lower-cased), ignoring case. Each distinct brand
+ * string is lower-cased once per query and the answer kept: brands are interned (upsertProduct),
+ * so the loop over every product does one Map lookup each instead of allocating a lower-cased copy
+ * (garbage the collector then pays for on every browse request).
+ */
+function brandFilter(wanted: ReadonlySet<string>): (product: IndexedProduct) => boolean {
+  const decided = new Map<string, boolean>();
+  return (product) => {
+    const brand = product.brand;
+    if (brand === null) return false;
+    let passes = decided.get(brand);
+    if (passes === undefined) {
+      passes = wanted.has(brand.toLowerCase());
+      decided.set(brand, passes);
+    }
+    return passes;
+  };
 }
 
 /**

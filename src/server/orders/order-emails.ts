@@ -33,9 +33,12 @@ export function newOrderMails(order: Order, config: Pick<Config, 'COMPANY_EMAIL'
     ...lines,
     '',
     `Subtotal: ${money(order.subtotal)}`,
+    // Before the tax, which is charged on what is left (docs/product.md#money-and-totals).
+    ...(order.discount > 0
+      ? [`Discount${order.promo_code ? ` (${order.promo_code})` : ''}: -${money(order.discount)}`]
+      : []),
     `Tax: ${money(order.tax)}`,
     `Shipping: ${order.shipping === 0 ? 'Free' : money(order.shipping)}`,
-    ...(order.discount > 0 ? [`Discount: -${money(order.discount)}`] : []),
     `Total: ${money(order.total)}`,
     `Payment: cash on delivery`,
   ];

@@ -7,6 +7,7 @@ import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { insertOrderNotifications } from '#server/notifications/notify-admins.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
+import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
 import {
   ADDRESS_EDITABLE_STATUSES,
   ADDRESS_LOCKED_MESSAGE,
@@ -63,7 +64,31 @@ async function changeStatus(tx: Db, id: string, from: OrderStatus, to: OrderStat
     const [now] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
     throw refuse(now?.status ?? from, to);
   }
-  if (to === 'cancelled') await returnStock(tx, id);
+  if (to === 'cancelled') {
+    await returnStock(tx, id);
+    await returnPromoUse(tx, id);
+  }
+}
+
+/**
+ * A cancelled order gives its promo code's use back, once (docs/product.md#counting-uses): the
+ * conditional UPDATE clears `promo_use_counted` only if it was set, so a second cancel (or any
+ * other path) finds nothing to give back. Taken after the stock, like placing an order locks
+ * variants, products, then the code's row (place-order.sql). A code deleted since (promo_code_id
+ * set null) has nothing to give back to.
+ */
+async function returnPromoUse(tx: Db, orderId: string): Promise<void> {
+  const [given] = await tx
+    .update(orders)
+    .set({ promoUseCounted: false })
+    .where(and(eq(orders.id, orderId), eq(orders.promoUseCounted, true)))
+    .returning({ promoCodeId: orders.promoCodeId });
+  if (!given?.promoCodeId) return;
+  await tx
+    .update(promoCodes)
+    // updated_at says when the code was last edited, not used (placing an order leaves it too).
+    .set({ currentUses: sql`greatest(${promoCodes.currentUses} - 1, 0)`, updatedAt: sql`${promoCodes.updatedAt}` })
+    .where(eq(promoCodes.id, given.promoCodeId));
 }
 
 /**

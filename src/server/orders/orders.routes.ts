@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, unauthorized } from '#server/errors.ts';
-import { type RateLimitOptions, type RateLimitResult, refuseIfLimited } from '#server/plugins/rate-limiter.ts';
+import { AppError, notFound, unauthorized } from '#server/errors.ts';
+import {
+  type RateLimiter,
+  type RateLimitOptions,
+  type RateLimitResult,
+  refuseIfLimited,
+} from '#server/plugins/rate-limiter.ts';
 import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
+import { countPromoAttempt, peekPromoAttempts } from '#server/promo-codes/promo-codes.routes.ts';
+import { PromoRefusedError } from '#server/promo-codes/promo-validation.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import {
   CalculateOrderRequestSchema,
@@ -13,6 +20,7 @@ import {
   OrderSchema,
 } from '#shared/contracts/orders.ts';
 import { safeText } from '#shared/contracts/text.ts';
+import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { announceNewOrder } from './announce-new-order.ts';
 import { findOrderWithToken } from './order-queries.ts';
 import { calculateOrder } from './orders.service.ts';
@@ -22,7 +30,10 @@ import { placeOrder } from './place-order.ts';
 export const ORDER_RATE_WINDOW_MS = 10 * 60 * 1000;
 export const ORDER_RATE_LIMITED_MESSAGE = 'Too many orders. Please try again later.';
 
-export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions }> = async (app, options) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; promoLimiter: RateLimiter }> = async (
+  app,
+  options,
+) => {
   // A guest checkout costs nothing to send: per-IP, like the contact form (shared through Redis
   // when REDIS_URL is set, plugins/rate-limiters.ts). Staff orders (POST /admin/orders) are not counted.
   const limiter = app.rateLimiter('orders', options.rateLimit);
@@ -37,7 +48,16 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions }>
         response: { 200: dataEnvelope(OrderCalculationSchema), 400: ErrorBodySchema },
       },
     },
-    async (request) => ({ data: await calculateOrder(app.db, request.body) }),
+    async (request) => {
+      // An unknown code costs a promo attempt here as on validate, and once the address has none
+      // left no code is looked up: calculate is no free oracle for guessing codes (docs/product.md#rate-limits).
+      const promoBlocked =
+        request.body.promo_code !== undefined &&
+        !(await peekPromoAttempts(options.promoLimiter, request.ip, request.log)).allowed;
+      const { calculation, unknownPromo } = await calculateOrder(app.db, request.body, { promoBlocked });
+      if (unknownPromo) await countPromoAttempt(options.promoLimiter, request.ip, request.log);
+      return { data: calculation };
+    },
   );
 
   app.post(
@@ -69,12 +89,26 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions }>
         return { allowed: true, retryAfterSeconds: 0 };
       });
       refuseIfLimited(limit, reply, ORDER_RATE_LIMITED_MESSAGE);
+      if (request.body.promo_code !== undefined) {
+        const promoLimit = await peekPromoAttempts(options.promoLimiter, request.ip, request.log);
+        if (!promoLimit.allowed) {
+          reply.header('retry-after', String(promoLimit.retryAfterSeconds));
+          throw new AppError(429, 'RATE_LIMITED', PROMO_MESSAGES.tooManyAttempts, [
+            { path: 'promo_code', message: PROMO_MESSAGES.tooManyAttempts },
+          ]);
+        }
+      }
       const { order, replayed } = await placeOrder(
         app.db,
         request.body,
         request.headers[IDEMPOTENCY_KEY_HEADER],
         app.catalogue.current,
-      );
+      ).catch(async (error: unknown) => {
+        if (error instanceof PromoRefusedError && error.unknown) {
+          await countPromoAttempt(options.promoLimiter, request.ip, request.log);
+        }
+        throw error;
+      });
       if (replayed) {
         // The order exists already: 200 (not 201) with the same body, and nothing is mailed twice.
         return reply.status(200).header('idempotent-replayed', 'true').send({ data: order });

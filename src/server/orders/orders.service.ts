@@ -1,8 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import type { Db } from '#server/db/client.ts';
 import { loadVariantsByProduct } from '#server/products/product-variants.mapper.ts';
+import { productVariants } from '#server/products/product-variants.table.ts';
 import type { ProductVariationRow } from '#server/products/products.table.ts';
 import { products } from '#server/products/products.table.ts';
+import { checkPromo, findPromoCodeForQuote } from '#server/promo-codes/promo-validation.ts';
 import {
   type CalculatedLine,
   type CalculateOrderRequest,
@@ -13,6 +16,7 @@ import {
 } from '#shared/contracts/orders.ts';
 import { computeTotals, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
 import { lineLabel, sameOptions } from '#shared/product-variants.ts';
+import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 
 /**
  * Pricing of a cart (docs/product.md#order-endpoints) and the checks POST /orders repeats inside
@@ -34,6 +38,9 @@ export interface OrderVariant {
 export interface OrderProduct {
   id: string;
   name: string;
+  /** The product's own SKU and category: what a product promo code is matched on (docs/product.md#applying-a-code). */
+  sku: string;
+  categoryId: string | null;
   slug: string;
   /** The product's first image: a line's photo when its variant has none. */
   image: string | null;
@@ -62,6 +69,8 @@ export async function loadOrderProducts(db: Db, ids: readonly string[]): Promise
       .select({
         id: products.id,
         name: products.name,
+        sku: products.sku,
+        categoryId: products.categoryId,
         slug: products.slug,
         images: products.images,
         maxPerOrder: products.maxPerOrder,
@@ -75,6 +84,37 @@ export async function loadOrderProducts(db: Db, ids: readonly string[]): Promise
   return new Map(
     rows.map((row) => [row.id, toOrderProduct({ ...row, variants: (variants.get(row.id) ?? []).map(toOrderVariant) })]),
   );
+}
+
+/**
+ * The products of these ids as the in-memory catalogue (the database's read model) holds them, or
+ * null when one is not there (unknown or inactive: the caller then reads the database). The
+ * catalogue holds active variants only, so a line naming another one is priced as gone; the
+ * order's one-statement path then takes its careful path.
+ */
+export function orderProductsFromCatalogue(
+  catalogue: CatalogueIndex,
+  ids: readonly string[],
+): Map<string, OrderProduct> | null {
+  const byId = new Map<string, OrderProduct>();
+  for (const id of ids) {
+    if (byId.has(id)) continue;
+    const product = catalogue.getProduct(id);
+    if (product?.id !== id) return null;
+    byId.set(
+      id,
+      toOrderProduct({
+        ...product,
+        categoryId: product.category_id,
+        maxPerOrder: product.max_per_order,
+        isActive: true,
+        variants: product.variants.map((variant) =>
+          toOrderVariant({ ...variant, stockQuantity: variant.stock_quantity, isActive: true }),
+        ),
+      }),
+    );
+  }
+  return byId;
 }
 
 /** What pricing needs of a variant, from a database row or the in-memory catalogue. */
@@ -102,6 +142,8 @@ export function toOrderVariant(row: {
 export function toOrderProduct(row: {
   id: string;
   name: string;
+  sku: string;
+  categoryId: string | null;
   slug: string;
   images: readonly string[];
   maxPerOrder: number;
@@ -112,6 +154,8 @@ export function toOrderProduct(row: {
   return {
     id: row.id,
     name: row.name,
+    sku: row.sku,
+    categoryId: row.categoryId,
     slug: row.slug,
     image: row.images[0] ?? null,
     maxPerOrder: row.maxPerOrder,
@@ -182,6 +226,9 @@ export interface PricedLine extends CalculatedLine {
   label: string;
   /** Set when the line's variant (not its product) is the problem: placement words it differently. */
   variantProblem?: 'unavailable' | 'gone';
+  /** The product's SKU and category (a promo code's eligibility; `sku` is the variant's). */
+  productSku: string | null;
+  categoryId: string | null;
 }
 
 /**
@@ -222,6 +269,8 @@ export function priceLines(
         message: LINE_MESSAGES.not_found,
         stock_quantity: 0,
         max_per_order: 0,
+        productSku: null,
+        categoryId: null,
       };
     }
     const resolved = product.isActive ? resolveVariant(product, line) : undefined;
@@ -246,6 +295,8 @@ export function priceLines(
       lineTotalCents: totalCents,
       stock_quantity: stock,
       max_per_order: product.maxPerOrder,
+      productSku: product.sku,
+      categoryId: product.categoryId,
     };
     if (!product.isActive) {
       return { ...base, available: false, reason: 'unavailable', message: LINE_MESSAGES.unavailable };
@@ -306,7 +357,7 @@ export function priceLines(
   });
 }
 
-/** Totals over the available lines only (docs/product.md#money-and-totals: tax 11 % of the subtotal, shipping 0). */
+/** Totals over the available lines only (docs/product.md#money-and-totals: tax 11 % of subtotal − discount, shipping 0). */
 export function totalsOf(lines: readonly PricedLine[], discountCents = 0) {
   const subtotalCents = sumCents(lines.filter((line) => line.available).map((line) => line.lineTotalCents));
   return computeTotals(subtotalCents, discountCents);
@@ -314,25 +365,132 @@ export function totalsOf(lines: readonly PricedLine[], discountCents = 0) {
 
 /** The public shape of a priced line (drops the cents kept for the order snapshot). */
 export function toCalculatedLine(line: PricedLine): CalculatedLine {
-  const { unitPriceCents: _unit, lineTotalCents: _total, label: _label, variantProblem: _problem, ...rest } = line;
+  const {
+    unitPriceCents: _unit,
+    lineTotalCents: _total,
+    label: _label,
+    variantProblem: _problem,
+    productSku: _productSku,
+    categoryId: _categoryId,
+    ...rest
+  } = line;
   return rest;
 }
 
+export interface CalculateOrderOptions {
+  /** The address has used up its promo attempts (docs/product.md#rate-limits): the code is not even looked up. */
+  promoBlocked?: boolean;
+}
+
 /**
- * `POST /orders/calculate`. `promo_code` is accepted and ignored until promo codes exist (the
- * discount stays 0).
+ * `POST /orders/calculate`. With a `promo_code`, the code is checked against these lines as
+ * placing the order would (promo-validation.ts): `promo` and the discount, or `promo_error` and
+ * no discount. `unknownPromo` tells the route to count the attempt against the address's limit.
  */
-export async function calculateOrder(db: Db, request: CalculateOrderRequest): Promise<OrderCalculation> {
-  const productsById = await loadOrderProducts(
-    db,
-    request.items.map((line) => line.product_id),
-  );
+export async function calculateOrder(
+  db: Db,
+  request: CalculateOrderRequest,
+  options: CalculateOrderOptions = {},
+): Promise<{ calculation: OrderCalculation; unknownPromo: boolean }> {
+  const code = request.promo_code && !options.promoBlocked ? request.promo_code : undefined;
+  // The code is read beside the products (on PostgreSQL, two pooled connections at once).
+  const [productsById, row] = await Promise.all([
+    loadOrderProducts(
+      db,
+      request.items.map((line) => line.product_id),
+    ),
+    code ? findPromoCodeForQuote(db, code) : undefined,
+  ]);
   const lines = priceLines(request.items, productsById);
+  let promo: OrderCalculation['promo'] = null;
+  let promoError: string | null = null;
+  let discountCents = 0;
+  let unknownPromo = false;
+  if (request.promo_code) {
+    if (options.promoBlocked) {
+      promoError = PROMO_MESSAGES.tooManyAttempts;
+    } else {
+      const check = await checkPromo(db, row, lines);
+      if (check.ok) {
+        promo = check.applied;
+        discountCents = check.discountCents;
+      } else {
+        promoError = check.message;
+        unknownPromo = check.unknown;
+      }
+    }
+  }
   return {
-    ...totalsOf(lines),
-    items: lines.map(toCalculatedLine),
-    unavailable: lines.flatMap((line, index) => (line.available ? [] : [index])),
-    promo: null,
-    promo_error: null,
+    calculation: {
+      ...totalsOf(lines, discountCents),
+      items: lines.map(toCalculatedLine),
+      unavailable: lines.flatMap((line, index) => (line.available ? [] : [index])),
+      promo,
+      promo_error: promoError,
+    },
+    unknownPromo,
   };
+}
+
+/** A storefront cart line as `POST /promo-codes/validate` names it (PromoCartItemSchema). */
+export interface CartItemRef {
+  product_id?: string;
+  variant_id?: string;
+  sku?: string;
+  selectedVariations?: Record<string, string>;
+  quantity: number;
+}
+
+/**
+ * The storefront's cart lines priced exactly as checkout prices them (priceLines), whatever price
+ * the client sent: from the in-memory `catalogue` when it holds every product (as an order's
+ * one-statement path does; no database read, so validate stays within its budget,
+ * docs/engineering.md#budgets), else from the database (loadOrderProducts, the careful path's
+ * source). A line named by `sku` is the variant with that SKU (any case), else the product with
+ * it (its default variant); an unknown SKU is left out.
+ */
+export async function priceCartItems(
+  db: Db,
+  items: readonly CartItemRef[],
+  catalogue?: CatalogueIndex,
+): Promise<PricedLine[]> {
+  const skus = [...new Set(items.flatMap((item) => (item.product_id || !item.sku ? [] : [item.sku.toLowerCase()])))];
+  const bySku = new Map<string, { productId: string; variantId?: string }>();
+  if (skus.length > 0) {
+    const list = sql.join(
+      skus.map((sku) => sql`${sku}`),
+      sql`, `,
+    );
+    const [variants, named] = await Promise.all([
+      db
+        .select({ sku: productVariants.sku, productId: productVariants.productId, id: productVariants.id })
+        .from(productVariants)
+        .where(sql`lower(${productVariants.sku}) in (${list})`),
+      db.select({ sku: products.sku, id: products.id }).from(products).where(sql`lower(${products.sku}) in (${list})`),
+    ]);
+    for (const row of named) bySku.set(row.sku.toLowerCase(), { productId: row.id });
+    // A variant's own SKU names that variant (a product's default variant shares its SKU).
+    for (const row of variants) bySku.set(row.sku.toLowerCase(), { productId: row.productId, variantId: row.id });
+  }
+  const lines: OrderLineInput[] = items.flatMap((item) => {
+    if (item.product_id) {
+      return [
+        {
+          product_id: item.product_id,
+          variant_id: item.variant_id,
+          selectedVariations: item.selectedVariations,
+          quantity: item.quantity,
+        },
+      ];
+    }
+    const found = item.sku ? bySku.get(item.sku.toLowerCase()) : undefined;
+    if (!found) return [];
+    return [{ product_id: found.productId, variant_id: item.variant_id ?? found.variantId, quantity: item.quantity }];
+  });
+  const ids = lines.map((line) => line.product_id);
+  const fromCatalogue = catalogue ? orderProductsFromCatalogue(catalogue, ids) : null;
+  const priced = fromCatalogue ? priceLines(lines, fromCatalogue) : undefined;
+  // A line the catalogue cannot price (an inactive variant named by id) is read from the database.
+  if (priced?.every((line) => line.available)) return priced;
+  return priceLines(lines, await loadOrderProducts(db, ids));
 }

@@ -1,9 +1,9 @@
 -- cedar_place_order: the one named definition of how an order is placed in the database
 -- (decisions 007 and 011). Applied drizzle migrations cannot change, so this file is not run
 -- itself: the latest migration that (re)creates the function must carry this statement exactly
--- (0009 today), and tests/api/order-placement-sql.test.ts proves it and that a migrated
+-- (0010 today), and tests/api/order-placement-sql.test.ts proves it and that a migrated
 -- database runs this body. To change the function: edit it here, copy the statement into a new
--- custom migration (`npx drizzle-kit generate --custom --name=…`), run that test. Today: 0009.
+-- custom migration (`npx drizzle-kit generate --custom --name=…`), run that test. Today: 0010.
 --
 -- Placement rules, the same in three places: here, place-order.ts `takeStock` (the careful
 -- path), and orders.service.ts `priceLines`, which explains a line that breaks one. Keep them in
@@ -16,14 +16,26 @@
 --     stock for the sum of its lines, and the sum of all lines of its product is within the
 --     product's max_per_order;
 --   * unless every variant of the order is taken, nothing is (RAISE 'cedar:order-stock-guard').
+-- Promo codes (docs/product.md#counting-uses), when `head` names one (promo_code_id): its use is
+-- counted by one conditional UPDATE of its row, with the stock's discipline: only while it is
+-- active, within its dates (shop date, Asia/Beirut) and under max_uses; otherwise nothing of the
+-- order is written (RAISE 'cedar:promo-inactive' / -not-started / -expired / -used-up / -unknown).
+-- Then, in its own statement after that row lock (so on PostgreSQL it sees every order committed
+-- by those who held the lock before), the customer's own uses (orders with this code, this phone,
+-- promo_use_counted) against max_uses_per_customer (RAISE 'cedar:promo-used-by-customer').
+-- The order keeps promo_use_counted = true: cancelling gives the use back once (order-transitions.ts).
+-- Lock order, the same for every writer: variants (by id), their products (by id, the roll-up),
+-- then the promo code row; cancelling an order (order-transitions.ts) takes them in that order too.
 -- Called by src/server/orders/place-order.ts `insertOrderRows` (its keys and types must match):
 --   stock: [{variant_id, quantity, product_quantity, price}], one entry per variant, its lines
 --          summed, product_quantity the sum over its product's lines (`StockClaim`); empty on the
 --          careful path, which has taken the stock already
---   head:  the order's columns, and `source` / `created_by` (who entered it)
+--   head:  the order's columns (promo_code_id / promo_discount_type / promo_discount_value null
+--          without a code), and `source` / `created_by` (who entered it)
 --   items: the line snapshots, in the shopper's order (`position`)
 --   notification: the admins' message; RETURNS the columns the server maps back into the order.
--- The guard's message is `STOCK_GUARD_MESSAGE` there.
+-- The guard's message is `STOCK_GUARD_MESSAGE` there; the promo ones are `PROMO_GUARD_MESSAGES`
+-- (src/server/promo-codes/promo-validation.ts).
 CREATE OR REPLACE FUNCTION cedar_place_order(stock jsonb, head jsonb, items jsonb, notification text)
 RETURNS TABLE (id uuid, order_number text, status text, payment_status text, created_ms float8)
 LANGUAGE plpgsql AS $$
@@ -32,6 +44,10 @@ DECLARE
   placed record;
   customer uuid;
   buyer_email text := lower(head->>'customer_email');
+  promo_id uuid := (head->>'promo_code_id')::uuid;
+  per_customer integer;
+  refused promo_codes%ROWTYPE;
+  shop_today date := (now() AT TIME ZONE 'Asia/Beirut')::date;
 BEGIN
   -- Lock the rows first, in one global order (variant id; the roll-up then locks products by
   -- id), whatever the order of the cart's lines: two orders holding the same variants in a
@@ -55,6 +71,29 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:order-stock-guard';
   END IF;
 
+  IF promo_id IS NOT NULL THEN
+    UPDATE promo_codes AS pc SET current_uses = pc.current_uses + 1
+      WHERE pc.id = promo_id AND pc.is_active AND (pc.max_uses = 0 OR pc.current_uses < pc.max_uses)
+        AND (pc.start_date IS NULL OR pc.start_date <= shop_today)
+        AND (pc.end_date IS NULL OR pc.end_date >= shop_today)
+      RETURNING pc.max_uses_per_customer INTO per_customer;
+    IF NOT FOUND THEN
+      -- Why, in promoStatusOf's order (src/shared/promo-codes.ts).
+      SELECT * INTO refused FROM promo_codes AS pc WHERE pc.id = promo_id;
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = CASE
+        WHEN refused.id IS NULL THEN 'cedar:promo-unknown'
+        WHEN NOT refused.is_active THEN 'cedar:promo-inactive'
+        WHEN refused.end_date < shop_today THEN 'cedar:promo-expired'
+        WHEN refused.start_date > shop_today THEN 'cedar:promo-not-started'
+        ELSE 'cedar:promo-used-up' END;
+    END IF;
+    IF per_customer > 0 AND (SELECT count(*) FROM orders AS o
+        WHERE o.promo_code_id = promo_id AND o.customer_phone = head->>'customer_phone' AND o.promo_use_counted)
+        >= per_customer THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:promo-used-by-customer';
+    END IF;
+  END IF;
+
   SELECT c.id INTO customer FROM customers c WHERE c.phone = head->>'customer_phone';
   IF customer IS NULL AND buyer_email IS NOT NULL THEN
     SELECT c.id INTO customer FROM customers c WHERE c.email = buyer_email AND c.anonymised_at IS NULL
@@ -75,11 +114,13 @@ BEGIN
   END IF;
 
   INSERT INTO orders AS o (order_number, customer_name, customer_phone, customer_email, shipping_address,
-      payment_method, notes, promo_code, subtotal, tax, shipping, discount, total, access_token,
+      payment_method, notes, promo_code, promo_code_id, promo_discount_type, promo_discount_value,
+      promo_use_counted, subtotal, tax, shipping, discount, total, access_token,
       idempotency_key, request_hash, customer_id, source, created_by)
     VALUES ('CS-' || nextval('order_number_seq')::text, head->>'customer_name', head->>'customer_phone',
       head->>'customer_email', head->'shipping_address', head->>'payment_method', head->>'notes',
-      head->>'promo_code', (head->>'subtotal')::numeric, (head->>'tax')::numeric, (head->>'shipping')::numeric,
+      head->>'promo_code', promo_id, head->>'promo_discount_type', (head->>'promo_discount_value')::numeric,
+      promo_id IS NOT NULL, (head->>'subtotal')::numeric, (head->>'tax')::numeric, (head->>'shipping')::numeric,
       (head->>'discount')::numeric, (head->>'total')::numeric, head->>'access_token', head->>'idempotency_key',
       head->>'request_hash', customer, coalesce(head->>'source', 'checkout'), (head->>'created_by')::uuid)
     RETURNING o.id, o.order_number, o.status, o.payment_status, o.total, o.created_at INTO placed;

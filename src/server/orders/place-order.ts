@@ -6,14 +6,25 @@ import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, badRequest, outOfStock } from '#server/errors.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
+import { toNumber } from '#server/products/products.mapper.ts';
 import { products } from '#server/products/products.table.ts';
+import {
+  discountFor,
+  findPromoCode,
+  PROMO_GUARD_MESSAGES,
+  type PromoCodeRow,
+  PromoRefusedError,
+  refusalOf,
+} from '#server/promo-codes/promo-validation.ts';
 import type { FieldError } from '#shared/contracts/common.ts';
 import type { CreateOrderRequest, Order, OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 import { fromCents } from '#shared/money.ts';
+import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { findOrderByIdempotencyKey } from './order-queries.ts';
 import {
   loadOrderProducts,
   type OrderProduct,
+  orderProductsFromCatalogue,
   type PricedLine,
   priceLines,
   resolveVariant,
@@ -31,6 +42,11 @@ import {
  * placement rules (active, price, stock, max_per_order, lock order) are written there and in
  * `takeStock` below, and explained line by line by orders.service.ts `priceLines`. Change one,
  * change all three; tests/api/order-placement-paths.test.ts checks each rule on both paths.
+ *
+ * A promo code (docs/product.md#counting-uses) is read and checked before either path, its
+ * discount computed from the lines as priced, and its use counted by cedar_place_order on both
+ * paths (a conditional UPDATE of the code's row, after the stock): a refusal there rolls the
+ * whole order back and answers the 400 `PromoRefusedError` on `promo_code`.
  */
 
 export interface PlaceOrderResult {
@@ -145,10 +161,11 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: hashOrderRequest(request) } : undefined;
   try {
+    const promo = request.promo_code ? await usablePromoCode(db, request.promo_code) : undefined;
     // The usual case costs one statement; anything unusual (a price or stock the in-memory
     // catalogue has not caught up with, a problem to explain) takes the careful transaction.
-    const quick = catalogue ? await placeInOneStatement(db, catalogue, request, idempotency, options) : null;
-    const order = quick ?? (await inTransaction(db, (tx) => insertOrder(tx, request, idempotency, options)));
+    const quick = catalogue ? await placeInOneStatement(db, catalogue, request, idempotency, options, promo) : null;
+    const order = quick ?? (await inTransaction(db, (tx) => insertOrder(tx, request, idempotency, options, promo)));
     return { order, replayed: false };
   } catch (error) {
     // A repeat of an order already placed: the key's unique constraint refused it, or the first
@@ -161,6 +178,33 @@ export async function placeOrder(
     }
     throw error;
   }
+}
+
+/**
+ * The code the order names, if it can be used today (a refusal is the 400 on `promo_code`). Not
+ * the customer's own limit: cedar_place_order counts their uses under the code's row lock.
+ */
+async function usablePromoCode(db: Db, text: string): Promise<PromoCodeRow> {
+  const row = await findPromoCode(db, text);
+  if (!row) throw new PromoRefusedError(PROMO_MESSAGES.unknown, true);
+  const refusal = refusalOf(row);
+  if (refusal) throw new PromoRefusedError(refusal);
+  return row;
+}
+
+/** The order's promo code and what it takes off these lines. */
+interface AppliedCode {
+  row: PromoCodeRow;
+  discountCents: number;
+}
+
+/** The message of a promo refusal cedar_place_order raised (place-order.sql), if that is what `error` is. */
+function promoGuardMessage(error: unknown): string | undefined {
+  for (const { message } of errorChain(error)) {
+    const match = message && /cedar:promo-[a-z-]+/.exec(message);
+    if (match) return PROMO_GUARD_MESSAGES[match[0]];
+  }
+  return undefined;
 }
 
 /** What cedar_place_order raises when it could not take the stock of every line (place-order.sql: RAISE). */
@@ -183,31 +227,40 @@ async function placeInOneStatement(
   request: CreateOrderRequest,
   idempotency: Idempotency | undefined,
   options: PlaceOrderOptions,
+  promo: PromoCodeRow | undefined,
 ): Promise<Order | null> {
-  const byId = new Map<string, OrderProduct>();
-  for (const { product_id: id } of request.items) {
-    if (byId.has(id)) continue;
-    const product = catalogue.getProduct(id);
-    if (product?.id !== id) return null;
-    // The catalogue holds active variants only: a line naming another one takes the careful path.
-    byId.set(
-      id,
-      toOrderProduct({
-        ...product,
-        maxPerOrder: product.max_per_order,
-        isActive: true,
-        variants: product.variants.map((variant) =>
-          toOrderVariant({ ...variant, stockQuantity: variant.stock_quantity, isActive: true }),
-        ),
-      }),
-    );
-  }
+  const byId = orderProductsFromCatalogue(
+    catalogue,
+    request.items.map((line) => line.product_id),
+  );
+  if (!byId) return null;
   const lines = priceLines(request.items, byId);
   if (lines.some((line) => !line.available)) return null;
+  let applied: AppliedCode | undefined;
+  if (promo) {
+    const check = await discountFor(db, promo, lines);
+    if (!check.ok) {
+      // The catalogue may lag the database: the refusal (minimum, no eligible line) is answered
+      // only if the database's prices say the same, without the careful path's transaction and
+      // its locks; otherwise (or if a line cannot be bought now) the careful path decides.
+      const fromDatabase = priceLines(
+        request.items,
+        await loadOrderProducts(
+          db,
+          request.items.map((line) => line.product_id),
+        ),
+      );
+      if (fromDatabase.some((line) => !line.available)) return null;
+      const confirmed = await discountFor(db, promo, fromDatabase);
+      if (!confirmed.ok) throw new PromoRefusedError(confirmed.message);
+      return null;
+    }
+    applied = { row: promo, discountCents: check.discountCents };
+  }
 
   const stock = stockClaims(lines);
   try {
-    return await insertOrderRows(db, request, lines, idempotency, options, stock);
+    return await insertOrderRows(db, request, lines, idempotency, options, stock, applied);
   } catch (error) {
     if (isStockGuardFailure(error)) return null;
     throw error;
@@ -270,6 +323,7 @@ async function insertOrder(
   request: CreateOrderRequest,
   idempotency: Idempotency | undefined,
   options: PlaceOrderOptions,
+  promo: PromoCodeRow | undefined,
 ): Promise<Order> {
   // Which variant each line buys, from the rows as they are (resolveVariant); the UPDATE below
   // is what decides whether they are still active, priced and in stock.
@@ -312,6 +366,9 @@ async function insertOrder(
       ...toOrderProduct({
         ...row,
         id: row.product_id,
+        // The product's SKU and category (the row's `sku` is the variant's).
+        sku: product.sku,
+        categoryId: product.categoryId,
         maxPerOrder: row.max_per_order,
         isActive: true,
         variants: product.variants.map((known) => (known.id === row.id ? variant : known)),
@@ -327,7 +384,13 @@ async function insertOrder(
     // Only on PostgreSQL's read committed: the row changed again between the UPDATE and the read.
     throw outOfStock([{ path: 'items', message: 'Some items are out of stock' }]);
   }
-  return insertOrderRows(tx, request, lines, idempotency, options);
+  let applied: AppliedCode | undefined;
+  if (promo) {
+    const check = await discountFor(tx, promo, lines);
+    if (!check.ok) throw new PromoRefusedError(check.message);
+    applied = { row: promo, discountCents: check.discountCents };
+  }
+  return insertOrderRows(tx, request, lines, idempotency, options, [], applied);
 }
 
 /**
@@ -392,12 +455,16 @@ async function insertOrderRows(
   idempotency: Idempotency | undefined,
   options: PlaceOrderOptions,
   stock: readonly StockClaim[] = [],
+  promo?: AppliedCode,
 ): Promise<Order> {
-  const totals = totalsOf(lines);
+  const totals = totalsOf(lines, promo?.discountCents ?? 0);
   const accessToken = randomBytes(32).toString('base64url');
   const customerEmail = request.customer.email ?? null;
   const notes = request.notes ?? null;
-  const promoCode = request.promo_code ?? null;
+  // The snapshot (docs/product.md#counting-uses): the code as stored (upper-case), its type and value.
+  const promoCode = promo?.row.code ?? null;
+  const promoDiscountType = (promo?.row.discountType as Order['promo_discount_type']) ?? null;
+  const promoDiscountValue = promo ? toNumber(promo.row.discountValue) : null;
   const head = {
     customer_name: request.customer.name,
     customer_phone: request.customer.phone,
@@ -406,6 +473,9 @@ async function insertOrderRows(
     payment_method: request.payment_method,
     notes,
     promo_code: promoCode,
+    promo_code_id: promo?.row.id ?? null,
+    promo_discount_type: promoDiscountType,
+    promo_discount_value: promoDiscountValue,
     ...totals,
     access_token: accessToken,
     idempotency_key: idempotency?.key ?? null,
@@ -428,9 +498,14 @@ async function insertOrderRows(
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
   const notification = `${request.customer.name} ordered ${itemCount} item${itemCount === 1 ? '' : 's'} for $${totals.total.toFixed(2)}`;
 
-  const result = (await tx.execute(sql`
+  const result = (await tx
+    .execute(sql`
     select * from cedar_place_order(${JSON.stringify(stock)}::jsonb, ${JSON.stringify(head)}::jsonb,
-      ${JSON.stringify(itemRows)}::jsonb, ${notification})`)) as unknown as {
+      ${JSON.stringify(itemRows)}::jsonb, ${notification})`)
+    .catch((error: unknown) => {
+      const refusal = promoGuardMessage(error);
+      throw refusal ? new PromoRefusedError(refusal) : error;
+    })) as unknown as {
     rows: { id: string; order_number: string; status: string; payment_status: string; created_ms: number }[];
   };
   const row = result.rows[0];
@@ -448,8 +523,8 @@ async function insertOrderRows(
     shipping_address: toShippingAddress(request.shipping_address),
     notes,
     promo_code: promoCode,
-    promo_discount_type: null,
-    promo_discount_value: null,
+    promo_discount_type: promoDiscountType,
+    promo_discount_value: promoDiscountValue,
     ...totals,
     items: lines.map((line) => ({
       product_id: line.product_id,

@@ -1,7 +1,7 @@
 import type { ProductVariantWrite } from '#shared/contracts/admin-products.ts';
 import { PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
 import type { FieldError } from '#shared/contracts/common.ts';
-import { defaultVariantSku, optionsKey } from '#shared/product-variants.ts';
+import { defaultVariantSku, headlineVariantOf, optionsKey } from '#shared/product-variants.ts';
 
 /**
  * The rules of a product's variant set, pure (decision 012 §1 and §5, docs/product.md#admin-product-writes):
@@ -305,9 +305,9 @@ export function keptCombinationProblems(
 
 /**
  * The values a new product row starts with, as the roll-up trigger would derive them from its
- * variants (decision 012 §1: the headline variant, the lowest-priced active one, else the
- * lowest-priced one; its price and compare-at, the highest active price, the active stock
- * summed); the insert needs `price > 0` before the variants exist.
+ * variants (decision 012 §1: the headline variant's price and compare-at, `headlineVariantOf`;
+ * the highest active price; the active stock summed); the insert needs `price > 0` before the
+ * variants exist.
  */
 export function headlineOf(variants: readonly ProductVariantWrite[]): {
   price: number;
@@ -316,8 +316,7 @@ export function headlineOf(variants: readonly ProductVariantWrite[]): {
   stockQuantity: number;
 } {
   const active = variants.filter((variant) => variant.is_active);
-  const pool = active.length > 0 ? active : variants;
-  const headline = [...pool].sort((a, b) => a.price - b.price || a.sort_order - b.sort_order)[0];
+  const headline = headlineVariantOf(variants);
   return {
     price: headline?.price ?? 0,
     compareAtPrice: headline?.compare_at_price ?? null,

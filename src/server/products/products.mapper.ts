@@ -1,4 +1,5 @@
 import type { Product, ProductVariant } from '#shared/contracts/products.ts';
+import { headlineVariantOf } from '#shared/product-variants.ts';
 import type { productVariants } from './product-variants.table.ts';
 import type { products } from './products.table.ts';
 
@@ -50,26 +51,21 @@ const bySortOrder = (a: ProductVariantRow, b: ProductVariantRow) =>
   a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * The variant that speaks for the product (decision 012): the lowest-priced active one (then
- * sort_order, id), which is the default variant when that is active (it is then the only active
- * one; an inactive default kept for past orders beside combinations is not), else the
- * lowest-priced one. The same rule as the `cedar_roll_up_variants` trigger (migration 0009),
- * which derives products.price from it.
+ * The variant that speaks for the product (decision 012): the rule of `headlineVariantOf`
+ * (#shared/product-variants.ts), which the `cedar_roll_up_variants` trigger applies in SQL to
+ * derive products.price.
  */
 export function headlineVariant(variants: readonly ProductVariantRow[]): ProductVariantRow | undefined {
-  const rank = (variant: ProductVariantRow) => [variant.isActive ? 0 : 1, toNumber(variant.price), variant.sortOrder];
-  let best: ProductVariantRow | undefined;
-  for (const variant of variants) {
-    if (!best) {
-      best = variant;
-      continue;
-    }
-    const [a, b] = [rank(variant), rank(best)];
-    const order = a.findIndex((value, index) => value !== b[index]);
-    const better = order === -1 ? variant.id < best.id : (a[order] as number) < (b[order] as number);
-    if (better) best = variant;
-  }
-  return best;
+  return headlineVariantOf(
+    variants.map((row) => ({
+      row,
+      options: row.options,
+      is_active: row.isActive,
+      price: toNumber(row.price),
+      sort_order: row.sortOrder,
+      id: row.id,
+    })),
+  )?.row;
 }
 
 /**

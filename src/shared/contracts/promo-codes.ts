@@ -9,6 +9,7 @@ import {
 } from '../promo-codes.ts';
 import { money, wholeNumber } from './admin-products.ts';
 import { PageQuerySchema, PaginationSchema, PhoneSchema, SortOrderSchema } from './common.ts';
+import { SelectedVariationsSchema } from './orders.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -27,10 +28,9 @@ export const PromoCodeTextSchema = safeText({ error: 'Code is required' })
   .min(1, 'Code is required')
   .max(PROMO_CODE_MAX_LENGTH, `Code must be at most ${PROMO_CODE_MAX_LENGTH} characters`)
   .transform((value) => value.toUpperCase())
-  .pipe(z.string().regex(PROMO_CODE_PATTERN, 'Code may hold letters, digits, - and _ only'));
+  .pipe(safeText().regex(PROMO_CODE_PATTERN, 'Code may hold letters, digits, - and _ only'));
 
-export const PromoDateSchema = z
-  .string()
+export const PromoDateSchema = safeText()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Use a date like 2026-12-31');
 
@@ -197,8 +197,7 @@ export type PromoCodesBulkDeleted = z.infer<typeof PromoCodesBulkDeletedSchema>;
 /** `POST /admin/promo-codes/import`: the file's raw text. */
 export const PromoCodesImportSchema = z
   .object({
-    csvData: z
-      .string({ error: 'csvData is required' })
+    csvData: safeText({ error: 'csvData is required' })
       .min(1, 'The file is empty')
       .max(PROMO_IMPORT_MAX_BYTES, 'The file is larger than 5 MB'),
     /** Check every row and answer as if imported, writing nothing. */
@@ -230,6 +229,8 @@ export const PromoCartItemSchema = z
     product_id: z.uuid().optional(),
     variant_id: z.uuid().optional(),
     sku: safeText().trim().max(100).optional(),
+    /** The shopper's choices, as the order line sends them (a product whose choices share one stock needs them). */
+    selectedVariations: SelectedVariationsSchema.optional(),
     quantity: z.number().int().min(1).max(1000),
     price: z.number().min(0).optional(),
   })

@@ -15,6 +15,9 @@ import { OrderDetailPage } from './orders/order-detail-page.tsx';
 import { OrdersPage } from './orders/orders-page.tsx';
 import { ProductEditorPage } from './products/product-editor-page.tsx';
 import { ProductsPage } from './products/products-page.tsx';
+import { PromoCodesPage } from './promo-codes/promo-codes-page.tsx';
+import { PromoEditorPage } from './promo-codes/promo-editor-page.tsx';
+import { PromoUsagePage } from './promo-codes/promo-usage-page.tsx';
 import { AdminLayout } from './shell/admin-layout.tsx';
 import { AdminPageHeader } from './shell/admin-page-header.tsx';
 import { UsersPage } from './users/users-page.tsx';
@@ -83,6 +86,10 @@ const adminRoutes: RouteObject[] = [
       { path: 'orders/:id', element: <OrderDetailPage /> },
       { path: 'customers', element: <CustomersPage /> },
       { path: 'customers/:id', element: <CustomerDetailPage /> },
+      { path: 'promo-codes', element: <PromoCodesPage /> },
+      { path: 'promo-codes/new', element: <PromoEditorPage /> },
+      { path: 'promo-codes/:id', element: <PromoUsagePage /> },
+      { path: 'promo-codes/:id/edit', element: <PromoEditorPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'account', element: <AccountPage /> },
       { path: '*', element: <AdminNotFound /> },

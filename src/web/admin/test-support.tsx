@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
@@ -143,3 +143,21 @@ export function fieldLabelled<T extends Element = HTMLInputElement>(root: Parent
   const id = found?.getAttribute('for');
   return id ? root.querySelector<T>(`[id="${CSS.escape(id)}"]`) : null;
 }
+
+/** A list answer's `pagination`, as the API computes it. */
+export const pagination = (total: number, page = 1, limit = 20) => ({
+  page,
+  limit,
+  total,
+  totalPages: Math.max(1, Math.ceil(total / limit)),
+  hasNext: page * limit < total,
+  hasPrev: page > 1,
+});
+
+/** Mounted beside the routes: shows where the screen went (path and query), read by `where`. */
+export function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
+
+export const where = (root: ParentNode) => root.querySelector('[data-testid="where"]')?.textContent;

@@ -11,6 +11,7 @@ import { AdminList } from '../ui/admin-list.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
+import { StatTile } from '../ui/stat-tile.tsx';
 import { type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import {
   ADMIN_CUSTOMERS_KEY,
@@ -117,9 +118,9 @@ function CustomerDetail({ customer }: { customer: Customer }) {
         main={
           <>
             <section aria-label="Order totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <Stat label="Orders" value={String(customer.orders_count)} />
-              <Stat label="Total spent" value={money(customer.total_spent)} />
-              <Stat
+              <StatTile label="Orders" value={String(customer.orders_count)} />
+              <StatTile label="Total spent" value={money(customer.total_spent)} />
+              <StatTile
                 label="Last order"
                 value={customer.last_order_at ? formatDateTime(customer.last_order_at) : 'Never'}
                 small
@@ -197,25 +198,6 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
     <div>
       <dt className="text-xs font-medium tracking-wide text-muted uppercase">{label}</dt>
       <dd className="mt-0.5">{children ?? <span className="text-muted">—</span>}</dd>
-    </div>
-  );
-}
-
-function Stat({
-  label,
-  value,
-  small,
-  className = '',
-}: {
-  label: string;
-  value: string;
-  small?: boolean;
-  className?: string;
-}) {
-  return (
-    <div className={`card p-4 ${className}`}>
-      <p className="text-xs font-medium tracking-wide text-muted uppercase">{label}</p>
-      <p className={`mt-1 font-semibold text-strong tabular-nums ${small ? 'text-base' : 'text-2xl'}`}>{value}</p>
     </div>
   );
 }

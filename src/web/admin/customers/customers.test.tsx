@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
 import {
@@ -8,7 +8,19 @@ import {
   type Customer,
 } from '#shared/contracts/customers.ts';
 import { waitFor } from '#web/test/render.tsx';
-import { adminTestSetup, type Call, click, errorBody, fieldLabelled, json, stubFetch, type } from '../test-support.tsx';
+import {
+  adminTestSetup,
+  type Call,
+  click,
+  errorBody,
+  fieldLabelled,
+  json,
+  pagination,
+  stubFetch,
+  type,
+  Where,
+  where,
+} from '../test-support.tsx';
 import { CustomerDetailPage } from './customer-detail-page.tsx';
 import { CustomersPage } from './customers-page.tsx';
 
@@ -50,14 +62,6 @@ const ORDER: AdminOrderListItem = {
   updated_at: '2026-03-02T10:00:00.000Z',
 } as AdminOrderListItem;
 
-const pagination = (total: number, page = 1, limit = 20) => ({
-  page,
-  limit,
-  total,
-  totalPages: Math.max(1, Math.ceil(total / limit)),
-  hasNext: page * limit < total,
-  hasPrev: page > 1,
-});
 let calls: Call[] = [];
 let answers: Record<string, () => Response> = {};
 let customers: Customer[] = [];
@@ -81,11 +85,6 @@ beforeEach(() => {
   });
 });
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname + location.search}</output>;
-}
-
 async function mount(entry: string) {
   return mountScreen(
     <>
@@ -102,7 +101,6 @@ async function mount(entry: string) {
 const buttonByText = (root: ParentNode, text: string) =>
   [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
 const field = (root: ParentNode, label: string) => fieldLabelled(root, label);
-const where = (root: ParentNode) => root.querySelector('[data-testid="where"]')?.textContent;
 
 describe('CustomersPage', () => {
   it('lists the customers with phone, email, orders, total spent and last order', async () => {

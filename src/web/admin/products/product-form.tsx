@@ -7,6 +7,7 @@ import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';
+import { FormSaveBar } from '../ui/form-save-bar.tsx';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import { ListInput } from './list-input.tsx';
@@ -89,15 +90,7 @@ export function ProductForm({
 
   return (
     <form onSubmit={handleSubmit(submit, onInvalid)} noValidate>
-      {/* At the top, under the header: toasts appear at the bottom and would cover a save button there. */}
-      <div className="sticky top-18 z-20 mb-6 flex items-center justify-end gap-3 rounded-2xl border border-line bg-surface/95 p-3 shadow-sm backdrop-blur">
-        <span className="mr-auto pl-2 text-sm text-muted" aria-live="polite">
-          {isDirty ? 'Unsaved changes' : product ? 'All changes saved' : 'Fill in the details, then create the product'}
-        </span>
-        <button type="submit" className="btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : product ? 'Save changes' : 'Create product'}
-        </button>
-      </div>
+      <FormSaveBar editing={product !== undefined} noun="product" dirty={isDirty} saving={isSubmitting} />
       <DetailColumns
         main={
           <>

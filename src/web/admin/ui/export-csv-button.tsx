@@ -28,6 +28,7 @@ export function ExportCsvButton({
   filename,
   errorMessage,
   label = 'Export CSV',
+  className = 'btn-secondary px-3 py-1.5 text-sm',
 }: {
   path: string;
   query: QueryParams;
@@ -35,6 +36,8 @@ export function ExportCsvButton({
   filename: string;
   errorMessage: string;
   label?: string;
+  /** The button's look: a compact secondary button by default (a filter bar's action). */
+  className?: string;
 }) {
   const [pending, setPending] = useState(false);
   const exportList = async () => {
@@ -52,7 +55,7 @@ export function ExportCsvButton({
   return (
     <button
       type="button"
-      className="btn-secondary px-3 py-1.5 text-sm"
+      className={className}
       disabled={pending}
       aria-busy={pending}
       onClick={() => void exportList()}

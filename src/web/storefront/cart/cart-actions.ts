@@ -9,6 +9,7 @@ import {
 import { ApiError, apiGet } from '#web/lib/api-client.ts';
 import { CART_MAX_QUANTITY, type CartItem, type CartState, useCartStore } from '#web/stores/cart-store.ts';
 import { offerOf } from '../products/variant-selection.ts';
+import { setPromoCode } from './promo-code-store.ts';
 
 /**
  * The cart's actions (docs/product.md#cart-behaviour, docs/product.md#cart-messages), as plain
@@ -86,6 +87,8 @@ async function run(failure: string, work: (state: CartState) => Promise<Partial<
   try {
     const change = await work(useCartStore.getState());
     useCartStore.setState({ ...change, isLoading: false, lastSyncAt: new Date().toISOString() });
+    // An empty cart (an order placed, or the last line removed) keeps no promo code for the next one.
+    if (change.items?.length === 0) setPromoCode(null);
   } catch (error) {
     const message = error instanceof CartError ? error.message : failure;
     useCartStore.setState({ isLoading: false, error: message, lastSyncAt: new Date().toISOString() });

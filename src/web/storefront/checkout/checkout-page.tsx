@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CheckoutDetails } from '#shared/contracts/orders.ts';
+import { normalizePhone } from '#shared/phone.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -12,11 +13,14 @@ import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { adoptVariants, clearCart } from '../cart/cart-actions.ts';
+import { setPromoCode } from '../cart/promo-code-store.ts';
 import { CHECKOUT_FORM_ID, CheckoutFormFields, isCheckoutField, useCheckoutForm } from './checkout-form.tsx';
-import { calculationQuery, newIdempotencyKey, orderLinesOf, orderQuery, placeOrder } from './checkout-queries.ts';
+import { newIdempotencyKey, orderLinesOf, orderQuery, placeOrder } from './checkout-queries.ts';
 import { OrderConfirmation } from './order-confirmation.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PhoneOrderSummary } from './phone-order-summary.tsx';
+import { PromoCodeField } from './promo-code-field.tsx';
+import { useCheckoutCalculation } from './use-promo-code.ts';
 
 /**
  * `/checkout`: the form and the order summary; after the order, `/checkout?order={id}&token={t}`
@@ -35,8 +39,11 @@ function Checkout() {
   const { currency } = getSiteConfig();
   const items = useCartStore((state) => state.items);
   const lines = useMemo(() => orderLinesOf(items), [items]);
-  const calculation = useQuery(calculationQuery(lines));
   const form = useCheckoutForm();
+  // The phone typed so far, when it is a valid one: validate checks the per-customer limit early.
+  const { calculation, promo } = useCheckoutCalculation(lines, () =>
+    normalizePhone(form.getValues('customer.phone') ?? ''),
+  );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // One key per attempt: a retry after a lost answer returns the order already placed.
@@ -48,6 +55,10 @@ function Checkout() {
   useEffect(() => {
     if (calculation.data && !calculation.isPlaceholderData) adoptVariants(calculation.data.items);
   }, [calculation.data, calculation.isPlaceholderData]);
+  // The cart actions drop the code when they empty the cart; this covers a cart found empty.
+  useEffect(() => {
+    if (items.length === 0) setPromoCode(null);
+  }, [items.length]);
 
   if (items.length === 0) return <EmptyCheckout />;
 
@@ -68,7 +79,7 @@ function Checkout() {
     placing.current = true;
     setPlacing(true);
     try {
-      const order = await placeOrder(details, lines, idempotencyKey.current);
+      const order = await placeOrder(details, lines, idempotencyKey.current, promo.applied);
       queryClient.setQueryData(orderQuery(order.id, order.access_token).queryKey, order);
       await navigate(`/checkout?order=${order.id}&token=${encodeURIComponent(order.access_token)}`, { replace: true });
       // Only now that the order exists does the cart empty.
@@ -89,6 +100,20 @@ function Checkout() {
     if (error.code === 'OUT_OF_STOCK' || error.errors.some((item) => item.path.startsWith('items'))) {
       toast({ title: error.message, description: error.errors[0]?.message, variant: 'error' });
       void calculation.refetch();
+      return;
+    }
+    // The code was refused at placement (used up meanwhile, say): nothing was ordered. Drop the
+    // code with its reason; the summary recalculates without it, and one more click places the
+    // order (the form keeps everything; the body changed, so a new attempt key).
+    const promoRefusal = error.errors.find((item) => item.path === 'promo_code');
+    if (promoRefusal) {
+      promo.refuse(promoRefusal.message);
+      idempotencyKey.current = newIdempotencyKey();
+      toast({
+        title: 'Your promo code could not be used',
+        description: `${promoRefusal.message.replace(/\.$/, '')}. Your order was not placed: check the new total and place it again.`,
+        variant: 'error',
+      });
       return;
     }
     const fieldErrors = error.errors.filter((item) => isCheckoutField(item.path));
@@ -113,7 +138,12 @@ function Checkout() {
       <Breadcrumbs items={[{ to: '/', label: 'Home' }, { to: '/store', label: 'Store' }, { label: 'Checkout' }]} />
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-strong sm:text-3xl">Checkout</h1>
       <p className="mt-1 text-muted">Guest checkout: no account needed. Pay cash on delivery anywhere in Lebanon.</p>
-      <PhoneOrderSummary items={items} calculation={calculation.data} currency={currency} />
+      <PhoneOrderSummary
+        items={items}
+        calculation={calculation.data}
+        currency={currency}
+        promoField={<PromoCodeField promo={promo} currency={currency} />}
+      />
       <div className="mt-6 grid gap-6 lg:grid-cols-12 lg:gap-8">
         <div className="lg:col-span-7">
           <CheckoutFormFields form={form} onValid={onValid} />
@@ -128,6 +158,7 @@ function Checkout() {
                 calculation={calculation.data}
                 updating={calculation.isFetching}
                 currency={currency}
+                promoField={<PromoCodeField promo={promo} currency={currency} />}
               >
                 <button
                   type="submit"

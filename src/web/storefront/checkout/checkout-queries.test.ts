@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderCalculation } from '#shared/contracts/orders.ts';
 import type { CartItem } from '#web/stores/cart-store.ts';
 import { isCheckoutField } from './checkout-form.tsx';
-import { newIdempotencyKey, orderLinesOf } from './checkout-queries.ts';
+import { newIdempotencyKey, orderLinesOf, promoValidateRequest } from './checkout-queries.ts';
 
 const line = (productId: string, quantity: number, selectedVariations: Record<string, string> = {}): CartItem => ({
   id: `${productId}-1`,
@@ -33,6 +34,39 @@ describe('checkout requests', () => {
       { product_id: 'a', variant_id: variantId, quantity: 1, selectedVariations: { Memory: '8 GB' } },
       { product_id: 'b', quantity: 1 },
     ]);
+  });
+
+  it("asks validate about the lines as ordered, with the calculation's SKU and price, and the phone when known", () => {
+    const variantId = '30000000-0000-4000-8000-000000000005';
+    const lines = orderLinesOf([{ ...line('a', 2, { Color: 'Blue' }), variantId }, line('b', 1)]);
+    const calculation = {
+      subtotal: 250,
+      items: [
+        { product_id: 'a', sku: 'CS-A-BLUE', unit_price: 75.5 },
+        { product_id: 'b', sku: null, unit_price: 99 },
+      ],
+    } as unknown as OrderCalculation;
+    expect(promoValidateRequest('SAVE5', lines, calculation, '+9613123456')).toEqual({
+      code: 'SAVE5',
+      order_subtotal: 250,
+      cart_items: [
+        {
+          product_id: 'a',
+          variant_id: variantId,
+          sku: 'CS-A-BLUE',
+          selectedVariations: { Color: 'Blue' },
+          quantity: 2,
+          price: 75.5,
+        },
+        { product_id: 'b', quantity: 1, price: 99 },
+      ],
+      customer_phone: '+9613123456',
+    });
+    // Before the first calculation: the lines alone.
+    expect(promoValidateRequest('SAVE5', lines.slice(1), undefined, null)).toEqual({
+      code: 'SAVE5',
+      cart_items: [{ product_id: 'b', quantity: 1 }],
+    });
   });
 
   it('makes a new idempotency key each time, of the length the server accepts', () => {

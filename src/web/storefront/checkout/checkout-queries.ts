@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
+  AppliedPromo,
   CheckoutDetails,
   CreateOrderRequest,
   Order,
   OrderCalculation,
   OrderLineInput,
 } from '#shared/contracts/orders.ts';
+import type { PromoValidateRequest } from '#shared/contracts/promo-codes.ts';
 import { apiGet, apiPost } from '#web/lib/api-client.ts';
 import type { CartItem } from '#web/stores/cart-store.ts';
 
@@ -28,11 +30,20 @@ export function orderLinesOf(items: readonly CartItem[]): OrderLineInput[] {
   }));
 }
 
-/** Prices, tax, total and availability for the lines. Always fresh: stock and prices move. */
-export function calculationQuery(lines: OrderLineInput[]) {
+/**
+ * Prices, tax, total and availability for the lines, with the applied promo code if any: the
+ * server re-validates it on every calculation (`promo_error` when it no longer applies). Always
+ * fresh: stock, prices and codes move.
+ */
+export function calculationQuery(lines: OrderLineInput[], promoCode: string | null = null) {
   return queryOptions({
-    queryKey: ['orders', 'calculate', lines],
-    queryFn: ({ signal }) => apiPost<OrderCalculation>('/orders/calculate', { items: lines }, { signal }),
+    queryKey: ['orders', 'calculate', lines, promoCode],
+    queryFn: ({ signal }) =>
+      apiPost<OrderCalculation>(
+        '/orders/calculate',
+        { items: lines, ...(promoCode ? { promo_code: promoCode } : {}) },
+        { signal },
+      ),
     staleTime: 0,
     // A quantity change keeps the previous summary on screen while the new one loads.
     placeholderData: keepPreviousData,
@@ -48,9 +59,53 @@ export function orderQuery(id: string, token: string) {
   });
 }
 
-/** Places the order. The key is the same for every retry of one attempt, so a retry never orders twice. */
-export function placeOrder(details: CheckoutDetails, lines: OrderLineInput[], idempotencyKey: string) {
-  const body: CreateOrderRequest = { ...details, items: lines };
+/**
+ * What `POST /promo-codes/validate` needs of the cart: each line as the order sends it (product,
+ * variant, choices, quantity), with its SKU and the price the calculation gave it (the server
+ * prices from the database anyway; the client's figure is only a hint).
+ */
+export function promoValidateRequest(
+  code: string,
+  lines: readonly OrderLineInput[],
+  calculation: OrderCalculation | undefined,
+  customerPhone: string | null,
+): PromoValidateRequest {
+  return {
+    code,
+    ...(calculation ? { order_subtotal: calculation.subtotal } : {}),
+    cart_items: lines.map((line, index) => {
+      const priced = calculation?.items[index];
+      const sku = priced?.product_id === line.product_id ? priced.sku : null;
+      return {
+        product_id: line.product_id,
+        ...(line.variant_id ? { variant_id: line.variant_id } : {}),
+        ...(sku ? { sku } : {}),
+        // Choices that share one stock decide which variant a line without variant_id means.
+        ...(line.selectedVariations ? { selectedVariations: line.selectedVariations } : {}),
+        quantity: line.quantity,
+        ...(priced?.product_id === line.product_id ? { price: priced.unit_price } : {}),
+      };
+    }),
+    ...(customerPhone ? { customer_phone: customerPhone } : {}),
+  };
+}
+
+/** Checks a code against the cart: what it takes off, or an ApiError (400, 429) with the reason. */
+export function validatePromoCode(request: PromoValidateRequest) {
+  return apiPost<AppliedPromo>('/promo-codes/validate', request);
+}
+
+/**
+ * Places the order, with the applied promo code if any. The key is the same for every retry of
+ * one attempt, so a retry never orders twice.
+ */
+export function placeOrder(
+  details: CheckoutDetails,
+  lines: OrderLineInput[],
+  idempotencyKey: string,
+  promoCode: string | null = null,
+) {
+  const body: CreateOrderRequest = { ...details, items: lines, ...(promoCode ? { promo_code: promoCode } : {}) };
   return apiPost<Order>('/orders', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 }
 

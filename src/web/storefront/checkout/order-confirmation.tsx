@@ -13,7 +13,7 @@ import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { optionsText } from '../cart/cart-actions.ts';
 import { orderQuery } from './checkout-queries.ts';
-import { Row } from './order-summary.tsx';
+import { discountLabel, Row } from './order-summary.tsx';
 
 const checkIcon = 'M5 12.5 10 17.5 19 7';
 const whatsappIcon =
@@ -125,7 +125,11 @@ function Confirmation({ order }: { order: Order }) {
           </ul>
           <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm tabular-nums">
             <Row label="Subtotal">{formatMoney(order.subtotal, currency)}</Row>
-            {order.discount > 0 && <Row label="Discount">−{formatMoney(order.discount, currency)}</Row>}
+            {order.discount > 0 && (
+              <Row label={discountLabel(order.promo_code)}>
+                <span className="font-medium text-accent">−{formatMoney(order.discount, currency)}</span>
+              </Row>
+            )}
             <Row label="VAT (11%)">{formatMoney(order.tax, currency)}</Row>
             <Row label="Delivery">{order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}</Row>
             <div className="flex items-baseline justify-between border-t border-line pt-3 text-base">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CalculatedLine, OrderCalculation, OrderTotals } from '#shared/contracts/orders.ts';
+import type { CalculatedLine, OrderCalculation } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { toast } from '#web/lib/toast.ts';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
@@ -13,6 +13,8 @@ export interface OrderSummaryProps {
   /** True while a newer calculation is on its way (the figures shown may be a step behind). */
   updating: boolean;
   currency: string;
+  /** The promo code field, between the lines and the totals. */
+  promoField?: ReactNode;
   /** The place-order button and its notes, under the totals. */
   children?: ReactNode;
 }
@@ -22,7 +24,7 @@ export interface OrderSummaryProps {
  * remove), and the totals. Until the first calculation arrives, the cart's own lines are shown
  * without totals, so the column never jumps.
  */
-export function OrderSummary({ items, calculation, updating, currency, children }: OrderSummaryProps) {
+export function OrderSummary({ items, calculation, updating, currency, promoField, children }: OrderSummaryProps) {
   const problems = calculation?.unavailable.length ?? 0;
   return (
     <section aria-labelledby="order-summary-title" className="card p-4 sm:p-6">
@@ -42,6 +44,7 @@ export function OrderSummary({ items, calculation, updating, currency, children 
           <SummaryLine key={item.id} item={item} line={calculation?.items[index]} currency={currency} />
         ))}
       </ul>
+      {promoField}
       <Totals totals={calculation} updating={updating} currency={currency} />
       {children}
     </section>
@@ -117,7 +120,7 @@ function Totals({
   updating,
   currency,
 }: {
-  totals: OrderTotals | undefined;
+  totals: OrderCalculation | undefined;
   updating: boolean;
   currency: string;
 }) {
@@ -129,7 +132,11 @@ function Totals({
       aria-busy={updating || undefined}
     >
       <Row label="Subtotal">{amount(totals?.subtotal)}</Row>
-      {totals && totals.discount > 0 && <Row label="Discount">−{formatMoney(totals.discount, currency)}</Row>}
+      {totals && totals.discount > 0 && (
+        <Row label={discountLabel(totals.promo?.code)}>
+          <span className="font-medium text-accent">−{formatMoney(totals.discount, currency)}</span>
+        </Row>
+      )}
       <Row label="VAT (11%)">{amount(totals?.tax)}</Row>
       <Row label="Delivery">
         {totals ? (totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping, currency)) : amount(undefined)}
@@ -142,6 +149,11 @@ function Totals({
       </div>
     </dl>
   );
+}
+
+/** "Discount (SUMMER10)", or "Discount" when the code is not known. */
+export function discountLabel(code: string | null | undefined): string {
+  return code ? `Discount (${code})` : 'Discount';
 }
 
 /** One label/amount pair of a totals list (also the confirmation's). */

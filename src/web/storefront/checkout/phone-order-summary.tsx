@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { OrderCalculation } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
@@ -5,6 +6,7 @@ import type { CartItem } from '#web/stores/cart-store.ts';
 import { Icon } from '#web/ui/icons.tsx';
 import { optionsText } from '../cart/cart-actions.ts';
 import { LineQuantityStepper } from '../cart/line-quantity-stepper.tsx';
+import { discountLabel } from './order-summary.tsx';
 
 const chevronIcon = 'm6 9 6 6 6-6';
 
@@ -17,10 +19,13 @@ export function PhoneOrderSummary({
   items,
   calculation,
   currency,
+  promoField,
 }: {
   items: readonly CartItem[];
   calculation: OrderCalculation | undefined;
   currency: string;
+  /** The promo code field, under the lines. */
+  promoField?: ReactNode;
 }) {
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
   const total = calculation ? formatMoney(calculation.total, currency) : '…';
@@ -61,10 +66,19 @@ export function PhoneOrderSummary({
           );
         })}
       </ul>
-      <p className="flex justify-between border-t border-line p-4 text-sm">
-        <span className="text-muted">Total with VAT and delivery</span>
-        <span className="font-bold text-strong tabular-nums">{total}</span>
-      </p>
+      {promoField && <div className="px-4 pb-4">{promoField}</div>}
+      <dl className="space-y-2 border-t border-line p-4 text-sm tabular-nums">
+        {calculation && calculation.discount > 0 && (
+          <div className="flex justify-between">
+            <dt className="text-muted">{discountLabel(calculation.promo?.code)}</dt>
+            <dd className="font-medium text-accent">−{formatMoney(calculation.discount, currency)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between">
+          <dt className="text-muted">Total with VAT and delivery</dt>
+          <dd className="font-bold text-strong">{total}</dd>
+        </div>
+      </dl>
     </details>
   );
 }

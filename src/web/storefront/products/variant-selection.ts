@@ -1,5 +1,5 @@
 import type { Product, ProductVariant } from '#shared/contracts/products.ts';
-import { sameOptions } from '#shared/product-variants.ts';
+import { sameOptions, sellsOwnCombinations } from '#shared/product-variants.ts';
 
 /**
  * Which variant the shopper has chosen, and what each other value would lead to (decision 012 §6,
@@ -12,13 +12,13 @@ type WithVariants = Pick<Product, 'variations' | 'variants'>;
 export type ValueState = 'available' | 'sold-out' | 'unavailable';
 
 /**
- * True when the product's variations are choices over one shared stock and price (a single
- * default variant, options `{}`): the shopper picks freely, as before variants existed.
- * Answers without `variants` (cached before decision 012) are the same case.
+ * True when the product's variations are choices over one shared stock and price (its one active
+ * variant is the default, options `{}`): the shopper picks freely, as before variants existed.
+ * Answers without `variants` (cached before decision 012) are the same case. The shape rule of
+ * #shared/product-variants.ts `sellsOwnCombinations`, from the shopper's side.
  */
 export function sharesOneStock(product: Pick<Product, 'variants'>): boolean {
-  const variants = product.variants ?? [];
-  return variants.length === 0 || (variants.length === 1 && sameOptions(variants[0]?.options ?? {}, {}));
+  return !sellsOwnCombinations(product.variants ?? []);
 }
 
 /** What a variant sells at and how many are left (the fields a variant shares with its product). */

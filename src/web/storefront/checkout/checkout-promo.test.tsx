@@ -1,0 +1,483 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppliedPromo, Order, OrderCalculation, OrderLineInput } from '#shared/contracts/orders.ts';
+import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
+import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
+import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
+import { type Rendered, render, waitFor as waitBriefly } from '#web/test/render.tsx';
+import { removeFromCart } from '../cart/cart-actions.ts';
+import { PROMO_STORAGE_KEY, rehydratePromoCode, setPromoCode, usePromoCodeStore } from '../cart/promo-code-store.ts';
+import { CheckoutPage } from './checkout-page.tsx';
+
+/**
+ * The checkout's promo code (docs/product.md#promo-code-at-checkout) through the real page, its
+ * queries and the cart's stored code: only the network is stubbed, answering as the API does.
+ */
+
+const PRODUCT_ID = '00000000-0000-4000-8000-0000000000b1';
+const VARIANT_ID = '00000000-0000-4000-8000-0000000000d1';
+const ORDER_ID = '00000000-0000-4000-8000-0000000000a1';
+
+const line: CartItem = {
+  id: 'line-1',
+  productId: PRODUCT_ID,
+  variantId: VARIANT_ID,
+  sku: 'CS-MM-1',
+  name: 'Bench Multimeter',
+  price: 40,
+  compareAtPrice: null,
+  image: null,
+  quantity: 2,
+  inStock: true,
+  maxQuantity: 10,
+  selectedVariations: {},
+  addedAt: '2026-11-25T10:00:00.000Z',
+};
+
+const summer: AppliedPromo = {
+  code: 'SUMMER10',
+  discount_type: 'percentage',
+  discount_value: 10,
+  discount_amount: 8,
+  applies_to: 'order',
+};
+
+interface Call {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+  headers: Record<string, string>;
+}
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+const refusal = (message: string, status = 400, errors: { path: string; message: string }[] = []) =>
+  json({ message, statusCode: status, code: status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', errors }, status);
+
+/** The calculation the server gives 2 × $40, with SUMMER10 (10 %: VAT on $72) or without a code. */
+function calculated(promoCode: unknown, promoError: string | null = null): OrderCalculation {
+  const promo = promoCode === 'SUMMER10' && !promoError ? summer : null;
+  return {
+    subtotal: 80,
+    discount: promo ? 8 : 0,
+    tax: promo ? 7.92 : 8.8,
+    shipping: 0,
+    total: promo ? 79.92 : 88.8,
+    promo,
+    promo_error: promoCode ? promoError : null,
+    unavailable: [],
+    items: [
+      {
+        product_id: PRODUCT_ID,
+        variant_id: VARIANT_ID,
+        sku: 'CS-MM-1',
+        name: 'Bench Multimeter',
+        slug: 'bench-multimeter',
+        image: null,
+        unit_price: 40,
+        quantity: 2,
+        selectedVariations: {},
+        line_total: 80,
+        available: true,
+        stock_quantity: 20,
+        max_per_order: 10,
+      },
+    ],
+  };
+}
+
+/** An order as placed (`discount` and the promo snapshot when a code was used). */
+function placedOrder(promo: AppliedPromo | null): Order {
+  const totals = calculated(promo?.code);
+  return {
+    id: ORDER_ID,
+    order_number: 'CS-10001',
+    access_token: 'token-token-token-1',
+    status: 'pending',
+    payment_status: 'pending',
+    payment_method: 'cash_on_delivery',
+    customer: { name: 'Rana Haddad', phone: '+9613123456', email: null },
+    shipping_address: { city: 'Beirut', street: 'Bliss Street' },
+    notes: null,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    tax: totals.tax,
+    shipping: 0,
+    total: totals.total,
+    promo_code: promo?.code ?? null,
+    promo_discount_type: promo?.discount_type ?? null,
+    promo_discount_value: promo?.discount_value ?? null,
+    items: [
+      {
+        product_id: PRODUCT_ID,
+        variant_id: VARIANT_ID,
+        name: 'Bench Multimeter',
+        sku: 'CS-MM-1',
+        image: null,
+        unit_price: 40,
+        quantity: 2,
+        selectedVariations: {},
+        line_total: 80,
+      },
+    ],
+    created_at: '2026-11-25T18:00:00.000Z',
+  };
+}
+
+type Answers = Record<string, (call: Call) => Response | Promise<Response>>;
+
+/** Generous: the machine running the suite may be busy (the page loads its confirmation lazily). */
+const waitFor = (check: () => void) => waitBriefly(check, 10_000);
+
+let calls: Call[] = [];
+function stubApi(answers: Answers) {
+  calls = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const call: Call = {
+      method: init.method ?? 'GET',
+      path: String(input).split('?')[0] ?? '',
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    return answers[`${call.method} ${call.path}`]?.(call) ?? json({ message: 'Not found' }, 404);
+  });
+}
+const callsTo = (path: string) => calls.filter((call) => call.path === path);
+const lastCalculation = () => callsTo('/api/orders/calculate').at(-1)?.body;
+
+let view: Rendered | undefined;
+let toasts: ToastOptions[] = [];
+let disconnect = () => {};
+beforeEach(() => {
+  useCartStore.setState({ items: [line] });
+  toasts = [];
+  disconnect = connectToaster((options) => toasts.push(options));
+});
+afterEach(() => {
+  view?.unmount();
+  view = undefined;
+  disconnect();
+  vi.unstubAllGlobals();
+  setPromoCode(null);
+  localStorage.clear();
+  useCartStore.setState({ items: [] });
+});
+
+async function mount() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  view = await render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/checkout']}>
+        <CheckoutPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await waitFor(() => expect(summary().textContent).toContain('Total'));
+  await waitFor(() => expect(summary().getAttribute('aria-busy')).toBeNull());
+  return view.container;
+}
+
+/** The full summary (the one by the Place order button). */
+const summary = () => {
+  const found = view?.container.querySelector('section[aria-labelledby="order-summary-title"]');
+  if (!found) throw new Error('no order summary');
+  return found.querySelector('dl') ?? found;
+};
+const fullSummary = () =>
+  view?.container.querySelector('section[aria-labelledby="order-summary-title"]') as HTMLElement;
+const promoInput = (root: ParentNode = fullSummary()) =>
+  root.querySelector<HTMLInputElement>('input[name="promo_code"]');
+const button = (root: ParentNode, name: string) => {
+  const found = [...root.querySelectorAll<HTMLButtonElement>('button')].find(
+    (element) => (element.getAttribute('aria-label') ?? element.textContent) === name,
+  );
+  if (!found) throw new Error(`no button "${name}"`);
+  return found;
+};
+const click = (element: HTMLElement) => act(async () => element.click());
+
+/** Types the way React notices (its value tracker ignores a plain `.value =`). */
+const type = (input: HTMLInputElement | HTMLTextAreaElement | null, value: string) =>
+  act(async () => {
+    if (!input) throw new Error('no field');
+    const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+const labelled = (label: string) => {
+  const found = [...(view?.container.querySelectorAll('label') ?? [])].find((element) =>
+    element.textContent?.startsWith(label),
+  );
+  return view?.container.querySelector<HTMLInputElement>(`[id="${CSS.escape(found?.htmlFor ?? '')}"]`) ?? null;
+};
+
+const calculate: Answers = {
+  'POST /api/orders/calculate': (call) => json({ data: calculated(call.body?.promo_code) }),
+};
+
+describe('Checkout promo code', () => {
+  it('applies a code: upper-cased as typed, checked against the cart, then the discount, VAT and total of the server', async () => {
+    stubApi({ ...calculate, 'POST /api/promo-codes/validate': () => json({ data: summer }) });
+    const root = await mount();
+    expect(summary().textContent).toContain('VAT (11%)$8.80');
+
+    await type(promoInput(), 'summer10');
+    expect(promoInput()?.value).toBe('SUMMER10');
+    await click(button(fullSummary(), 'Apply'));
+
+    await waitFor(() => expect(root.querySelector('[data-testid="promo-chip"]')?.textContent).toContain('SUMMER10'));
+    const [validate] = callsTo('/api/promo-codes/validate');
+    expect(validate?.body).toEqual({
+      code: 'SUMMER10',
+      order_subtotal: 80,
+      cart_items: [{ product_id: PRODUCT_ID, variant_id: VARIANT_ID, sku: 'CS-MM-1', quantity: 2, price: 40 }],
+    });
+    expect(lastCalculation()).toEqual({
+      items: [{ product_id: PRODUCT_ID, variant_id: VARIANT_ID, quantity: 2 }] satisfies OrderLineInput[],
+      promo_code: 'SUMMER10',
+    });
+    // The chip and the new figures arrive together (Apply waits for the calculation with the code).
+    expect(summary().textContent).toContain('Discount (SUMMER10)−$8.00');
+    expect(summary().textContent).toContain('VAT (11%)$7.92');
+    expect(summary().textContent).toContain('Total$79.92');
+    expect(fullSummary().textContent).toContain('10% off');
+    // Focus moves to the applied code (the Apply button is gone), and the change is announced.
+    await waitFor(() => expect(document.activeElement).toBe(fullSummary().querySelector('[data-testid="promo-chip"]')));
+    expect(fullSummary().querySelector('[role="status"]')?.textContent).toBe('Promo code SUMMER10 applied: $8.00 off');
+    // The phone's summary says the same.
+    const phone = root.querySelector('[data-testid="phone-order-summary"]') as HTMLElement;
+    expect(phone.querySelector('summary')?.textContent).toContain('$79.92');
+    expect(phone.textContent).toContain('Discount (SUMMER10)−$8.00');
+    // Kept with the cart, for a reload.
+    expect(JSON.parse(localStorage.getItem(PROMO_STORAGE_KEY) ?? '{}')).toEqual({
+      state: { code: 'SUMMER10' },
+      version: 1,
+    });
+  });
+
+  it('applies on Enter, and sends the phone typed so far for the per-customer limit', async () => {
+    stubApi({ ...calculate, 'POST /api/promo-codes/validate': () => json({ data: summer }) });
+    const root = await mount();
+    await type(labelled('Phone'), '03 123 456');
+    await type(promoInput(), 'summer10');
+    await act(async () => promoInput()?.form?.requestSubmit());
+    await waitFor(() => expect(root.querySelector('[data-testid="promo-chip"]')).not.toBeNull());
+    expect(callsTo('/api/promo-codes/validate')[0]?.body?.customer_phone).toBe('+9613123456');
+  });
+
+  it("shows a refused code's message under the field, tied to it, and applies nothing", async () => {
+    stubApi({ ...calculate, 'POST /api/promo-codes/validate': () => refusal(PROMO_MESSAGES.unknown) });
+    const root = await mount();
+    await type(promoInput(), 'nope');
+    await click(button(fullSummary(), 'Apply'));
+
+    const alert = await vi.waitUntil(() => fullSummary().querySelector('[role="alert"]'), { timeout: 10_000 });
+    expect(alert.textContent).toBe('This promo code does not exist');
+    const input = promoInput();
+    expect(input?.getAttribute('aria-invalid')).toBe('true');
+    expect(input?.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(input?.value).toBe('NOPE');
+    expect(root.querySelector('[data-testid="promo-chip"]')).toBeNull();
+    expect(callsTo('/api/orders/calculate').every((call) => call.body?.promo_code === undefined)).toBe(true);
+    expect(usePromoCodeStore.getState().code).toBeNull();
+
+    // Typing again clears the old refusal.
+    await type(promoInput(), 'NOPE2');
+    expect(fullSummary().querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('says when codes are tried too often, or the check could not be made', async () => {
+    let answer = () => refusal('Too many requests', 429);
+    stubApi({ ...calculate, 'POST /api/promo-codes/validate': () => answer() });
+    await mount();
+    await type(promoInput(), 'GUESS1');
+    await click(button(fullSummary(), 'Apply'));
+    await waitFor(() =>
+      expect(fullSummary().querySelector('[role="alert"]')?.textContent).toBe(PROMO_MESSAGES.tooManyAttempts),
+    );
+
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await click(button(fullSummary(), 'Apply'));
+    await waitFor(() =>
+      expect(fullSummary().querySelector('[role="alert"]')?.textContent).toBe(
+        'Could not check the code. Check your connection and try again.',
+      ),
+    );
+  });
+
+  it('asks for a code when Apply is pressed on an empty field', async () => {
+    stubApi(calculate);
+    await mount();
+    await click(button(fullSummary(), 'Apply'));
+    expect(fullSummary().querySelector('[role="alert"]')?.textContent).toBe('Enter a promo code');
+    expect(callsTo('/api/promo-codes/validate')).toHaveLength(0);
+  });
+
+  it('keeps the code over a reload, sends it with every calculation, and removes it', async () => {
+    localStorage.setItem(PROMO_STORAGE_KEY, JSON.stringify({ state: { code: 'SUMMER10' }, version: 1 }));
+    rehydratePromoCode();
+    stubApi(calculate);
+    const root = await mount();
+    expect(callsTo('/api/orders/calculate')[0]?.body?.promo_code).toBe('SUMMER10');
+    await waitFor(() => expect(summary().textContent).toContain('Discount (SUMMER10)−$8.00'));
+
+    await click(button(fullSummary(), 'Remove promo code SUMMER10'));
+    await waitFor(() => expect(summary().textContent).toContain('Total$88.80'));
+    expect(lastCalculation()?.promo_code).toBeUndefined();
+    expect(summary().textContent).not.toContain('Discount');
+    expect(root.querySelector('[data-testid="promo-chip"]')).toBeNull();
+    expect(promoInput()?.value).toBe('');
+    expect(document.activeElement).toBe(promoInput());
+    expect(usePromoCodeStore.getState().code).toBeNull();
+  });
+
+  it('drops a code the server no longer accepts on a calculation, keeping it in the field with the reason', async () => {
+    setPromoCode('SUMMER10');
+    stubApi({
+      'POST /api/orders/calculate': (call) => json({ data: calculated(call.body?.promo_code, PROMO_MESSAGES.expired) }),
+    });
+    const root = await mount();
+    await waitFor(() =>
+      expect(fullSummary().querySelector('[role="alert"]')?.textContent).toBe(PROMO_MESSAGES.expired),
+    );
+    expect(root.querySelector('[data-testid="promo-chip"]')).toBeNull();
+    expect(promoInput()?.value).toBe('SUMMER10');
+    expect(usePromoCodeStore.getState().code).toBeNull();
+    await waitFor(() => expect(lastCalculation()?.promo_code).toBeUndefined());
+    expect(summary().textContent).toContain('Total$88.80');
+  });
+
+  it('re-validates when the cart changes: a code the cart no longer qualifies for is dropped', async () => {
+    setPromoCode('SUMMER10');
+    stubApi({
+      'POST /api/orders/calculate': (call) => {
+        const [first] = (call.body?.items ?? []) as OrderLineInput[];
+        const eligible = first?.quantity === 2;
+        return json({
+          data: calculated(call.body?.promo_code, eligible ? null : PROMO_MESSAGES.minimumNotReached(80)),
+        });
+      },
+    });
+    await mount();
+    await waitFor(() => expect(summary().textContent).toContain('Discount (SUMMER10)'));
+    await act(async () => useCartStore.setState({ items: [{ ...line, quantity: 1 }] }));
+    await waitFor(() =>
+      expect(fullSummary().querySelector('[role="alert"]')?.textContent).toBe(
+        'A minimum order of $80.00 is required for this promo code',
+      ),
+    );
+    expect(usePromoCodeStore.getState().code).toBeNull();
+  });
+
+  it('a code refused when the order is placed: the message at the field, the code dropped, one more click orders without it', async () => {
+    setPromoCode('SUMMER10');
+    let placements = 0;
+    stubApi({
+      ...calculate,
+      'POST /api/orders': (call) => {
+        placements += 1;
+        if (call.body?.promo_code) {
+          return refusal('Validation failed', 400, [{ path: 'promo_code', message: PROMO_MESSAGES.usedUp }]);
+        }
+        return json({ data: placedOrder(null) }, 201);
+      },
+    });
+    const root = await mount();
+    await waitFor(() => expect(summary().textContent).toContain('Discount (SUMMER10)'));
+    await type(labelled('Full name'), 'Rana Haddad');
+    await type(labelled('Phone'), '03 123 456');
+    await type(labelled('City or area'), 'Beirut');
+    await type(labelled('Street'), 'Bliss Street');
+
+    await click(button(root, 'Place order'));
+    await waitFor(() => expect(fullSummary().querySelector('[role="alert"]')?.textContent).toBe(PROMO_MESSAGES.usedUp));
+    const [first] = callsTo('/api/orders');
+    expect(first?.body?.promo_code).toBe('SUMMER10');
+    expect(root.querySelector('[data-testid="promo-chip"]')).toBeNull();
+    expect(promoInput()?.value).toBe('SUMMER10');
+    expect(toasts.at(-1)).toMatchObject({
+      title: 'Your promo code could not be used',
+      description:
+        'This promo code has reached its usage limit. Your order was not placed: check the new total and place it again.',
+    });
+    // The summary drops the discount before the shopper confirms the new total.
+    await waitFor(() => expect(summary().textContent).toContain('Total$88.80'));
+    expect(labelled('Street')?.value).toBe('Bliss Street');
+
+    await click(button(root, 'Place order'));
+    await waitFor(() => expect(placements).toBe(2));
+    const second = callsTo('/api/orders')[1];
+    expect(second?.body?.promo_code).toBeUndefined();
+    expect(second?.body?.customer).toEqual(first?.body?.customer);
+    // A new attempt (the body changed), so a new idempotency key.
+    expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
+    await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Your order is placed'));
+    expect(root.textContent).not.toContain('Discount');
+  });
+
+  it('a placement refused for too many code attempts drops the code the same way', async () => {
+    setPromoCode('SUMMER10');
+    stubApi({
+      ...calculate,
+      'POST /api/orders': () =>
+        refusal(PROMO_MESSAGES.tooManyAttempts, 429, [{ path: 'promo_code', message: PROMO_MESSAGES.tooManyAttempts }]),
+    });
+    const root = await mount();
+    await waitFor(() => expect(summary().textContent).toContain('Discount (SUMMER10)'));
+    await type(labelled('Full name'), 'Rana Haddad');
+    await type(labelled('Phone'), '03 123 456');
+    await type(labelled('City or area'), 'Beirut');
+    await type(labelled('Street'), 'Bliss Street');
+    await click(button(root, 'Place order'));
+    await waitFor(() =>
+      expect(fullSummary().querySelector('[role="alert"]')?.textContent).toBe(PROMO_MESSAGES.tooManyAttempts),
+    );
+    expect(usePromoCodeStore.getState().code).toBeNull();
+    expect(toasts.at(-1)?.description).toBe(
+      'Too many promo code attempts. Please try again later. Your order was not placed: check the new total and place it again.',
+    );
+  });
+
+  it('places the order with the code; the confirmation shows its discount, and the code is gone with the cart', async () => {
+    setPromoCode('SUMMER10');
+    stubApi({ ...calculate, 'POST /api/orders': () => json({ data: placedOrder(summer) }, 201) });
+    const root = await mount();
+    await waitFor(() => expect(summary().textContent).toContain('Discount (SUMMER10)'));
+    await type(labelled('Full name'), 'Rana Haddad');
+    await type(labelled('Phone'), '03 123 456');
+    await type(labelled('City or area'), 'Beirut');
+    await type(labelled('Street'), 'Bliss Street');
+    await click(button(root, 'Place order'));
+
+    await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Your order is placed'));
+    expect(callsTo('/api/orders')[0]?.body?.promo_code).toBe('SUMMER10');
+    const totals = root.querySelector('section[aria-labelledby="placed-order-title"] dl')?.textContent;
+    expect(totals).toContain('Subtotal$80.00');
+    expect(totals).toContain('Discount (SUMMER10)−$8.00');
+    expect(totals).toContain('VAT (11%)$7.92');
+    expect(totals).toContain('Total$79.92');
+    await waitFor(() => expect(useCartStore.getState().items).toHaveLength(0));
+    expect(usePromoCodeStore.getState().code).toBeNull();
+  });
+});
+
+describe('The cart drops its promo code when it empties', () => {
+  it('removing the last line forgets the code', async () => {
+    setPromoCode('SUMMER10');
+    await removeFromCart('line-1');
+    expect(usePromoCodeStore.getState().code).toBeNull();
+    expect(JSON.parse(localStorage.getItem(PROMO_STORAGE_KEY) ?? '{}').state).toEqual({ code: null });
+  });
+
+  it('a stored value that is not a code reads as none', () => {
+    localStorage.setItem(PROMO_STORAGE_KEY, JSON.stringify({ state: { code: 'not a code <b>' }, version: 1 }));
+    rehydratePromoCode();
+    expect(usePromoCodeStore.getState().code).toBeNull();
+  });
+});
