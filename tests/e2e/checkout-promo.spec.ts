@@ -133,7 +133,11 @@ test('an admin makes a 10 % code; a shopper applies it (discount, VAT on the red
   // The cart and its code are gone with the order.
   await expect(page.getByRole('button', { name: /^Cart, / })).toHaveAccessibleName('Cart, 0 items');
   expect(await page.evaluate(() => localStorage.getItem('cart-promo'))).not.toContain(code);
-  const orderNumber = (await page.getByText(/^Order number/).locator('strong').textContent())?.trim() ?? '';
+  const orderNumberText = await page
+    .getByText(/^Order number/)
+    .locator('strong')
+    .textContent();
+  const orderNumber = orderNumberText?.trim() ?? '';
   expect(orderNumber).toMatch(/^CS-\d+$/);
 
   // The admin's usage view lists the order with its discount and counts it.
@@ -141,7 +145,7 @@ test('an admin makes a 10 % code; a shopper applies it (discount, VAT on the red
   await expect(page.getByRole('heading', { level: 1, name: code })).toBeVisible();
   const orders = page.getByRole('region', { name: 'Orders with this code' });
   await expect(orders.getByRole('link', { name: orderNumber })).toBeVisible();
-  await expect(orders.getByText(`−${dollars(discount)}`).or(orders.getByText(dollars(discount))).first()).toBeVisible();
+  await expect(orders.getByText(dollars(discount)).first()).toBeVisible();
   const totals = page.getByRole('region', { name: 'Usage totals' });
   await expect(totals).toContainText('Discount given');
   await expect(totals).toContainText(dollars(discount));
