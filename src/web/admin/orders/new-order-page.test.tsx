@@ -222,3 +222,89 @@ describe('NewOrderPage with variants (decision 012 §7)', () => {
     ]);
   });
 });
+
+describe('NewOrderPage with a promo code (docs/product.md#applying-a-code)', () => {
+  /** TEN10 takes 10 % off; anything else is refused, as the server would say. */
+  function calculateWithCode(body: { items: OrderLineInput[]; promo_code?: string }): OrderCalculation {
+    const plain = calculate(body.items);
+    if (!body.promo_code) return plain;
+    if (body.promo_code !== 'TEN10') return { ...plain, promo_error: 'This promo code does not exist' };
+    const discount = Math.round(plain.subtotal * 10) / 100;
+    const tax = Math.round((plain.subtotal - discount) * 11) / 100;
+    return {
+      ...plain,
+      discount,
+      tax,
+      total: plain.subtotal - discount + tax,
+      promo: {
+        code: 'TEN10',
+        discount_type: 'percentage',
+        discount_value: 10,
+        discount_amount: discount,
+        applies_to: 'order',
+      },
+    };
+  }
+
+  it('applies a code through the calculation, shows its refusal, and places the order with it', async () => {
+    let placements = 0;
+    const calls = stubApi({
+      ...CATALOGUE,
+      'POST /api/orders/calculate': (call: Call) =>
+        json({ data: calculateWithCode(call.body as { items: OrderLineInput[]; promo_code?: string }) }),
+      'POST /api/admin/orders': () => {
+        placements += 1;
+        // The first try: the code ran out between the calculation and the order.
+        if (placements === 1) {
+          return json(
+            {
+              message: 'This promo code has reached its usage limit',
+              statusCode: 400,
+              code: 'VALIDATION_ERROR',
+              errors: [{ path: 'promo_code', message: 'This promo code has reached its usage limit' }],
+            },
+            400,
+          );
+        }
+        return json({ data: adminOrder() }, 201);
+      },
+    });
+    const root = await mount();
+    await type(root.querySelector('input[type="search"]'), 'ardu');
+    await waitFor(() => expect(root.querySelector('button[aria-label="Add Arduino Uno"]')).not.toBeNull());
+    await click(root.querySelector('button[aria-label="Add Arduino Uno"]'));
+    await type(root.querySelector('input[aria-label="Quantity of Arduino Uno"]'), '2');
+    const summary = () => root.querySelector('aside[aria-label="Order summary"]')?.textContent ?? '';
+    await waitFor(() => expect(summary()).toContain('$55.50'));
+
+    // A code the server does not know: its message under the field, no discount.
+    await type(field(root, 'Promo code'), 'nope');
+    expect(field(root, 'Promo code')).toHaveProperty('value', 'NOPE');
+    await click([...root.querySelectorAll('button')].find((b) => b.textContent === 'Apply') ?? null);
+    await waitFor(() => expect(summary()).toContain('This promo code does not exist'));
+    expect(summary()).not.toContain('Discount');
+
+    // A good one: 10 % off $50, VAT on $45.
+    await type(field(root, 'Promo code'), 'ten10');
+    await click([...root.querySelectorAll('button')].find((b) => b.textContent === 'Apply') ?? null);
+    await waitFor(() => expect(summary()).toContain('Discount (TEN10)'));
+    expect(summary()).toContain('−$5.00');
+    expect(summary()).toContain('$4.95');
+    expect(summary()).toContain('$49.95');
+    expect(calls.filter((c) => c.url === '/api/orders/calculate').at(-1)?.body).toMatchObject({ promo_code: 'TEN10' });
+
+    await type(field(root, 'Full name'), 'Rami Haddad');
+    await type(field(root, 'Phone'), '03 123 456');
+    await type(field(root, 'City or area'), 'Beirut');
+    await type(field(root, 'Street'), 'Bliss Street');
+    await click(root.querySelector('button[type="submit"]'));
+    // Refused at placement: the code is dropped with its message; the next try goes without it.
+    await waitFor(() => expect(summary()).toContain('This promo code has reached its usage limit'));
+    expect(summary()).not.toContain('Discount (TEN10)');
+    const adminOrders = () => calls.filter((c) => c.method === 'POST' && c.url === '/api/admin/orders');
+    expect(adminOrders()[0]?.body).toMatchObject({ promo_code: 'TEN10' });
+    await click(root.querySelector('button[type="submit"]'));
+    await waitFor(() => expect(adminOrders()).toHaveLength(2));
+    expect(adminOrders()[1]?.body).not.toHaveProperty('promo_code');
+  });
+});

@@ -19,6 +19,7 @@ import { money } from '../ui/format.ts';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
 import { ADMIN_ORDERS_KEY, calculateOrder, createOrder, errorMessage, invalidateOrders } from './order-api.ts';
 import { addProduct, type DraftLine, LinesEditor, orderLinesOf, ProductPicker } from './order-lines-editor.tsx';
+import { OrderPromoField } from './order-promo-field.tsx';
 
 const EMPTY_DETAILS: CheckoutDetailsInput = {
   customer: { name: '', phone: '', email: '' },
@@ -61,15 +62,33 @@ export function NewOrderPage() {
   useUnsavedChangesGuard((isDirty || lines.length > 0) && !isSubmitting && !placed);
 
   const items = orderLinesOf(lines);
+  // The promo code: typed, then applied (sent with the calculation, which says what it takes off
+  // or why not); a refusal when placing (the code ran out meanwhile) drops it with its message.
+  const [promoText, setPromoText] = useState('');
+  const [promoCode, setPromoCode] = useState<string | null>(null);
+  const [placementPromoError, setPlacementPromoError] = useState<string | null>(null);
   const calculation = useQuery({
-    queryKey: [...ADMIN_ORDERS_KEY, 'calculate', items],
-    queryFn: ({ signal }) => calculateOrder(items, signal),
+    queryKey: [...ADMIN_ORDERS_KEY, 'calculate', items, promoCode],
+    queryFn: ({ signal }) => calculateOrder(items, promoCode, signal),
     enabled: items.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
   const totals = items.length > 0 ? calculation.data : undefined;
   const unavailable = totals ? totals.unavailable.length : 0;
+  const appliedPromo = promoCode && totals?.promo?.code === promoCode ? totals.promo : null;
+  const promoError =
+    placementPromoError ?? (promoCode && !calculation.isFetching ? (totals?.promo_error ?? null) : null);
+  const applyPromo = () => {
+    const code = promoText.trim();
+    setPlacementPromoError(null);
+    setPromoCode(code === '' ? null : code);
+  };
+  const removePromo = () => {
+    setPromoCode(null);
+    setPromoText('');
+    setPlacementPromoError(null);
+  };
 
   const changeLines = (next: DraftLine[]) => {
     setLines(next);
@@ -85,7 +104,7 @@ export function NewOrderPage() {
       setLinesError('Fix or remove the lines that cannot be ordered');
       return;
     }
-    const body = { ...details, items };
+    const body = { ...details, items, ...(appliedPromo ? { promo_code: appliedPromo.code } : {}) };
     const bodyText = JSON.stringify(body);
     if (attempt.current?.body !== bodyText) attempt.current = { body: bodyText, key: newKey() };
     try {
@@ -98,6 +117,11 @@ export function NewOrderPage() {
       const fieldErrors = error instanceof ApiError ? error.errors.filter((item) => FORM_FIELD.test(item.path)) : [];
       for (const item of fieldErrors) {
         setError(item.path as FieldPath<CheckoutDetailsInput>, { message: item.message }, { shouldFocus: true });
+      }
+      const promoRefusal = error instanceof ApiError && error.errors.find((item) => item.path === 'promo_code');
+      if (promoRefusal) {
+        setPromoCode(null);
+        setPlacementPromoError(promoRefusal.message);
       }
       // Stock or prices moved since the last calculation: show the lines as they are now.
       void calculation.refetch();
@@ -154,7 +178,12 @@ export function NewOrderPage() {
               <h2 className="text-base font-semibold text-strong">Summary</h2>
               <dl className="space-y-1.5 text-sm" aria-busy={calculation.isFetching}>
                 <SummaryRow label="Subtotal" value={totals ? money(totals.subtotal) : '—'} />
-                {totals && totals.discount > 0 && <SummaryRow label="Discount" value={`−${money(totals.discount)}`} />}
+                {totals && totals.discount > 0 && (
+                  <SummaryRow
+                    label={totals.promo ? `Discount (${totals.promo.code})` : 'Discount'}
+                    value={`−${money(totals.discount)}`}
+                  />
+                )}
                 <SummaryRow label="Tax" value={totals ? money(totals.tax) : '—'} />
                 <SummaryRow
                   label="Shipping"
@@ -165,6 +194,19 @@ export function NewOrderPage() {
                   <dd className="tabular-nums">{totals ? money(totals.total) : '—'}</dd>
                 </div>
               </dl>
+              <OrderPromoField
+                text={promoText}
+                onTextChange={(text) => {
+                  setPromoText(text);
+                  setPlacementPromoError(null);
+                }}
+                applied={promoCode}
+                promo={appliedPromo}
+                error={items.length > 0 || placementPromoError ? promoError : null}
+                busy={promoCode !== null && calculation.isFetching}
+                onApply={applyPromo}
+                onRemove={removePromo}
+              />
               {calculation.isError && items.length > 0 && (
                 <p role="alert" className="text-sm text-danger">
                   {errorMessage(calculation.error, 'Could not price the order')}

@@ -57,8 +57,8 @@ export const createOrder = (body: CreateOrderRequest, idempotencyKey: string) =>
   adminPost<AdminOrder>('/admin/orders', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** Same pricing as the checkout: the public endpoint, so the form shows exactly what the order will cost. */
-export const calculateOrder = (items: OrderLineInput[], signal?: AbortSignal) =>
-  apiPost<OrderCalculation>('/orders/calculate', { items }, { signal });
+export const calculateOrder = (items: OrderLineInput[], promoCode: string | null, signal?: AbortSignal) =>
+  apiPost<OrderCalculation>('/orders/calculate', promoCode ? { items, promo_code: promoCode } : { items }, { signal });
 
 export const searchProducts = (search: string, signal?: AbortSignal) =>
   adminList<AdminProduct>('/admin/products', {
