@@ -232,8 +232,8 @@ export function NewOrderPage() {
 function SummaryRow({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-4">
-      <dt className="text-muted">{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dt className="min-w-0 break-words text-muted">{label}</dt>
+      <dd className="shrink-0 whitespace-nowrap tabular-nums">{value}</dd>
     </div>
   );
 }
