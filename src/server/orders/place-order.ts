@@ -182,8 +182,9 @@ export async function placeOrder(
       try {
         return { order: await place(promo), replayed: false };
       } catch (error) {
-        // The next validate or calculate reads the code again too.
-        if (error instanceof PromoRecheck || error instanceof PromoRefusedError) forgetPromoCode(db, code);
+        // The stored row refused what the cached one allowed: the next validate reads it again too.
+        // (Any other refusal came from a fresh read, which refreshed the cache.)
+        if (error instanceof PromoGuardRefusal) forgetPromoCode(db, code);
         if (!(error instanceof PromoRecheck)) throw error;
         // Only a code edited again between each fresh read and its order gets here twice.
         if (attempt >= PROMO_ATTEMPTS) throw new AppError(409, 'CONFLICT', PROMO_CHANGED_MESSAGE);
@@ -220,6 +221,9 @@ export const PROMO_CHANGED_MESSAGE = 'This promo code has just been changed: ple
  * fresh reads only.
  */
 class PromoRecheck extends Error {}
+
+/** A refusal cedar_place_order gave from the stored row (used up, switched off…). */
+class PromoGuardRefusal extends PromoRefusedError {}
 
 /**
  * The code the order names, if it can be used today (a refusal is the 400 on `promo_code`), read
@@ -559,7 +563,7 @@ async function insertOrderRows(
       const guard = promoGuardOf(error);
       if (guard === PROMO_CHANGED) throw new PromoRecheck();
       const refusal = guard && PROMO_GUARD_MESSAGES[guard];
-      throw refusal ? new PromoRefusedError(refusal) : error;
+      throw refusal ? new PromoGuardRefusal(refusal) : error;
     })) as unknown as {
     rows: { id: string; order_number: string; status: string; payment_status: string; created_ms: number }[];
   };
