@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/orders/orders.table.ts';
 import { placeOrder } from '#server/orders/place-order.ts';
 import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
+import { PROMO_CHANGED, promoRuleOf } from '#server/promo-codes/promo-validation.ts';
 import { CreateOrderRequestSchema } from '#shared/contracts/orders.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { createProduct, updateDefaultVariant } from '../factories/catalogue.ts';
@@ -312,7 +313,7 @@ describe('promo codes at checkout', () => {
 
   describe("cedar_place_order's promo guard (place-order.sql)", () => {
     /** The guard's refusal for an order naming this code, called directly (no stock, no lines). */
-    const guardRefusal = async (promoCodeId: string) => {
+    const guardRefusal = async (promoCodeId: string, promoRule: object | null = null) => {
       const head = JSON.stringify({
         customer_name: 'Guard Test',
         customer_phone: '+96103000111',
@@ -325,6 +326,7 @@ describe('promo codes at checkout', () => {
         total: 11.1,
         access_token: `guard-${promoCodeId}`,
         promo_code_id: promoCodeId,
+        promo_rule: promoRule,
       });
       return ctx.database.db
         .execute(sql`select * from cedar_place_order('[]'::jsonb, ${head}::jsonb, '[]'::jsonb, 'x')`)
@@ -355,8 +357,98 @@ describe('promo codes at checkout', () => {
         maxUses: 2,
         currentUses: 1,
       });
-      expect(await guardRefusal(good.id)).toBeNull();
+      // Only with the rule the order was priced with: another (or none) is PROMO_CHANGED, nothing counted.
+      expect(await guardRefusal(good.id)).toBe(PROMO_CHANGED);
+      expect(await guardRefusal(good.id, { ...promoRuleOf(good), discount_value: 11 })).toBe(PROMO_CHANGED);
+      expect(await guardRefusal(good.id, { ...promoRuleOf(good), code: 'RENAMED' })).toBe(PROMO_CHANGED);
+      expect(await promoUsesOf(db, good.id)).toBe(1);
+      expect(await guardRefusal(good.id, promoRuleOf(good))).toBeNull();
       expect(await promoUsesOf(db, good.id)).toBe(2);
+    });
+  });
+
+  describe('placing an order reads the code through the short cache, never pricing with a stale rule', () => {
+    const parse = (body: object) => CreateOrderRequestSchema.parse(body);
+    /** validate reads the code into the cache placing an order then reads it from. */
+    const cache = async (code: string, productId: string) =>
+      post('/api/promo-codes/validate', { code, cart_items: [{ product_id: productId, quantity: 1, price: 1 }] });
+
+    for (const path of ['one statement', 'careful'] as const) {
+      it(`${path}: the value edited after the code was cached: the order carries the stored one`, async () => {
+        const db = ctx.database.db;
+        const product = await createProduct(db, { price: 40, stockQuantity: 10 });
+        const code = await createPromoCode(db, { discountValue: 10 });
+        const catalogue = path === 'one statement' ? await ctx.app.catalogue.fresh() : undefined;
+        expect((await cache(code.code, product.id)).json().data).toMatchObject({ discount_value: 10 });
+        await db.update(promoCodes).set({ discountValue: 25 }).where(eq(promoCodes.id, code.id));
+        const request = parse(orderBody([{ product_id: product.id, quantity: 2 }], { promo_code: code.code }));
+        const { order } = await placeOrder(db, request, undefined, catalogue);
+        expect(order).toMatchObject({
+          subtotal: 80,
+          discount: 20,
+          promo_discount_type: 'percentage',
+          promo_discount_value: 25,
+          total: 66.6,
+        });
+        expect(await orderRow(order.id)).toMatchObject({ promoDiscountValue: 25, discount: 20 });
+        expect(await promoUsesOf(db, code.id)).toBe(1);
+        expect((await stockOf(db, product.id)).stock).toBe(8);
+      });
+
+      it(`${path}: a minimum raised after the code was cached refuses the order, counting nothing`, async () => {
+        const db = ctx.database.db;
+        const product = await createProduct(db, { price: 40, stockQuantity: 10 });
+        const code = await createPromoCode(db, { discountValue: 10 });
+        const catalogue = path === 'one statement' ? await ctx.app.catalogue.fresh() : undefined;
+        expect((await cache(code.code, product.id)).statusCode).toBe(200);
+        await db.update(promoCodes).set({ minimumOrderAmount: 500 }).where(eq(promoCodes.id, code.id));
+        const ordersBefore = await orderCount(db);
+        const request = parse(orderBody([{ product_id: product.id, quantity: 1 }], { promo_code: code.code }));
+        const refused = await placeOrder(db, request, undefined, catalogue).then(
+          () => null,
+          (error: unknown) => error as { statusCode?: number; errors?: { path: string; message: string }[] },
+        );
+        expect(refused?.statusCode).toBe(400);
+        expect(refused?.errors?.[0]?.path).toBe('promo_code');
+        expect(refused?.errors?.[0]?.message).toMatch(/500/);
+        expect(await orderCount(db)).toBe(ordersBefore);
+        expect(await promoUsesOf(db, code.id)).toBe(0);
+        expect((await stockOf(db, product.id)).stock).toBe(10);
+      });
+    }
+
+    it('a code cached as used up, then given more uses: the order takes it (refusals come from fresh reads)', async () => {
+      const db = ctx.database.db;
+      const product = await createProduct(db, { price: 40, stockQuantity: 10 });
+      const code = await createPromoCode(db, { maxUses: 1, currentUses: 1, minimumOrderAmount: 100 });
+      expect((await cache(code.code, product.id)).statusCode).toBe(400);
+      // Used up and, for this cart, under the minimum as cached; neither holds any more.
+      await db.update(promoCodes).set({ maxUses: 5, minimumOrderAmount: null }).where(eq(promoCodes.id, code.id));
+      const placed = await post(
+        '/api/orders',
+        orderBody([{ product_id: product.id, quantity: 1 }], { promo_code: code.code }),
+      );
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(placed.json().data).toMatchObject({ discount: 4, promo_code: code.code });
+      expect(await promoUsesOf(db, code.id)).toBe(2);
+    });
+
+    it('a code renamed after it was cached: the old name is unknown', async () => {
+      const db = ctx.database.db;
+      const product = await createProduct(db, { price: 40, stockQuantity: 10 });
+      const code = await createPromoCode(db);
+      expect((await cache(code.code, product.id)).statusCode).toBe(200);
+      await db
+        .update(promoCodes)
+        .set({ code: `${code.code}X` })
+        .where(eq(promoCodes.id, code.id));
+      const placed = await post(
+        '/api/orders',
+        orderBody([{ product_id: product.id, quantity: 1 }], { promo_code: code.code }),
+      );
+      expect(placed.statusCode).toBe(400);
+      expect(placed.json().errors).toEqual([{ path: 'promo_code', message: PROMO_MESSAGES.unknown }]);
+      expect(await promoUsesOf(db, code.id)).toBe(0);
     });
   });
 

@@ -20,6 +20,10 @@
 -- counted by one conditional UPDATE of its row, with the stock's discipline: only while it is
 -- active, within its dates (shop date, Asia/Beirut) and under max_uses; otherwise nothing of the
 -- order is written (RAISE 'cedar:promo-inactive' / -not-started / -expired / -used-up / -unknown).
+-- The server may have priced the order with the code read from its short cache (PROMO_READ_CACHE_MS):
+-- the counted row's rule (code, type, value, applies_to, product_skus, category_ids, minimum,
+-- cap) must equal head's `promo_rule`, else nothing is written either (RAISE 'cedar:promo-changed':
+-- the server reads the code afresh and prices again; `PROMO_CHANGED`).
 -- Then, in its own statement after that row lock (so on PostgreSQL it sees every order committed
 -- by those who held the lock before), the customer's own uses (orders with this code, this phone,
 -- promo_use_counted) against max_uses_per_customer (RAISE 'cedar:promo-used-by-customer').
@@ -31,7 +35,8 @@
 --          summed, product_quantity the sum over its product's lines (`StockClaim`); empty on the
 --          careful path, which has taken the stock already
 --   head:  the order's columns (promo_code_id / promo_discount_type / promo_discount_value null
---          without a code), and `source` / `created_by` (who entered it)
+--          without a code), `promo_rule` (promo-validation.ts `promoRuleOf`: the rule priced
+--          with), and `source` / `created_by` (who entered it)
 --   items: the line snapshots, in the shopper's order (`position`)
 --   notification: the admins' message; RETURNS the columns the server maps back into the order.
 -- The guard's message is `STOCK_GUARD_MESSAGE` there; the promo ones are `PROMO_GUARD_MESSAGES`
@@ -46,6 +51,7 @@ DECLARE
   buyer_email text := lower(head->>'customer_email');
   promo_id uuid := (head->>'promo_code_id')::uuid;
   per_customer integer;
+  same_rule boolean;
   refused promo_codes%ROWTYPE;
   shop_today date := (now() AT TIME ZONE 'Asia/Beirut')::date;
 BEGIN
@@ -76,7 +82,11 @@ BEGIN
       WHERE pc.id = promo_id AND pc.is_active AND (pc.max_uses = 0 OR pc.current_uses < pc.max_uses)
         AND (pc.start_date IS NULL OR pc.start_date <= shop_today)
         AND (pc.end_date IS NULL OR pc.end_date >= shop_today)
-      RETURNING pc.max_uses_per_customer INTO per_customer;
+      RETURNING pc.max_uses_per_customer, jsonb_build_object('code', pc.code, 'discount_type', pc.discount_type,
+        'discount_value', pc.discount_value, 'applies_to', pc.applies_to, 'product_skus', pc.product_skus,
+        'category_ids', pc.category_ids, 'minimum_order_amount', pc.minimum_order_amount,
+        'maximum_discount_amount', pc.maximum_discount_amount) = head->'promo_rule'
+      INTO per_customer, same_rule;
     IF NOT FOUND THEN
       -- Why, in promoStatusOf's order (src/shared/promo-codes.ts).
       SELECT * INTO refused FROM promo_codes AS pc WHERE pc.id = promo_id;
@@ -87,10 +97,18 @@ BEGIN
         WHEN refused.start_date > shop_today THEN 'cedar:promo-not-started'
         ELSE 'cedar:promo-used-up' END;
     END IF;
-    IF per_customer > 0 AND (SELECT count(*) FROM orders AS o
-        WHERE o.promo_code_id = promo_id AND o.customer_phone = head->>'customer_phone' AND o.promo_use_counted)
-        >= per_customer THEN
-      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:promo-used-by-customer';
+    -- The order was priced with the code as the server read it (maybe from its short cache): the
+    -- rule must be the stored one, or nothing is written and the server prices again from a fresh
+    -- read. No rule in head is a changed rule too (IS NOT TRUE: the comparison is then null).
+    IF same_rule IS NOT TRUE THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:promo-changed';
+    END IF;
+    IF per_customer > 0 THEN
+      IF (SELECT count(*) FROM orders AS o
+          WHERE o.promo_code_id = promo_id AND o.customer_phone = head->>'customer_phone' AND o.promo_use_counted)
+          >= per_customer THEN
+        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:promo-used-by-customer';
+      END IF;
     END IF;
   END IF;
 

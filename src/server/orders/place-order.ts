@@ -10,10 +10,14 @@ import { toNumber } from '#server/products/products.mapper.ts';
 import { products } from '#server/products/products.table.ts';
 import {
   discountFor,
-  findPromoCode,
+  findPromoCodeForQuote,
+  findPromoCodeFresh,
+  forgetPromoCode,
+  PROMO_CHANGED,
   PROMO_GUARD_MESSAGES,
   type PromoCodeRow,
   PromoRefusedError,
+  promoRuleOf,
   refusalOf,
 } from '#server/promo-codes/promo-validation.ts';
 import type { FieldError } from '#shared/contracts/common.ts';
@@ -43,10 +47,14 @@ import {
  * `takeStock` below, and explained line by line by orders.service.ts `priceLines`. Change one,
  * change all three; tests/api/order-placement-paths.test.ts checks each rule on both paths.
  *
- * A promo code (docs/product.md#counting-uses) is read and checked before either path, its
- * discount computed from the lines as priced, and its use counted by cedar_place_order on both
- * paths (a conditional UPDATE of the code's row, after the stock): a refusal there rolls the
- * whole order back and answers the 400 `PromoRefusedError` on `promo_code`.
+ * A promo code (docs/product.md#counting-uses) is read (through the short read cache of
+ * promo-validation.ts) and checked before either path, its discount computed from the lines as
+ * priced, and its use counted by cedar_place_order on both paths (a conditional UPDATE of the
+ * code's row, after the stock): a refusal there rolls the whole order back and answers the 400
+ * `PromoRefusedError` on `promo_code`. A cached code is never trusted alone: if the stored rule
+ * differs from the one the order was priced with, cedar_place_order writes nothing
+ * (`PROMO_CHANGED`), and a refusal the cached row would give is not answered either
+ * (`PromoRecheck`); both make placeOrder read the code afresh and place the order again.
  */
 
 export interface PlaceOrderResult {
@@ -161,12 +169,28 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: hashOrderRequest(request) } : undefined;
   try {
-    const promo = request.promo_code ? await usablePromoCode(db, request.promo_code) : undefined;
-    // The usual case costs one statement; anything unusual (a price or stock the in-memory
-    // catalogue has not caught up with, a problem to explain) takes the careful transaction.
-    const quick = catalogue ? await placeInOneStatement(db, catalogue, request, idempotency, options, promo) : null;
-    const order = quick ?? (await inTransaction(db, (tx) => insertOrder(tx, request, idempotency, options, promo)));
-    return { order, replayed: false };
+    const place = async (promo: UsableCode | undefined) => {
+      // The usual case costs one statement; anything unusual (a price or stock the in-memory
+      // catalogue has not caught up with, a problem to explain) takes the careful transaction.
+      const quick = catalogue ? await placeInOneStatement(db, catalogue, request, idempotency, options, promo) : null;
+      return quick ?? (await inTransaction(db, (tx) => insertOrder(tx, request, idempotency, options, promo)));
+    };
+    const code = request.promo_code;
+    if (!code) return { order: await place(undefined), replayed: false };
+    let promo = await usablePromoCode(db, code, false);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return { order: await place(promo), replayed: false };
+      } catch (error) {
+        // The stored row refused what the cached one allowed: the next validate reads it again too.
+        // (Any other refusal came from a fresh read, which refreshed the cache.)
+        if (error instanceof PromoGuardRefusal) forgetPromoCode(db, code);
+        if (!(error instanceof PromoRecheck)) throw error;
+        // Only a code edited again between each fresh read and its order gets here twice.
+        if (attempt >= PROMO_ATTEMPTS) throw new AppError(409, 'CONFLICT', PROMO_CHANGED_MESSAGE);
+        promo = await usablePromoCode(db, code, true);
+      }
+    }
   } catch (error) {
     // A repeat of an order already placed: the key's unique constraint refused it, or the first
     // one took the last units, or the product has gone since. Answer with the first order.
@@ -180,16 +204,41 @@ export async function placeOrder(
   }
 }
 
+/** A code as placeOrder read it: `fresh` when read from the database for this attempt, not the cache. */
+interface UsableCode {
+  row: PromoCodeRow;
+  fresh: boolean;
+}
+
+/** Tries of one order whose code changes under it (the first may use the cache, the others read afresh). */
+const PROMO_ATTEMPTS = 3;
+export const PROMO_CHANGED_MESSAGE = 'This promo code has just been changed: please review your order and try again';
+
 /**
- * The code the order names, if it can be used today (a refusal is the 400 on `promo_code`). Not
- * the customer's own limit: cedar_place_order counts their uses under the code's row lock.
+ * "The code as cached may be stale: read it afresh and place the order again." Thrown (never
+ * answered) when cedar_place_order finds another rule stored (`PROMO_CHANGED`), or when a code
+ * read from the cache would refuse the cart (its minimum, its products): refusals are given on
+ * fresh reads only.
  */
-async function usablePromoCode(db: Db, text: string): Promise<PromoCodeRow> {
-  const row = await findPromoCode(db, text);
+class PromoRecheck extends Error {}
+
+/** A refusal cedar_place_order gave from the stored row (used up, switched off…). */
+class PromoGuardRefusal extends PromoRefusedError {}
+
+/**
+ * The code the order names, if it can be used today (a refusal is the 400 on `promo_code`), read
+ * through the short read cache unless `fresh`. A refusal is only given from a fresh read (a cached
+ * code may have been switched on again, or a use given back, since). Not the customer's own limit:
+ * cedar_place_order counts their uses under the code's row lock.
+ */
+async function usablePromoCode(db: Db, text: string, fresh: boolean): Promise<UsableCode> {
+  // Only codes that exist are cached: a miss was read afresh already.
+  const row = fresh ? await findPromoCodeFresh(db, text) : await findPromoCodeForQuote(db, text);
   if (!row) throw new PromoRefusedError(PROMO_MESSAGES.unknown, true);
   const refusal = refusalOf(row);
+  if (refusal && !fresh) return usablePromoCode(db, text, true);
   if (refusal) throw new PromoRefusedError(refusal);
-  return row;
+  return { row, fresh };
 }
 
 /** The order's promo code and what it takes off these lines. */
@@ -198,11 +247,14 @@ interface AppliedCode {
   discountCents: number;
 }
 
-/** The message of a promo refusal cedar_place_order raised (place-order.sql), if that is what `error` is. */
-function promoGuardMessage(error: unknown): string | undefined {
+/**
+ * What cedar_place_order raised about the code (place-order.sql), if that is what `error` is: a
+ * refusal (a key of PROMO_GUARD_MESSAGES) or PROMO_CHANGED.
+ */
+function promoGuardOf(error: unknown): string | undefined {
   for (const { message } of errorChain(error)) {
     const match = message && /cedar:promo-[a-z-]+/.exec(message);
-    if (match) return PROMO_GUARD_MESSAGES[match[0]];
+    if (match) return match[0];
   }
   return undefined;
 }
@@ -227,7 +279,7 @@ async function placeInOneStatement(
   request: CreateOrderRequest,
   idempotency: Idempotency | undefined,
   options: PlaceOrderOptions,
-  promo: PromoCodeRow | undefined,
+  promo: UsableCode | undefined,
 ): Promise<Order | null> {
   const byId = orderProductsFromCatalogue(
     catalogue,
@@ -238,8 +290,10 @@ async function placeInOneStatement(
   if (lines.some((line) => !line.available)) return null;
   let applied: AppliedCode | undefined;
   if (promo) {
-    const check = await discountFor(db, promo, lines);
+    const check = await discountFor(db, promo.row, lines);
     if (!check.ok) {
+      // A cached code may have a stale rule: read it afresh before anything else.
+      if (!promo.fresh) throw new PromoRecheck();
       // The catalogue may lag the database: the refusal (minimum, no eligible line) is answered
       // only if the database's prices say the same, without the careful path's transaction and
       // its locks; otherwise (or if a line cannot be bought now) the careful path decides.
@@ -251,11 +305,11 @@ async function placeInOneStatement(
         ),
       );
       if (fromDatabase.some((line) => !line.available)) return null;
-      const confirmed = await discountFor(db, promo, fromDatabase);
+      const confirmed = await discountFor(db, promo.row, fromDatabase);
       if (!confirmed.ok) throw new PromoRefusedError(confirmed.message);
       return null;
     }
-    applied = { row: promo, discountCents: check.discountCents };
+    applied = { row: promo.row, discountCents: check.discountCents };
   }
 
   const stock = stockClaims(lines);
@@ -323,7 +377,7 @@ async function insertOrder(
   request: CreateOrderRequest,
   idempotency: Idempotency | undefined,
   options: PlaceOrderOptions,
-  promo: PromoCodeRow | undefined,
+  promo: UsableCode | undefined,
 ): Promise<Order> {
   // Which variant each line buys, from the rows as they are (resolveVariant); the UPDATE below
   // is what decides whether they are still active, priced and in stock.
@@ -386,9 +440,10 @@ async function insertOrder(
   }
   let applied: AppliedCode | undefined;
   if (promo) {
-    const check = await discountFor(tx, promo, lines);
-    if (!check.ok) throw new PromoRefusedError(check.message);
-    applied = { row: promo, discountCents: check.discountCents };
+    const check = await discountFor(tx, promo.row, lines);
+    // Thrown, either rolls back the stock taken above.
+    if (!check.ok) throw promo.fresh ? new PromoRefusedError(check.message) : new PromoRecheck();
+    applied = { row: promo.row, discountCents: check.discountCents };
   }
   return insertOrderRows(tx, request, lines, idempotency, options, [], applied);
 }
@@ -476,6 +531,8 @@ async function insertOrderRows(
     promo_code_id: promo?.row.id ?? null,
     promo_discount_type: promoDiscountType,
     promo_discount_value: promoDiscountValue,
+    // What cedar_place_order compares with the stored code: the rule these totals were priced with.
+    promo_rule: promo ? promoRuleOf(promo.row) : null,
     ...totals,
     access_token: accessToken,
     idempotency_key: idempotency?.key ?? null,
@@ -503,8 +560,10 @@ async function insertOrderRows(
     select * from cedar_place_order(${JSON.stringify(stock)}::jsonb, ${JSON.stringify(head)}::jsonb,
       ${JSON.stringify(itemRows)}::jsonb, ${notification})`)
     .catch((error: unknown) => {
-      const refusal = promoGuardMessage(error);
-      throw refusal ? new PromoRefusedError(refusal) : error;
+      const guard = promoGuardOf(error);
+      if (guard === PROMO_CHANGED) throw new PromoRecheck();
+      const refusal = guard && PROMO_GUARD_MESSAGES[guard];
+      throw refusal ? new PromoGuardRefusal(refusal) : error;
     })) as unknown as {
     rows: { id: string; order_number: string; status: string; payment_status: string; created_ms: number }[];
   };

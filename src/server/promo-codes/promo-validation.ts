@@ -45,33 +45,62 @@ export async function findPromoCode(db: Db, text: string): Promise<PromoCodeRow 
 }
 
 /**
- * How long validate and calculate may reuse a code they read (docs/product.md#applying-a-code):
- * they are advisory, run on every keystroke of the checkout, and must stay within validate's
- * budget (docs/engineering.md#budgets), so they read a code at most once per this window per
- * process. Placing an order always reads it fresh, and counts the use under the row's lock.
+ * How long a code read from the database may be reused (docs/product.md#applying-a-code):
+ * validate and calculate are advisory and run on every keystroke of the checkout, and placing an
+ * order is PGlite's busiest write; each reads a code at most once per this window per process.
+ * Placing an order cannot be fooled by it: cedar_place_order counts the use against the stored
+ * row (active, dates, max_uses) and refuses the order if the rule it was priced with is no longer
+ * the stored one (`PROMO_CHANGED`); a refusal the cached row would give is checked on a fresh read.
  */
 export const PROMO_READ_CACHE_MS = 2000;
 const PROMO_READ_CACHE_MAX = 1000;
 const readCaches = new WeakMap<Db, Map<string, { row: PromoCodeRow; until: number }>>();
+
+function readCacheOf(db: Db): Map<string, { row: PromoCodeRow; until: number }> {
+  let cache = readCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    readCaches.set(db, cache);
+  }
+  return cache;
+}
 
 /**
  * findPromoCode through the short read cache above. Only codes that exist are kept, so a code
  * created a moment ago is found at once; unknown codes are rate limited instead.
  */
 export async function findPromoCodeForQuote(db: Db, text: string, now = Date.now()): Promise<PromoCodeRow | undefined> {
-  const code = normalisePromoCode(text);
-  let cache = readCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    readCaches.set(db, cache);
-  }
-  const hit = cache.get(code);
+  const hit = readCacheOf(db).get(normalisePromoCode(text));
   if (hit && hit.until > now) return hit.row;
+  return findPromoCodeFresh(db, text, now);
+}
+
+/** findPromoCode, keeping what it read in the read cache (or dropping a code that is gone). */
+export async function findPromoCodeFresh(db: Db, text: string, now = Date.now()): Promise<PromoCodeRow | undefined> {
+  const code = normalisePromoCode(text);
+  const cache = readCacheOf(db);
   const row = await findPromoCode(db, code);
   if (cache.size >= PROMO_READ_CACHE_MAX) cache.clear();
   if (row) cache.set(code, { row, until: now + PROMO_READ_CACHE_MS });
   else cache.delete(code);
   return row;
+}
+
+/**
+ * The rule an order was priced with, as cedar_place_order compares it with the stored row (its
+ * `head.promo_rule`, place-order.sql): the same keys, amounts as numbers (jsonb compares them as numerics).
+ */
+export function promoRuleOf(row: PromoCodeRow): Record<string, unknown> {
+  return {
+    code: row.code,
+    discount_type: row.discountType,
+    discount_value: toNumber(row.discountValue),
+    applies_to: row.appliesTo,
+    product_skus: row.productSkus,
+    category_ids: row.categoryIds,
+    minimum_order_amount: row.minimumOrderAmount === null ? null : toNumber(row.minimumOrderAmount),
+    maximum_discount_amount: row.maximumDiscountAmount === null ? null : toNumber(row.maximumDiscountAmount),
+  };
 }
 
 /**
@@ -92,7 +121,7 @@ const treeCaches = new WeakMap<Db, Map<string, { ids: Promise<string[]>; until: 
  * A code's categories and every category below them: a code for "Sensors" covers its
  * subcategories' products too. Only read for `product` codes that name categories, and kept for
  * PROMO_READ_CACHE_MS (placing an order too: a category moved a moment ago is not worth a read
- * per order; the code itself is always read afresh there).
+ * per order; cedar_place_order compares the code's own category_ids, not the tree below them).
  */
 function withSubcategories(db: Db, ids: readonly string[], now = Date.now()): Promise<string[]> {
   if (ids.length === 0) return Promise.resolve([]);
@@ -239,6 +268,12 @@ export function validateRefusal(message: string): AppError {
 }
 
 /**
+ * What cedar_place_order raises when the code's stored rule is not the one the order was priced
+ * with (a cached read, place-order.sql): nothing was written; read the code afresh and price again.
+ */
+export const PROMO_CHANGED = 'cedar:promo-changed';
+
+/**
  * What cedar_place_order raises when counting the use fails (place-order.sql), and the message
  * each one means. The order is rolled back whole; the shopper may place it without the code.
  */
@@ -250,3 +285,8 @@ export const PROMO_GUARD_MESSAGES: Readonly<Record<string, string>> = {
   'cedar:promo-used-up': PROMO_MESSAGES.usedUp,
   'cedar:promo-used-by-customer': PROMO_MESSAGES.usedByCustomer,
 };
+
+/** Drops a code from the read cache: an order found it changed or refused, so the next read is fresh. */
+export function forgetPromoCode(db: Db, text: string): void {
+  readCaches.get(db)?.delete(normalisePromoCode(text));
+}

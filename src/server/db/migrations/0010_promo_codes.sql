@@ -47,6 +47,7 @@ DECLARE
   buyer_email text := lower(head->>'customer_email');
   promo_id uuid := (head->>'promo_code_id')::uuid;
   per_customer integer;
+  same_rule boolean;
   refused promo_codes%ROWTYPE;
   shop_today date := (now() AT TIME ZONE 'Asia/Beirut')::date;
 BEGIN
@@ -77,7 +78,11 @@ BEGIN
       WHERE pc.id = promo_id AND pc.is_active AND (pc.max_uses = 0 OR pc.current_uses < pc.max_uses)
         AND (pc.start_date IS NULL OR pc.start_date <= shop_today)
         AND (pc.end_date IS NULL OR pc.end_date >= shop_today)
-      RETURNING pc.max_uses_per_customer INTO per_customer;
+      RETURNING pc.max_uses_per_customer, jsonb_build_object('code', pc.code, 'discount_type', pc.discount_type,
+        'discount_value', pc.discount_value, 'applies_to', pc.applies_to, 'product_skus', pc.product_skus,
+        'category_ids', pc.category_ids, 'minimum_order_amount', pc.minimum_order_amount,
+        'maximum_discount_amount', pc.maximum_discount_amount) = head->'promo_rule'
+      INTO per_customer, same_rule;
     IF NOT FOUND THEN
       -- Why, in promoStatusOf's order (src/shared/promo-codes.ts).
       SELECT * INTO refused FROM promo_codes AS pc WHERE pc.id = promo_id;
@@ -88,10 +93,18 @@ BEGIN
         WHEN refused.start_date > shop_today THEN 'cedar:promo-not-started'
         ELSE 'cedar:promo-used-up' END;
     END IF;
-    IF per_customer > 0 AND (SELECT count(*) FROM orders AS o
-        WHERE o.promo_code_id = promo_id AND o.customer_phone = head->>'customer_phone' AND o.promo_use_counted)
-        >= per_customer THEN
-      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:promo-used-by-customer';
+    -- The order was priced with the code as the server read it (maybe from its short cache): the
+    -- rule must be the stored one, or nothing is written and the server prices again from a fresh
+    -- read. No rule in head is a changed rule too (IS NOT TRUE: the comparison is then null).
+    IF same_rule IS NOT TRUE THEN
+      RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:promo-changed';
+    END IF;
+    IF per_customer > 0 THEN
+      IF (SELECT count(*) FROM orders AS o
+          WHERE o.promo_code_id = promo_id AND o.customer_phone = head->>'customer_phone' AND o.promo_use_counted)
+          >= per_customer THEN
+        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:promo-used-by-customer';
+      END IF;
     END IF;
   END IF;
 
