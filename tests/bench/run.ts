@@ -271,12 +271,16 @@ try {
     headers: () => ({ 'idempotency-key': randomUUID() }),
     expect: [201],
   };
-  /** The checkout's order with a promo code: the code is read, its discount computed and its use counted. */
+  /**
+   * The checkout's order with a promo code: the code is read, its discount computed and its use
+   * counted. The whole-order code, so every request places an order: the checkout drops a code
+   * the cart does not qualify for at its calculation, before any order is sent, so a refused
+   * placement is a race, not the usual path (validate's scenario below measures refusals).
+   */
   const placeOrderWithCode: RequestSpec = {
     ...placeOrder,
-    body: () => ({ ...(placeOrder.body as () => object)(), promo_code: pick(BENCH_PROMO_CODES).toLowerCase() }),
-    // The boards code on a cart without boards is refused (400): a real answer, not an error.
-    expect: [201, 400],
+    body: () => ({ ...(placeOrder.body as () => object)(), promo_code: BENCH_PROMO_CODES[0].toLowerCase() }),
+    expect: [201],
   };
   /** What the checkout's Apply button sends: a cart (ids, choices) and a code, one in ten unknown. */
   const validatePromo: RequestSpec = {

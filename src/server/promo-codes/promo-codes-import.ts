@@ -99,11 +99,10 @@ export async function importPromoCodes(
   const updates: PromoCodeWrite[] = [];
   try {
     return await inTransaction(db, async (tx) => {
-      const [missingSkus, missingCategories, existing] = await Promise.all([
-        unknownSkus(tx, [...new Set(valid.flatMap((input) => input.product_skus))]),
-        unknownCategories(tx, [...new Set(valid.flatMap((input) => input.category_ids))]),
-        existingCodes(tx, [...new Set(valid.map((input) => input.code))]),
-      ]);
+      // In turn: a transaction is one client, which must not be sent a query while it runs another.
+      const missingSkus = await unknownSkus(tx, [...new Set(valid.flatMap((input) => input.product_skus))]);
+      const missingCategories = await unknownCategories(tx, [...new Set(valid.flatMap((input) => input.category_ids))]);
+      const existing = await existingCodes(tx, [...new Set(valid.map((input) => input.code))]);
       const skuMissing = new Set(missingSkus);
       const categoryMissing = new Set(missingCategories);
       const firstLine = new Map<string, number>();

@@ -215,17 +215,16 @@ export async function promoCodeUsage(
 export async function unknownSkus(db: Db, skus: readonly string[]): Promise<string[]> {
   if (skus.length === 0) return [];
   const lower = [...new Set(skus.map((sku) => sku.toLowerCase()))];
-  // lower(sku) is what both tables' unique indexes are built on.
-  const [fromProducts, fromVariants] = await Promise.all([
-    db
-      .select({ sku: sql<string>`lower(${products.sku})` })
-      .from(products)
-      .where(inArray(sql`lower(${products.sku})`, lower)),
-    db
-      .select({ sku: sql<string>`lower(${productVariants.sku})` })
-      .from(productVariants)
-      .where(inArray(sql`lower(${productVariants.sku})`, lower)),
-  ]);
+  // lower(sku) is what both tables' unique indexes are built on. One after the other: `db` may be
+  // a transaction's one client, which must not be sent a query while it runs another (pg).
+  const fromProducts = await db
+    .select({ sku: sql<string>`lower(${products.sku})` })
+    .from(products)
+    .where(inArray(sql`lower(${products.sku})`, lower));
+  const fromVariants = await db
+    .select({ sku: sql<string>`lower(${productVariants.sku})` })
+    .from(productVariants)
+    .where(inArray(sql`lower(${productVariants.sku})`, lower));
   const known = new Set([...fromProducts, ...fromVariants].map((row) => row.sku));
   return skus.filter((sku) => !known.has(sku.toLowerCase()));
 }
@@ -243,10 +242,9 @@ export async function unknownCategories(db: Db, ids: readonly string[]): Promise
 
 /** 400 naming what does not exist: the SKUs on `product_skus`, the categories on `category_ids`. */
 async function assertReferencesExist(db: Db, input: PromoCodeWrite): Promise<void> {
-  const [skus, categoryIds] = await Promise.all([
-    unknownSkus(db, input.product_skus),
-    unknownCategories(db, input.category_ids),
-  ]);
+  // In turn, not at once: `db` may be a transaction's one client.
+  const skus = await unknownSkus(db, input.product_skus);
+  const categoryIds = await unknownCategories(db, input.category_ids);
   const errors = [
     ...(skus.length > 0 ? [{ path: 'product_skus', message: PROMO_MESSAGES.unknownSkus(skus) }] : []),
     ...(categoryIds.length > 0 ? [{ path: 'category_ids', message: PROMO_MESSAGES.unknownCategories }] : []),
