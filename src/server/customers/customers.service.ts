@@ -3,6 +3,7 @@ import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { containsPattern, countRows, pageOffset, phoneCondition, sortDirection } from '#server/db/list-queries.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
@@ -137,12 +138,7 @@ async function assertPhoneFree(tx: Db, phone: string, exceptId?: string): Promis
 
 /** The unique index is the last word when two requests race past the check. */
 function rethrowPhoneTaken(error: unknown): never {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
-    if (code === '23505' && (constraint === 'customers_phone_unique' || message?.includes('customers_phone_unique'))) {
-      throw phoneTaken();
-    }
-  }
+  if (isUniqueViolation(error, 'customers_phone_unique')) throw phoneTaken();
   throw error;
 }
 

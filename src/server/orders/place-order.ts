@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
+import { errorChain, isUniqueViolation } from '#server/db/errors.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, badRequest, outOfStock } from '#server/errors.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
-import { toNumber } from '#server/products/products.mapper.ts';
 import { products } from '#server/products/products.table.ts';
 import {
   discountFor,
@@ -144,20 +144,6 @@ function stockErrors(lines: readonly PricedLine[]): FieldError[] {
       ? [{ path: `items.${index}`, message: stockMessage(line.label, line.stock_quantity) }]
       : [],
   );
-}
-
-/** The error and its causes: Drizzle wraps the driver's error, which carries the SQLSTATE. */
-function* errorChain(error: unknown): Generator<{ code?: string; constraint?: string; message?: string }> {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    yield current as { code?: string; constraint?: string; message?: string };
-  }
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (const { code, constraint: name, message } of errorChain(error)) {
-    if (code === '23505' && (name === constraint || message?.includes(constraint))) return true;
-  }
-  return false;
 }
 
 export async function placeOrder(
@@ -519,7 +505,7 @@ async function insertOrderRows(
   // The snapshot (docs/product.md#counting-uses): the code as stored (upper-case), its type and value.
   const promoCode = promo?.row.code ?? null;
   const promoDiscountType = (promo?.row.discountType as Order['promo_discount_type']) ?? null;
-  const promoDiscountValue = promo ? toNumber(promo.row.discountValue) : null;
+  const promoDiscountValue = promo ? promo.row.discountValue : null;
   const head = {
     customer_name: request.customer.name,
     customer_phone: request.customer.phone,

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type AnyColumn, and, eq, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { errorChain } from '#server/db/errors.ts';
 import { escapeLike } from '#server/db/list-queries.ts';
 import { conflict } from '#server/errors.ts';
 import { PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
@@ -119,13 +120,6 @@ export async function generateSku(db: Db): Promise<string> {
       .where(sql`lower(${products.sku}) = ${sku.toLowerCase()}`)
       .limit(1);
     if (!row) return sku;
-  }
-}
-
-/** The error and its causes: Drizzle wraps the driver's error, which carries the SQLSTATE. */
-function* errorChain(error: unknown): Generator<{ code?: string; constraint?: string; message?: string }> {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    yield current as { code?: string; constraint?: string; message?: string };
   }
 }
 

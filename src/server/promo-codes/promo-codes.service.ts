@@ -3,6 +3,7 @@ import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
+import { isUniqueViolation } from '#server/db/errors.ts';
 import { containsPattern, countRows, pageOffset, sortDirection } from '#server/db/list-queries.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
@@ -282,16 +283,7 @@ async function assertCodeFree(tx: Db, code: string, exceptId?: string): Promise<
 
 /** Whether `error` (or a cause of it) is the unique index on the code refusing a duplicate. */
 export function isCodeTakenError(error: unknown): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint, message } = current as { code?: string; constraint?: string; message?: string };
-    if (
-      code === '23505' &&
-      (constraint === 'promo_codes_code_unique' || message?.includes('promo_codes_code_unique'))
-    ) {
-      return true;
-    }
-  }
-  return false;
+  return isUniqueViolation(error, 'promo_codes_code_unique');
 }
 
 /** The unique index is the last word when two requests race past the check. */

@@ -3,11 +3,11 @@ import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { AppError, badRequest } from '#server/errors.ts';
 import { orders } from '#server/orders/orders.table.ts';
-import { toNumber } from '#server/products/products.mapper.ts';
 import type { AppliedPromo } from '#shared/contracts/orders.ts';
 import { type Cents, fromCents, sumCents } from '#shared/money.ts';
 import { type DiscountType, PROMO_MESSAGES, type PromoAppliesTo } from '#shared/promo-codes.ts';
 import { type PromoDiscountRule, promoDiscount, promoRefusal } from '#shared/promo-discount.ts';
+import type { PromoCodeRow } from './promo-codes.mapper.ts';
 import { promoCodes } from './promo-codes.table.ts';
 
 /**
@@ -18,7 +18,7 @@ import { promoCodes } from './promo-codes.table.ts';
  * its transaction (cedar_place_order, place-order.sql): what is read here can change until then.
  */
 
-export type PromoCodeRow = typeof promoCodes.$inferSelect;
+export type { PromoCodeRow };
 
 /**
  * What the discount needs of a priced cart line: orders.service.ts `PricedLine` (lines priced
@@ -54,35 +54,53 @@ export async function findPromoCode(db: Db, text: string): Promise<PromoCodeRow 
  */
 export const PROMO_READ_CACHE_MS = 2000;
 const PROMO_READ_CACHE_MAX = 1000;
-const readCaches = new WeakMap<Db, Map<string, { row: PromoCodeRow; until: number }>>();
 
-function readCacheOf(db: Db): Map<string, { row: PromoCodeRow; until: number }> {
-  let cache = readCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    readCaches.set(db, cache);
-  }
-  return cache;
+/**
+ * Values kept PROMO_READ_CACHE_MS per database (tests run several apps in one process), at most
+ * PROMO_READ_CACHE_MAX keys (then it starts again empty: codes are few, a flood of keys is not).
+ */
+function shortLivedCache<V>() {
+  const byDb = new WeakMap<Db, Map<string, { value: V; until: number }>>();
+  const mapOf = (db: Db) => {
+    let map = byDb.get(db);
+    if (!map) {
+      map = new Map();
+      byDb.set(db, map);
+    }
+    return map;
+  };
+  return {
+    get(db: Db, key: string, now: number): V | undefined {
+      const hit = byDb.get(db)?.get(key);
+      return hit && hit.until > now ? hit.value : undefined;
+    },
+    set(db: Db, key: string, value: V, now: number): void {
+      const map = mapOf(db);
+      if (map.size >= PROMO_READ_CACHE_MAX) map.clear();
+      map.set(key, { value, until: now + PROMO_READ_CACHE_MS });
+    },
+    delete(db: Db, key: string): void {
+      byDb.get(db)?.delete(key);
+    },
+  };
 }
+
+const codeCache = shortLivedCache<PromoCodeRow>();
 
 /**
  * findPromoCode through the short read cache above. Only codes that exist are kept, so a code
  * created a moment ago is found at once; unknown codes are rate limited instead.
  */
 export async function findPromoCodeForQuote(db: Db, text: string, now = Date.now()): Promise<PromoCodeRow | undefined> {
-  const hit = readCacheOf(db).get(normalisePromoCode(text));
-  if (hit && hit.until > now) return hit.row;
-  return findPromoCodeFresh(db, text, now);
+  return codeCache.get(db, normalisePromoCode(text), now) ?? findPromoCodeFresh(db, text, now);
 }
 
 /** findPromoCode, keeping what it read in the read cache (or dropping a code that is gone). */
 export async function findPromoCodeFresh(db: Db, text: string, now = Date.now()): Promise<PromoCodeRow | undefined> {
   const code = normalisePromoCode(text);
-  const cache = readCacheOf(db);
   const row = await findPromoCode(db, code);
-  if (cache.size >= PROMO_READ_CACHE_MAX) cache.clear();
-  if (row) cache.set(code, { row, until: now + PROMO_READ_CACHE_MS });
-  else cache.delete(code);
+  if (row) codeCache.set(db, code, row, now);
+  else codeCache.delete(db, code);
   return row;
 }
 
@@ -91,15 +109,19 @@ export async function findPromoCodeFresh(db: Db, text: string, now = Date.now())
  * `head.promo_rule`, place-order.sql): the same keys, amounts as numbers (jsonb compares them as numerics).
  */
 export function promoRuleOf(row: PromoCodeRow): Record<string, unknown> {
+  return { code: row.code, ...storedRuleOf(row) };
+}
+
+/** A stored code's discount rule as written: its own category ids, amounts in dollars. */
+function storedRuleOf(row: PromoCodeRow): PromoDiscountRule {
   return {
-    code: row.code,
-    discount_type: row.discountType,
-    discount_value: toNumber(row.discountValue),
-    applies_to: row.appliesTo,
+    discount_type: row.discountType as DiscountType,
+    discount_value: row.discountValue,
+    applies_to: row.appliesTo as PromoAppliesTo,
     product_skus: row.productSkus,
     category_ids: row.categoryIds,
-    minimum_order_amount: row.minimumOrderAmount === null ? null : toNumber(row.minimumOrderAmount),
-    maximum_discount_amount: row.maximumDiscountAmount === null ? null : toNumber(row.maximumDiscountAmount),
+    minimum_order_amount: row.minimumOrderAmount,
+    maximum_discount_amount: row.maximumDiscountAmount,
   };
 }
 
@@ -115,7 +137,7 @@ export async function customerUses(db: Db, promoCodeId: string, phone: string): 
   return row?.n ?? 0;
 }
 
-const treeCaches = new WeakMap<Db, Map<string, { ids: Promise<string[]>; until: number }>>();
+const treeCache = shortLivedCache<Promise<string[]>>();
 
 /**
  * A code's categories and every category below them: a code for "Sensors" covers its
@@ -125,18 +147,12 @@ const treeCaches = new WeakMap<Db, Map<string, { ids: Promise<string[]>; until: 
  */
 function withSubcategories(db: Db, ids: readonly string[], now = Date.now()): Promise<string[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  let cache = treeCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    treeCaches.set(db, cache);
-  }
   const key = [...ids].sort().join(',');
-  const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.ids;
-  if (cache.size >= PROMO_READ_CACHE_MAX) cache.clear();
+  const hit = treeCache.get(db, key, now);
+  if (hit) return hit;
   const read = readSubcategories(db, ids);
-  cache.set(key, { ids: read, until: now + PROMO_READ_CACHE_MS });
-  read.catch(() => cache.delete(key));
+  treeCache.set(db, key, read, now);
+  read.catch(() => treeCache.delete(db, key));
   return read;
 }
 
@@ -170,15 +186,8 @@ function ruleOf(db: Db, row: PromoCodeRow): Promise<PromoDiscountRule> {
 }
 
 async function readRule(db: Db, row: PromoCodeRow): Promise<PromoDiscountRule> {
-  return {
-    discount_type: row.discountType as DiscountType,
-    discount_value: toNumber(row.discountValue),
-    applies_to: row.appliesTo as PromoAppliesTo,
-    product_skus: row.productSkus,
-    category_ids: row.appliesTo === 'product' ? await withSubcategories(db, row.categoryIds) : [],
-    minimum_order_amount: row.minimumOrderAmount === null ? null : toNumber(row.minimumOrderAmount),
-    maximum_discount_amount: row.maximumDiscountAmount === null ? null : toNumber(row.maximumDiscountAmount),
-  };
+  const rule = storedRuleOf(row);
+  return { ...rule, category_ids: row.appliesTo === 'product' ? await withSubcategories(db, rule.category_ids) : [] };
 }
 
 /** Why `row` cannot be used today, before the cart is looked at (null: it can). */
@@ -221,7 +230,7 @@ export async function discountFor(db: Db, row: PromoCodeRow, lines: readonly Pro
     applied: {
       code: row.code,
       discount_type: row.discountType as DiscountType,
-      discount_value: toNumber(row.discountValue),
+      discount_value: row.discountValue,
       discount_amount: fromCents(result.discountCents),
       applies_to: row.appliesTo as PromoAppliesTo,
     },
@@ -288,5 +297,5 @@ export const PROMO_GUARD_MESSAGES: Readonly<Record<string, string>> = {
 
 /** Drops a code from the read cache: an order found it changed or refused, so the next read is fresh. */
 export function forgetPromoCode(db: Db, text: string): void {
-  readCaches.get(db)?.delete(normalisePromoCode(text));
+  codeCache.delete(db, normalisePromoCode(text));
 }
