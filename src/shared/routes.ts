@@ -12,6 +12,8 @@ export const STOREFRONT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/blog\/?$/,
   /^\/blog\/[^/]+\/?$/,
   /^\/preferences\/?$/,
+  /^\/login(\/[^/]+)?\/?$/,
+  /^\/account(\/[^/]+){0,2}\/?$/,
   // Not /admin: the server cannot see a session (tokens live in the browser), so /admin answers
   // exactly like an unknown path, status and body (decision 008); the browser's app still draws
   // the admin panel there when it holds a session.

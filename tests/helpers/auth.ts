@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '#server/auth/passwords.ts';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/users/users.table.ts';
+import type { ShopperSession } from '#shared/contracts/accounts.ts';
 import type { LoginResponse, UserRole } from '#shared/contracts/auth.ts';
 
 export const TEST_PASSWORD = 'correct-horse-42';
@@ -24,7 +25,9 @@ export async function createUser(
     })
     .returning();
   if (!row) throw new Error('user insert returned nothing');
-  return row;
+  // Staff and these test users always have an email (users_staff_have_email); phone-only shoppers
+  // are made through the shopper API instead.
+  return { ...row, email };
 }
 
 /** Signs in through the API and returns the login response (throws on failure). */
@@ -45,3 +48,33 @@ export async function signInAs(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A strong password the shopper sign-up accepts. */
+export const SHOPPER_PASSWORD = 'cedar-Shopper-2026!';
+
+let shopperCounter = 0;
+/**
+ * Signs a new shopper up through POST /api/account/signup (email unless a phone is given) and
+ * returns the session. Each call uses its own IP so the sign-up limit never trips.
+ */
+export async function signUpShopper(
+  app: FastifyInstance,
+  body: { email?: string; phone?: string; password?: string; name?: string } = {},
+): Promise<ShopperSession> {
+  shopperCounter += 1;
+  const payload = {
+    password: SHOPPER_PASSWORD,
+    ...(body.phone ? {} : { email: `shopper-${randomUUID().slice(0, 8)}@example.com` }),
+    ...body,
+  };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/account/signup',
+    payload,
+    remoteAddress: `10.9.${Math.floor(shopperCounter / 250)}.${shopperCounter % 250}`,
+  });
+  if (response.statusCode !== 201) throw new Error(`shopper sign-up failed: ${response.statusCode} ${response.body}`);
+  const session = response.json().data.session as ShopperSession | null;
+  if (!session) throw new Error('shopper sign-up answered no session');
+  return session;
+}

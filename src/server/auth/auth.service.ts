@@ -43,6 +43,7 @@ const decoy = () => {
   return decoyHash;
 };
 
+/** Staff sign-in (/auth/login) is by email only; phone-only shopper accounts never match. */
 async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;
@@ -107,7 +108,8 @@ export async function refresh(
   context: AuditContext,
 ): Promise<LoginResponse> {
   const session = await findSessionByToken(db, refreshToken);
-  if (!session) throw invalidRefresh();
+  // A shopper's refresh token refreshes at /account/token only (decision 013).
+  if (session?.audience !== 'staff') throw invalidRefresh();
   const user = await findUserById(db, session.userId);
   const reuse = async () => {
     await revokeFamily(db, session.familyId);

@@ -15,15 +15,17 @@ export interface FirstAdminResult {
  * Makes sure the shop has a staff account. The first one comes from ADMIN_EMAIL/ADMIN_PASSWORD,
  * or gets a generated password that the caller prints once; an existing admin is never touched.
  */
+const normalisedEmailOf = (email: string) => email.trim().toLowerCase();
+
 export async function ensureFirstAdmin(db: Db, email: string, password: string | undefined): Promise<FirstAdminResult> {
   const [existing] = await db
     .select({ email: users.email })
     .from(users)
     .where(inArray(users.role, [...STAFF_ROLES]))
     .limit(1);
-  if (existing) return { email: existing.email, created: false };
+  if (existing) return { email: existing.email ?? normalisedEmailOf(email), created: false };
 
-  const normalisedEmail = email.trim().toLowerCase();
+  const normalisedEmail = normalisedEmailOf(email);
   const plainPassword = password ?? generatePassword();
   await db
     .insert(users)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { authSessions } from './sessions.table.ts';
+import { authSessions, type SessionAudience } from './sessions.table.ts';
 import { hashToken, newRefreshToken } from './tokens.ts';
 
 export interface SessionOrigin {
@@ -26,6 +26,7 @@ export async function startSession(
   userId: string,
   lifeMs: number,
   origin: SessionOrigin,
+  audience: SessionAudience = 'staff',
 ): Promise<IssuedRefresh> {
   // Expired rows can no longer be used or reused, so each sign-in clears the user's own.
   await db.delete(authSessions).where(and(eq(authSessions.userId, userId), lt(authSessions.expiresAt, new Date())));
@@ -34,6 +35,7 @@ export async function startSession(
   await db.insert(authSessions).values({
     userId,
     familyId,
+    audience,
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + lifeMs),
     ...originColumns(origin),
@@ -72,6 +74,7 @@ export async function rotateSession(
     id: nextId,
     userId: current.userId,
     familyId: current.familyId,
+    audience: current.audience,
     tokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + lifeMs),
     ...originColumns(origin),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { UserRole } from '#shared/contracts/auth.ts';
+import type { SessionAudience } from './sessions.table.ts';
 
 export const TOKEN_ISSUER = 'cedar-shop';
 
@@ -10,7 +11,17 @@ export interface AccessClaims {
   role: UserRole;
   /** The session family (stable across refreshes), checked on every request so a logout takes effect at once. */
   sid: string;
+  /**
+   * `shopper` tokens carry `aud: "cedar-shopper"`; staff tokens (the admin panel's) carry none, as
+   * they always have. The session family's own audience is checked too (decision 013).
+   */
+  audience: SessionAudience;
 }
+
+export const SHOPPER_TOKEN_AUDIENCE = 'cedar-shopper';
+
+/** What a token is signed with: staff unless said otherwise. */
+export type SignedClaims = Omit<AccessClaims, 'audience'> & { audience?: SessionAudience };
 
 export type AccessTokenCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
@@ -18,14 +29,15 @@ const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
 /** Signs an access JWT (HS256) that expires `ttlMs` after `now`. */
 export function signAccessToken(
-  claims: AccessClaims,
+  claims: SignedClaims,
   secret: string,
   ttlMs: number,
   now: number = Date.now(),
 ): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ role: claims.role, sid: claims.sid })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+  const jwt = new SignJWT({ role: claims.role, sid: claims.sid }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' });
+  if (claims.audience === 'shopper') jwt.setAudience(SHOPPER_TOKEN_AUDIENCE);
+  return jwt
     .setSubject(claims.sub)
     .setIssuer(TOKEN_ISSUER)
     .setIssuedAt(issuedAt)
@@ -46,11 +58,13 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
       issuer: TOKEN_ISSUER,
       requiredClaims: ['exp', 'iat', 'sub'],
     });
-    const { sub, role, sid } = payload;
+    const { sub, role, sid, aud } = payload;
     if (typeof sub !== 'string' || typeof role !== 'string' || typeof sid !== 'string') {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { sub, role: role as UserRole, sid } };
+    if (aud !== undefined && aud !== SHOPPER_TOKEN_AUDIENCE) return { ok: false, reason: 'invalid' };
+    const audience: SessionAudience = aud === SHOPPER_TOKEN_AUDIENCE ? 'shopper' : 'staff';
+    return { ok: true, claims: { sub, role: role as UserRole, sid, audience } };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

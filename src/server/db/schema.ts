@@ -2,8 +2,10 @@
  * Every table, for drizzle-kit (migrations) and for code that needs the whole schema. Domains
  * import their own tables from their folder; this list is the one place that names them all.
  */
+export { accountAddresses, twoFactorBackupCodes, verificationCodes } from '#server/accounts/accounts.tables.ts';
 export { auditLogs } from '#server/audit/audit.table.ts';
 export { authSessions } from '#server/auth/sessions.table.ts';
+export { cartItems } from '#server/cart/cart-items.table.ts';
 export { categories } from '#server/categories/categories.table.ts';
 export { contactMessages } from '#server/contact/contact.table.ts';
 export { customers } from '#server/customers/customers.table.ts';

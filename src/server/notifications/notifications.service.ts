@@ -104,7 +104,7 @@ export async function newestOrderNotifications(
 
 export interface NotificationActor {
   id: string;
-  email: string;
+  email: string | null;
 }
 
 export async function markNotification(

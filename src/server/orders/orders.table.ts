@@ -48,6 +48,8 @@ export const orders = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** Found or created by normalised phone, then email, when the order is placed. */
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The shopper account that placed it while signed in (docs/product.md#shopper-accounts); null for guests. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'checkout' (the storefront) or 'admin' (entered by an admin for a phone or counter sale). */
     source: text('source').notNull().default('checkout'),
     whatsappSentAt: timestamp('whatsapp_sent_at', { withTimezone: true }),
@@ -61,6 +63,7 @@ export const orders = pgTable(
       sql`${table.refundedAmount} >= 0 and ${table.refundedAmount} <= ${table.total}`,
     ),
     index('orders_customer_idx').on(table.customerId, table.createdAt),
+    index('orders_user_idx').on(table.userId, table.createdAt),
     index('orders_created_idx').on(table.createdAt),
     index('orders_status_created_idx').on(table.status, table.createdAt),
     index('orders_phone_idx').on(table.customerPhone),

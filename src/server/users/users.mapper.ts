@@ -7,7 +7,8 @@ export type UserRow = typeof users.$inferSelect;
 export function toAuthUser(row: UserRow): AuthUser {
   return {
     id: row.id,
-    email: row.email,
+    // Staff always have an email (users_staff_have_email); a phone-only shopper shows none.
+    email: row.email ?? '',
     name: row.name,
     role: row.role,
     avatar_url: row.avatarUrl,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from '#server/customers/customers.table.ts';
 import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
 import type { UserRole } from '#shared/contracts/auth.ts';
 
@@ -7,7 +8,24 @@ export const users = pgTable(
   'users',
   {
     id: idColumn(),
-    email: text('email').notNull().unique(),
+    /** Lowercase. Staff always have one; a shopper has an email, a phone or both (decision 013). */
+    email: text('email').unique(),
+    /** E.164 (`+9613123456`), shoppers only; one account per number. */
+    phone: text('phone').unique(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /**
+     * The shop's customer record this shopper account is (docs/product.md#shopper-accounts): set when
+     * a phone is verified or the first signed-in order is placed. One account per customer.
+     */
+    customerId: uuid('customer_id')
+      .unique()
+      .references(() => customers.id, { onDelete: 'set null' }),
+    /** Base32 TOTP secret; set while enrolling, live once `two_factor_enabled_at` is set. Never sent back. */
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted, so one code cannot be used twice. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
     role: text('role').$type<UserRole>().notNull().default('customer'),
@@ -17,5 +35,9 @@ export const users = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (table) => [check('users_role_known', sql`${table.role} in ('customer', 'admin', 'super_admin')`)],
+  (table) => [
+    check('users_role_known', sql`${table.role} in ('customer', 'admin', 'super_admin')`),
+    check('users_has_contact', sql`${table.email} is not null or ${table.phone} is not null`),
+    check('users_staff_have_email', sql`${table.role} = 'customer' or ${table.email} is not null`),
+  ],
 );

@@ -12,6 +12,8 @@ export const loadContactPage = () => import('./contact/contact-page.tsx');
 export const loadBlogPage = () => import('./blog/blog-page.tsx');
 export const loadBlogPostPage = () => import('./blog/blog-post-page.tsx');
 export const loadPreferencesPage = () => import('./preferences/preferences-page.tsx');
+export const loadLoginPage = () => import('./account/login/login-page.tsx');
+export const loadAccountPage = () => import('./account/account-page.tsx');
 
 /** Downloads a screen's code after `delayMs` unless the caller unmounts first; returns the cancel. */
 export function prefetchAfter(load: () => Promise<unknown>, delayMs: number): () => void {

@@ -5,11 +5,13 @@ import { lazyScreen } from '#web/app/lazy-screen.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
 import { productQuery } from './products/product-queries.ts';
 import {
+  loadAccountPage,
   loadBlogPage,
   loadBlogPostPage,
   loadCheckoutPage,
   loadContactPage,
   loadHomePage,
+  loadLoginPage,
   loadPreferencesPage,
   loadProductPage,
   loadStorePage,
@@ -45,4 +47,8 @@ export const storefrontRoutes: RouteObject[] = [
   { path: 'blog', element: lazyScreen(loadBlogPage, (m) => m.BlogPage, textSkeleton) },
   { path: 'blog/:slug', element: lazyScreen(loadBlogPostPage, (m) => m.BlogPostPage, textSkeleton) },
   { path: 'preferences', element: lazyScreen(loadPreferencesPage, (m) => m.PreferencesPage, textSkeleton) },
+  // Shopper accounts (docs/product.md#shopper-accounts): sign-in at /login, everything else in one
+  // lazy chunk with its own nested routes.
+  { path: 'login/*', element: lazyScreen(loadLoginPage, (m) => m.LoginPage, textSkeleton) },
+  { path: 'account/*', element: lazyScreen(loadAccountPage, (m) => m.AccountPage, textSkeleton) },
 ];

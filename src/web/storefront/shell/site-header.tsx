@@ -5,6 +5,8 @@ import { SearchBox } from '#web/storefront/search/search-box.tsx';
 import { CedarLogo, Icon } from '#web/ui/icons.tsx';
 import { ThemeSwitch } from '#web/ui/theme-switch.tsx';
 
+/** A person: the shopper's account (the page itself sends a signed-out shopper to /login). */
+const accountIcon = 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5';
 /** Sliders: the preferences page. */
 const preferencesIcon = 'M4 6h9M17 6h3M4 12h3M11 12h9M4 18h9M17 18h3M15 4v4M9 10v4M15 16v4';
 
@@ -46,6 +48,9 @@ export function SiteHeader() {
           <ThemeSwitch />
           <Link to="/preferences" className="icon-btn" aria-label="Preferences" data-tip="Preferences">
             <Icon d={preferencesIcon} />
+          </Link>
+          <Link to="/account" className="icon-btn" aria-label="Account" data-tip="Account">
+            <Icon d={accountIcon} />
           </Link>
           <CartButton />
         </div>

@@ -1,0 +1,20 @@
+import type { AuditContext } from '#server/audit/audit-context.ts';
+import type { AuthSettings } from '#server/auth/auth.service.ts';
+import type { Db } from '#server/db/client.ts';
+import type { UserRow } from '#server/users/users.mapper.ts';
+import type { SignInResult } from '#shared/contracts/accounts.ts';
+import { startShopperSession } from './shopper-sessions.ts';
+
+/**
+ * What every successful first step (password, code, recovery) answers: a session, or, when the
+ * account has two-step sign-in on, a challenge for POST /account/mfa/verify (docs/product.md#two-step-sign-in).
+ * The two-step part is filled in by accounts/two-factor.
+ */
+export async function signInResultFor(
+  db: Db,
+  settings: AuthSettings,
+  user: UserRow,
+  context: AuditContext,
+): Promise<SignInResult> {
+  return { session: await startShopperSession(db, settings, user, context), mfa_challenge: null };
+}
