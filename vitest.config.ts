@@ -31,6 +31,9 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          // A screen test that renders and clicks through a form takes about 1–2 s alone but went
+          // past the 5 s default on a loaded 2-core machine; the limit is there to catch hangs.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -50,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = 
     },
     async (request, reply) => {
       await guard.beforeRegister(request, reply);
-      const user = await signUpShopper(app, request.body, auditContextOf(request));
+      const user = await signUpShopper(app.db, request.body, auditContextOf(request));
       return reply.status(201).send({ data: await signInResultFor(app.db, settings, user, auditContextOf(request)) });
     },
   );

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import { generatePassword, hashPassword, verifyPassword } from '#server/auth/passwords.ts';
@@ -63,15 +62,11 @@ export function assertStrongPassword(password: string): void {
 }
 
 /** Creates a customer account; a taken email or phone is a 409 with the field named. */
-export async function signUpShopper(
-  app: FastifyInstance,
-  body: SignUpRequest,
-  context: AuditContext,
-): Promise<UserRow> {
+export async function signUpShopper(db: Db, body: SignUpRequest, context: AuditContext): Promise<UserRow> {
   assertStrongPassword(body.password);
   const name = body.name ?? body.email?.split('@')[0] ?? 'Shopper';
   try {
-    const [created] = await app.db
+    const [created] = await db
       .insert(users)
       .values({
         email: body.email ?? null,
@@ -82,7 +77,7 @@ export async function signUpShopper(
       })
       .returning();
     if (!created) throw new Error('insert returned nothing');
-    await recordAudit(app.db, {
+    await recordAudit(db, {
       context,
       actor: created,
       action: 'account.registered',

@@ -7,9 +7,19 @@ const claims = { sub: 'user-1', role: 'admin' as const, sid: 'family-1' };
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe('access tokens', () => {
+  it('marks shopper tokens with their audience and reads it back (decision 013)', async () => {
+    const token = await signAccessToken({ ...claims, role: 'customer', audience: 'shopper' }, SECRET, 60_000);
+    const [, payload] = token.split('.');
+    expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()).aud).toBe('cedar-shopper');
+    expect(await verifyAccessToken(token, SECRET)).toEqual({
+      ok: true,
+      claims: { ...claims, role: 'customer', audience: 'shopper' },
+    });
+  });
+
   it('round-trips the claims', async () => {
     const token = await signAccessToken(claims, SECRET, 15 * 60_000);
-    expect(await verifyAccessToken(token, SECRET)).toEqual({ ok: true, claims });
+    expect(await verifyAccessToken(token, SECRET)).toEqual({ ok: true, claims: { ...claims, audience: 'staff' } });
     const [, payload] = token.split('.');
     const decoded = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
     expect(decoded).toMatchObject({ iss: 'cedar-shop', sub: 'user-1', role: 'admin', sid: 'family-1' });

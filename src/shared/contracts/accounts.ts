@@ -217,7 +217,7 @@ export const ShopperUserSchema = z.object({
 });
 export type ShopperUser = z.infer<typeof ShopperUserSchema>;
 
-/** Spec §3 "Auth session": the shape a GoTrue-style client keeps. expires_in in seconds, expires_at in Unix seconds. */
+/** The "Auth session" of docs/product.md#shopper-session-in-the-browser: the shape a GoTrue-style client keeps. expires_in in seconds, expires_at in Unix seconds. */
 export const ShopperSessionSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
