@@ -76,8 +76,12 @@ async function visit(path: string): Promise<HTMLElement> {
   return view.container;
 }
 
+/**
+ * Waits for a heading. Generous: under test, /admin compiles the whole admin app on first import,
+ * which took over the 1 s default on a loaded 2-core machine (it is about 1.5 s when quiet).
+ */
 async function waitForText(container: HTMLElement, selector: string, text: string) {
-  await waitFor(() => expect(container.querySelector(selector)?.textContent).toContain(text));
+  await waitFor(() => expect(container.querySelector(selector)?.textContent).toContain(text), 15_000);
 }
 
 describe('app routes', () => {
