@@ -69,6 +69,13 @@ const RARE_ROUTE_CHUNK = /(^|\/)(admin-app|unmatched-route|blog-page|blog-post-p
  * createContext / forwardRef / memo / Symbol calls as pure and drops the displayName lines (they
  * only label components in React DevTools), so the parts the app does not use go: about 2 KB
  * gzip of the first load. Calls inside functions (hooks) are left alone.
+ *
+ * It also takes out of `<Link>` the route prefetching of framework mode (`<Link prefetch>`:
+ * `usePrefetchBehavior` and `<PrefetchPageLinks>`, which read the route manifest that only
+ * `<HydratedRouter>` provides). Under our declarative routers (BrowserRouter, StaticRouter,
+ * MemoryRouter) that hook always answers "no prefetch, no extra handlers", so the link draws the
+ * same `<a>`; the code behind it is about 1.8 KB gzip. Our screens prefetch themselves
+ * (docs/product.md#loading-and-prefetch).
  */
 function reactRouterTreeShaking(): Plugin {
   return {
@@ -78,6 +85,8 @@ function reactRouterTreeShaking(): Plugin {
       if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/.test(id)) return null;
       const shaken = code
         .replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '')
+        .replace(/\busePrefetchBehavior\(\s*prefetch,\s*rest\s*\)/, '[false, undefined, {}]')
+        .replace(/React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/, 'null')
         .replace(
           /^(var [\w$]+ = )((?:React\d*\.(?:createContext|forwardRef|memo)|Symbol)\()/gm,
           '$1/* @__PURE__ */ $2',

@@ -1,4 +1,5 @@
-import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { NavLink, useRoutes } from 'react-router';
+import { Redirect } from './redirect.tsx';
 import { useShopper } from './session/shopper-session-store.ts';
 
 /**
@@ -14,7 +15,12 @@ const sections = [
 
 export function AccountPage() {
   const shopper = useShopper();
-  if (!shopper) return <Navigate to="/login" replace />;
+  // Route objects and useRoutes, not <Routes>/<Route>: those would join the first load (redirect.tsx).
+  const section = useRoutes([
+    { index: true, element: <p>Signed in as {shopper?.name}.</p> },
+    { path: '*', element: <p>This section is coming.</p> },
+  ]);
+  if (!shopper) return <Redirect to="/login" />;
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold text-strong">My account</h1>
@@ -25,12 +31,7 @@ export function AccountPage() {
           </NavLink>
         ))}
       </nav>
-      <div className="mt-6">
-        <Routes>
-          <Route index element={<p>Signed in as {shopper.name}.</p>} />
-          <Route path="*" element={<p>This section is coming.</p>} />
-        </Routes>
-      </div>
+      <div className="mt-6">{section}</div>
     </main>
   );
 }

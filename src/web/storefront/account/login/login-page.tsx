@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { SignInResult } from '#shared/contracts/accounts.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
+import { Redirect } from '../redirect.tsx';
 import { setShopperSession, useShopper } from '../session/shopper-session-store.ts';
 
 /** /login (docs/product.md#shopper-accounts): a first, working sign-in; sign-up, codes and recovery come next. */
@@ -9,7 +10,7 @@ export function LoginPage() {
   const shopper = useShopper();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  if (shopper) return <Navigate to="/account" replace />;
+  if (shopper) return <Redirect to="/account" />;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
