@@ -13,7 +13,7 @@ import { SelectedVariationsSchema } from './orders.ts';
  * - DELETE /cart/items/{id}               → 204
  */
 
-/** Spec §3 "Remote cart row" (id, product_id, quantity, created_at) plus what a line needs. */
+/** The remote cart row (docs/product.md#cart-sync): id, product_id, quantity, created_at, plus what a line needs. */
 export const RemoteCartRowSchema = z.object({
   id: z.string(),
   product_id: z.string(),
