@@ -33,8 +33,8 @@ test('a signed-in cart follows the shopper across browsers, and signing out empt
   browser,
   request,
 }, testInfo) => {
-  // Two browsers and up to two 5 s reads on a shared CI machine.
-  test.setTimeout(150_000);
+  // Two browsers, five page loads and up to two 5 s reads on a shared 2-core machine.
+  test.setTimeout(240_000);
   const signup = await request.post('/api/account/signup', {
     data: { email: `sync-${randomUUID().slice(0, 8)}@example.com`, password: 'cedar-Shopper-2026!' },
   });

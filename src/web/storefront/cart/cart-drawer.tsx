@@ -111,7 +111,7 @@ function SyncConflict() {
     <div role="alert" className="mx-4 mt-4 rounded-xl border border-line bg-accent-soft p-4 text-sm sm:mx-6">
       <p className="font-semibold text-strong">Your cart could not be saved to your account</p>
       <p className="mt-1 text-muted">This device and your saved cart may differ. Which one should we keep?</p>
-      <div className="mt-3 grid gap-2 sm:grid-cols-2">
+      <div className="mt-3 grid gap-2">
         <button type="button" disabled={resolving} onClick={() => resolve('keepThisDevice')} className="btn-primary">
           Keep this device's cart
         </button>
