@@ -57,7 +57,7 @@ const NOT_IN_SHELL =
  * screens, since each chunk's file name is listed in the first load's dynamic-import map.
  */
 const CART_KIT =
-  /[\\/]src[\\/](web[\\/]storefront[\\/](cart[\\/](cart-actions\.ts|promo-code-store\.ts|add-to-cart-button\.tsx|line-quantity-stepper\.tsx)|product[\\/](quantity-stepper|variant-picker)\.tsx|products[\\/]variant-selection\.ts)|shared[\\/](whatsapp|product-variants)\.ts)$/;
+  /[\\/]src[\\/](web[\\/]storefront[\\/](cart[\\/](cart-actions\.ts|promo-code-store\.ts|add-to-cart-button\.tsx|line-quantity-stepper\.tsx|sync[\\/]sync-status\.ts)|product[\\/](quantity-stepper|variant-picker)\.tsx|products[\\/]variant-selection\.ts)|shared[\\/](whatsapp|product-variants)\.ts)$/;
 
 /** Route chunks a shopper rarely opens first (the admin, a not-found page, the blog placeholder): see modulePreload below. */
 const RARE_ROUTE_CHUNK = /(^|\/)(admin-app|unmatched-route|blog-page|blog-post-page)-[\w-]+\.js$/;

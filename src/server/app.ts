@@ -12,6 +12,7 @@ import { adminScope } from './admin/admin-scope.ts';
 import { staffScope } from './admin/staff-scope.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from './auth/auth-limits.ts';
+import { cartRoutes } from './cart/cart.routes.ts';
 import { CatalogueReadModel } from './catalogue/catalogue-read-model.ts';
 import { categoryRoutes } from './categories/categories.routes.ts';
 import type { Config } from './config.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       });
       await api.register(authRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
       await api.register(accountRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
+      await api.register(cartRoutes);
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).
       await api.register(staffScope);

@@ -7,7 +7,7 @@ import { users } from '#server/users/users.table.ts';
 
 /**
  * A signed-in shopper's cart, synced with the browser's (docs/product.md#cart-sync). One row per
- * product and selected variations (`variations_key`: the choices as sorted `name=value` pairs), so
+ * product and selected variations (`variations_key`: optionsKey of the choices, #shared/product-variants.ts), so
  * the same product with identical choices is one line, as in the browser.
  */
 export const cartItems = pgTable(

@@ -13,7 +13,7 @@ import { SelectedVariationsSchema } from './orders.ts';
  * - DELETE /cart/items/{id}               → 204
  */
 
-/** The "remote cart row" of docs/product.md#cart-sync (id, product_id, quantity, created_at) plus what a line needs. */
+/** The remote cart row (docs/product.md#cart-sync): id, product_id, quantity, created_at, plus what a line needs. */
 export const RemoteCartRowSchema = z.object({
   id: z.string(),
   product_id: z.string(),
@@ -41,3 +41,16 @@ export type UpdateCartItemRequest = z.infer<typeof UpdateCartItemRequestSchema>;
 
 /** The most lines a server cart holds (an order takes at most ORDER_MAX_LINES anyway). */
 export const REMOTE_CART_MAX_LINES = 100;
+
+/**
+ * The server cart's refusals, in the browser cart's words (docs/product.md#cart-messages), plus the
+ * two only the server cart has (an unknown line, a full cart).
+ */
+export const REMOTE_CART_MESSAGES = {
+  notFound: 'Product not found or unavailable',
+  outOfStock: 'Product is out of stock',
+  tooMany: (n: number) => `Cannot add more than ${n} items`,
+  overMax: (n: number) => `Cannot exceed maximum quantity of ${n}`,
+  lineNotFound: 'Cart item not found',
+  full: `A cart holds at most ${REMOTE_CART_MAX_LINES} lines`,
+} as const;

@@ -9,6 +9,7 @@ import { useModalDialog } from '../modal/use-modal-dialog.ts';
 import { loadCheckoutPage, prefetchAfter } from '../screens.ts';
 import { linePath, optionsText, removeFromCart } from './cart-actions.ts';
 import { LineQuantityStepper } from './line-quantity-stepper.tsx';
+import { useCartSyncStatus } from './sync/sync-status.ts';
 
 const closeIcon = 'M6 6l12 12M18 6 6 18';
 const trashIcon = 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3';
@@ -56,6 +57,7 @@ export function CartDrawer({ onClose }: CartDrawerProps) {
           </button>
         </div>
 
+        <SyncConflict />
         {items.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
             <span className="flex size-16 items-center justify-center rounded-full bg-accent-soft text-accent">
@@ -93,6 +95,31 @@ export function CartDrawer({ onClose }: CartDrawerProps) {
         )}
       </div>
     </dialog>
+  );
+}
+
+/**
+ * The cart sync's conflict (docs/product.md#cart-sync): a change could not be saved to the account
+ * after its retries. The shopper picks which cart to keep; until then both keep merging.
+ */
+function SyncConflict() {
+  const { conflict, resolving } = useCartSyncStatus();
+  if (!conflict) return null;
+  const resolve = (choice: 'keepThisDevice' | 'takeSavedCart') =>
+    void import('./sync/cart-sync.ts').then((sync) => sync[choice]()).catch(() => undefined);
+  return (
+    <div role="alert" className="mx-4 mt-4 rounded-xl border border-line bg-accent-soft p-4 text-sm sm:mx-6">
+      <p className="font-semibold text-strong">Your cart could not be saved to your account</p>
+      <p className="mt-1 text-muted">This device and your saved cart may differ. Which one should we keep?</p>
+      <div className="mt-3 grid gap-2">
+        <button type="button" disabled={resolving} onClick={() => resolve('keepThisDevice')} className="btn-primary">
+          Keep this device's cart
+        </button>
+        <button type="button" disabled={resolving} onClick={() => resolve('takeSavedCart')} className="btn-secondary">
+          Use the saved cart
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { whatsappLink } from '#shared/whatsapp.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { CedarLogo, Icon } from '#web/ui/icons.tsx';
@@ -23,6 +23,17 @@ function ContactLine({ icon, children }: { icon: string; children: ReactNode }) 
 }
 
 export function SiteFooter() {
+  const { pathname } = useLocation();
+  // The cart sync (docs/product.md#cart-sync) downloads only once a shopper session is stored; this
+  // lazy footer is on every storefront page, and a sign-in always moves to another path.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again on each page change
+  useEffect(() => {
+    try {
+      if (localStorage.getItem('cedar-shopper-session')) void import('../cart/sync/start.ts');
+    } catch {
+      // No storage (private mode): no session either.
+    }
+  }, [pathname]);
   const { shopName, company, whatsappNumber, features } = getSiteConfig();
   const whatsapp = features.whatsapp ? whatsappLink(whatsappNumber) : undefined;
   return (
