@@ -1,0 +1,47 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TestApp } from './test-app.ts';
+
+/** Every outbox file (newest last) whose `To:` line is `to`, read whole. */
+async function outboxFor(ctx: TestApp, to: string, extension: '.txt' | '.eml'): Promise<string[]> {
+  await ctx.app.mailer.idle();
+  const dir = ctx.config.paths.outbox;
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(extension)).sort();
+  const texts = await Promise.all(names.map((name) => readFile(path.join(dir, name), 'utf8')));
+  return texts.filter((text) => text.split('\n').some((line) => line === `To: ${to}`));
+}
+
+/** The last one-time code texted to this phone (outbox message channel). */
+export async function lastCodeTo(ctx: TestApp, phone: string): Promise<string> {
+  const code = (await outboxFor(ctx, phone, '.txt')).at(-1)?.match(/code is (\d{6})/)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${phone}`);
+  return code;
+}
+
+/** How many messages went to this phone. */
+export async function messagesTo(ctx: TestApp, phone: string): Promise<number> {
+  return (await outboxFor(ctx, phone, '.txt')).length;
+}
+
+/** The last mail to this address (the .eml outbox). */
+export async function lastMailTo(ctx: TestApp, email: string): Promise<string> {
+  const mail = (await outboxFor(ctx, email, '.eml')).at(-1);
+  if (!mail) throw new Error(`no mail in the outbox for ${email}`);
+  return mail;
+}
+
+/** The token of the last link mailed to this address for `linkPath` (e.g. /login/reset). */
+export async function lastLinkTokenTo(ctx: TestApp, email: string, linkPath: string): Promise<string> {
+  const mail = await lastMailTo(ctx, email);
+  const escaped = linkPath.replace(/[/.]/g, '\\$&');
+  const token = mail.match(new RegExp(`${escaped}\\?token=([A-Za-z0-9_-]+)`))?.[1];
+  if (!token) throw new Error(`no ${linkPath} link in the mail to ${email}`);
+  return token;
+}
+
+/** The last 6-digit code mailed to this address. */
+export async function lastMailedCodeTo(ctx: TestApp, email: string): Promise<string> {
+  const code = (await lastMailTo(ctx, email)).match(/code is (\d{6})/)?.[1];
+  if (!code) throw new Error(`no code in the mail to ${email}`);
+  return code;
+}
