@@ -1,4 +1,5 @@
 import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { SecurityPage } from './security/security-page.tsx';
 import { useShopper } from './session/shopper-session-store.ts';
 
 /**
@@ -28,6 +29,7 @@ export function AccountPage() {
       <div className="mt-6">
         <Routes>
           <Route index element={<p>Signed in as {shopper.name}.</p>} />
+          <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<p>This section is coming.</p>} />
         </Routes>
       </div>
