@@ -8,6 +8,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { accountRoutes } from './accounts/accounts.routes.ts';
+import { type AccountCodeLimits, DEFAULT_ACCOUNT_CODE_LIMITS } from './accounts/verification.service.ts';
 import { adminScope } from './admin/admin-scope.ts';
 import { staffScope } from './admin/staff-scope.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -21,6 +22,8 @@ import { healthRoutes } from './health/health.routes.ts';
 import { loggerOptions } from './logging.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createMessageChannel } from './messages/create-channel.ts';
+import type { MessageChannel } from './messages/message-channel.ts';
 import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import { priceCartItems } from './orders/orders.service.ts';
 import {
@@ -52,6 +55,8 @@ declare module 'fastify' {
     db: Db;
     /** Mail for the shop and customers; `sendLater` never blocks a request (mail/background-mailer.ts). */
     mailer: AppMailer;
+    /** Text messages to phones (one-time codes): outbox by default, a provider by MESSAGE_CHANNEL. */
+    messages: MessageChannel;
     /** The JWT key and the hidden admin sign-in path (startup.ts; shared by every process). */
     secrets: InstanceSecrets;
   }
@@ -72,6 +77,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Sign-in and sign-up limits; tests use small numbers. */
   authRateLimits?: Partial<AuthRateLimits>;
+  /** One-time codes sent per destination and IP, and code checks per IP; tests use small numbers. */
+  accountCodeLimits?: Partial<AccountCodeLimits>;
   /** Checkout orders per IP (POST /orders); default ORDER_RATE_LIMIT per 10 minutes. Tests raise it. */
   orderRateLimit?: RateLimitOptions;
   /**
@@ -129,6 +136,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.decorate('mailer', mailer);
   // Mail handed over before shutdown is still sent (or written to the outbox).
   app.addHook('onClose', () => mailer.idle());
+  app.decorate('messages', createMessageChannel(config, app.log));
   const catalogue = new CatalogueReadModel(options.database, app.log);
   app.decorate('catalogue', catalogue);
   // Stop listening before the database closes (hooks run in the order they were added).
@@ -168,7 +176,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
         priceCart: (db, items) => priceCartItems(db, items, catalogue.current),
       });
       await api.register(authRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
-      await api.register(accountRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
+      await api.register(accountRoutes, {
+        limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits },
+        codeLimits: { ...DEFAULT_ACCOUNT_CODE_LIMITS, ...options.accountCodeLimits },
+      });
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).
       await api.register(staffScope);

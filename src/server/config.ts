@@ -117,6 +117,17 @@ export const ConfigSchema = z.object({
     .regex(/^\+?[0-9 ]{7,20}$/, 'must be a phone number in international form, e.g. +961 70 123 456')
     .default('+961 70 123 456'),
   SUPPORT_CONTACT: optionalText,
+  /**
+   * Where one-time codes go (messages/create-channel.ts): `outbox` writes DATA_DIR/outbox/sms-*.txt
+   * and logs the text; `whatsapp` sends through the WhatsApp Cloud API with the two keys below.
+   */
+  MESSAGE_CHANNEL: z.enum(['outbox', 'whatsapp'], { message: 'must be outbox or whatsapp' }).default('outbox'),
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: optionalText,
+  WHATSAPP_API_URL: z.preprocess(
+    emptyAsUndefined,
+    urlWithScheme(['https', 'http']).default('https://graph.facebook.com/v20.0'),
+  ),
   // The lines under Add to cart on the product page; an empty value hides that line.
   DELIVERY_NOTE: z.string().trim().max(200).default('Delivery across Lebanon in 1–3 working days, cash on delivery.'),
   RETURNS_NOTE: z.string().trim().max(200).default('Returns within 7 days, unused and in the original packaging.'),
@@ -166,7 +177,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const name = String(issue.path[0] ?? 'environment');
       const got = env[name];
       const shown =
-        got === undefined ? '' : ` (got "${name.includes('SECRET') || name.includes('PASSWORD') ? '***' : got}")`;
+        got === undefined
+          ? ''
+          : ` (got "${name.includes('SECRET') || name.includes('PASSWORD') || name.includes('TOKEN') ? '***' : got}")`;
       return `Invalid configuration: ${name} ${issue.message}${shown}`;
     });
     throw new ConfigError(lines.join('\n'));

@@ -31,6 +31,7 @@ export interface TestAppOptions {
   extraApiRoutes?: FastifyPluginAsync;
   secrets?: Partial<InstanceSecrets>;
   authRateLimits?: BuildAppOptions['authRateLimits'];
+  accountCodeLimits?: BuildAppOptions['accountCodeLimits'];
   /**
    * Checkout orders per IP. Every injected request comes from one IP, and many files place more
    * orders than a shopper may, so tests get a limit nothing reaches unless they pass their own.
@@ -65,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     serveWebApp: options.serveWebApp ?? false,
     extraApiRoutes: options.extraApiRoutes,
     authRateLimits: options.authRateLimits,
+    accountCodeLimits: options.accountCodeLimits,
     orderRateLimit: options.orderRateLimit ?? { limit: 1_000_000, windowMs: 60_000 },
     promoRateLimit: options.promoRateLimit ?? { limit: 1_000_000, windowMs: 60_000 },
     rateLimitPrefix: options.rateLimitPrefix,

@@ -16,9 +16,11 @@ import {
 } from '#shared/contracts/accounts.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import { parseExpiryDuration } from '#shared/duration.ts';
+import { accountCodeRoutes } from './account-codes.routes.ts';
 import { checkShopperCredentials, findShopper, signUpShopper } from './accounts.service.ts';
 import { refreshShopperSession, toShopperUser } from './shopper-sessions.ts';
 import { signInResultFor } from './sign-in-result.ts';
+import { type AccountCodeLimits, sendVerification } from './verification.service.ts';
 
 const ResultEnvelope = dataEnvelope(SignInResultSchema);
 const UserEnvelope = dataEnvelope(ShopperUserSchema);
@@ -29,7 +31,10 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
  * Shopper accounts (docs/product.md#shopper-accounts, decision 013): sign-up and sign-in by email or
  * phone, under /account. Sessions here have the `shopper` audience and never open /admin.
  */
-export const accountRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = async (app, options) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  limits: AuthRateLimits;
+  codeLimits: AccountCodeLimits;
+}> = async (app, options) => {
   const settings: AuthSettings = {
     jwtSecret: app.secrets.jwtSecret,
     accessTtlMs: parseExpiryDuration(app.config.ACCESS_TOKEN_TTL),
@@ -37,6 +42,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = 
   };
   const guard = createAuthGuard(app, options.limits);
   const shopper = { onRequest: requireShopper(app) };
+  await app.register(accountCodeRoutes, { settings, guard, codeLimits: options.codeLimits });
 
   app.post(
     '/account/signup',
@@ -50,8 +56,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = 
     },
     async (request, reply) => {
       await guard.beforeRegister(request, reply);
-      const user = await signUpShopper(app, request.body, auditContextOf(request));
-      return reply.status(201).send({ data: await signInResultFor(app.db, settings, user, auditContextOf(request)) });
+      const context = auditContextOf(request);
+      const user = await signUpShopper(app, request.body, context);
+      // Signed in at once; the contacts are proved later by the link or code sent now.
+      if (user.email) await sendVerification(app, user, 'verify_email', context);
+      if (user.phone) await sendVerification(app, user, 'verify_phone', context);
+      return reply.status(201).send({ data: await signInResultFor(app.db, settings, user, context) });
     },
   );
 

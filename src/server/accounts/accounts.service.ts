@@ -3,13 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import { generatePassword, hashPassword, verifyPassword } from '#server/auth/passwords.ts';
+import { revokeUserSessions } from '#server/auth/sessions.service.ts';
 import type { Db } from '#server/db/client.ts';
 import { isUniqueViolation } from '#server/db/errors.ts';
 import { badRequest, conflict, unauthorized } from '#server/errors.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
-import { ACCOUNT_MESSAGES, type SignUpRequest } from '#shared/contracts/accounts.ts';
-import { NewPasswordSchema } from '#shared/contracts/auth.ts';
+import {
+  ACCOUNT_MESSAGES,
+  MISSING_CONTACT_MESSAGE,
+  type SignUpRequest,
+  type UpdateShopperRequest,
+} from '#shared/contracts/accounts.ts';
+import { assertStrongPassword } from './password-strength.ts';
 
 // A real argon2 hash to verify against when no account matches, so timing does not say which exist.
 let decoyHash: Promise<string> | undefined;
@@ -50,17 +56,8 @@ export async function checkShopperCredentials(
   return user && matches && user.isActive ? user : undefined;
 }
 
-/** Refuses a weak password with every reason (docs/product.md#passwords). */
-export function assertStrongPassword(password: string): void {
-  const check = NewPasswordSchema.safeParse(password);
-  if (!check.success) {
-    const reasons = check.error.issues.map((issue) => issue.message);
-    throw badRequest(
-      reasons[0] ?? 'Password is too weak',
-      reasons.map((message) => ({ path: 'password', message })),
-    );
-  }
-}
+/** Refuses a weak password with every reason (docs/product.md#passwords); kept here for importers. */
+export { assertStrongPassword } from './password-strength.ts';
 
 /** Creates a customer account; a taken email or phone is a 409 with the field named. */
 export async function signUpShopper(
@@ -68,7 +65,7 @@ export async function signUpShopper(
   body: SignUpRequest,
   context: AuditContext,
 ): Promise<UserRow> {
-  assertStrongPassword(body.password);
+  assertStrongPassword(body.password, body);
   const name = body.name ?? body.email?.split('@')[0] ?? 'Shopper';
   try {
     const [created] = await app.db
@@ -91,12 +88,87 @@ export async function signUpShopper(
     });
     return created;
   } catch (error) {
-    if (isUniqueViolation(error, 'users_phone_unique')) {
-      throw conflict(ACCOUNT_MESSAGES.duplicatePhone, [{ path: 'phone', message: ACCOUNT_MESSAGES.duplicatePhone }]);
-    }
-    if (isUniqueViolation(error, 'users_email_unique')) {
-      throw conflict(ACCOUNT_MESSAGES.duplicateEmail, [{ path: 'email', message: ACCOUNT_MESSAGES.duplicateEmail }]);
-    }
-    throw error;
+    throw duplicateContactError(error);
   }
+}
+
+/** A taken email or phone as a 409 naming the field; anything else unchanged. */
+function duplicateContactError(error: unknown): unknown {
+  if (isUniqueViolation(error, 'users_phone_unique')) {
+    return conflict(ACCOUNT_MESSAGES.duplicatePhone, [{ path: 'phone', message: ACCOUNT_MESSAGES.duplicatePhone }]);
+  }
+  if (isUniqueViolation(error, 'users_email_unique')) {
+    return conflict(ACCOUNT_MESSAGES.duplicateEmail, [{ path: 'email', message: ACCOUNT_MESSAGES.duplicateEmail }]);
+  }
+  return error;
+}
+
+/**
+ * PUT /account/user: a changed email or phone loses its verification (the caller sends a new
+ * one); removing both is refused with the spec's words. Returns the account and what changed.
+ */
+export async function updateShopperProfile(
+  db: Db,
+  user: UserRow,
+  body: UpdateShopperRequest,
+  context: AuditContext,
+): Promise<{ user: UserRow; emailChanged: boolean; phoneChanged: boolean }> {
+  const email = body.email === undefined ? user.email : body.email;
+  const phone = body.phone === undefined ? user.phone : body.phone;
+  if (!email && !phone) {
+    throw badRequest(MISSING_CONTACT_MESSAGE, [
+      { path: 'email', message: MISSING_CONTACT_MESSAGE },
+      { path: 'phone', message: MISSING_CONTACT_MESSAGE },
+    ]);
+  }
+  const emailChanged = email !== user.email;
+  const phoneChanged = phone !== user.phone;
+  let updated: UserRow | undefined;
+  try {
+    [updated] = await db
+      .update(users)
+      .set({
+        ...(body.name !== undefined && { name: body.name }),
+        ...(emailChanged && { email, emailVerifiedAt: null }),
+        ...(phoneChanged && { phone, phoneVerifiedAt: null }),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+  } catch (error) {
+    throw duplicateContactError(error);
+  }
+  if (!updated) throw unauthorized(ACCOUNT_MESSAGES.sessionMissing);
+  if (emailChanged || phoneChanged) {
+    await recordAudit(db, {
+      context,
+      actor: updated,
+      action: 'account.contact_changed',
+      entityType: 'user',
+      entityId: user.id,
+      before: { email: user.email, phone: user.phone },
+      after: { email: updated.email, phone: updated.phone },
+    });
+  }
+  return { user: updated, emailChanged, phoneChanged };
+}
+
+/**
+ * Sets a new password (already judged strong) and ends the account's sessions: all of them
+ * (recovery), or all but `keepFamilyId` (a change from a signed-in device).
+ */
+export async function setShopperPassword(
+  db: Db,
+  user: UserRow,
+  password: string,
+  action: 'account.password_reset' | 'account.password_changed',
+  context: AuditContext,
+  keepFamilyId?: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  await revokeUserSessions(db, user.id, keepFamilyId);
+  await recordAudit(db, { context, actor: user, action, entityType: 'user', entityId: user.id });
 }

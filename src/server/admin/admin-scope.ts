@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminAccountVerificationRoutes } from '#server/accounts/admin-account-verification.routes.ts';
 import { requireStaff } from '#server/auth/authenticate.ts';
 import { adminCategoryRoutes } from '#server/categories/admin-categories.routes.ts';
 import { customerRoutes } from '#server/customers/customers.routes.ts';
@@ -28,6 +29,7 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminCategoryRoutes);
   await admin.register(adminOrderRoutes);
   await admin.register(customerRoutes);
+  await admin.register(adminAccountVerificationRoutes);
   await admin.register(notificationRoutes);
   await admin.register(adminPromoCodeRoutes);
 };

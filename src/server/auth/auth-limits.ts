@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
@@ -57,7 +57,8 @@ async function hasSignedInFrom(db: Db, email: string, ip: string, days: number):
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
       and(
-        eq(users.email, email),
+        // The account key is an email, or a shopper's phone (accounts.routes.ts).
+        or(eq(users.email, email), eq(users.phone, email)),
         eq(authSessions.ip, ip),
         gt(authSessions.createdAt, sql`now() - make_interval(days => ${days})`),
       ),

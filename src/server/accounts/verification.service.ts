@@ -1,0 +1,282 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
+import type { Db } from '#server/db/client.ts';
+import { type RateLimitOptions, refuseIfLimited } from '#server/plugins/rate-limiter.ts';
+import type { UserRow } from '#server/users/users.mapper.ts';
+import { users } from '#server/users/users.table.ts';
+import {
+  ACCOUNT_MESSAGES,
+  EMAIL_LINK_TTL_MS,
+  ONE_TIME_CODE_LENGTH,
+  ONE_TIME_CODE_MAX_ATTEMPTS,
+  ONE_TIME_CODE_TTL_MS,
+} from '#shared/contracts/accounts.ts';
+import { withRetryWait } from '#shared/retry-wait.ts';
+import { type VerificationChannel, type VerificationPurpose, verificationCodes } from './accounts.tables.ts';
+
+/**
+ * One-time codes and links (docs/product.md#one-time-codes-and-links). A code is 6 digits and
+ * lives 10 minutes; a link token is 32 random bytes and lives 24 hours. Only the sha256 is
+ * stored. Each is used once (a conditional UPDATE … WHERE consumed_at IS NULL), a code dies after
+ * 5 wrong tries, and a new one for the same account and purpose replaces the older ones.
+ */
+
+const HOUR = 60 * 60_000;
+
+export interface AccountCodeLimits {
+  /** Codes and links sent to one email or phone. */
+  codesPerDestination: RateLimitOptions;
+  /** Codes and links asked for from one IP. */
+  codesPerIp: RateLimitOptions;
+  /** Codes and links checked from one IP (right or wrong). */
+  checksPerIp: RateLimitOptions;
+}
+
+export const DEFAULT_ACCOUNT_CODE_LIMITS: AccountCodeLimits = {
+  codesPerDestination: { limit: 5, windowMs: HOUR },
+  codesPerIp: { limit: 20, windowMs: HOUR },
+  checksPerIp: { limit: 30, windowMs: 15 * 60_000 },
+};
+
+export type SecretKind = 'code' | 'link';
+export type VerificationRow = typeof verificationCodes.$inferSelect;
+
+const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** The limiters of code-sending and code-checking routes; a refusal is 429 with `retry-after`. */
+export function createCodeGuard(app: FastifyInstance, limits: AccountCodeLimits) {
+  const perDestination = app.rateLimiter('account-codes-destination', limits.codesPerDestination);
+  const perIp = app.rateLimiter('account-codes-ip', limits.codesPerIp);
+  const checks = app.rateLimiter('account-code-checks-ip', limits.checksPerIp);
+  const refuse = (result: { allowed: boolean; retryAfterSeconds: number }, reply: FastifyReply) =>
+    refuseIfLimited(result, reply, withRetryWait(ACCOUNT_MESSAGES.tooManyCodes, result.retryAfterSeconds));
+  return {
+    /** Counted whether or not an account exists, so the answer says nothing about accounts. */
+    async beforeSend(request: FastifyRequest, reply: FastifyReply, destination: string): Promise<void> {
+      refuse(await perIp.hit(request.ip), reply);
+      refuse(await perDestination.hit(destination.toLowerCase()), reply);
+    },
+    async beforeCheck(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      refuse(await checks.hit(request.ip), reply);
+    },
+  };
+}
+export type CodeGuard = ReturnType<typeof createCodeGuard>;
+
+/**
+ * Makes a new code or link for this account and purpose, ending the older live ones. Returns the
+ * secret to send; only its hash is kept.
+ */
+export async function issueSecret(
+  db: Db,
+  input: {
+    userId: string;
+    purpose: VerificationPurpose;
+    channel: VerificationChannel;
+    destination: string;
+    kind: SecretKind;
+  },
+): Promise<string> {
+  const secret =
+    input.kind === 'code'
+      ? String(randomInt(0, 10 ** ONE_TIME_CODE_LENGTH)).padStart(ONE_TIME_CODE_LENGTH, '0')
+      : randomBytes(32).toString('base64url');
+  const ttl = input.kind === 'code' ? ONE_TIME_CODE_TTL_MS : EMAIL_LINK_TTL_MS;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ consumedAt: new Date() })
+      .where(
+        and(
+          eq(verificationCodes.userId, input.userId),
+          eq(verificationCodes.purpose, input.purpose),
+          isNull(verificationCodes.consumedAt),
+        ),
+      );
+    await tx.insert(verificationCodes).values({
+      userId: input.userId,
+      purpose: input.purpose,
+      channel: input.channel,
+      destination: input.destination,
+      secretHash: sha256(secret),
+      expiresAt: new Date(Date.now() + ttl),
+    });
+  });
+  return secret;
+}
+
+const live = () =>
+  and(
+    isNull(verificationCodes.consumedAt),
+    gt(verificationCodes.expiresAt, sql`now()`),
+    lt(verificationCodes.attempts, ONE_TIME_CODE_MAX_ATTEMPTS),
+  );
+
+/**
+ * Uses this account's live code for `purpose`: the row when `code` matches (and nobody used it
+ * first), else undefined and one more wrong try on it (the 5th wrong try kills it).
+ */
+export async function consumeCode(
+  db: Db,
+  input: { userId: string; purpose: VerificationPurpose; code: string },
+): Promise<VerificationRow | undefined> {
+  const [current] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.userId, input.userId), eq(verificationCodes.purpose, input.purpose), live()))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!current) return undefined;
+  if (current.secretHash !== sha256(input.code)) {
+    await db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, current.id));
+    return undefined;
+  }
+  const [used] = await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(verificationCodes.id, current.id), live()))
+    .returning();
+  return used;
+}
+
+/** The live link row for this token, without using it (a recovery checks the new password first). */
+export async function findLink(
+  db: Db,
+  purpose: VerificationPurpose,
+  token: string,
+): Promise<VerificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.secretHash, sha256(token)), eq(verificationCodes.purpose, purpose), live()))
+    .limit(1);
+  return row;
+}
+
+/** Uses a link token once; undefined when unknown, expired, used or replaced. */
+export async function consumeLink(
+  db: Db,
+  purpose: VerificationPurpose,
+  token: string,
+): Promise<VerificationRow | undefined> {
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(verificationCodes.secretHash, sha256(token)), eq(verificationCodes.purpose, purpose), live()))
+    .returning();
+  return row;
+}
+
+/**
+ * Marks the contact a used code or link proved as verified, only if the account still has that
+ * contact (a changed email is not verified by a link sent to the old one). Returns the account.
+ */
+export async function markVerified(
+  db: Db,
+  row: Pick<VerificationRow, 'userId' | 'channel' | 'destination'>,
+  context: AuditContext,
+): Promise<UserRow | undefined> {
+  const now = new Date();
+  const [updated] =
+    row.channel === 'email'
+      ? await db
+          .update(users)
+          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
+          .where(and(eq(users.id, row.userId), eq(users.email, row.destination)))
+          .returning()
+      : await db
+          .update(users)
+          .set({ phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, ${now})` })
+          .where(and(eq(users.id, row.userId), eq(users.phone, row.destination)))
+          .returning();
+  if (updated) {
+    await recordAudit(db, {
+      context,
+      actor: updated,
+      action: 'account.verified',
+      entityType: 'user',
+      entityId: updated.id,
+      after: { channel: row.channel },
+    });
+  }
+  return updated;
+}
+
+const siteLink = (app: FastifyInstance, path: string) => `${(app.config.PUBLIC_URL ?? '').replace(/\/+$/, '')}${path}`;
+
+const minutes = Math.round(ONE_TIME_CODE_TTL_MS / 60_000);
+
+/**
+ * Sends a code or link for `purpose` to the account's email or phone: a mail through app.mailer,
+ * a text through app.messages. Audited as account.code_sent (never the secret). A failing channel
+ * is logged, not answered: the routes always say "sent" so they never reveal accounts.
+ */
+export async function sendSecret(
+  app: FastifyInstance,
+  user: UserRow,
+  purpose: VerificationPurpose,
+  channel: VerificationChannel,
+  context: AuditContext,
+): Promise<boolean> {
+  const destination = channel === 'email' ? user.email : user.phone;
+  if (!destination) return false;
+  const kind: SecretKind = channel === 'email' && purpose !== 'sign_in' ? 'link' : 'code';
+  const secret = await issueSecret(app.db, { userId: user.id, purpose, channel, destination, kind });
+  const shop = app.config.SHOP_NAME;
+  if (channel === 'email') {
+    const mail =
+      purpose === 'verify_email'
+        ? {
+            subject: `Confirm your email for ${shop}`,
+            text: `Open this link to confirm your email address (it works for 24 hours):\n\n${siteLink(app, `/account/verify-email?token=${secret}`)}\n\nIf you did not create an account at ${shop}, ignore this mail.`,
+          }
+        : purpose === 'recovery'
+          ? {
+              subject: `Reset your ${shop} password`,
+              text: `Open this link to choose a new password (it works for 24 hours):\n\n${siteLink(app, `/login/reset?token=${secret}`)}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.`,
+            }
+          : {
+              subject: `Your ${shop} sign-in code`,
+              text: `Your sign-in code is ${secret}. It expires in ${minutes} minutes.\n\nIf you did not ask for it, ignore this mail.`,
+            };
+    app.mailer.sendLater({ to: destination, ...mail }, { kind: `account.${purpose}` });
+  } else {
+    const what = purpose === 'sign_in' ? 'sign-in' : purpose === 'recovery' ? 'password reset' : 'verification';
+    try {
+      await app.messages.send({
+        to: destination,
+        text: `${shop}: your ${what} code is ${secret}. It expires in ${minutes} minutes.`,
+      });
+    } catch (error) {
+      app.log.error({ err: error, kind: `account.${purpose}`, channel: app.messages.name }, 'message not sent');
+    }
+  }
+  await recordAudit(app.db, {
+    context,
+    actor: user,
+    action: 'account.code_sent',
+    entityType: 'user',
+    entityId: user.id,
+    after: { purpose, channel },
+  });
+  return true;
+}
+
+/**
+ * Sends a new email verification link or phone code to the account (also for the admin's
+ * "resend verification"). False when the account has no such contact.
+ */
+export function sendVerification(
+  app: FastifyInstance,
+  user: UserRow,
+  type: 'verify_email' | 'verify_phone',
+  context: AuditContext,
+): Promise<boolean> {
+  return sendSecret(app, user, type, type === 'verify_email' ? 'email' : 'sms', context);
+}
