@@ -75,7 +75,8 @@ export function MfaStep({ challenge, onSignedIn }: MfaStepProps) {
   };
 
   return (
-    <section aria-labelledby={`${inputId}-title`} className="card p-5 sm:p-6">
+    // The sign-in page's frame gives the heading and the card; this is the step's content.
+    <div>
       <div className="flex items-start gap-3">
         <span
           aria-hidden="true"
@@ -93,12 +94,9 @@ export function MfaStep({ challenge, onSignedIn }: MfaStepProps) {
             <path d="M12 15v2" strokeLinecap="round" />
           </svg>
         </span>
-        <div>
-          <h2 id={`${inputId}-title`} className="text-lg font-semibold text-strong">
-            Two-step sign-in
-          </h2>
-          <p className="mt-1 text-sm text-muted">Your password was right. One more step to make sure it is you.</p>
-        </div>
+        <p className="text-sm text-muted">
+          Your password was right. Now confirm it is you with your authenticator app.
+        </p>
       </div>
 
       {expired ? (
@@ -149,6 +147,6 @@ export function MfaStep({ challenge, onSignedIn }: MfaStepProps) {
           </button>
         </form>
       )}
-    </section>
+    </div>
   );
 }
