@@ -19,6 +19,8 @@ async function signUp(page: Page, email: string): Promise<void> {
 }
 
 test('turns on two-step sign-in and signs in again with a code', async ({ page }) => {
+  // Two full sign-ins and an enrolment: longer than one page's budget on the shared CI machine.
+  test.setTimeout(90_000);
   const email = `two-step-${randomUUID().slice(0, 8)}@example.com`;
   await signUp(page, email);
   await page.goto('/account/security');
