@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { accountSecurityRoutes } from './accounts/account-security.routes.ts';
 import { accountRoutes } from './accounts/accounts.routes.ts';
 import { type AccountCodeLimits, DEFAULT_ACCOUNT_CODE_LIMITS } from './accounts/verification.service.ts';
 import { adminScope } from './admin/admin-scope.ts';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
         codeLimits: { ...DEFAULT_ACCOUNT_CODE_LIMITS, ...options.accountCodeLimits },
       });
       await api.register(cartRoutes);
+      await api.register(accountSecurityRoutes);
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).
       await api.register(staffScope);

@@ -4,11 +4,12 @@ import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import type { SignInResult } from '#shared/contracts/accounts.ts';
 import { startShopperSession } from './shopper-sessions.ts';
+import { MFA_TOKEN_TTL_SECONDS, signMfaToken } from './two-factor/mfa-token.ts';
 
 /**
  * What every successful first step (password, code, recovery) answers: a session, or, when the
- * account has two-step sign-in on, a challenge for POST /account/mfa/verify (docs/product.md#two-step-sign-in).
- * The two-step part is filled in by accounts/two-factor.
+ * account has two-step sign-in on, a challenge for POST /account/mfa/verify (docs/product.md#two-step-sign-in):
+ * no session is started until the second step succeeds.
  */
 export async function signInResultFor(
   db: Db,
@@ -16,5 +17,11 @@ export async function signInResultFor(
   user: UserRow,
   context: AuditContext,
 ): Promise<SignInResult> {
+  if (user.twoFactorEnabledAt) {
+    return {
+      session: null,
+      mfa_challenge: { mfa_token: await signMfaToken(user.id, settings.jwtSecret), expires_in: MFA_TOKEN_TTL_SECONDS },
+    };
+  }
   return { session: await startShopperSession(db, settings, user, context), mfa_challenge: null };
 }

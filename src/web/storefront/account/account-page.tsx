@@ -1,5 +1,9 @@
-import { NavLink, useRoutes } from 'react-router';
-import { Redirect } from './redirect.tsx';
+import { useEffect } from 'react';
+import { Navigate, NavLink, Route, Routes, useLocation, useMatch } from 'react-router';
+import { ProfileSection } from './profile/profile-section.tsx';
+import { VerifyEmailPage } from './profile/verify-email-page.tsx';
+import { SecurityPage } from './security/security-page.tsx';
+import { startSessionKeeper } from './session/session-keeper.ts';
 import { useShopper } from './session/shopper-session-store.ts';
 
 /**
@@ -15,14 +19,15 @@ const sections = [
 
 export function AccountPage() {
   const shopper = useShopper();
-  // Route objects and useRoutes, not <Routes>/<Route>: those would join the first load (redirect.tsx).
-  const section = useRoutes([
-    { index: true, element: <p>Signed in as {shopper?.name}.</p> },
-    { path: '*', element: <p>This section is coming.</p> },
-  ]);
-  if (!shopper) return <Redirect to="/login" />;
+  const location = useLocation();
+  useEffect(startSessionKeeper, []);
+  // The email link works signed out too (opened on another device): outside the guard.
+  if (useMatch('/account/verify-email')) return <VerifyEmailPage />;
+  if (!shopper) {
+    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
   return (
-    <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold text-strong">My account</h1>
       <nav aria-label="Account" className="mt-4 flex gap-4 overflow-x-auto">
         {sections.map(([path, label]) => (
@@ -31,7 +36,13 @@ export function AccountPage() {
           </NavLink>
         ))}
       </nav>
-      <div className="mt-6">{section}</div>
-    </main>
+      <div className="mt-6">
+        <Routes>
+          <Route index element={<ProfileSection />} />
+          <Route path="security" element={<SecurityPage />} />
+          <Route path="*" element={<p>This section is coming.</p>} />
+        </Routes>
+      </div>
+    </div>
   );
 }

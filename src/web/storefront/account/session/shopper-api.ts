@@ -1,5 +1,11 @@
-import { ACCOUNT_MESSAGES, type ShopperSession, type SignInResult } from '#shared/contracts/accounts.ts';
+import {
+  ACCOUNT_MESSAGES,
+  type ShopperSession,
+  ShopperSessionSchema,
+  type SignInResult,
+} from '#shared/contracts/accounts.ts';
 import { ApiError, type ApiRequestOptions, apiRequest } from '#web/lib/api-client.ts';
+import { authErrorKind, INVALID_TOKEN_RESPONSE } from './auth-errors.ts';
 import { clearShopperSession, currentShopperSession, setShopperSession } from './shopper-session-store.ts';
 
 /**
@@ -26,12 +32,14 @@ export function refreshShopperSession(): Promise<ShopperSession | null> {
     body: { grant_type: 'refresh_token', refresh_token: session.refresh_token },
   })
     .then((result) => {
-      if (!result.session) throw new ApiError('Failed to refresh authentication', 401, 'UNAUTHORIZED');
-      setShopperSession(result.session);
-      return result.session;
+      // A 2xx without a usable session is the "invalid token response" kind: as final as a refusal.
+      const parsed = ShopperSessionSchema.safeParse(result?.session);
+      if (!parsed.success) throw new ApiError(INVALID_TOKEN_RESPONSE, 200);
+      setShopperSession(parsed.data);
+      return parsed.data;
     })
     .catch((error: unknown) => {
-      if (error instanceof ApiError && error.isClientError) {
+      if ((error instanceof ApiError && error.isClientError) || authErrorKind(error) === 'invalid_token_response') {
         clearShopperSession();
         return null;
       }

@@ -64,3 +64,15 @@ export function updateShopperUser(user: ShopperUser): void {
   const session = currentShopperSession();
   if (session) setShopperSession({ ...session, user });
 }
+
+/**
+ * Tabs stay in step: another tab signing in, refreshing or signing out writes the storage key, and
+ * this tab takes the stored value (null when removed), so signing out in one tab signs out all.
+ */
+export function syncFromStorage(event: Pick<StorageEvent, 'key' | 'storageArea'>): void {
+  if (event.key !== SHOPPER_SESSION_KEY && event.key !== null) return;
+  if (typeof localStorage !== 'undefined' && event.storageArea && event.storageArea !== localStorage) return;
+  useShopperSessionStore.setState({ session: readSession() });
+}
+
+if (typeof window !== 'undefined') window.addEventListener('storage', syncFromStorage);

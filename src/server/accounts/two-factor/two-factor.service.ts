@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '#server/audit/audit.service.ts';
+import type { AuditContext } from '#server/audit/audit-context.ts';
+import type { AuthSettings } from '#server/auth/auth.service.ts';
+import { verifyPassword } from '#server/auth/passwords.ts';
+import { revokeUserSessions } from '#server/auth/sessions.service.ts';
+import type { Db } from '#server/db/client.ts';
+import { inTransaction } from '#server/db/transaction.ts';
+import { AppError, badRequest, conflict, unauthorized } from '#server/errors.ts';
+import type { RateLimiter } from '#server/plugins/rate-limiter.ts';
+import type { UserRow } from '#server/users/users.mapper.ts';
+import { users } from '#server/users/users.table.ts';
+import { ACCOUNT_MESSAGES, type ShopperSession, type TotpEnrolment } from '#shared/contracts/accounts.ts';
+import { startShopperSession } from '../shopper-sessions.ts';
+import { consumeBackupCode, deleteBackupCodes, replaceBackupCodes } from './backup-codes.ts';
+import { TWO_FACTOR_MESSAGES } from './messages.ts';
+import { MFA_TOKEN_TTL_SECONDS, verifyMfaToken } from './mfa-token.ts';
+import { acceptTotp, isTotpShaped, newEnrolment } from './totp.ts';
+
+/** Wrong codes and passwords a user may try per window, and attempts per IP, before a 429. */
+export const TWO_FACTOR_LIMITS = {
+  failuresPerUser: { limit: 10, windowMs: 15 * 60_000 },
+  attemptsPerIp: { limit: 60, windowMs: 15 * 60_000 },
+};
+
+export interface TwoFactorGuard {
+  /** Failed codes/passwords per user (second step and re-authentication alike). */
+  failures: RateLimiter;
+  /** Every second-step attempt per IP. */
+  perIp: RateLimiter;
+  /** One hit per challenge `jti` that finished a sign-in: a second use is refused. */
+  usedChallenges: RateLimiter;
+}
+
+export function createTwoFactorGuard(app: FastifyInstance): TwoFactorGuard {
+  return {
+    failures: app.rateLimiter('two-factor-user', TWO_FACTOR_LIMITS.failuresPerUser),
+    perIp: app.rateLimiter('two-factor-ip', TWO_FACTOR_LIMITS.attemptsPerIp),
+    usedChallenges: app.rateLimiter('mfa-challenge-used', { limit: 1, windowMs: MFA_TOKEN_TTL_SECONDS * 1000 * 2 }),
+  };
+}
+
+const tooMany = () => new AppError(429, 'RATE_LIMITED', TWO_FACTOR_MESSAGES.tooManyAttempts);
+
+async function refuseWhenLocked(guard: TwoFactorGuard, userId: string): Promise<void> {
+  const state = await guard.failures.peek(userId);
+  if (!state.allowed) throw tooMany();
+}
+
+/** A TOTP code (one use per time step) or, when `allowBackup`, an unused backup code. */
+async function acceptFactorCode(db: Db, user: UserRow, code: string, allowBackup: boolean): Promise<boolean> {
+  if (isTotpShaped(code)) return acceptTotp(db, user, code);
+  return allowBackup ? consumeBackupCode(db, user.id, code) : false;
+}
+
+const wrongCode = () =>
+  badRequest(TWO_FACTOR_MESSAGES.wrongCode, [{ path: 'code', message: TWO_FACTOR_MESSAGES.wrongCode }]);
+
+/**
+ * Re-authentication before a sensitive change (new backup codes, two-step off, delete account):
+ * the password, or a current two-step code. Wrong answers count towards the user's limit.
+ */
+export async function confirmIdentity(
+  db: Db,
+  guard: TwoFactorGuard,
+  user: UserRow,
+  proof: { password?: string; code?: string },
+): Promise<void> {
+  await refuseWhenLocked(guard, user.id);
+  if (proof.password) {
+    if (await verifyPassword(user.passwordHash, proof.password)) return;
+    await guard.failures.hit(user.id);
+    throw badRequest(ACCOUNT_MESSAGES.wrongPassword, [{ path: 'password', message: ACCOUNT_MESSAGES.wrongPassword }]);
+  }
+  if (proof.code && user.twoFactorEnabledAt && (await acceptFactorCode(db, user, proof.code, true))) return;
+  await guard.failures.hit(user.id);
+  throw wrongCode();
+}
+
+/** POST /account/factors: a new secret, kept but not live until a code proves the app has it. */
+export async function startEnrolment(db: Db, user: UserRow, issuer: string): Promise<TotpEnrolment> {
+  if (user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
+  const enrolment = await newEnrolment(user.email ?? user.phone ?? user.name, issuer);
+  await db
+    .update(users)
+    .set({ twoFactorSecret: enrolment.secret, twoFactorLastStep: null, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  return enrolment;
+}
+
+/**
+ * POST /account/factors/verify: a right code turns two-step sign-in on, answers the ten backup
+ * codes (the only time they are shown) and signs out the account's other devices.
+ */
+export async function confirmEnrolment(
+  db: Db,
+  guard: TwoFactorGuard,
+  user: UserRow,
+  code: string,
+  currentFamilyId: string,
+  context: AuditContext,
+): Promise<string[]> {
+  if (user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
+  if (!user.twoFactorSecret) throw badRequest(TWO_FACTOR_MESSAGES.notStarted);
+  await refuseWhenLocked(guard, user.id);
+  if (!(await acceptTotp(db, user, code))) {
+    await guard.failures.hit(user.id);
+    throw wrongCode();
+  }
+  return inTransaction(db, async (tx) => {
+    await tx.update(users).set({ twoFactorEnabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+    const codes = await replaceBackupCodes(tx, user.id);
+    await revokeUserSessions(tx, user.id, currentFamilyId);
+    await recordAudit(tx, { context, action: 'account.two_factor_on', entityType: 'user', entityId: user.id });
+    return codes;
+  });
+}
+
+function assertOn(user: UserRow): void {
+  if (!user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.notOn);
+}
+
+/** POST /account/factors/backup-codes: a new set; the old codes stop working. */
+export async function regenerateBackupCodes(db: Db, user: UserRow, context: AuditContext): Promise<string[]> {
+  assertOn(user);
+  return inTransaction(db, async (tx) => {
+    const codes = await replaceBackupCodes(tx, user.id);
+    await recordAudit(tx, { context, action: 'account.backup_codes_renewed', entityType: 'user', entityId: user.id });
+    return codes;
+  });
+}
+
+/** DELETE /account/factors: two-step sign-in off, the secret and the backup codes gone. */
+export async function disableTwoFactor(db: Db, user: UserRow, context: AuditContext): Promise<void> {
+  assertOn(user);
+  await inTransaction(db, async (tx) => {
+    await tx
+      .update(users)
+      .set({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await deleteBackupCodes(tx, user.id);
+    await recordAudit(tx, { context, action: 'account.two_factor_off', entityType: 'user', entityId: user.id });
+  });
+}
+
+/**
+ * POST /account/mfa/verify: the second step. The challenge must be live and unused; the code is a
+ * TOTP code (not one already accepted) or an unused backup code. Attempts are limited per IP and
+ * wrong codes per account.
+ */
+export async function finishTwoStepSignIn(
+  db: Db,
+  guard: TwoFactorGuard,
+  settings: AuthSettings,
+  body: { mfa_token: string; code: string },
+  context: AuditContext & { ip: string },
+): Promise<ShopperSession> {
+  const perIp = await guard.perIp.hit(context.ip);
+  if (!perIp.allowed) throw tooMany();
+  const challenge = await verifyMfaToken(body.mfa_token, settings.jwtSecret);
+  if (!challenge) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+  const [user] = await db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
+  if (!user?.isActive || user.role !== 'customer' || !user.twoFactorEnabledAt) {
+    throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+  }
+  await refuseWhenLocked(guard, user.id);
+  if (!(await acceptFactorCode(db, user, body.code, true))) {
+    await guard.failures.hit(user.id);
+    await recordAudit(db, {
+      context,
+      actor: { id: user.id },
+      action: 'account.mfa_failed',
+      entityType: 'user',
+      entityId: user.id,
+    });
+    throw wrongCode();
+  }
+  // The challenge dies with its first success (a shared limiter, so across server processes too).
+  if (!(await guard.usedChallenges.hit(challenge.jti)).allowed)
+    throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+  return startShopperSession(db, settings, user, context);
+}
