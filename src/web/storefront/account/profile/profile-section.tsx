@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import type { ShopperUser, UpdateShopperRequest } from '#shared/contracts/accounts.ts';
 import { TextField } from '#web/ui/form-field.tsx';
@@ -366,7 +367,8 @@ function SignOutCard() {
         disabled={busy}
         onClick={async () => {
           setBusy(true);
-          await signOut(() => navigate('/', { replace: true }));
+          // Home is on screen before the session goes, so the account guard never redirects to /login.
+          await signOut(() => flushSync(() => navigate('/', { replace: true })));
         }}
       >
         {busy ? 'Signing out…' : 'Sign out'}

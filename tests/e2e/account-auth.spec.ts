@@ -1,0 +1,144 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from './test.ts';
+
+/**
+ * Shopper sign-up, phone verification, password recovery by email link, and the /login page's
+ * accessibility (docs/product.md#shopper-accounts). Codes and links are read from the e2e server's
+ * outbox; several workers share it, so every test uses its own email and phone number.
+ */
+const OUTBOX = path.resolve('.tmp/e2e-data/outbox');
+const PASSWORD = 'cedar-grove-2026';
+
+// Each flow is several pages and two messages long: more than the default 45 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+function uniquePhone(): { typed: string; e164: string } {
+  const digits = String(Math.floor(100_000 + Math.random() * 900_000));
+  return { typed: `03 ${digits}`, e164: `+9613${digits}` };
+}
+
+const uniqueEmail = (tag: string, project: string) =>
+  `${tag}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function outboxFiles(extension: string): Promise<string[]> {
+  const names = await readdir(OUTBOX).catch(() => [] as string[]);
+  return names.filter((name) => name.endsWith(extension)).sort();
+}
+
+/** The text of the newest outbox message of this kind mentioning `recipient`, not in `seen`. */
+async function waitForMessage(extension: string, recipient: string, seen: Set<string> = new Set()): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        for (const name of (await outboxFiles(extension)).reverse()) {
+          if (seen.has(name)) continue;
+          const text = await readFile(path.join(OUTBOX, name), 'utf8');
+          if (text.includes(recipient)) {
+            found = text;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
+/** Undoes quoted-printable soft breaks and escapes, as a mail reader would. */
+const decodeMail = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+async function signUp(page: Page, contact: string, name: string) {
+  await page.goto('/login?mode=signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email or phone number').fill(contact);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+}
+
+test('a shopper signs up with a phone number and verifies it with the code sent to it', async ({ page }, info) => {
+  const phone = uniquePhone();
+  await signUp(page, phone.typed, `Phone shopper ${info.project.name}`);
+  const details = page.getByRole('region', { name: 'Your details' });
+  await expect(details.getByText(phone.e164)).toBeVisible();
+  await expect(details.getByText('Not verified')).toBeVisible();
+
+  const seen = new Set(await outboxFiles('.txt'));
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const message = await waitForMessage('.txt', phone.e164, seen);
+  const code = message.match(/\b(\d{6})\b/)?.[1];
+  expect(code, message).toBeTruthy();
+
+  await page.getByLabel('6-digit code').fill(code as string);
+  await page.getByRole('button', { name: 'Verify phone' }).click();
+  await expect(details.getByText('Verified')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Verify your phone' })).toHaveCount(0);
+
+  // Signing out ends the session here; signing in again by password brings the profile back.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount/);
+  await page.getByLabel('Email or phone number').fill(phone.typed);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid login credentials');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('region', { name: 'Your details' }).getByText('Verified')).toBeVisible();
+});
+
+test('a shopper recovers a password by the email link and signs in with the new one', async ({ page }, info) => {
+  const email = uniqueEmail('recover', info.project.name);
+  await signUp(page, email, 'Recovering shopper');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeFocused();
+  const seen = new Set(await outboxFiles('.eml'));
+  await page.getByLabel('Email or phone number').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Check your email')).toBeVisible();
+
+  const mail = decodeMail(await waitForMessage('.eml', email, seen));
+  const link = mail.match(/https?:\/\/\S*\/login\/reset\?token=[^\s"<>]+/)?.[0];
+  expect(link, mail).toBeTruthy();
+  const url = new URL(link as string);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  const newPassword = 'river-stone-7781';
+  await page.getByLabel('New password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save new password' }).click();
+
+  await expect(page.getByText('Your password has been changed')).toBeVisible();
+  await page.getByLabel('Email or phone number').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('region', { name: 'Your details' }).getByText(email)).toBeVisible();
+});
+
+for (const [mode, heading] of [
+  ['', 'Sign in'],
+  ['?mode=signup', 'Create your account'],
+  ['?mode=forgot', 'Reset your password'],
+] as const) {
+  test(`the sign-in page passes axe: ${heading}`, async ({ page }) => {
+    await page.goto(`/login${mode}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+}
