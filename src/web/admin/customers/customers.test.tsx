@@ -36,6 +36,7 @@ const RANA: Customer = {
   last_order_at: '2026-03-02T10:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-03-02T10:00:00.000Z',
+  account: null,
 };
 const KARIM: Customer = {
   ...RANA,
