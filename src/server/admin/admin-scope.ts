@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminAccountVerificationRoutes } from '#server/accounts/admin-account-verification.routes.ts';
 import { requireStaff } from '#server/auth/authenticate.ts';
 import { adminCategoryRoutes } from '#server/categories/admin-categories.routes.ts';
+import { customerAccountRoutes } from '#server/customers/customer-account.routes.ts';
 import { customerRoutes } from '#server/customers/customers.routes.ts';
 import { notificationRoutes } from '#server/notifications/notifications.routes.ts';
 import { adminOrderRoutes } from '#server/orders/admin-orders.routes.ts';
@@ -30,6 +31,7 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminOrderRoutes);
   await admin.register(customerRoutes);
   await admin.register(adminAccountVerificationRoutes);
+  await admin.register(customerAccountRoutes);
   await admin.register(notificationRoutes);
   await admin.register(adminPromoCodeRoutes);
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { RequestUser } from '#server/auth/authenticate.ts';
@@ -8,11 +8,15 @@ import { containsPattern, countRows, pageOffset } from '#server/db/list-queries.
 import { conflict, notFound } from '#server/errors.ts';
 import { toAuthUser } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
-import { type AdminUsersQuery, AUTH_MESSAGES, type AuthUser } from '#shared/contracts/auth.ts';
+import { type AdminUsersQuery, AUTH_MESSAGES, type AuthUser, STAFF_ROLES } from '#shared/contracts/auth.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
 
+/**
+ * `GET /admin/users`: staff accounts only. Shopper accounts (role `customer`) are shown and managed
+ * with their customer record (docs/product.md#accounts-in-the-admin).
+ */
 export async function listUsers(db: Db, query: AdminUsersQuery): Promise<{ data: AuthUser[]; pagination: Pagination }> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [inArray(users.role, [...STAFF_ROLES])];
   if (query.search) {
     const pattern = containsPattern(query.search);
     const match = or(ilike(users.email, pattern), ilike(users.name, pattern));
@@ -20,7 +24,7 @@ export async function listUsers(db: Db, query: AdminUsersQuery): Promise<{ data:
   }
   if (query.role) conditions.push(eq(users.role, query.role));
   if (query.is_active) conditions.push(eq(users.isActive, query.is_active === 'true'));
-  const where = conditions.length ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const [rows, total] = await Promise.all([
     db
       .select()

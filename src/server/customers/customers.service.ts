@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, ilike, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import { toShippingAddress } from '#server/db/address-column.ts';
@@ -8,6 +8,8 @@ import { containsPattern, countRows, pageOffset, phoneCondition, sortDirection }
 import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { orders } from '#server/orders/orders.table.ts';
+import { users } from '#server/users/users.table.ts';
+import type { CustomerAccount } from '#shared/contracts/accounts.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
 import {
   CUSTOMER_ANONYMISED_LOCKED_MESSAGE,
@@ -49,13 +51,47 @@ const lastOrderAt =
     orders.createdAt,
   );
 
-const withFigures = { customer: customers, ordersCount, totalSpent, lastOrderAt };
+/**
+ * The linked shopper account (`users.customer_id`, unique: one account per customer), read in the
+ * same query by a left join. Only what the admin may see: never a hash or a two-step secret.
+ */
+const accountColumns = {
+  userId: users.id,
+  email: users.email,
+  phone: users.phone,
+  emailVerifiedAt: users.emailVerifiedAt,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  twoFactorEnabledAt: users.twoFactorEnabledAt,
+  isActive: users.isActive,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+};
+type AccountRow = { [K in keyof typeof accountColumns]: (typeof accountColumns)[K]['_']['data'] | null };
+
+const withFigures = { customer: customers, ordersCount, totalSpent, lastOrderAt, account: accountColumns };
+
+/** The left join's columns as the admin's view of the account, or null when no account is linked. */
+export function toCustomerAccount(row: AccountRow | null): CustomerAccount | null {
+  if (!row?.userId || !row.createdAt) return null;
+  return {
+    user_id: row.userId,
+    email: row.email,
+    phone: row.phone,
+    email_verified: row.emailVerifiedAt !== null,
+    phone_verified: row.phoneVerifiedAt !== null,
+    two_factor_enabled: row.twoFactorEnabledAt !== null,
+    is_active: row.isActive ?? false,
+    last_login_at: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
 
 function toCustomer(row: {
   customer: CustomerRow;
   ordersCount: number;
   totalSpent: number;
   lastOrderAt: Date | null;
+  account: AccountRow | null;
 }): Customer {
   const { customer } = row;
   return {
@@ -70,6 +106,7 @@ function toCustomer(row: {
     last_order_at: row.lastOrderAt ? new Date(row.lastOrderAt).toISOString() : null,
     created_at: customer.createdAt.toISOString(),
     updated_at: customer.updatedAt.toISOString(),
+    account: toCustomerAccount(row.account),
   };
 }
 
@@ -96,6 +133,10 @@ export async function listCustomers(
     );
     if (match) conditions.push(match);
   }
+  if (query.has_account) {
+    const linked = exists(db.select({ one: sql`1` }).from(users).where(sql`${users.customerId} = "customers"."id"`));
+    conditions.push(query.has_account === 'true' ? linked : not(linked));
+  }
   const where = and(...conditions);
   const sort = SORTS[query.sort_by];
   // Customers who never ordered come last whichever way "last order" is sorted.
@@ -104,6 +145,7 @@ export async function listCustomers(
     db
       .select(withFigures)
       .from(customers)
+      .leftJoin(users, eq(users.customerId, customers.id))
       .where(where)
       .orderBy(order, sortDirection(query.sort_order)(customers.id))
       .limit(query.limit)
@@ -117,7 +159,12 @@ export async function listCustomers(
 }
 
 export async function getCustomer(db: Db, id: string): Promise<Customer> {
-  const [row] = await db.select(withFigures).from(customers).where(eq(customers.id, id)).limit(1);
+  const [row] = await db
+    .select(withFigures)
+    .from(customers)
+    .leftJoin(users, eq(users.customerId, customers.id))
+    .where(eq(customers.id, id))
+    .limit(1);
   if (!row) throw notFound('Customer');
   return toCustomer(row);
 }
@@ -143,7 +190,7 @@ function rethrowPhoneTaken(error: unknown): never {
 }
 
 function auditView(customer: Customer) {
-  const { orders_count: _count, total_spent: _spent, last_order_at: _last, ...fields } = customer;
+  const { orders_count: _count, total_spent: _spent, last_order_at: _last, account: _account, ...fields } = customer;
   return fields;
 }
 

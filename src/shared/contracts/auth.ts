@@ -129,7 +129,8 @@ export const AdminUsersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   search: safeText().trim().max(200).optional(),
-  role: z.enum(USER_ROLES).optional(),
+  /** Staff only: shoppers are managed under Customers (docs/product.md#accounts-in-the-admin). */
+  role: z.enum(STAFF_ROLES).optional(),
   is_active: z.enum(['true', 'false']).optional(),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;

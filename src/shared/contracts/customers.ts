@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CustomerAccountSchema } from './accounts.ts';
 import { PageQuerySchema, PhoneSchema, SortOrderSchema } from './common.ts';
 import { ShippingAddressInputSchema } from './orders.ts';
 import { safeText } from './text.ts';
@@ -32,6 +33,8 @@ export const CustomerSchema = z.object({
   last_order_at: z.iso.datetime({ offset: true }).nullable(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  /** The shopper account linked to this customer (`users.customer_id`), or null for a guest. */
+  account: CustomerAccountSchema.nullable(),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 
@@ -42,6 +45,8 @@ export const CustomersQuerySchema = PageQuerySchema.extend({
   search: safeText().trim().max(100).optional(),
   sort_by: z.enum(CUSTOMER_SORT_FIELDS).default('last_order_at'),
   sort_order: SortOrderSchema.default('desc'),
+  /** `true`: only customers with a shopper account; `false`: only guests. */
+  has_account: z.enum(['true', 'false']).optional(),
 });
 export type CustomersQuery = z.infer<typeof CustomersQuerySchema>;
 
@@ -84,5 +89,14 @@ export const CUSTOMER_HAS_OPEN_ORDERS_MESSAGE =
 /** An anonymised record stays anonymous (checkout finds customers by phone). */
 export const CUSTOMER_ANONYMISED_LOCKED_MESSAGE = 'This customer was deleted and can no longer be edited';
 export const CustomerDeletedSchema = z.object({ anonymised: z.literal(true), message: z.string() });
+
+/**
+ * `PUT /admin/customers/{id}/account` (docs/product.md#accounts-in-the-admin): disabling ends every
+ * session of the account at once; enabling lets it sign in again.
+ */
+export const CustomerAccountStatusRequestSchema = z.object({ is_active: z.boolean() }).strict();
+export type CustomerAccountStatusRequest = z.infer<typeof CustomerAccountStatusRequestSchema>;
+
+export const CUSTOMER_NO_ACCOUNT_MESSAGE = 'This customer has no account';
 
 export const CustomerIdParamsSchema = z.object({ id: z.uuid('Customer not found') });

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { CustomerAccount } from '#shared/contracts/accounts.ts';
 import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
 import type { Customer, CustomerCreate, CustomerUpdate } from '#shared/contracts/customers.ts';
 import type { QueryParams } from '#web/lib/api-client.ts';
@@ -16,6 +17,16 @@ export const listCustomerOrders = (id: string, query: QueryParams, signal?: Abor
   adminList<AdminOrderListItem>(`${path(id)}/orders`, { query, signal });
 export const createCustomer = (body: CustomerCreate) => adminPost<Customer>('/admin/customers', body);
 export const updateCustomer = (id: string, body: CustomerUpdate) => adminPut<Customer>(path(id), body);
+
+/** Disables (every session ends at once) or enables the customer's shopper account. */
+export const setCustomerAccountStatus = (id: string, isActive: boolean) =>
+  adminPut<CustomerAccount>(`${path(id)}/account`, { is_active: isActive });
+
+export type VerificationType = 'verify_email' | 'verify_phone';
+
+/** Sends the account a new email link or phone code, as the shopper's own "resend" would. */
+export const resendCustomerVerification = (id: string, type: VerificationType) =>
+  adminPost<unknown>(`${path(id)}/account/resend-verification`, { type });
 
 /**
  * DELETE answers 204 (gone) or 200 `{ anonymised: true, message }` when the customer has orders:

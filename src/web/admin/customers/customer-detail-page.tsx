@@ -13,6 +13,7 @@ import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../u
 import { formatDateTime, money } from '../ui/format.ts';
 import { StatTile } from '../ui/stat-tile.tsx';
 import { type ListDefinition, useListState } from '../ui/use-list-state.ts';
+import { CustomerAccountCard } from './customer-account-card.tsx';
 import {
   ADMIN_CUSTOMERS_KEY,
   deleteCustomer,
@@ -114,7 +115,12 @@ function CustomerDetail({ customer }: { customer: Customer }) {
 
       <DetailColumns
         sideFirst
-        side={<ContactCard customer={customer} />}
+        side={
+          <>
+            <ContactCard customer={customer} />
+            {!anonymised && <CustomerAccountCard customer={customer} />}
+          </>
+        }
         main={
           <>
             <section aria-label="Order totals" className="grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -10,6 +10,7 @@ import { formatDateTime, money } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
+import { AccountBadge } from './customer-account-card.tsx';
 import { ADMIN_CUSTOMERS_KEY, listCustomers } from './customer-api.ts';
 import { CustomerDialog } from './customer-dialog.tsx';
 
@@ -28,6 +29,17 @@ const CUSTOMER_SORTS = [
 const CUSTOMER_LIST: ListDefinition = {
   noun: ['customer', 'customers'],
   searchPlaceholder: 'Search name, phone or email',
+  filters: [
+    {
+      key: 'has_account',
+      label: 'Account',
+      options: [
+        ['', 'All customers'],
+        ['true', 'With an account'],
+        ['false', 'Guests only'],
+      ],
+    },
+  ],
   sorts: CUSTOMER_SORTS,
   pageSizes: ADMIN_PAGE_SIZES,
 };
@@ -54,6 +66,12 @@ const COLUMNS: ReadonlyArray<ListColumn<Customer>> = [
     card: 'hidden',
     className: 'max-w-64 [overflow-wrap:anywhere]',
     cell: (customer) => customer.email ?? none,
+  },
+  {
+    header: 'Account',
+    card: 'badge',
+    className: 'whitespace-nowrap',
+    cell: (customer) => <AccountBadge account={customer.account} />,
   },
   {
     header: 'Orders',

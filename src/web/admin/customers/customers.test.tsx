@@ -36,6 +36,7 @@ const RANA: Customer = {
   last_order_at: '2026-03-02T10:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-03-02T10:00:00.000Z',
+  account: null,
 };
 const KARIM: Customer = {
   ...RANA,
@@ -48,6 +49,17 @@ const KARIM: Customer = {
   orders_count: 0,
   total_spent: 0,
   last_order_at: null,
+  account: {
+    user_id: '20000000-0000-4000-8000-000000000002',
+    email: 'karim@example.com',
+    phone: '+9613123456',
+    email_verified: false,
+    phone_verified: true,
+    two_factor_enabled: true,
+    is_active: true,
+    last_login_at: '2026-03-01T09:00:00.000Z',
+    created_at: '2026-02-01T00:00:00.000Z',
+  },
 };
 const ORDER: AdminOrderListItem = {
   id: '10000000-0000-4000-8000-000000000001',
@@ -109,8 +121,16 @@ describe('CustomersPage', () => {
     const rows = [...root.querySelectorAll('tbody tr')].map((row) =>
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
     );
-    expect(rows[0]).toEqual(['Rana Haddad', '+961 71 123 456', 'rana@example.com', '2', '$154.50', expect.any(String)]);
-    expect(rows[1]).toEqual(['Karim Nassar', '+961 3 123 456', '—', '0', '$0.00', 'Never']);
+    expect(rows[0]).toEqual([
+      'Rana Haddad',
+      '+961 71 123 456',
+      'rana@example.com',
+      'Guest',
+      '2',
+      '$154.50',
+      expect.any(String),
+    ]);
+    expect(rows[1]).toEqual(['Karim Nassar', '+961 3 123 456', '—', 'AccountTwo-step', '0', '$0.00', 'Never']);
     expect(root.querySelector(`table a[href="/admin/customers/${RANA.id}"]`)).not.toBeNull();
     expect(calls[0]?.url).toContain('sort_by=last_order_at');
   });
@@ -266,5 +286,67 @@ describe('CustomerDetailPage', () => {
   it('says when the customer does not exist', async () => {
     const root = await mount('/admin/customers/00000000-0000-4000-8000-000000000099');
     await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Customer not found'));
+  });
+
+  it('shows a guest as having no account', async () => {
+    const root = await mount(`/admin/customers/${RANA.id}`);
+    await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Rana Haddad'));
+    expect(root.textContent).toContain('No shopper account: this customer checks out as a guest.');
+    expect(buttonByText(root, 'Disable account')).toBeUndefined();
+  });
+});
+
+describe('the account card', () => {
+  const accountCard = (root: ParentNode) =>
+    [...root.querySelectorAll('section')].find((section) => section.querySelector('h2')?.textContent === 'Account');
+  const openDialog = (root: ParentNode) =>
+    [...root.querySelectorAll('dialog')].find((dialog) => dialog.textContent?.includes('signed out everywhere'));
+
+  it('shows the contacts with their verification, two-step, last sign-in and status', async () => {
+    const root = await mount(`/admin/customers/${KARIM.id}`);
+    await waitFor(() => expect(accountCard(root)).toBeDefined());
+    const text = accountCard(root)?.textContent ?? '';
+    expect(text).toContain('karim@example.comNot verified');
+    expect(text).toContain('+961 3 123 456Verified');
+    expect(text).toContain('Two-step sign-inOn');
+    expect(text).toContain('Active');
+    // Only the unverified contact offers a resend.
+    expect(buttonByText(root, 'Resend verification email')).toBeDefined();
+    expect(buttonByText(root, 'Resend verification code')).toBeUndefined();
+  });
+
+  it('disables the account after a confirm and says its sessions ended', async () => {
+    const disabled = { ...KARIM.account, is_active: false };
+    answers[`PUT /api/admin/customers/${KARIM.id}/account`] = () => {
+      customers = [RANA, { ...KARIM, account: disabled as Customer['account'] }];
+      return json({ data: disabled });
+    };
+    const root = await mount(`/admin/customers/${KARIM.id}`);
+    await waitFor(() => expect(accountCard(root)).toBeDefined());
+    await click(buttonByText(root, 'Disable account'));
+    const dialog = openDialog(root);
+    expect(dialog?.textContent).toContain("Disable Karim Nassar's account?");
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    await click(dialog && buttonByText(dialog, 'Disable account'));
+    await waitFor(() => expect(toasts.at(-1)?.title).toBe("Karim Nassar's account is disabled"));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ is_active: false });
+    await waitFor(() => expect(buttonByText(root, 'Enable account')).toBeDefined());
+    expect(accountCard(root)?.textContent).toContain('Disabled');
+  });
+
+  it('resends verification, and shows the server refusal in a toast', async () => {
+    answers[`POST /api/admin/customers/${KARIM.id}/account/resend-verification`] = () =>
+      errorBody('Too many codes requested. Please wait before asking for another.', 429);
+    const root = await mount(`/admin/customers/${KARIM.id}`);
+    await waitFor(() => expect(accountCard(root)).toBeDefined());
+    await click(buttonByText(root, 'Resend verification email'));
+    await waitFor(() => expect(toasts.at(-1)?.title).toBe('Could not send the verification'));
+    expect(toasts.at(-1)?.description).toBe('Too many codes requested. Please wait before asking for another.');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ type: 'verify_email' });
+
+    answers[`POST /api/admin/customers/${KARIM.id}/account/resend-verification`] = () =>
+      json({ data: { sent: true } }, 202);
+    await click(buttonByText(root, 'Resend verification email'));
+    await waitFor(() => expect(toasts.at(-1)?.title).toBe('Verification email sent'));
   });
 });

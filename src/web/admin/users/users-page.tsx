@@ -25,7 +25,6 @@ const USER_LIST: ListDefinition = {
         ['', 'All roles'],
         ['super_admin', 'Super admins'],
         ['admin', 'Admins'],
-        ['customer', 'Customers'],
       ],
     },
     {
@@ -41,7 +40,10 @@ const USER_LIST: ListDefinition = {
   pageSizes: ADMIN_PAGE_SIZES,
 };
 
-/** `/admin/users`: every account, with search and filters in the URL, and enable/disable. */
+/**
+ * `/admin/users`: the staff accounts, with search and filters in the URL, and enable/disable.
+ * Shopper accounts are managed with their customer (customers/customer-account-card.tsx).
+ */
 export function UsersPage() {
   const list = useListState(USER_LIST);
   const [target, setTarget] = useState<AuthUser | null>(null);
@@ -116,7 +118,7 @@ export function UsersPage() {
     <>
       <AdminPageHeader
         title="Users"
-        description="Staff and shopper accounts. Disabling an account signs it out everywhere."
+        description="Staff accounts. Disabling an account signs it out everywhere. Shopper accounts are under Customers."
       />
       <ListFilters list={list} />
       <AdminList
