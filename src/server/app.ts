@@ -8,6 +8,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { accountRoutes } from './accounts/accounts.routes.ts';
+import { addressRoutes } from './accounts/addresses.routes.ts';
 import { adminScope } from './admin/admin-scope.ts';
 import { staffScope } from './admin/staff-scope.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -23,6 +24,7 @@ import { type AppMailer, createBackgroundMailer } from './mail/background-mailer
 import { createMailer } from './mail/mailer.ts';
 import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import { priceCartItems } from './orders/orders.service.ts';
+import { shopperOrderRoutes } from './orders/shopper-orders.routes.ts';
 import {
   apiNotFoundBody,
   MAX_PATH_SEGMENT_LENGTH,
@@ -169,6 +171,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       });
       await api.register(authRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
       await api.register(accountRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
+      await api.register(addressRoutes);
+      await api.register(shopperOrderRoutes);
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).
       await api.register(staffScope);
