@@ -1,4 +1,6 @@
 import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { AddressesPage } from './addresses/addresses-page.tsx';
+import { AccountOrdersPage } from './orders/account-orders-page.tsx';
 import { useShopper } from './session/shopper-session-store.ts';
 
 /**
@@ -28,6 +30,8 @@ export function AccountPage() {
       <div className="mt-6">
         <Routes>
           <Route index element={<p>Signed in as {shopper.name}.</p>} />
+          <Route path="orders/*" element={<AccountOrdersPage />} />
+          <Route path="addresses" element={<AddressesPage />} />
           <Route path="*" element={<p>This section is coming.</p>} />
         </Routes>
       </div>
