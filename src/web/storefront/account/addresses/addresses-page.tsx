@@ -2,17 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  ADDRESS_BOOK_LIMIT,
   type AccountAddress,
   type AccountAddressInput,
   AccountAddressInputSchema,
+  ADDRESS_BOOK_LIMIT,
 } from '#shared/contracts/accounts.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { InlineError } from '#web/ui/inline-error.tsx';
 import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
+import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { ADDRESSES_KEY, deleteAddress, inputOf, saveAddress, useAddresses } from './addresses-api.ts';
 
@@ -38,8 +38,10 @@ export function AddressesPage() {
     }
   };
 
-  if (addresses.isPending) return <div className="bone h-40 w-full rounded-2xl" role="status" aria-label="Loading addresses" />;
-  if (addresses.isError) return <InlineError title="Could not load your addresses" onRetry={() => void addresses.refetch()} />;
+  if (addresses.isPending)
+    return <div className="bone h-40 w-full rounded-2xl" role="status" aria-label="Loading addresses" />;
+  if (addresses.isError)
+    return <InlineError title="Could not load your addresses" onRetry={() => void addresses.refetch()} />;
   const list = addresses.data;
 
   return (
@@ -73,11 +75,17 @@ export function AddressesPage() {
             <div className="flex items-start justify-between gap-2">
               <p className="font-semibold text-strong">{address.label}</p>
               {address.is_default && (
-                <span className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-semibold text-accent">Default</span>
+                <span className="rounded-full bg-accent-soft px-2.5 py-0.5 text-xs font-semibold text-accent">
+                  Default
+                </span>
               )}
             </div>
             <p className="mt-1 flex-1 text-sm text-muted">
-              {[address.street, address.building && `Building ${address.building}`, address.floor && `Floor ${address.floor}`]
+              {[
+                address.street,
+                address.building && `Building ${address.building}`,
+                address.floor && `Floor ${address.floor}`,
+              ]
                 .filter(Boolean)
                 .join(', ')}
               <br />
@@ -97,7 +105,12 @@ export function AddressesPage() {
                 <button
                   type="button"
                   className="btn-secondary"
-                  onClick={() => void run(() => saveAddress(inputOf(address, { is_default: true }), address.id), 'Default address changed')}
+                  onClick={() =>
+                    void run(
+                      () => saveAddress(inputOf(address, { is_default: true }), address.id),
+                      'Default address changed',
+                    )
+                  }
                 >
                   Make default
                 </button>
@@ -163,8 +176,18 @@ function AddressForm({
     }
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onValid)} className="card space-y-4 p-4 sm:p-6" aria-label={address ? 'Edit address' : 'New address'}>
-      <TextField label="Name for this address" placeholder="e.g. Home, Work" error={errors.label?.message} {...register('label')} />
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid)}
+      className="card space-y-4 p-4 sm:p-6"
+      aria-label={address ? 'Edit address' : 'New address'}
+    >
+      <TextField
+        label="Name for this address"
+        placeholder="e.g. Home, Work"
+        error={errors.label?.message}
+        {...register('label')}
+      />
       <TextField
         label="City or area"
         autoComplete="address-level2"
@@ -174,7 +197,13 @@ function AddressForm({
       />
       <TextField label="Street" autoComplete="address-line1" error={errors.street?.message} {...register('street')} />
       <div className="grid grid-cols-2 gap-4">
-        <TextField label="Building" optional autoComplete="address-line2" error={errors.building?.message} {...register('building')} />
+        <TextField
+          label="Building"
+          optional
+          autoComplete="address-line2"
+          error={errors.building?.message}
+          {...register('building')}
+        />
         <TextField label="Floor" optional error={errors.floor?.message} {...register('floor')} />
       </div>
       <TextAreaField

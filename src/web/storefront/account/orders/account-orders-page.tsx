@@ -67,14 +67,17 @@ function OrderList() {
     placeholderData: keepPreviousData,
   });
 
-  if (orders.isPending) return <div className="bone h-40 w-full rounded-2xl" role="status" aria-label="Loading your orders" />;
+  if (orders.isPending)
+    return <div className="bone h-40 w-full rounded-2xl" role="status" aria-label="Loading your orders" />;
   if (orders.isError) return <InlineError title="Could not load your orders" onRetry={() => void orders.refetch()} />;
   const { data, pagination } = orders.data;
   if (data.length === 0) {
     return (
       <div className="card p-8 text-center">
         <h2 className="text-lg font-semibold">No orders yet</h2>
-        <p className="mt-1 text-muted">Orders you place while signed in, and earlier ones with your verified phone or email, show here.</p>
+        <p className="mt-1 text-muted">
+          Orders you place while signed in, and earlier ones with your verified phone or email, show here.
+        </p>
         <Link to="/store" className="btn-primary mt-4">
           Browse the store
         </Link>
@@ -112,13 +115,23 @@ function OrderList() {
       </ul>
       {pagination.totalPages > 1 && (
         <nav aria-label="Order pages" className="mt-4 flex items-center justify-between gap-2 text-sm">
-          <button type="button" className="btn-secondary" disabled={!pagination.hasPrev} onClick={() => setPage(page - 1)}>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!pagination.hasPrev}
+            onClick={() => setPage(page - 1)}
+          >
             Newer
           </button>
           <span className="text-muted">
             Page {pagination.page} of {pagination.totalPages}
           </span>
-          <button type="button" className="btn-secondary" disabled={!pagination.hasNext} onClick={() => setPage(page + 1)}>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!pagination.hasNext}
+            onClick={() => setPage(page + 1)}
+          >
             Older
           </button>
         </nav>
@@ -134,7 +147,8 @@ function OrderDetail() {
     queryFn: () => shopperRequest<ShopperOrder>(`/orders/${encodeURIComponent(id)}`),
   });
   usePageTitle(order.data ? `Order ${order.data.order_number}` : 'Your order');
-  if (order.isPending) return <div className="bone h-64 w-full rounded-2xl" role="status" aria-label="Loading your order" />;
+  if (order.isPending)
+    return <div className="bone h-64 w-full rounded-2xl" role="status" aria-label="Loading your order" />;
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) {
       return (
@@ -172,8 +186,11 @@ function OrderView({ order }: { order: ShopperOrder }) {
             Items
           </h3>
           <ul className="mt-2 divide-y divide-line">
-            {order.items.map((item, index) => (
-              <li key={`${item.variant_id ?? item.product_id ?? index}-${index}`} className="flex gap-3 py-3">
+            {order.items.map((item) => (
+              <li
+                key={`${item.variant_id ?? item.product_id ?? item.name}-${JSON.stringify(item.selectedVariations)}`}
+                className="flex gap-3 py-3"
+              >
                 <div className="w-14 shrink-0 overflow-hidden rounded-lg border border-line">
                   <ProductImage src={item.image ?? undefined} alt="" sizes="56px" />
                 </div>
