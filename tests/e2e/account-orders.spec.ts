@@ -19,6 +19,8 @@ async function signUp(page: Page, email: string) {
 }
 
 test('saves an address, checks out prefilled, and finds the order in the account', async ({ page }, testInfo) => {
+  // Sign-up, address, order and two account pages: slow on a shared machine with both projects at once.
+  test.setTimeout(120_000);
   const slug = PRODUCT[testInfo.project.name === 'phone' ? 'phone' : 'desktop'];
   const email = `maya-${randomUUID().slice(0, 8)}@example.com`;
   await signUp(page, email);
