@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { DestinationStream } from 'pino';
 import { accountSecurityRoutes } from './accounts/account-security.routes.ts';
 import { accountRoutes } from './accounts/accounts.routes.ts';
+import { addressRoutes } from './accounts/addresses.routes.ts';
 import { type AccountCodeLimits, DEFAULT_ACCOUNT_CODE_LIMITS } from './accounts/verification.service.ts';
 import { adminScope } from './admin/admin-scope.ts';
 import { staffScope } from './admin/staff-scope.ts';
@@ -28,6 +29,7 @@ import { createMessageChannel } from './messages/create-channel.ts';
 import type { MessageChannel } from './messages/message-channel.ts';
 import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import { priceCartItems } from './orders/orders.service.ts';
+import { shopperOrderRoutes } from './orders/shopper-orders.routes.ts';
 import {
   apiNotFoundBody,
   MAX_PATH_SEGMENT_LENGTH,
@@ -184,6 +186,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       });
       await api.register(cartRoutes);
       await api.register(accountSecurityRoutes);
+      await api.register(addressRoutes);
+      await api.register(shopperOrderRoutes);
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).
       await api.register(staffScope);

@@ -15,7 +15,10 @@ async function signUp(page: Page, email: string): Promise<void> {
   const response = await page.request.post('/api/account/signup', { data: { email, password: PASSWORD } });
   expect(response.status()).toBe(201);
   const { session } = (await response.json()).data;
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [SESSION_KEY, JSON.stringify(session)]);
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: SESSION_KEY,
+    value: JSON.stringify(session),
+  });
 }
 
 test('turns on two-step sign-in and signs in again with a code', async ({ page }) => {

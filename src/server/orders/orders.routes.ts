@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound, unauthorized } from '#server/errors.ts';
+import { AppError, notFound } from '#server/errors.ts';
 import {
   type RateLimiter,
   type RateLimitOptions,
@@ -10,6 +10,7 @@ import {
 import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
 import { countPromoAttempt, peekPromoAttempts } from '#server/promo-codes/promo-codes.routes.ts';
 import { PromoRefusedError } from '#server/promo-codes/promo-validation.ts';
+import { ShopperOrderSchema } from '#shared/contracts/accounts.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import {
   CalculateOrderRequestSchema,
@@ -25,6 +26,8 @@ import { announceNewOrder } from './announce-new-order.ts';
 import { findOrderWithToken } from './order-queries.ts';
 import { calculateOrder } from './orders.service.ts';
 import { placeOrder } from './place-order.ts';
+import { checkoutShopper, readShopperOrder } from './shopper-orders.routes.ts';
+import { linkOrderToShopper } from './shopper-orders.service.ts';
 
 /** The window of ORDER_RATE_LIMIT (config.ts): that many checkout orders per IP per 10 minutes. */
 export const ORDER_RATE_WINDOW_MS = 10 * 60 * 1000;
@@ -98,6 +101,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
           ]);
         }
       }
+      // Signed in (docs/product.md#signed-in-checkout): the order joins the account after placement.
+      // A guest sends no bearer token and this costs nothing.
+      const shopperId = await checkoutShopper(app, request);
       const { order, replayed } = await placeOrder(
         app.db,
         request.body,
@@ -109,6 +115,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
         }
         throw error;
       });
+      if (shopperId) await linkOrderToShopper(app.db, shopperId, order.id);
       if (replayed) {
         // The order exists already: 200 (not 201) with the same body, and nothing is mailed twice.
         return reply.status(200).header('idempotent-replayed', 'true').send({ data: order });
@@ -123,32 +130,27 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
     {
       schema: {
         tags: ['orders'],
-        summary: 'One order, for the confirmation page: needs the access token given when it was placed',
+        summary:
+          "One order: with ?token= (the confirmation page's access token), or without it for the signed-in shopper's own order",
         // Loose on purpose: a malformed id or a missing token answers the same 404 as a wrong one.
         params: z.object({ id: safeText().max(100) }),
         querystring: z.object({ token: safeText().max(200).optional() }),
-        response: { 200: dataEnvelope(OrderSchema), 404: ErrorBodySchema },
+        response: {
+          200: dataEnvelope(z.union([OrderSchema, ShopperOrderSchema])),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
       },
     },
     async (request) => {
+      // No token but a bearer: the account's order history (shopper-orders.routes.ts).
+      if (request.query.token === undefined && request.headers.authorization) {
+        return { data: await readShopperOrder(app, request, request.params.id) };
+      }
       const order = await findOrderWithToken(app.db, request.params.id, request.query.token);
       if (!order) throw notFound('Order');
       return { data: order };
-    },
-  );
-
-  app.get(
-    '/orders',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: "The signed-in customer's orders (needs customer accounts: answers 401 until they exist)",
-        response: { 401: ErrorBodySchema },
-      },
-    },
-    // Customer sign-in arrives with issue 6; until then no one can be signed in, so no list.
-    async () => {
-      throw unauthorized('Sign in to see your orders');
     },
   );
 };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { normalizePhone, PHONE_MESSAGE } from '../phone.ts';
 import { EmailSchema, PASSWORD_MAX_LENGTH } from './auth.ts';
-import { IdSchema } from './common.ts';
-import { ShippingAddressInputSchema } from './orders.ts';
+import { IdSchema, PageQuerySchema } from './common.ts';
+import { ORDER_STATUSES, OrderSchema, PAYMENT_STATUSES, ShippingAddressInputSchema } from './orders.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -285,6 +285,42 @@ export const AccountAddressSchema = z.object({
 export type AccountAddress = z.infer<typeof AccountAddressSchema>;
 
 export const AccountIdParamsSchema = z.object({ id: IdSchema });
+
+/** Address book messages (docs/product.md#account-area). */
+export const ADDRESS_MESSAGES = {
+  limit: `Your address book is full (${ADDRESS_BOOK_LIMIT} addresses). Delete one to add another.`,
+} as const;
+
+/** GET /orders for the signed-in shopper: newest first, 10 a page unless asked. */
+export const ShopperOrdersQuerySchema = PageQuerySchema.extend({
+  limit: PageQuerySchema.shape.limit.unwrap().default(10),
+}).strict();
+export type ShopperOrdersQuery = z.infer<typeof ShopperOrdersQuerySchema>;
+
+/** One row of the shopper's order history. */
+export const ShopperOrderSummarySchema = z.object({
+  id: z.string(),
+  order_number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  total: z.number(),
+  /** Units, not lines: 2 cables and 1 board are 3 items. */
+  item_count: z.number().int(),
+  /** The first line's image, for a thumbnail; null when it has none. */
+  image: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ShopperOrderSummary = z.infer<typeof ShopperOrderSummarySchema>;
+
+/** A status the order went through and when (the admin's notes and who did it stay in the admin panel). */
+export const ShopperOrderEventSchema = z.object({ status: z.enum(ORDER_STATUSES), created_at: z.string() });
+export type ShopperOrderEvent = z.infer<typeof ShopperOrderEventSchema>;
+
+/** GET /orders/{id} for the signed-in shopper: the order as the confirmation page shows it, plus its timeline. */
+export const ShopperOrderSchema = OrderSchema.omit({ access_token: true }).extend({
+  history: z.array(ShopperOrderEventSchema),
+});
+export type ShopperOrder = z.infer<typeof ShopperOrderSchema>;
 
 /** The admin's view of a customer's account (docs/product.md#shopper-accounts, Admin). */
 export const CustomerAccountSchema = z.object({

@@ -1,14 +1,18 @@
-import { useEffect } from 'react';
-import { Navigate, NavLink, Route, Routes, useLocation, useMatch } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation, useRoutes } from 'react-router';
+import { AddressesPage } from './addresses/addresses-page.tsx';
+import { AccountOrdersPage } from './orders/account-orders-page.tsx';
 import { ProfileSection } from './profile/profile-section.tsx';
 import { VerifyEmailPage } from './profile/verify-email-page.tsx';
+import { Redirect } from './redirect.tsx';
 import { SecurityPage } from './security/security-page.tsx';
 import { startSessionKeeper } from './session/session-keeper.ts';
 import { useShopper } from './session/shopper-session-store.ts';
 
 /**
- * /account/* (docs/product.md#shopper-accounts): the signed-in shopper's area. Each section is its
- * own module; a signed-out visitor goes to /login.
+ * /account/* (docs/product.md#account-area): the signed-in shopper's area. Each section is its
+ * own module. Route objects and `useRoutes`, not `<Routes>`/`<Route>`/`<Navigate>`: those would
+ * join the storefront's first load (redirect.tsx, decision 004).
  */
 const sections = [
   ['', 'Profile'],
@@ -20,11 +24,22 @@ const sections = [
 export function AccountPage() {
   const shopper = useShopper();
   const location = useLocation();
+  // Signed in when the page opened: a session that then goes (sign out here or in another tab)
+  // ends on the home page, while a signed-out visitor is sent to sign in and brought back.
+  const hadSession = useRef(shopper !== null);
   useEffect(startSessionKeeper, []);
+  const section = useRoutes([
+    { index: true, element: <ProfileSection /> },
+    { path: 'orders/*', element: <AccountOrdersPage /> },
+    { path: 'addresses', element: <AddressesPage /> },
+    { path: 'security', element: <SecurityPage /> },
+    { path: '*', element: <Redirect to="/account" /> },
+  ]);
   // The email link works signed out too (opened on another device): outside the guard.
-  if (useMatch('/account/verify-email')) return <VerifyEmailPage />;
+  if (location.pathname.replace(/\/$/, '') === '/account/verify-email') return <VerifyEmailPage />;
   if (!shopper) {
-    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    const next = encodeURIComponent(location.pathname + location.search);
+    return <Redirect to={hadSession.current ? '/' : `/login?next=${next}`} />;
   }
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
@@ -36,13 +51,7 @@ export function AccountPage() {
           </NavLink>
         ))}
       </nav>
-      <div className="mt-6">
-        <Routes>
-          <Route index element={<ProfileSection />} />
-          <Route path="security" element={<SecurityPage />} />
-          <Route path="*" element={<p>This section is coming.</p>} />
-        </Routes>
-      </div>
+      <div className="mt-6">{section}</div>
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { OrderConfirmation } from './order-confirmation.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PhoneOrderSummary } from './phone-order-summary.tsx';
 import { PromoCodeField } from './promo-code-field.tsx';
+import { SavedAddressPicker, useSignedInCheckout } from './signed-in-checkout.tsx';
 import { useCheckoutCalculation } from './use-promo-code.ts';
 
 /**
@@ -40,6 +41,7 @@ function Checkout() {
   const items = useCartStore((state) => state.items);
   const lines = useMemo(() => orderLinesOf(items), [items]);
   const form = useCheckoutForm();
+  const signedIn = useSignedInCheckout(form);
   // The phone typed so far, when it is a valid one: validate checks the per-customer limit early.
   const { calculation, promo } = useCheckoutCalculation(lines, () =>
     normalizePhone(form.getValues('customer.phone') ?? ''),
@@ -79,7 +81,9 @@ function Checkout() {
     placing.current = true;
     setPlacing(true);
     try {
-      const order = await placeOrder(details, lines, idempotencyKey.current, promo.applied);
+      const order = signedIn.signedIn
+        ? await signedIn.place(details, lines, idempotencyKey.current, promo.applied)
+        : await placeOrder(details, lines, idempotencyKey.current, promo.applied);
       queryClient.setQueryData(orderQuery(order.id, order.access_token).queryKey, order);
       await navigate(`/checkout?order=${order.id}&token=${encodeURIComponent(order.access_token)}`, { replace: true });
       // Only now that the order exists does the cart empty.
@@ -137,7 +141,11 @@ function Checkout() {
     <Container className="py-6 sm:py-10">
       <Breadcrumbs items={[{ to: '/', label: 'Home' }, { to: '/store', label: 'Store' }, { label: 'Checkout' }]} />
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-strong sm:text-3xl">Checkout</h1>
-      <p className="mt-1 text-muted">Guest checkout: no account needed. Pay cash on delivery anywhere in Lebanon.</p>
+      <p className="mt-1 text-muted">
+        {signedIn.signedIn
+          ? 'Signed in: this order is saved to your account. Pay cash on delivery anywhere in Lebanon.'
+          : 'Guest checkout: no account needed. Pay cash on delivery anywhere in Lebanon.'}
+      </p>
       <PhoneOrderSummary
         items={items}
         calculation={calculation.data}
@@ -145,7 +153,8 @@ function Checkout() {
         promoField={<PromoCodeField promo={promo} currency={currency} />}
       />
       <div className="mt-6 grid gap-6 lg:grid-cols-12 lg:gap-8">
-        <div className="lg:col-span-7">
+        <div className="space-y-6 lg:col-span-7">
+          <SavedAddressPicker checkout={signedIn} />
           <CheckoutFormFields form={form} onValid={onValid} />
         </div>
         <div className="lg:col-span-5">

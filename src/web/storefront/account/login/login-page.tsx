@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useRoutes, useSearchParams } from 'react-router';
 import type { ShopperSession, SignInResult } from '#shared/contracts/accounts.ts';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
+import { Redirect } from '../redirect.tsx';
 import { startSessionKeeper } from '../session/session-keeper.ts';
 import { setShopperSession, useShopper } from '../session/shopper-session-store.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -19,12 +20,11 @@ import { SignUpForm } from './sign-up-form.tsx';
  */
 export function LoginPage() {
   useEffect(startSessionKeeper, []);
-  return (
-    <Routes>
-      <Route path="reset" element={<ResetPasswordPage />} />
-      <Route path="*" element={<LoginScreen />} />
-    </Routes>
-  );
+  // Route objects, not <Routes>/<Route>: those would join the first load (redirect.tsx).
+  return useRoutes([
+    { path: 'reset', element: <ResetPasswordPage /> },
+    { path: '*', element: <LoginScreen /> },
+  ]);
 }
 
 const TITLES: Record<LoginMode, [title: string, intro: string]> = {
@@ -75,7 +75,7 @@ function LoginScreen() {
     }
   }, [mode]);
 
-  if (shopper) return <Navigate to={next} replace />;
+  if (shopper) return <Redirect to={next} />;
 
   const signedIn = (session: ShopperSession) => setShopperSession(session);
   const onResult = (result: SignInResult) => {

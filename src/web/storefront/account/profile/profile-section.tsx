@@ -1,6 +1,4 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router';
 import type { ShopperUser, UpdateShopperRequest } from '#shared/contracts/accounts.ts';
 import { TextField } from '#web/ui/form-field.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
@@ -354,7 +352,6 @@ function VerifyPhoneCard({ phone }: { phone: string }) {
 }
 
 function SignOutCard() {
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   return (
     <Card
@@ -367,8 +364,8 @@ function SignOutCard() {
         disabled={busy}
         onClick={async () => {
           setBusy(true);
-          // Home is on screen before the session goes, so the account guard never redirects to /login.
-          await signOut(() => flushSync(() => navigate('/', { replace: true })));
+          // The account page takes a session that goes away home (account-page.tsx).
+          await signOut();
         }}
       >
         {busy ? 'Signing out…' : 'Sign out'}

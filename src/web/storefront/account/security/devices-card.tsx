@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { AccountDevice } from '#shared/contracts/accounts.ts';
 import { clearShopperSession } from '../session/shopper-session-store.ts';
 import { deviceLabel } from './device-label.ts';
@@ -13,7 +12,6 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 /** Signed-in devices (GET /account/sessions): sign one out, or every one including this one. */
 export function DevicesCard() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const devices = useQuery({ queryKey: devicesKey, queryFn: securityApi.devices });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
@@ -36,8 +34,8 @@ export function DevicesCard() {
     setError(null);
     try {
       await securityApi.signOutEverywhere();
+      // Like any sign-out: the account page takes this device home (account-page.tsx).
       clearShopperSession();
-      navigate('/login', { replace: true });
     } catch (caught) {
       setError(messageOf(caught));
       setPending(null);
