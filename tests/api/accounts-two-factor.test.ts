@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signMfaToken } from '#server/accounts/two-factor/mfa-token.ts';
+import { signMfaToken } from '#server/accounts/mfa-token.ts';
 import { ACCOUNT_MESSAGES, type ShopperSession } from '#shared/contracts/accounts.ts';
 import { bearer, SHOPPER_PASSWORD, signUpShopper } from '../helpers/auth.ts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../helpers/test-app.ts';

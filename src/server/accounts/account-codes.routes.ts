@@ -25,16 +25,8 @@ import { findShopper, findShopperByContact, setShopperPassword, updateShopperPro
 import { assertStrongPassword } from './password-strength.ts';
 import { toShopperUser } from './shopper-sessions.ts';
 import { signInResultFor } from './sign-in-result.ts';
-import {
-  type AccountCodeLimits,
-  consumeCode,
-  consumeLink,
-  createCodeGuard,
-  findLink,
-  markVerified,
-  sendSecret,
-  sendVerification,
-} from './verification.service.ts';
+import { type AccountCodeLimits, consumeCode, consumeLink, findLink, markVerified } from './verification.service.ts';
+import { createCodeGuard, sendSecret, sendVerification } from './verification-delivery.ts';
 
 const Sent = dataEnvelope(SentSchema);
 const UserEnvelope = dataEnvelope(ShopperUserSchema);

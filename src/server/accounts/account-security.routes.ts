@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
@@ -19,15 +20,17 @@ import { parseExpiryDuration } from '#shared/duration.ts';
 import { deleteAccount } from './account-deletion.service.ts';
 import { findShopper } from './accounts.service.ts';
 import { listDevices, signOutDevice } from './devices.service.ts';
+import { MFA_TOKEN_TTL_SECONDS } from './mfa-token.ts';
 import {
   confirmEnrolment,
   confirmIdentity,
-  createTwoFactorGuard,
   disableTwoFactor,
   finishTwoStepSignIn,
   regenerateBackupCodes,
   startEnrolment,
-} from './two-factor/two-factor.service.ts';
+  TWO_FACTOR_LIMITS,
+  type TwoFactorGuard,
+} from './two-factor.service.ts';
 
 const NoContent = z.null().describe('No content');
 const errors = {
@@ -204,3 +207,12 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** The two-step limiters (app.rateLimiter: in memory, or shared through Redis). */
+export function createTwoFactorGuard(app: FastifyInstance): TwoFactorGuard {
+  return {
+    failures: app.rateLimiter('two-factor-user', TWO_FACTOR_LIMITS.failuresPerUser),
+    perIp: app.rateLimiter('two-factor-ip', TWO_FACTOR_LIMITS.attemptsPerIp),
+    usedChallenges: app.rateLimiter('mfa-challenge-used', { limit: 1, windowMs: MFA_TOKEN_TTL_SECONDS * 1000 * 2 }),
+  };
+}

@@ -20,7 +20,8 @@ import { accountCodeRoutes } from './account-codes.routes.ts';
 import { checkShopperCredentials, findShopper, signUpShopper } from './accounts.service.ts';
 import { refreshShopperSession, toShopperUser } from './shopper-sessions.ts';
 import { signInResultFor } from './sign-in-result.ts';
-import { type AccountCodeLimits, sendVerification } from './verification.service.ts';
+import type { AccountCodeLimits } from './verification.service.ts';
+import { sendVerification } from './verification-delivery.ts';
 
 const ResultEnvelope = dataEnvelope(SignInResultSchema);
 const UserEnvelope = dataEnvelope(ShopperUserSchema);

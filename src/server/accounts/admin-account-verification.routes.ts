@@ -6,7 +6,7 @@ import { users } from '#server/users/users.table.ts';
 import { ResendRequestSchema, SentSchema } from '#shared/contracts/accounts.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import { CustomerIdParamsSchema } from '#shared/contracts/customers.ts';
-import { sendVerification } from './verification.service.ts';
+import { sendVerification } from './verification-delivery.ts';
 
 /**
  * `POST /admin/customers/{id}/account/resend-verification` (docs/product.md#shopper-endpoints),

@@ -3,8 +3,8 @@ import type { AuthSettings } from '#server/auth/auth.service.ts';
 import type { Db } from '#server/db/client.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import type { SignInResult } from '#shared/contracts/accounts.ts';
+import { MFA_TOKEN_TTL_SECONDS, signMfaToken } from './mfa-token.ts';
 import { startShopperSession } from './shopper-sessions.ts';
-import { MFA_TOKEN_TTL_SECONDS, signMfaToken } from './two-factor/mfa-token.ts';
 
 /**
  * What every successful first step (password, code, recovery) answers: a session, or, when the

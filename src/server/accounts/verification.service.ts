@@ -1,20 +1,17 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
-import { type RateLimitOptions, refuseIfLimited } from '#server/plugins/rate-limiter.ts';
+import type { RateLimitOptions } from '#server/plugins/rate-limiter.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import {
-  ACCOUNT_MESSAGES,
   EMAIL_LINK_TTL_MS,
   ONE_TIME_CODE_LENGTH,
   ONE_TIME_CODE_MAX_ATTEMPTS,
   ONE_TIME_CODE_TTL_MS,
 } from '#shared/contracts/accounts.ts';
-import { withRetryWait } from '#shared/retry-wait.ts';
 import { type VerificationChannel, type VerificationPurpose, verificationCodes } from './accounts.tables.ts';
 
 /**
@@ -45,26 +42,6 @@ export type SecretKind = 'code' | 'link';
 export type VerificationRow = typeof verificationCodes.$inferSelect;
 
 const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
-/** The limiters of code-sending and code-checking routes; a refusal is 429 with `retry-after`. */
-export function createCodeGuard(app: FastifyInstance, limits: AccountCodeLimits) {
-  const perDestination = app.rateLimiter('account-codes-destination', limits.codesPerDestination);
-  const perIp = app.rateLimiter('account-codes-ip', limits.codesPerIp);
-  const checks = app.rateLimiter('account-code-checks-ip', limits.checksPerIp);
-  const refuse = (result: { allowed: boolean; retryAfterSeconds: number }, reply: FastifyReply) =>
-    refuseIfLimited(result, reply, withRetryWait(ACCOUNT_MESSAGES.tooManyCodes, result.retryAfterSeconds));
-  return {
-    /** Counted whether or not an account exists, so the answer says nothing about accounts. */
-    async beforeSend(request: FastifyRequest, reply: FastifyReply, destination: string): Promise<void> {
-      refuse(await perIp.hit(request.ip), reply);
-      refuse(await perDestination.hit(destination.toLowerCase()), reply);
-    },
-    async beforeCheck(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      refuse(await checks.hit(request.ip), reply);
-    },
-  };
-}
-export type CodeGuard = ReturnType<typeof createCodeGuard>;
 
 /**
  * Makes a new code or link for this account and purpose, ending the older live ones. Returns the
@@ -206,77 +183,4 @@ export async function markVerified(
     });
   }
   return updated;
-}
-
-const siteLink = (app: FastifyInstance, path: string) => `${(app.config.PUBLIC_URL ?? '').replace(/\/+$/, '')}${path}`;
-
-const minutes = Math.round(ONE_TIME_CODE_TTL_MS / 60_000);
-
-/**
- * Sends a code or link for `purpose` to the account's email or phone: a mail through app.mailer,
- * a text through app.messages. Audited as account.code_sent (never the secret). A failing channel
- * is logged, not answered: the routes always say "sent" so they never reveal accounts.
- */
-export async function sendSecret(
-  app: FastifyInstance,
-  user: UserRow,
-  purpose: VerificationPurpose,
-  channel: VerificationChannel,
-  context: AuditContext,
-): Promise<boolean> {
-  const destination = channel === 'email' ? user.email : user.phone;
-  if (!destination) return false;
-  const kind: SecretKind = channel === 'email' && purpose !== 'sign_in' ? 'link' : 'code';
-  const secret = await issueSecret(app.db, { userId: user.id, purpose, channel, destination, kind });
-  const shop = app.config.SHOP_NAME;
-  if (channel === 'email') {
-    const mail =
-      purpose === 'verify_email'
-        ? {
-            subject: `Confirm your email for ${shop}`,
-            text: `Open this link to confirm your email address (it works for 24 hours):\n\n${siteLink(app, `/account/verify-email?token=${secret}`)}\n\nIf you did not create an account at ${shop}, ignore this mail.`,
-          }
-        : purpose === 'recovery'
-          ? {
-              subject: `Reset your ${shop} password`,
-              text: `Open this link to choose a new password (it works for 24 hours):\n\n${siteLink(app, `/login/reset?token=${secret}`)}\n\nIf you did not ask for this, ignore this mail: your password stays as it is.`,
-            }
-          : {
-              subject: `Your ${shop} sign-in code`,
-              text: `Your sign-in code is ${secret}. It expires in ${minutes} minutes.\n\nIf you did not ask for it, ignore this mail.`,
-            };
-    app.mailer.sendLater({ to: destination, ...mail }, { kind: `account.${purpose}` });
-  } else {
-    const what = purpose === 'sign_in' ? 'sign-in' : purpose === 'recovery' ? 'password reset' : 'verification';
-    try {
-      await app.messages.send({
-        to: destination,
-        text: `${shop}: your ${what} code is ${secret}. It expires in ${minutes} minutes.`,
-      });
-    } catch (error) {
-      app.log.error({ err: error, kind: `account.${purpose}`, channel: app.messages.name }, 'message not sent');
-    }
-  }
-  await recordAudit(app.db, {
-    context,
-    actor: user,
-    action: 'account.code_sent',
-    entityType: 'user',
-    entityId: user.id,
-    after: { purpose, channel },
-  });
-  return true;
-}
-
-/**
- * Sends a new email verification link or phone code to the account (also for the admin's
- * "resend verification"). False when the account has no such contact.
- */
-export function sendVerification(
-  app: FastifyInstance,
-  user: UserRow,
-  type: 'verify_email' | 'verify_phone',
-  context: AuditContext,
-): Promise<boolean> {
-  return sendSecret(app, user, type, type === 'verify_email' ? 'email' : 'sms', context);
 }

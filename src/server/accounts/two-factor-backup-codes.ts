@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { BACKUP_CODE_COUNT } from '#shared/contracts/accounts.ts';
-import { twoFactorBackupCodes } from '../accounts.tables.ts';
+import { twoFactorBackupCodes } from './accounts.tables.ts';
 
 /** No 0/o, 1/l/i: a code read off paper is typed right. 31^10 ≈ 8·10^14 per code. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { AuthSettings } from '#server/auth/auth.service.ts';
@@ -12,11 +11,11 @@ import type { RateLimiter } from '#server/plugins/rate-limiter.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import { ACCOUNT_MESSAGES, type ShopperSession, type TotpEnrolment } from '#shared/contracts/accounts.ts';
-import { startShopperSession } from '../shopper-sessions.ts';
-import { consumeBackupCode, deleteBackupCodes, replaceBackupCodes } from './backup-codes.ts';
-import { TWO_FACTOR_MESSAGES } from './messages.ts';
-import { MFA_TOKEN_TTL_SECONDS, verifyMfaToken } from './mfa-token.ts';
+import { verifyMfaToken } from './mfa-token.ts';
+import { startShopperSession } from './shopper-sessions.ts';
 import { acceptTotp, isTotpShaped, newEnrolment } from './totp.ts';
+import { consumeBackupCode, deleteBackupCodes, replaceBackupCodes } from './two-factor-backup-codes.ts';
+import { TWO_FACTOR_MESSAGES } from './two-factor-messages.ts';
 
 /** Wrong codes and passwords a user may try per window, and attempts per IP, before a 429. */
 export const TWO_FACTOR_LIMITS = {
@@ -31,14 +30,6 @@ export interface TwoFactorGuard {
   perIp: RateLimiter;
   /** One hit per challenge `jti` that finished a sign-in: a second use is refused. */
   usedChallenges: RateLimiter;
-}
-
-export function createTwoFactorGuard(app: FastifyInstance): TwoFactorGuard {
-  return {
-    failures: app.rateLimiter('two-factor-user', TWO_FACTOR_LIMITS.failuresPerUser),
-    perIp: app.rateLimiter('two-factor-ip', TWO_FACTOR_LIMITS.attemptsPerIp),
-    usedChallenges: app.rateLimiter('mfa-challenge-used', { limit: 1, windowMs: MFA_TOKEN_TTL_SECONDS * 1000 * 2 }),
-  };
 }
 
 const tooMany = () => new AppError(429, 'RATE_LIMITED', TWO_FACTOR_MESSAGES.tooManyAttempts);
