@@ -60,6 +60,8 @@ export default defineConfig({
       // Fixed so tests/e2e/admin-auth.spec.ts can reach the hidden route and forge an expired token.
       ADMIN_LOGIN_PATH: 'e2e-admin-sign-in',
       JWT_SECRET: 'e2e-jwt-secret-that-is-at-least-32-characters',
+      // Every test signs its shoppers up from the one address 127.0.0.1.
+      SIGNUP_RATE_LIMIT: '1000',
     },
     timeout: 120_000,
     reuseExistingServer: false,

@@ -14,7 +14,7 @@ import { type AccountCodeLimits, DEFAULT_ACCOUNT_CODE_LIMITS } from './accounts/
 import { adminScope } from './admin/admin-scope.ts';
 import { staffScope } from './admin/staff-scope.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from './auth/auth-limits.ts';
+import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, SIGNUP_RATE_WINDOW_MS } from './auth/auth-limits.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { CatalogueReadModel } from './catalogue/catalogue-read-model.ts';
 import { categoryRoutes } from './categories/categories.routes.ts';
@@ -179,9 +179,15 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
         limiter: promoLimiter,
         priceCart: (db, items) => priceCartItems(db, items, catalogue.current),
       });
-      await api.register(authRoutes, { limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits } });
+      // Staff and shopper sign-in share the limits and their counters (the same limiter names).
+      const authLimits: AuthRateLimits = {
+        ...DEFAULT_AUTH_RATE_LIMITS,
+        registrationsPerIp: { limit: config.SIGNUP_RATE_LIMIT, windowMs: SIGNUP_RATE_WINDOW_MS },
+        ...options.authRateLimits,
+      };
+      await api.register(authRoutes, { limits: authLimits });
       await api.register(accountRoutes, {
-        limits: { ...DEFAULT_AUTH_RATE_LIMITS, ...options.authRateLimits },
+        limits: authLimits,
         codeLimits: { ...DEFAULT_ACCOUNT_CODE_LIMITS, ...options.accountCodeLimits },
       });
       await api.register(cartRoutes);

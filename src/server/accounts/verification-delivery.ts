@@ -34,7 +34,13 @@ export function createCodeGuard(app: FastifyInstance, limits: AccountCodeLimits)
 }
 export type CodeGuard = ReturnType<typeof createCodeGuard>;
 
-const siteLink = (app: FastifyInstance, path: string) => `${(app.config.PUBLIC_URL ?? '').replace(/\/+$/, '')}${path}`;
+/**
+ * A link in a mail must be absolute to work from a mail client. PUBLIC_URL when set; else this
+ * server on localhost (a local install). Never the request's Host header: a forged one would send
+ * a victim's reset link to another site (docs/product.md#one-time-codes-and-links).
+ */
+const siteLink = (app: FastifyInstance, path: string) =>
+  `${(app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`).replace(/\/+$/, '')}${path}`;
 
 const minutes = Math.round(ONE_TIME_CODE_TTL_MS / 60_000);
 

@@ -29,11 +29,14 @@ export interface AuthRateLimits {
   knownAddressDays: number;
 }
 
+/** The window of SIGNUP_RATE_LIMIT (registrations per IP). */
+export const SIGNUP_RATE_WINDOW_MS = 60 * 60 * 1000;
+
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginFailuresPerAccount: { limit: 10, windowMs: FIFTEEN_MINUTES },
   loginFailuresPerAccountAndAddress: { limit: 10, windowMs: FIFTEEN_MINUTES },
   loginAttemptsPerIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
-  registrationsPerIp: { limit: 5, windowMs: 60 * 60 * 1000 },
+  registrationsPerIp: { limit: 5, windowMs: SIGNUP_RATE_WINDOW_MS },
   knownAddressDays: 90,
 };
 
