@@ -119,7 +119,7 @@ test('a shopper recovers a password by the email link and signs in with the new 
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
   const newPassword = 'river-stone-7781';
-  await page.getByLabel('New password').fill(newPassword);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Save new password' }).click();
 
   await expect(page.getByText('Your password has been changed')).toBeVisible();
