@@ -46,7 +46,7 @@ export function AccountPage() {
       <h1 className="text-2xl font-bold text-strong">My account</h1>
       <nav aria-label="Account" className="mt-4 flex gap-4 overflow-x-auto">
         {sections.map(([path, label]) => (
-          <NavLink key={path} to={`/account/${path}`} end={path === ''} className="nav-link">
+          <NavLink key={path} to={path ? `/account/${path}` : '/account'} end={path === ''} className="nav-link">
             {label}
           </NavLink>
         ))}

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { ShopperUser, UpdateShopperRequest } from '#shared/contracts/accounts.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { TextField } from '#web/ui/form-field.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { FormMessage } from '../login/form-parts.tsx';
@@ -86,7 +87,7 @@ function DetailsCard({ user }: { user: ShopperUser }) {
             <Row label="Email" value={user.email ?? 'Not given'}>
               {user.email && <Badge verified={user.email_verified} />}
             </Row>
-            <Row label="Phone" value={user.phone ?? 'Not given'}>
+            <Row label="Phone" value={user.phone ? formatPhone(user.phone) : 'Not given'}>
               {user.phone && <Badge verified={user.phone_verified} />}
             </Row>
           </dl>
