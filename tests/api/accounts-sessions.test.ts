@@ -103,3 +103,40 @@ describe('shopper sessions (decision 013)', () => {
     expect(staffSignIn.statusCode).toBe(401);
   });
 });
+
+describe('shopper sign-in lockout (the admin limiter, keyed on the phone too)', () => {
+  let ctx: TestApp;
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      authRateLimits: {
+        loginFailuresPerAccount: { limit: 3, windowMs: 60_000 },
+        loginFailuresPerAccountAndAddress: { limit: 3, windowMs: 60_000 },
+        loginAttemptsPerIp: { limit: 100, windowMs: 60_000 },
+      },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  const signIn = (phone: string, password: string, ip: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/token',
+      payload: { grant_type: 'password', phone, password },
+      remoteAddress: ip,
+    });
+
+  it('locks a phone account after repeated failures, even for the right password, with retry-after', async () => {
+    await signUpShopper(ctx.app, { phone: '03 555 301' });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      // The same number typed three ways: one account key (E.164).
+      const typed = ['03 555 301', '+961 3 555 301', '009613555301'][attempt] ?? '';
+      expect((await signIn(typed, 'wrong-password-1', '10.66.0.1')).statusCode).toBe(401);
+    }
+    const locked = await signIn('03 555 301', SHOPPER_PASSWORD, '10.66.0.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBeDefined();
+    // Another phone account is not affected.
+    await signUpShopper(ctx.app, { phone: '03 555 302' });
+    expect((await signIn('03 555 302', SHOPPER_PASSWORD, '10.66.0.1')).statusCode).toBe(200);
+  });
+});
