@@ -6,14 +6,12 @@ import { formatPhone } from '#shared/phone.ts';
 import { orderSummaryText, whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { Container } from '#web/ui/container.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { optionsText } from '../cart/cart-actions.ts';
 import { orderQuery } from './checkout-queries.ts';
-import { discountLabel, Row } from './order-summary.tsx';
+import { PlacedOrderLines } from './placed-order-lines.tsx';
 
 const checkIcon = 'M5 12.5 10 17.5 19 7';
 const whatsappIcon =
@@ -101,42 +99,7 @@ function Confirmation({ order }: { order: Order }) {
           <h2 id="placed-order-title" className="text-lg font-semibold">
             Order summary
           </h2>
-          <ul className="mt-2 divide-y divide-line">
-            {order.items.map((item) => (
-              <li
-                key={`${item.variant_id ?? item.product_id}-${JSON.stringify(item.selectedVariations)}`}
-                className="flex gap-3 py-3"
-              >
-                <div className="w-14 shrink-0 overflow-hidden rounded-lg border border-line">
-                  <ProductImage src={item.image ?? undefined} alt="" sizes="56px" />
-                </div>
-                <div className="min-w-0 flex-1 text-sm">
-                  <p className="font-medium">{item.name}</p>
-                  {Object.keys(item.selectedVariations).length > 0 && (
-                    <p className="text-xs text-muted">{optionsText(item.selectedVariations)}</p>
-                  )}
-                  <p className="text-xs text-muted tabular-nums">
-                    {item.quantity} × {formatMoney(item.unit_price, currency)}
-                  </p>
-                </div>
-                <p className="text-sm font-semibold tabular-nums">{formatMoney(item.line_total, currency)}</p>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm tabular-nums">
-            <Row label="Subtotal">{formatMoney(order.subtotal, currency)}</Row>
-            {order.discount > 0 && (
-              <Row label={discountLabel(order.promo_code)}>
-                <span className="font-medium text-accent">−{formatMoney(order.discount, currency)}</span>
-              </Row>
-            )}
-            <Row label="VAT (11%)">{formatMoney(order.tax, currency)}</Row>
-            <Row label="Delivery">{order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}</Row>
-            <div className="flex items-baseline justify-between border-t border-line pt-3 text-base">
-              <dt className="font-semibold">Total</dt>
-              <dd className="text-xl font-bold text-strong">{formatMoney(order.total, currency)}</dd>
-            </div>
-          </dl>
+          <PlacedOrderLines order={order} currency={currency} />
         </section>
 
         <section aria-labelledby="delivery-title" className="card mt-4 grid gap-4 p-4 text-sm sm:grid-cols-2 sm:p-6">

@@ -10,8 +10,7 @@ import { getSiteConfig } from '#web/lib/site-config.ts';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { optionsText } from '../../cart/cart-actions.ts';
-import { discountLabel, Row } from '../../checkout/order-summary.tsx';
+import { PlacedOrderLines } from '../../checkout/placed-order-lines.tsx';
 import { shopperRequest } from '../session/shopper-api.ts';
 
 /**
@@ -184,42 +183,7 @@ function OrderView({ order }: { order: ShopperOrder }) {
           <h3 id="order-lines-title" className="text-lg font-semibold">
             Items
           </h3>
-          <ul className="mt-2 divide-y divide-line">
-            {order.items.map((item) => (
-              <li
-                key={`${item.variant_id ?? item.product_id ?? item.name}-${JSON.stringify(item.selectedVariations)}`}
-                className="flex gap-3 py-3"
-              >
-                <div className="w-14 shrink-0 overflow-hidden rounded-lg border border-line">
-                  <ProductImage src={item.image ?? undefined} alt="" sizes="56px" />
-                </div>
-                <div className="min-w-0 flex-1 text-sm">
-                  <p className="font-medium">{item.name}</p>
-                  {Object.keys(item.selectedVariations).length > 0 && (
-                    <p className="text-xs text-muted">{optionsText(item.selectedVariations)}</p>
-                  )}
-                  <p className="text-xs text-muted tabular-nums">
-                    {item.quantity} × {formatMoney(item.unit_price, currency)}
-                  </p>
-                </div>
-                <p className="text-sm font-semibold tabular-nums">{formatMoney(item.line_total, currency)}</p>
-              </li>
-            ))}
-          </ul>
-          <dl className="mt-2 space-y-2 border-t border-line pt-4 text-sm tabular-nums">
-            <Row label="Subtotal">{formatMoney(order.subtotal, currency)}</Row>
-            {order.discount > 0 && (
-              <Row label={discountLabel(order.promo_code)}>
-                <span className="font-medium text-accent">−{formatMoney(order.discount, currency)}</span>
-              </Row>
-            )}
-            <Row label="VAT (11%)">{formatMoney(order.tax, currency)}</Row>
-            <Row label="Delivery">{order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}</Row>
-            <div className="flex items-baseline justify-between border-t border-line pt-3 text-base">
-              <dt className="font-semibold">Total</dt>
-              <dd className="text-xl font-bold text-strong">{formatMoney(order.total, currency)}</dd>
-            </div>
-          </dl>
+          <PlacedOrderLines order={order} currency={currency} />
         </section>
         <div className="space-y-4 lg:col-span-5">
           <section aria-labelledby="order-delivery-title" className="card p-4 text-sm sm:p-6">
