@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { formatPhone } from '#shared/phone.ts';
 import { expect, type Page, test } from './test.ts';
 
 /**
@@ -69,7 +70,8 @@ test('a shopper signs up with a phone number and verifies it with the code sent 
   const phone = uniquePhone();
   await signUp(page, phone.typed, `Phone shopper ${info.project.name}`);
   const details = page.getByRole('region', { name: 'Your details' });
-  await expect(details.getByText(phone.e164)).toBeVisible();
+  // Shown as people read it (+961 3 123 456), stored and texted as E.164.
+  await expect(details.getByText(formatPhone(phone.e164))).toBeVisible();
   await expect(details.getByText('Not verified')).toBeVisible();
 
   const seen = new Set(await outboxFiles('.txt'));
