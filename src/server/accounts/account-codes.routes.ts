@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
@@ -10,6 +11,7 @@ import {
   ACCOUNT_MESSAGES,
   ChangeShopperPasswordRequestSchema,
   CompleteRecoveryRequestSchema,
+  type OtpRequest,
   OtpRequestSchema,
   RecoverRequestSchema,
   ResendRequestSchema,
@@ -56,6 +58,21 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
   const { guard } = options;
   const shopper = { onRequest: requireShopper(app) };
 
+  /**
+   * POST /account/otp and /account/recover: limited per address and destination, then a code or
+   * link to an active account's contact; 202 either way, so the answer never tells which exist.
+   */
+  const sendToContact =
+    (purpose: 'sign_in' | 'recovery') => async (request: FastifyRequest<{ Body: OtpRequest }>, reply: FastifyReply) => {
+      const destination = request.body.email ?? request.body.phone ?? '';
+      await codes.beforeSend(request, reply, destination);
+      const user = await findShopperByContact(app.db, request.body);
+      if (user?.isActive) {
+        await sendSecret(app, user, purpose, request.body.email ? 'email' : 'sms', auditContextOf(request));
+      }
+      return reply.status(202).send({ data: { sent: true as const } });
+    };
+
   app.post(
     '/account/otp',
     {
@@ -66,15 +83,7 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
         response: { 202: Sent, ...errors },
       },
     },
-    async (request, reply) => {
-      const destination = request.body.email ?? request.body.phone ?? '';
-      await codes.beforeSend(request, reply, destination);
-      const user = await findShopperByContact(app.db, request.body);
-      if (user?.isActive) {
-        await sendSecret(app, user, 'sign_in', request.body.email ? 'email' : 'sms', auditContextOf(request));
-      }
-      return reply.status(202).send({ data: { sent: true } });
-    },
+    sendToContact('sign_in'),
   );
 
   app.post(
@@ -120,15 +129,7 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
         response: { 202: Sent, ...errors },
       },
     },
-    async (request, reply) => {
-      const destination = request.body.email ?? request.body.phone ?? '';
-      await codes.beforeSend(request, reply, destination);
-      const user = await findShopperByContact(app.db, request.body);
-      if (user?.isActive) {
-        await sendSecret(app, user, 'recovery', request.body.email ? 'email' : 'sms', auditContextOf(request));
-      }
-      return reply.status(202).send({ data: { sent: true } });
-    },
+    sendToContact('recovery'),
   );
 
   app.post(
