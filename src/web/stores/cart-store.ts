@@ -117,9 +117,23 @@ export function rehydrateCart(): void {
 export const useCartCount = (): number =>
   useCartStore((state) => state.items.reduce((count, item) => count + item.quantity, 0));
 
+let followingOtherTab = false;
+/**
+ * True while the store takes in a cart another tab wrote. That tab owns the change (its cart sync
+ * sends it to the server); this tab must not send it again, least of all after that tab signed
+ * out and emptied its cart.
+ */
+export const isFollowingOtherTab = (): boolean => followingOtherTab;
+
 // Another tab changed the cart: follow it, so both show the same lines and count.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === CART_STORAGE_KEY) rehydrateCart();
+    if (event.key !== CART_STORAGE_KEY) return;
+    followingOtherTab = true;
+    try {
+      rehydrateCart();
+    } finally {
+      followingOtherTab = false;
+    }
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShopperSession } from '#shared/contracts/accounts.ts';
 import type { RemoteCartRow } from '#shared/contracts/cart.ts';
-import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
+import { CART_STORAGE_KEY, CART_VERSION, type CartItem, useCartStore } from '#web/stores/cart-store.ts';
 import { clearShopperSession, setShopperSession } from '../../account/session/shopper-session-store.ts';
 import { PLAIN_ID, plainProduct, variantId } from '../../products/test-fixtures.ts';
 import { READ_INTERVAL_MS, startCartSync, stopCartSync } from './cart-sync.ts';
@@ -142,6 +142,25 @@ describe('cart sync (docs/product.md#cart-sync)', () => {
     });
     expect(posts()).toBe(1);
     expect(useCartSyncStatus.getState().conflict).toBe(false);
+  });
+
+  it('does not send again a cart another tab wrote (that tab owns it, and may have just signed out)', async () => {
+    answers['GET /api/cart'] = () => json({ data: [row()] });
+    await signIn();
+    await advance();
+    expect(useCartStore.getState().items).toHaveLength(1);
+    calls = [];
+
+    // The other tab signed out and emptied its cart: this tab follows the empty cart from storage.
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({ state: { items: [], sessionId: 'session_1_x', lastSyncAt: null }, version: CART_VERSION }),
+    );
+    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, storageArea: localStorage }));
+    await advance();
+
+    expect(useCartStore.getState().items).toEqual([]);
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
   });
 
   it('retries a 503 after 1 s, 2 s and 4 s, then sets the conflict flag; it clears once the write lands', async () => {

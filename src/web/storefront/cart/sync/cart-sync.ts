@@ -2,7 +2,7 @@ import type { ShopperSession } from '#shared/contracts/accounts.ts';
 import type { RemoteCartRow } from '#shared/contracts/cart.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { ApiError, apiGet } from '#web/lib/api-client.ts';
-import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
+import { type CartItem, isFollowingOtherTab, useCartStore } from '#web/stores/cart-store.ts';
 import { shopperRequest } from '../../account/session/shopper-api.ts';
 import {
   clearShopperSession,
@@ -209,7 +209,7 @@ export async function readAndMerge(): Promise<void> {
 
 /** A local change (add, quantity, remove, clear): each line it touched is owed to the server. */
 function onLocalChange(items: readonly CartItem[], previous: readonly CartItem[]): void {
-  if (applying || !signedIn() || items === previous) return;
+  if (applying || isFollowingOtherTab() || !signedIn() || items === previous) return;
   const before = new Map(previous.map((item) => [itemKey(item), item.quantity]));
   const after = new Map(items.map((item) => [itemKey(item), item.quantity]));
   const now = new Date().toISOString();
