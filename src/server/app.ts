@@ -45,6 +45,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { productRoutes } from './products/products.routes.ts';
 import { PROMO_RATE_WINDOW_MS, promoCodeRoutes } from './promo-codes/promo-codes.routes.ts';
 import { registerAdminRealtime } from './realtime/admin-realtime.ts';
+import { reviewRoutes } from './reviews/reviews.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { buildSiteConfig } from './site/site-config.ts';
 import type { InstanceSecrets } from './startup.ts';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(accountSecurityRoutes);
       await api.register(addressRoutes);
       await api.register(shopperOrderRoutes);
+      await api.register(reviewRoutes);
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).
       await api.register(staffScope);

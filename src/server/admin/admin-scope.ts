@@ -8,6 +8,7 @@ import { notificationRoutes } from '#server/notifications/notifications.routes.t
 import { adminOrderRoutes } from '#server/orders/admin-orders.routes.ts';
 import { adminProductRoutes } from '#server/products/admin-products.routes.ts';
 import { adminPromoCodeRoutes } from '#server/promo-codes/admin-promo-codes.routes.ts';
+import { adminReviewRoutes } from '#server/reviews/admin-reviews.routes.ts';
 import { adminStatsRoutes } from './admin-stats.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 
@@ -34,4 +35,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(customerAccountRoutes);
   await admin.register(notificationRoutes);
   await admin.register(adminPromoCodeRoutes);
+  await admin.register(adminReviewRoutes);
 };

@@ -20,5 +20,6 @@ export {
 export { productVariants } from '#server/products/product-variants.table.ts';
 export { products } from '#server/products/products.table.ts';
 export { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
+export { reviews, reviewVotes } from '#server/reviews/reviews.table.ts';
 export { settings } from '#server/settings/settings.table.ts';
 export { users } from '#server/users/users.table.ts';

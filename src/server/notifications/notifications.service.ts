@@ -25,6 +25,7 @@ export function toNotification(row: NotificationRow): Notification {
     type: row.type as NotificationType,
     is_read: row.isRead,
     order_id: row.orderId,
+    review_id: row.reviewId,
     orderNumber: row.orderNumber,
     totalAmount: row.totalAmount,
     status: row.status as OrderStatus | null,
@@ -95,6 +96,19 @@ export async function newestOrderNotifications(
     .selectDistinctOn([notifications.userId])
     .from(notifications)
     .where(and(eq(notifications.orderId, orderId), eq(notifications.type, type)))
+    .orderBy(notifications.userId, desc(notifications.createdAt), desc(notifications.id));
+  return rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));
+}
+
+/** The `new_review` notifications of one review, one per admin, for the live announcement. */
+export async function reviewNotifications(
+  db: Db,
+  reviewId: string,
+): Promise<{ userId: string; notification: Notification }[]> {
+  const rows = await db
+    .selectDistinctOn([notifications.userId])
+    .from(notifications)
+    .where(and(eq(notifications.reviewId, reviewId), eq(notifications.type, 'new_review')))
     .orderBy(notifications.userId, desc(notifications.createdAt), desc(notifications.id));
   return rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));
 }

@@ -1,10 +1,12 @@
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, moneyColumn } from '#server/db/columns.ts';
 import { orders } from '#server/orders/orders.table.ts';
+import { reviews } from '#server/reviews/reviews.table.ts';
 import { users } from '#server/users/users.table.ts';
 
 /**
- * Admin notifications (docs/product.md#notification): new orders and order status changes. One row per
+ * Admin notifications (docs/product.md#notification): new orders, order status changes and new
+ * reviews waiting for moderation (`review_id`). One row per
  * admin (`user_id`), so each admin has their own read flag and can delete without hiding the
  * alert from the others.
  */
@@ -21,6 +23,7 @@ export const notifications = pgTable(
     orderNumber: text('order_number'),
     totalAmount: moneyColumn('total_amount'),
     status: text('status'),
+    reviewId: uuid('review_id').references(() => reviews.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     message: text('message').notNull().default(''),
     createdAt: createdAtColumn(),

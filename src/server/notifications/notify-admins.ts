@@ -26,3 +26,21 @@ export async function insertOrderNotifications(db: Db, input: OrderNotificationI
       ${input.title}, ${input.message}
     from users u where u.role in ('admin', 'super_admin') and u.is_active`);
 }
+
+export interface ReviewNotificationInput {
+  reviewId: string;
+  title: string;
+  message: string;
+}
+
+/**
+ * Every active admin's copy of a `new_review` notification (a review waiting for moderation).
+ * Call it inside the transaction that stored the review; after commit,
+ * `app.realtime.announceReview` sends the rows to the admins' sockets.
+ */
+export async function insertReviewNotifications(db: Db, input: ReviewNotificationInput): Promise<void> {
+  await db.execute(sql`
+    insert into notifications (user_id, type, review_id, title, message)
+    select u.id, 'new_review', ${input.reviewId}::uuid, ${input.title}, ${input.message}
+    from users u where u.role in ('admin', 'super_admin') and u.is_active`);
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import { newestOrderNotifications } from '#server/notifications/notifications.service.ts';
+import { newestOrderNotifications, reviewNotifications } from '#server/notifications/notifications.service.ts';
 import {
   ADMIN_SOCKET_NAMESPACE,
   type NotificationType,
@@ -19,6 +19,8 @@ import { attachRedisAdapter } from './redis-adapter.ts';
  */
 export interface AdminRealtime {
   announceOrder(orderId: string, type: NotificationType): void;
+  /** After the commit that stored a review waiting for moderation (insertReviewNotifications). */
+  announceReview(reviewId: string): void;
   /** Sends an event to every socket of one admin (all tabs, every process): REST echoes. */
   toAdmin(userId: string, event: string, payload: unknown): void;
   /** Drops this process's sockets whose session ended or whose admin was disabled or demoted (also runs every minute); how many. */
@@ -34,6 +36,7 @@ declare module 'fastify' {
 const EVENT_OF_TYPE: Record<NotificationType, string> = {
   new_order: SOCKET_EVENTS.newOrder,
   order_status: SOCKET_EVENTS.orderStatus,
+  new_review: SOCKET_EVENTS.newReview,
 };
 
 /**
@@ -72,6 +75,14 @@ export async function registerAdminRealtime(app: FastifyInstance): Promise<void>
           for (const { userId, notification } of rows) realtime.toAdmin(userId, EVENT_OF_TYPE[type], notification);
         })
         .catch((error: unknown) => app.log.error({ err: error, orderId, type }, 'order notification not announced'));
+    },
+    announceReview(reviewId) {
+      if (!closeAdapter && admins.sockets.size === 0) return;
+      reviewNotifications(app.db, reviewId)
+        .then((rows) => {
+          for (const { userId, notification } of rows) realtime.toAdmin(userId, SOCKET_EVENTS.newReview, notification);
+        })
+        .catch((error: unknown) => app.log.error({ err: error, reviewId }, 'review notification not announced'));
     },
   };
   app.decorate('realtime', realtime);

@@ -4,4 +4,6 @@ export const SETTING_KEYS = {
   instanceSecrets: 'instance_secrets',
   /** Present once the demo catalogue was seeded; the seed never runs again after that. */
   demoSeed: 'demo_seed',
+  /** ReviewSettings (#shared/contracts/reviews.ts): moderation mode and banned words. */
+  reviewSettings: 'review_settings',
 } as const;

@@ -8,7 +8,7 @@ import { ORDER_STATUSES } from './orders.ts';
  * not hide it from another.
  */
 
-export const NOTIFICATION_TYPES = ['new_order', 'order_status'] as const;
+export const NOTIFICATION_TYPES = ['new_order', 'order_status', 'new_review'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
@@ -20,6 +20,8 @@ export const NotificationSchema = z.object({
   type: z.enum(NOTIFICATION_TYPES),
   is_read: z.boolean(),
   order_id: z.string().nullable(),
+  /** Set on `new_review` notifications: the review waiting for moderation. */
+  review_id: z.string().nullable(),
   orderNumber: z.string().nullable(),
   totalAmount: z.number().nullable(),
   status: z.enum(ORDER_STATUSES).nullable(),
@@ -60,6 +62,8 @@ export const SOCKET_EVENTS = {
   newOrder: 'notification:new_order',
   /** Server → admins: a Notification for an order's status change. */
   orderStatus: 'notification:order_status',
+  /** Server → admins: a Notification for a new review waiting for moderation (docs/product.md#reviews). */
+  newReview: 'notification:new_review',
   /** Client → server `{ id }`; the server echoes `{ id, is_read: true }` to the admin's other tabs. */
   read: 'notification:read',
   /** Client → server `{ id }`; the server echoes `{ id }` to the admin's other tabs. */

@@ -80,6 +80,7 @@ function notification(n: number, extra: Partial<Notification> = {}): Notificatio
     type: 'new_order',
     is_read: false,
     order_id: `10000000-0000-4000-8000-00000000000${n}`,
+    review_id: null,
     orderNumber: `ORD-2026-000${n}`,
     totalAmount: 12.5 * n,
     status: 'pending',

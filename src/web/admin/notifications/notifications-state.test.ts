@@ -15,6 +15,7 @@ function notification(minute: number, extra: Partial<Notification> = {}): Notifi
     type: 'new_order',
     is_read: false,
     order_id: `order-${counter}`,
+    review_id: null,
     orderNumber: `ORD-${counter}`,
     totalAmount: 10,
     status: 'pending',
