@@ -42,7 +42,7 @@ const byReviewId = {
 };
 
 /**
- * The shop's review moderation under `/admin/reviews` (docs/product.md#reviews; the list is in
+ * The shop's review moderation under `/admin/reviews` (docs/product.md#admin-review-endpoints; the list is in
  * #shared/contracts/reviews.ts). Registered in the admin scope, so every route needs staff. The
  * fixed paths (`stats`, `settings`, `bulk`) are static segments, which the router always prefers
  * to `/{id}`.
