@@ -19,7 +19,7 @@ import { reviews, reviewVotes } from './reviews.table.ts';
 export async function voteOnReview(db: Db, reviewId: string, userId: string, isHelpful: boolean): Promise<Review> {
   return inTransaction(db, async (tx) => {
     const [review] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('update');
-    if (!review || review.status !== 'approved') throw new AppError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
+    if (review?.status !== 'approved') throw new AppError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
     if (review.userId === userId) throw forbidden(REVIEW_MESSAGES.ownVote);
     const mine = and(eq(reviewVotes.reviewId, reviewId), eq(reviewVotes.userId, userId));
     const [previous] = await tx.select({ isHelpful: reviewVotes.isHelpful }).from(reviewVotes).where(mine).limit(1);
