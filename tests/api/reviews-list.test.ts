@@ -9,7 +9,7 @@ import { reviews } from '#server/reviews/reviews.table.ts';
 import { users } from '#server/users/users.table.ts';
 import type { Review, ReviewStatus } from '#shared/contracts/reviews.ts';
 import { createProduct } from '../factories/catalogue.ts';
-import { reviewsApi } from '../helpers/reviews.ts';
+import { reviewsApi } from '../helpers/shopper-reviews.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 interface Fixture {
