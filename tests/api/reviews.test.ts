@@ -283,6 +283,25 @@ describe('shopper reviews', () => {
     );
   });
 
+  it('sends an edited review the shop rejected or hid back to the shop, never public by itself', async () => {
+    await setModeration({ moderation: 'none' });
+    const product = await newProduct('Jumper wires');
+    const author = await signUpShopper(ctx.app, { name: 'Nour' });
+    const review = (await api.create(product.id, author.access_token, reviewBody({ rating: 1 }))).json().data;
+    for (const status of ['rejected', 'hidden'] as const) {
+      const moderated = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/reviews/${review.id}/status`,
+        headers: { authorization: `Bearer ${adminToken}` },
+        payload: { status },
+      });
+      expect(moderated.statusCode).toBe(200);
+      const edited = await api.update(review.id, author.access_token, reviewBody({ rating: 5 }));
+      expect(edited.json().data.status).toBe('pending');
+      expect(await productRow(product.id)).toMatchObject({ rating: 0, reviewCount: 0 });
+    }
+  });
+
   it('lets the author delete: 204, gone for everyone, rating recomputed', async () => {
     await setModeration({ moderation: 'none' });
     const product = await newProduct();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideReviewStatus, reviewerName, reviewNotificationText } from './review-policy.ts';
+import { decideEditedReviewStatus, decideReviewStatus, reviewerName, reviewNotificationText } from './review-policy.ts';
 
 const text = { title: 'Fine board', comment: 'Works well.', pros: [], cons: [] };
 
@@ -30,6 +30,22 @@ describe('decideReviewStatus (docs/product.md#review-rules)', () => {
       'approved',
     );
     expect(decideReviewStatus(settings, true, { ...text, comment: 'junkyard find' }).status).toBe('approved');
+  });
+});
+
+describe('decideEditedReviewStatus (docs/product.md#review-rules)', () => {
+  const approved = { status: 'approved', heldReason: null } as const;
+  const held = { status: 'pending', heldReason: 'banned_words' } as const;
+  it('sends a review the shop rejected or hid back to the shop, never public by itself', () => {
+    expect(decideEditedReviewStatus('rejected', approved)).toEqual({ status: 'pending', heldReason: 'moderation' });
+    expect(decideEditedReviewStatus('hidden', approved)).toEqual({ status: 'pending', heldReason: 'moderation' });
+    expect(decideEditedReviewStatus('hidden', held)).toEqual(held);
+  });
+
+  it('otherwise judges the edit like a new review', () => {
+    expect(decideEditedReviewStatus('approved', approved)).toEqual(approved);
+    expect(decideEditedReviewStatus('pending', approved)).toEqual(approved);
+    expect(decideEditedReviewStatus('approved', held)).toEqual(held);
   });
 });
 

@@ -41,6 +41,15 @@ export function decideReviewStatus(
   return approved ? { status: 'approved', heldReason: null } : { status: 'pending', heldReason: 'moderation' };
 }
 
+/**
+ * An edit is judged like a new review, except that a review the shop rejected or hid never comes
+ * back public by itself: it waits for the shop again.
+ */
+export function decideEditedReviewStatus(previousStatus: string, decision: ReviewDecision): ReviewDecision {
+  const shopTookItDown = previousStatus === 'rejected' || previousStatus === 'hidden';
+  return shopTookItDown && decision.status === 'approved' ? { status: 'pending', heldReason: 'moderation' } : decision;
+}
+
 /** The shown name of a review's author: the account's name, else "Shopper". */
 export function reviewerName(accountName: string | null | undefined): string {
   const name = accountName?.trim();

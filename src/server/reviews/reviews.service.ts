@@ -9,7 +9,13 @@ import { products } from '#server/products/products.table.ts';
 import { users } from '#server/users/users.table.ts';
 import { REVIEW_MESSAGES, type Review } from '#shared/contracts/reviews.ts';
 import { lockProductsForRating, recomputeProductRatings } from './product-rating.ts';
-import { decideReviewStatus, type ReviewText, reviewerName, reviewNotificationText } from './review-policy.ts';
+import {
+  decideEditedReviewStatus,
+  decideReviewStatus,
+  type ReviewText,
+  reviewerName,
+  reviewNotificationText,
+} from './review-policy.ts';
 import { findActiveProduct } from './review-queries.ts';
 import { getReviewSettings } from './review-settings.ts';
 import { type ReviewRow, toReview } from './reviews.mapper.ts';
@@ -172,14 +178,15 @@ export async function updateReview(
     await lockProductsForRating(tx, [before.productId]);
     const [current] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for('update');
     if (!current || current.userId !== userId) throw reviewNotFound();
+    const edited = decideEditedReviewStatus(current.status, decision);
     const [updated] = await tx
       .update(reviews)
       .set({
         userName: account.name,
         ...reviewFields(values),
         verifiedPurchase: verified,
-        status: decision.status,
-        heldReason: decision.heldReason,
+        status: edited.status,
+        heldReason: edited.heldReason,
       })
       .where(eq(reviews.id, reviewId))
       .returning();
