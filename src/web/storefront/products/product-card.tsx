@@ -75,8 +75,11 @@ export function ProductCard({ product, eager = false, currency, heading: Heading
         </Heading>
         {product.review_count > 0 && (
           <p className="flex items-center gap-1 text-xs text-muted">
-            <StarRating rating={product.rating} className="h-3.5 w-[4.375rem]" />({product.review_count}
-            <span className="sr-only"> {product.review_count === 1 ? 'review' : 'reviews'}</span>)
+            <StarRating rating={product.rating} className="h-3.5 w-[4.375rem]" />
+            <span>
+              ({product.review_count}
+              <span className="sr-only"> {product.review_count === 1 ? 'review' : 'reviews'}</span>)
+            </span>
           </p>
         )}
         <div className="mt-auto pt-2">

@@ -43,8 +43,11 @@ export function ProductListItem({ hit, currency, showComparePrice, enableQuickVi
         {hit.review_count > 0 && (
           <p className="flex items-center gap-1 text-xs text-muted">
             <StarRating rating={hit.rating} className="h-3.5 w-[4.375rem]" />
-            <span aria-hidden="true">{hit.rating.toFixed(1)}</span>({hit.review_count}
-            <span className="sr-only"> {hit.review_count === 1 ? 'review' : 'reviews'}</span>)
+            <span aria-hidden="true">{hit.rating.toFixed(1)}</span>
+            <span>
+              ({hit.review_count}
+              <span className="sr-only"> {hit.review_count === 1 ? 'review' : 'reviews'}</span>)
+            </span>
           </p>
         )}
         {hit.excerpt && <p className="line-clamp-2 hidden text-sm text-muted sm:block">{hit.excerpt}</p>}

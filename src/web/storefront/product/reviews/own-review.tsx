@@ -10,7 +10,7 @@ import { deleteReview } from './reviews-api.ts';
 const STATUS: Record<ReviewStatus, { label: string; note: string | null; tone: string }> = {
   pending: {
     label: 'Awaiting approval',
-    note: 'Thanks! The shop checks reviews before they appear; yours will show here for others once approved.',
+    note: 'Thanks! The shop checks reviews before they are published. Yours will show in the list once approved.',
     tone: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   },
   approved: { label: 'Published', note: null, tone: 'bg-accent-soft text-accent' },

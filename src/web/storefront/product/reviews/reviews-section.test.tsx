@@ -409,6 +409,8 @@ describe('writing a review', () => {
 
     await click(buttonNamed(form as HTMLFormElement, 'Submit review'));
     expect(text(form)).toContain('Choose a rating from 1 to 5 stars');
+    // The first field in error takes the focus: the first star.
+    await waitFor(() => expect(document.activeElement?.getAttribute('value')).toBe('1'));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
 
     const radios = [...(form?.querySelectorAll<HTMLInputElement>('input[type="radio"]') ?? [])];

@@ -53,7 +53,12 @@ export function ReviewsSection({ product }: ReviewsSectionProps) {
     queryClient.setQueryData(reviewKeys.mine(product.id, viewer), review);
     setForm(null);
     refresh();
-    if (review.status === 'approved') toast({ title: 'Thanks! Your review is published.', variant: 'success' });
+    if (review.status === 'approved') {
+      toast({
+        title: form === 'edit' ? 'Your review is updated.' : 'Thanks! Your review is published.',
+        variant: 'success',
+      });
+    }
     // The card that replaced the form takes the focus, so a keyboard or screen reader user lands on it.
     requestAnimationFrame(() => ownCard.current?.focus());
   };
