@@ -45,7 +45,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { productRoutes } from './products/products.routes.ts';
 import { PROMO_RATE_WINDOW_MS, promoCodeRoutes } from './promo-codes/promo-codes.routes.ts';
 import { registerAdminRealtime } from './realtime/admin-realtime.ts';
-import { reviewRoutes } from './reviews/reviews.routes.ts';
+import { DEFAULT_REVIEW_RATE_LIMITS, type ReviewRateLimits, reviewRoutes } from './reviews/reviews.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { buildSiteConfig } from './site/site-config.ts';
 import type { InstanceSecrets } from './startup.ts';
@@ -91,6 +91,12 @@ export interface BuildAppOptions {
    * PROMO_RATE_LIMIT per 10 minutes. Tests raise it, or set it low to see the 429.
    */
   promoRateLimit?: RateLimitOptions;
+  /**
+   * Review writes (creates and edits) and helpful votes per shopper; default
+   * REVIEW_WRITE_LIMIT_PER_HOUR and REVIEW_VOTE_LIMIT_PER_HOUR per hour. Tests raise them, or set
+   * them low to see the 429.
+   */
+  reviewRateLimits?: Partial<ReviewRateLimits>;
   /** Prefix of the Redis rate-limit keys (default `cedar:rl`); tests use a unique one per run. */
   rateLimitPrefix?: string;
   /** Sees every route as it is added (tests walk the route table with it). */
@@ -195,7 +201,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(accountSecurityRoutes);
       await api.register(addressRoutes);
       await api.register(shopperOrderRoutes);
-      await api.register(reviewRoutes);
+      await api.register(reviewRoutes, { limits: { ...DEFAULT_REVIEW_RATE_LIMITS, ...options.reviewRateLimits } });
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only writes outside /admin (product and category writes, uploads).
       await api.register(staffScope);

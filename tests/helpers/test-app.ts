@@ -39,6 +39,8 @@ export interface TestAppOptions {
   orderRateLimit?: BuildAppOptions['orderRateLimit'];
   /** Promo code attempts per IP: like orders, out of reach unless a test passes its own. */
   promoRateLimit?: BuildAppOptions['promoRateLimit'];
+  /** Review writes and votes per shopper: the real limits unless a test passes its own. */
+  reviewRateLimits?: BuildAppOptions['reviewRateLimits'];
   rateLimitPrefix?: string;
   onRoute?: BuildAppOptions['onRoute'];
   /** Log lines (JSON) go here instead of nowhere; tests that read the log pass one. */
@@ -69,6 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     accountCodeLimits: options.accountCodeLimits,
     orderRateLimit: options.orderRateLimit ?? { limit: 1_000_000, windowMs: 60_000 },
     promoRateLimit: options.promoRateLimit ?? { limit: 1_000_000, windowMs: 60_000 },
+    reviewRateLimits: options.reviewRateLimits,
     rateLimitPrefix: options.rateLimitPrefix,
     onRoute: options.onRoute,
   });

@@ -5,6 +5,7 @@ import { deleteCustomer } from '#server/customers/customers.service.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, conflict } from '#server/errors.ts';
+import { releaseAccountReviews } from '#server/reviews/review-votes.service.ts';
 import { users } from '#server/users/users.table.ts';
 import { CUSTOMER_HAS_OPEN_ORDERS_MESSAGE } from '#shared/contracts/customers.ts';
 
@@ -16,7 +17,8 @@ export const OPEN_ORDERS_MESSAGE =
  * linked customer record goes exactly as an admin's customer delete takes it (deleted, or
  * anonymised with its orders when it has some; refused while an order is still open), then the
  * account row is deleted: its sessions, codes, addresses and cart go with it (cascade) and its
- * orders lose the link (orders.user_id is ON DELETE SET NULL). The audit keeps the event and the
+ * orders lose the link (orders.user_id is ON DELETE SET NULL). Its reviews stay, shown as "Former
+ * shopper", and its helpful votes go with the counts they made (docs/product.md#review-rules). The audit keeps the event and the
  * account id, not who it was: earlier rows lose the email they were signed with.
  */
 export async function deleteAccount(db: Db, user: { id: string; customerId: string | null }): Promise<void> {
@@ -34,6 +36,7 @@ export async function deleteAccount(db: Db, user: { id: string; customerId: stri
       }
     }
     await tx.update(auditLogs).set({ userEmail: null }).where(eq(auditLogs.userId, user.id));
+    await releaseAccountReviews(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
     await recordAudit(tx, {
       context: anonymous,
