@@ -87,8 +87,12 @@ async function mount() {
 }
 
 /** The sidebar's Reviews link (the desktop sidebar; the phone drawer holds the same). */
-const reviewsLink = (root: ParentNode) =>
-  [...root.querySelectorAll<HTMLAnchorElement>('aside a[href="/admin/reviews"]')][0];
+const reviewsLink = (root: ParentNode) => root.querySelector<HTMLAnchorElement>('aside a[href="/admin/reviews"]');
+/** The link's accessible name and what it shows. */
+const linkSays = (root: ParentNode) => {
+  const link = reviewsLink(root);
+  return `${link?.getAttribute('aria-label') ?? link?.textContent} | ${link?.textContent}`;
+};
 const serverSends = (event: string, payload?: unknown) =>
   act(async () => {
     sockets[0]?.receive(event, payload);
@@ -97,14 +101,14 @@ const serverSends = (event: string, payload?: unknown) =>
 describe('Reviews in the admin shell', () => {
   it('shows the pending count on the sidebar, raised by a live new review and lowered by an approval', async () => {
     const root = await mount();
-    await waitFor(() => expect(reviewsLink(root)?.textContent).toBe('Reviews1, 1 pending'));
+    await waitFor(() => expect(linkSays(root)).toBe('Reviews, 1 pending | Reviews1'));
     expect(reviewsLink(root)?.querySelector('[data-testid="nav-count"]')?.getAttribute('aria-hidden')).toBe('true');
 
     await serverSends('connect');
     pending = 2;
     const listBefore = calls.filter((call) => route(call) === 'GET /api/admin/reviews').length;
     await serverSends(SOCKET_EVENTS.newReview, newReviewNotification());
-    await waitFor(() => expect(reviewsLink(root)?.textContent).toBe('Reviews2, 2 pending'));
+    await waitFor(() => expect(linkSays(root)).toBe('Reviews, 2 pending | Reviews2'));
     // The bell counts it, the toast names the stars and product, the open list reloads.
     expect(root.querySelector('button[aria-label^="Notifications"]')?.getAttribute('aria-label')).toBe(
       'Notifications, 1 unread, Connected',
@@ -113,7 +117,7 @@ describe('Reviews in the admin shell', () => {
     expect(calls.filter((call) => route(call) === 'GET /api/admin/reviews').length).toBeGreaterThan(listBefore);
 
     await click(root.querySelector('main [aria-label="Approve the review by Sami"]'));
-    await waitFor(() => expect(reviewsLink(root)?.textContent).toBe('Reviews1, 1 pending'));
+    await waitFor(() => expect(linkSays(root)).toBe('Reviews, 1 pending | Reviews1'));
   });
 
   it('shows no count when nothing waits', async () => {
@@ -121,6 +125,6 @@ describe('Reviews in the admin shell', () => {
     const root = await mount();
     await waitFor(() => expect(calls.some((call) => route(call) === 'GET /api/admin/reviews/stats')).toBe(true));
     await act(async () => {});
-    expect(reviewsLink(root)?.textContent).toBe('Reviews');
+    expect(linkSays(root)).toBe('Reviews | Reviews');
   });
 });

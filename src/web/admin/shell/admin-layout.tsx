@@ -31,7 +31,8 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
     <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
       <ul className="space-y-1">
         {ADMIN_NAV.map((item) => {
-          const count = item.count ? counts[item.count] : undefined;
+          const count = (item.count && counts[item.count]) || 0;
+          const hasCount = count > 0;
           return (
             <li key={item.to}>
               <NavLink
@@ -39,11 +40,13 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
                 end={item.end}
                 onClick={onNavigate}
                 title={collapsed ? item.label : undefined}
+                // The pill is for the eye; the link's name says it in words.
+                aria-label={hasCount ? `${item.label}, ${count} pending` : undefined}
                 className={`relative flex h-10 items-center gap-3 rounded-xl px-3 text-sm font-medium text-muted hover:bg-subtle hover:text-fg aria-[current=page]:bg-accent-soft aria-[current=page]:text-accent ${collapsed ? 'justify-center' : ''}`}
               >
                 <Icon d={item.icon} className="size-5 shrink-0" />
                 <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
-                {count !== undefined && count > 0 && <NavCount count={count} collapsed={collapsed} />}
+                {hasCount && <NavCount count={count} collapsed={collapsed} />}
               </NavLink>
             </li>
           );
@@ -56,16 +59,13 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
 /** What waits in a section (reviews to moderate): a pill after the label, on the icon's corner when collapsed. */
 function NavCount({ count, collapsed }: { count: number; collapsed: boolean }) {
   return (
-    <>
-      <span
-        aria-hidden="true"
-        data-testid="nav-count"
-        className={`flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-solid px-1.5 text-xs leading-none font-semibold text-on-accent tabular-nums ${collapsed ? 'absolute top-0 right-0.5 h-4 min-w-4 px-1 text-[10px]' : 'ml-auto'}`}
-      >
-        {count > 99 ? '99+' : count}
-      </span>
-      <span className="sr-only">, {count} pending</span>
-    </>
+    <span
+      aria-hidden="true"
+      data-testid="nav-count"
+      className={`flex items-center justify-center rounded-full bg-accent-solid leading-none font-semibold text-on-accent tabular-nums ${collapsed ? 'absolute top-0.5 right-0.5 h-4 min-w-4 px-1 text-[10px]' : 'ml-auto h-5 min-w-5 px-1.5 text-xs'}`}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }
 
