@@ -19,6 +19,7 @@ import {
   reviewQueryKey,
 } from '../reviews/review-api.ts';
 import { playNotificationSound } from './notification-sound.ts';
+import { onNotificationsStale } from './notifications-stale.ts';
 import { initialNotificationsState, notificationsReducer } from './notifications-state.ts';
 import { connectRealtime, type RealtimeConnection } from './realtime-client.ts';
 
@@ -149,8 +150,10 @@ export function useNotifications() {
     };
     window.addEventListener('online', retry);
     document.addEventListener('visibilitychange', retry);
+    const stopListening = onNotificationsStale(() => void load());
     return () => {
       cancelled = true;
+      stopListening();
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', retry);
       live?.disconnect();

@@ -115,11 +115,12 @@ export function ReviewActions({
       </div>
     ) : (
       <>
-        {statusActions(review.status).map((action, index) => (
+        {statusActions(review.status).map((action) => (
           <button
             key={action.label}
             type="button"
-            className={index === 0 ? 'btn-primary' : 'btn-secondary'}
+            // Publishing is the step a waiting review is here for; the others are secondary.
+            className={action.status === 'approved' ? 'btn-primary' : 'btn-secondary'}
             disabled={busy}
             onClick={() => change.mutate(action)}
           >

@@ -8,6 +8,7 @@ import type {
 } from '#shared/contracts/reviews.ts';
 import type { QueryParams } from '#web/lib/api-client.ts';
 import { adminDelete, adminGet, adminList, adminPost, adminPut } from '../auth/admin-api.ts';
+import { notificationsMayBeStale } from '../notifications/notifications-stale.ts';
 import { ADMIN_PRODUCTS_KEY } from '../products/product-api.ts';
 
 /**
@@ -54,10 +55,13 @@ export function usePendingReviewCount(): number | undefined {
 }
 
 /**
- * After a moderation: the reviews screens and the pending count, and the products (an approved
- * review added or removed changes a product's rating and count, which the product editor shows).
+ * After a moderation: the reviews screens and the pending count, the products (an approved
+ * review added or removed changes a product's rating and count, which the product editor shows)
+ * and the bell.
  */
 export function invalidateReviews(queryClient: QueryClient): Promise<unknown> {
+  // A review leaving pending marks its new_review notifications read on the server.
+  notificationsMayBeStale();
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ADMIN_REVIEWS_KEY }),
     queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY }),

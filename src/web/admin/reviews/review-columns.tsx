@@ -10,19 +10,36 @@ import { HeldBadge, helpfulLabel, ReviewStatusBadge, Stars, VerifiedTag } from '
 export const reviewHeading = (review: Pick<AdminReview, 'title' | 'rating'>) =>
   review.title || `${review.rating}-star review`;
 
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dayOf = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : day.format(date);
+};
+
+/**
+ * The review in one cell: stars and votes, the title (the link to its page), the start of the
+ * text and who wrote it. One column rather than four keeps the row's actions in view on a laptop.
+ */
 function ReviewCell({ review, wide }: { review: AdminReview; wide: boolean }) {
   return (
-    <>
-      <Stars rating={review.rating} />
-      <RecordLink to={`/admin/reviews/${review.id}`} className={`mt-0.5 block ${wide ? 'max-w-72' : ''}`}>
+    <span className={`block ${wide ? 'max-w-md' : ''}`}>
+      <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs font-normal text-muted">
+        <Stars rating={review.rating} />
+        <span className="tabular-nums">{helpfulLabel(review)}</span>
+      </span>
+      <RecordLink to={`/admin/reviews/${review.id}`} className="mt-0.5 block [overflow-wrap:anywhere]">
         {reviewHeading(review)}
       </RecordLink>
       {review.comment && (
-        <span className={`block text-sm font-normal text-muted ${wide ? 'line-clamp-2 max-w-72' : 'line-clamp-3'}`}>
+        <span className="line-clamp-2 block text-sm font-normal [overflow-wrap:anywhere] text-muted">
           {review.comment}
         </span>
       )}
-    </>
+      <span className="mt-0.5 flex flex-wrap gap-x-2 text-xs font-normal">
+        <span className="[overflow-wrap:anywhere]">by {review.user_name}</span>
+        {review.verified_purchase && <VerifiedTag />}
+      </span>
+    </span>
   );
 }
 
@@ -37,23 +54,13 @@ function ProductCell({ review, size }: { review: AdminReview; size: 'sm' | 'md' 
   );
 }
 
-function StatusCell({ review }: { review: AdminReview }) {
-  return (
-    <span className="flex flex-wrap gap-1">
-      <ReviewStatusBadge status={review.status} />
-      <HeldBadge reason={review.held_reason} />
-    </span>
-  );
-}
-
 /** The reviews list (docs/product.md#reviews-in-the-admin): one definition, a table on wide screens, cards on a phone. */
 export const REVIEW_COLUMNS: ReadonlyArray<ListColumn<AdminReview>> = [
   {
     header: 'Product',
     card: 'subtitle',
-    className: 'min-w-44 max-w-56',
-    cell: (review) => <ProductCell review={review} size="md" />,
-    cardCell: (review) => <ProductCell review={review} size="sm" />,
+    className: 'w-48 min-w-40',
+    cell: (review) => <ProductCell review={review} size="sm" />,
   },
   {
     header: 'Review',
@@ -62,42 +69,32 @@ export const REVIEW_COLUMNS: ReadonlyArray<ListColumn<AdminReview>> = [
     cardCell: (review) => <ReviewCell review={review} wide={false} />,
   },
   {
-    header: 'Author',
-    card: 'line',
-    className: 'max-w-48 [overflow-wrap:anywhere]',
+    header: 'Status',
+    card: 'badge',
+    className: 'w-32',
     cell: (review) => (
-      <>
-        <span className="block">{review.user_name}</span>
-        {review.verified_purchase && <VerifiedTag />}
-        {review.user_email && <span className="block text-xs text-muted">{review.user_email}</span>}
-      </>
-    ),
-    // One line on a card: who, and whether they bought it.
-    cardCell: (review) => (
-      <span className="flex flex-wrap gap-x-2">
-        {review.user_name}
-        {review.verified_purchase && <VerifiedTag />}
+      <span className="flex flex-wrap gap-1">
+        <ReviewStatusBadge status={review.status} />
+        <HeldBadge reason={review.held_reason} />
       </span>
     ),
   },
-  { header: 'Status', card: 'badge', cell: (review) => <StatusCell review={review} /> },
   {
     header: 'Date',
     card: 'line',
     className: 'whitespace-nowrap text-muted',
-    cell: (review) => formatDateTime(review.created_at),
-  },
-  {
-    header: 'Helpful',
-    card: 'line',
-    className: 'whitespace-nowrap tabular-nums text-muted',
-    cell: helpfulLabel,
+    cell: (review) => (
+      <time dateTime={review.created_at} title={formatDateTime(review.created_at)}>
+        {dayOf(review.created_at)}
+      </time>
+    ),
   },
   {
     header: 'Actions',
     headerHidden: true,
     align: 'right',
     card: 'actions',
+    className: 'w-44',
     cell: (review) => <ReviewActions review={review} look="icons" />,
   },
 ];

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SOCKET_EVENTS } from '#shared/contracts/notifications.ts';
+import { type Notification, SOCKET_EVENTS } from '#shared/contracts/notifications.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
 import { sockets } from '#web/test/fake-socket-io.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
@@ -31,6 +31,8 @@ vi.mock('socket.io-client/dist/socket.io.js', () => import('#web/test/fake-socke
  */
 let calls: Call[] = [];
 let pending = 1;
+/** The admin's notifications as the server holds them. */
+let bellList: Notification[] = [];
 let view: Rendered | undefined;
 const toasts: ToastOptions[] = [];
 let disconnectToaster = () => {};
@@ -38,6 +40,7 @@ let disconnectToaster = () => {};
 beforeEach(() => {
   sockets.length = 0;
   pending = 1;
+  bellList = [];
   toasts.length = 0;
   signIn();
   disconnectToaster = connectToaster((options) => toasts.push(options));
@@ -46,12 +49,17 @@ beforeEach(() => {
   calls = stubFetch((call) => {
     const path = route(call);
     if (path === 'GET /api/auth/me') return json({ data: OWNER });
-    if (path === 'GET /api/admin/notifications') return json({ data: { notifications: [], unread_count: 0 } });
+    if (path === 'GET /api/admin/notifications') {
+      const unread = bellList.filter((item) => !item.is_read).length;
+      return json({ data: { notifications: bellList, unread_count: unread } });
+    }
     if (path === 'GET /api/admin/reviews/stats') return json({ data: { ...STATS, pending } });
     if (path === 'GET /api/admin/reviews') return json({ data: [HELD], pagination: pagination(1) });
     if (path === `GET /api/admin/reviews/${HELD.id}`) return json({ data: HELD });
     if (path === `PUT /api/admin/reviews/${HELD.id}/status`) {
       pending -= 1;
+      // The server marks a review's notifications read once it leaves pending.
+      bellList = bellList.map((item) => ({ ...item, is_read: true }));
       return json({ data: { ...HELD, status: 'approved', held_reason: null } });
     }
     return json({ message: 'Not found', statusCode: 404, code: 'NOT_FOUND', errors: [] }, 404);
@@ -107,7 +115,8 @@ describe('Reviews in the admin shell', () => {
     await serverSends('connect');
     pending = 2;
     const listBefore = calls.filter((call) => route(call) === 'GET /api/admin/reviews').length;
-    await serverSends(SOCKET_EVENTS.newReview, newReviewNotification());
+    bellList = [newReviewNotification()];
+    await serverSends(SOCKET_EVENTS.newReview, bellList[0]);
     await waitFor(() => expect(linkSays(root)).toBe('Reviews, 2 pending | Reviews2'));
     // The bell counts it, the toast names the stars and product, the open list reloads.
     expect(root.querySelector('button[aria-label^="Notifications"]')?.getAttribute('aria-label')).toBe(
@@ -118,6 +127,12 @@ describe('Reviews in the admin shell', () => {
 
     await click(root.querySelector('main [aria-label="Approve the review by Sami"]'));
     await waitFor(() => expect(linkSays(root)).toBe('Reviews, 1 pending | Reviews1'));
+    // The bell reloads: the approved review's notification is read now.
+    await waitFor(() =>
+      expect(root.querySelector('button[aria-label^="Notifications"]')?.getAttribute('aria-label')).toBe(
+        'Notifications, 0 unread, Connected',
+      ),
+    );
   });
 
   it('shows no count when nothing waits', async () => {

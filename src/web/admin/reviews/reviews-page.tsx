@@ -61,7 +61,7 @@ const REVIEW_LIST: ListDefinition = {
       key: 'verified',
       label: 'Purchase',
       options: [
-        ['', 'Any author'],
+        ['', 'Any purchase'],
         ['true', 'Verified purchases'],
         ['false', 'Not verified'],
       ],
@@ -221,7 +221,7 @@ export function ReviewsPage() {
           allLabel: 'Select every review on this page',
         }}
         empty={emptyText(list.filters)}
-        tableClassName="min-w-[60rem]"
+        tableClassName="min-w-[48rem]"
       />
       {settingsOpen && <ReviewSettingsDialog onClose={() => setSettingsOpen(false)} />}
     </>

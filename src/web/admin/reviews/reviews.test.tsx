@@ -78,25 +78,21 @@ async function mountList(entry?: string) {
 }
 
 describe('ReviewsPage', () => {
-  it('lists each review with its product, stars, title and excerpt, author, status, date and votes', async () => {
+  it('lists each review with its product, stars, votes, title and excerpt, author, status and date', async () => {
     const root = await mountList();
     const [held, great] = tableRows(root);
-    // The first cell is the row's checkbox.
-    expect(held?.slice(1, 5)).toEqual([
+    // The first cell is the row's checkbox; the review cell holds the votes, text and author.
+    expect(held?.slice(1, 4)).toEqual([
       'Raspberry Pi Pico W',
-      '2-star reviewArrived with a bent pin.',
-      'Sami',
+      '0 helpful · 0 not2-star reviewArrived with a bent pin.by Sami',
       'PendingHeld: banned word',
     ]);
-    expect(held?.[6]).toBe('0 helpful · 0 not');
-    expect(great?.slice(1, 5)).toEqual([
+    expect(great?.slice(1, 4)).toEqual([
       'Arduino Uno R3',
-      'Great first boardWorked out of the box.\nThe pins are clearly labelled.',
-      'Rana HaddadVerified purchaserana@example.com',
+      '3 helpful · 1 notGreat first boardWorked out of the box.\nThe pins are clearly labelled.by Rana HaddadVerified purchase',
       'Approved',
     ]);
-    expect(great?.[5]).toMatch(/2026/);
-    expect(great?.[6]).toBe('3 helpful · 1 not');
+    expect(great?.[4]).toMatch(/2026/);
     expect(root.querySelector('[aria-label="5 out of 5 stars"]')).not.toBeNull();
     expect(root.querySelector(`a[href="/admin/reviews/${GREAT.id}"]`)?.textContent).toBe('Great first board');
     expect(root.querySelector(`a[href="/admin/products/${ARDUINO_ID}"]`)).not.toBeNull();
