@@ -45,6 +45,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { productRoutes } from './products/products.routes.ts';
 import { PROMO_RATE_WINDOW_MS, promoCodeRoutes } from './promo-codes/promo-codes.routes.ts';
 import { registerAdminRealtime } from './realtime/admin-realtime.ts';
+import { newestApprovedReviews } from './reviews/review-queries.ts';
 import { DEFAULT_REVIEW_RATE_LIMITS, type ReviewRateLimits, reviewRoutes } from './reviews/reviews.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { buildSiteConfig } from './site/site-config.ts';
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       publicUrl: config.PUBLIC_URL,
       allowedHosts: config.ALLOWED_HOSTS,
       adminSignInPath: config.FEATURE_ADMIN_PANEL ? options.secrets.adminLoginPath : undefined,
+      newestReviews: (productId) => newestApprovedReviews(app.db, productId),
     });
   } else {
     app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFoundBody(request.method, request.url)));

@@ -8,7 +8,7 @@ import { REVIEW_MESSAGES } from '#shared/contracts/reviews.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { apiAs } from '../helpers/admin-api.ts';
 import { createUser, SHOPPER_PASSWORD, signInAs, signUpShopper } from '../helpers/auth.ts';
-import { reviewBody, reviewsApi } from '../helpers/reviews.ts';
+import { reviewBody, reviewsApi } from '../helpers/shopper-reviews.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** docs/product.md#review-rules: helpful votes, the per-shopper limits, and deleted accounts. */
@@ -153,7 +153,9 @@ describe('review votes, limits and deleted accounts', () => {
     const [ratingBefore] = await db().select().from(products).where(eq(products.id, product));
     expect(ratingBefore).toMatchObject({ rating: 3, reviewCount: 3 });
 
-    const deleted = await apiAs(ctx.app, leaving.access_token)('DELETE', '/api/account', { password: SHOPPER_PASSWORD });
+    const deleted = await apiAs(ctx.app, leaving.access_token)('DELETE', '/api/account', {
+      password: SHOPPER_PASSWORD,
+    });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await db().select().from(users).where(eq(users.id, leaving.user.id))).toEqual([]);
 

@@ -10,7 +10,7 @@ import type { ShopperSession } from '#shared/contracts/accounts.ts';
 import { REVIEW_MESSAGES, type ReviewSettings, type ReviewWrite } from '#shared/contracts/reviews.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
-import { deliveredOrder, reviewBody, reviewsApi } from '../helpers/reviews.ts';
+import { deliveredOrder, reviewBody, reviewsApi } from '../helpers/shopper-reviews.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** docs/product.md#review-rules: writing, moderation, visibility, editing and deleting a review. */

@@ -14,6 +14,7 @@ import { MIGRATIONS_DIR } from '#server/db/migrate.ts';
 import { SeedPictureDrawer } from '#server/db/seed/seed-pictures.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
+import { reviews, reviewVotes } from '#server/reviews/reviews.table.ts';
 import { prepareInstance, type StartProgress } from '#server/startup.ts';
 import { users } from '#server/users/users.table.ts';
 import { createProduct } from '../factories/catalogue.ts';
@@ -80,6 +81,28 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
     expect(
       variants.filter((row) => row.stockQuantity > 0 && row.stockQuantity < row.lowStockThreshold).length,
     ).toBeGreaterThan(0);
+    // Demo reviews (approved, verified) by demo accounts that cannot sign in; each product's rating
+    // and review count are computed from its reviews (docs/product.md#review-rules).
+    const seededReviews = await db.select().from(reviews);
+    expect(seededReviews.length).toBeGreaterThan(300);
+    expect(seededReviews.every((review) => review.status === 'approved' && review.verifiedPurchase)).toBe(true);
+    const reviewers = await db.select().from(users).where(eq(users.role, 'customer'));
+    expect(reviewers.length).toBeGreaterThan(5);
+    for (const reviewer of reviewers) {
+      expect(reviewer.isActive).toBe(false);
+      expect(await verifyPassword(reviewer.passwordHash, '')).toBe(false);
+    }
+    expect(new Set(seededReviews.map((review) => review.userId)).size).toBe(reviewers.length);
+    for (const row of rows) {
+      const stars = seededReviews.filter((review) => review.productId === row.id).map((review) => review.rating);
+      const average =
+        stars.length === 0 ? 0 : Math.round((stars.reduce((a, b) => a + b, 0) / stars.length) * 100) / 100;
+      expect([row.rating, row.reviewCount], row.slug).toEqual([average, stars.length]);
+    }
+    expect(rows.filter((row) => row.isActive && row.reviewCount > 0).length).toBeGreaterThan(80);
+    const votes = await db.select().from(reviewVotes);
+    const helpful = seededReviews.reduce((sum, review) => sum + review.helpfulCount, 0);
+    expect(votes.filter((vote) => vote.isHelpful)).toHaveLength(helpful);
     expect(rows.filter((row) => row.featured).length).toBeGreaterThan(0);
     expect(rows.filter((row) => !row.isActive).length).toBeGreaterThan(0);
     expect(rows.filter((row) => row.compareAtPrice !== null).length).toBeGreaterThan(0);

@@ -5,11 +5,13 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { linkBase } from '#server/seo/link-base.ts';
-import { applyPageMeta, jsonForHtml, metaForUrl } from '#server/seo/page-meta.ts';
+import { applyPageMeta, jsonForHtml, metaForUrl, productOfUrl } from '#server/seo/page-meta.ts';
 import { renderRobots, renderSitemap } from '#server/seo/sitemap.ts';
 import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
 import { PAGE_QUERIES_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
+import type { Review } from '#shared/contracts/reviews.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import { isKnownAppPath } from '#shared/routes.ts';
 import { apiNotFoundBody } from './error-handler.ts';
@@ -96,6 +98,11 @@ export interface WebAppOptions {
   adminSignInPath?: string;
   /** The server-rendering bundle (dist/ssr/render-page.js); without it pages are drawn in the browser only. */
   ssrEntry?: string;
+  /**
+   * A product's newest approved reviews for its page's JSON-LD (handed in by app.ts, so this plugin
+   * does not reach into the reviews domain); asked only for products that have reviews.
+   */
+  newestReviews?: (productId: string) => Promise<readonly Review[]>;
 }
 
 /**
@@ -160,12 +167,24 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const sendNotBuilt = (reply: FastifyReply) =>
     reply.status(503).type('text/plain').send('The web app is not built yet. Run "npm run build".');
 
+  /** The product page's newest reviews; none for other pages, and none rather than no page if the read fails. */
+  const reviewsFor = async (url: URL, catalogue: CatalogueIndex): Promise<readonly Review[]> => {
+    const product = options.newestReviews && productOfUrl(url, catalogue);
+    if (!product || product.review_count <= 0) return [];
+    return (
+      options.newestReviews?.(product.id).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'could not read the reviews for the page meta');
+        return [];
+      }) ?? []
+    );
+  };
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!shell) return sendNotBuilt(reply);
     const url = new URL(request.url, 'http://shop.invalid');
     // Each shareable page gets its own title, description, canonical URL and preview tags.
     const catalogue = await app.catalogue.fresh();
-    const meta = metaForUrl(url, catalogue, options.siteConfig, baseUrlOf(request));
+    const meta = metaForUrl(url, catalogue, options.siteConfig, baseUrlOf(request), await reviewsFor(url, catalogue));
     let html = shell;
     // The entry pages arrive drawn (decision 009); any page the renderer declines is drawn in the browser.
     const page = renderPage && meta && !meta.notFound ? await renderPage(url, catalogue) : null;

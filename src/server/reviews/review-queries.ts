@@ -4,6 +4,7 @@ import { countRows, pageOffset } from '#server/db/list-queries.ts';
 import { products } from '#server/products/products.table.ts';
 import { buildPagination } from '#shared/contracts/common.ts';
 import {
+  REVIEW_LIMITS,
   type Review,
   type ReviewList,
   type ReviewListQuery,
@@ -147,7 +148,11 @@ export async function findVisibleReview(db: Db, id: string, viewerId?: string): 
 }
 
 /** The newest approved reviews of a product (the product page's JSON-LD). */
-export async function newestApprovedReviews(db: Db, productId: string, limit: number): Promise<Review[]> {
+export async function newestApprovedReviews(
+  db: Db,
+  productId: string,
+  limit: number = REVIEW_LIMITS.jsonLdReviews,
+): Promise<Review[]> {
   return selectWithVotes(db, and(eq(reviews.productId, productId), eq(reviews.status, 'approved')), undefined, {
     orderBy: ORDER_BY.newest,
     limit,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { productOffers } from './page-meta.ts';
+import type { Review } from '#shared/contracts/reviews.ts';
+import { jsonForHtml, productOffers, productRatingJsonLd } from './page-meta.ts';
 
 /** The product page's JSON-LD offers (decision 012 §6); the served page is tests/api/seo.test.ts. */
 const variant = (price: number) => ({
@@ -38,5 +39,81 @@ describe('productOffers', () => {
       offerCount: 3,
       availability: 'https://schema.org/OutOfStock',
     });
+  });
+});
+
+const review = (n: number, overrides: Partial<Review> = {}): Review => ({
+  id: `40000000-0000-4000-8000-00000000000${n}`,
+  product_id: '50000000-0000-4000-8000-000000000000',
+  user_id: null,
+  user_name: `Shopper ${n}`,
+  rating: n,
+  title: `Title ${n}`,
+  comment: `Comment ${n}`,
+  pros: [],
+  cons: [],
+  verified_purchase: true,
+  helpful_count: 0,
+  not_helpful_count: 0,
+  status: 'approved',
+  shop_reply: null,
+  user_helpful_vote: null,
+  created_at: `2026-0${n}-15T10:00:00.000Z`,
+  updated_at: `2026-0${n}-15T10:00:00.000Z`,
+  ...overrides,
+});
+
+describe('productRatingJsonLd (docs/product.md#reviews-on-the-storefront)', () => {
+  it('says nothing for a product without reviews', () => {
+    expect(productRatingJsonLd({ rating: 0, review_count: 0 }, [])).toEqual({});
+    expect(productRatingJsonLd({ rating: 0, review_count: 0 }, [review(4)])).toEqual({});
+  });
+
+  it('gives the aggregate rating and up to three newest reviews as schema.org Review entries', () => {
+    const given = [review(5), review(4, { title: '', comment: '' }), review(3), review(2)];
+    expect(productRatingJsonLd({ rating: 4.25, review_count: 12 }, given)).toEqual({
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: 4.25,
+        reviewCount: 12,
+        bestRating: 5,
+        worstRating: 1,
+      },
+      review: [
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'Shopper 5' },
+          reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+          name: 'Title 5',
+          reviewBody: 'Comment 5',
+          datePublished: '2026-05-15',
+        },
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'Shopper 4' },
+          reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+          datePublished: '2026-04-15',
+        },
+        {
+          '@type': 'Review',
+          author: { '@type': 'Person', name: 'Shopper 3' },
+          reviewRating: { '@type': 'Rating', ratingValue: 3, bestRating: 5, worstRating: 1 },
+          name: 'Title 3',
+          reviewBody: 'Comment 3',
+          datePublished: '2026-03-15',
+        },
+      ],
+    });
+  });
+
+  it('leaves out reviews that are not approved and keeps review text from closing the script', () => {
+    const jsonLd = productRatingJsonLd({ rating: 3, review_count: 1 }, [
+      review(1, { status: 'pending' }),
+      review(3, { title: '</script><script>alert(1)</script>' }),
+    ]);
+    expect(jsonLd.review).toHaveLength(1);
+    const html = jsonForHtml(jsonLd);
+    expect(html).not.toContain('</script>');
+    expect(JSON.parse(html)).toEqual(jsonLd);
   });
 });

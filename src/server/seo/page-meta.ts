@@ -1,6 +1,7 @@
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { excerptOf } from '#server/catalogue/search-text.ts';
 import type { Product } from '#shared/contracts/products.ts';
+import { REVIEW_LIMITS, type Review } from '#shared/contracts/reviews.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import { linkTo } from './link-base.ts';
 
@@ -29,12 +30,27 @@ export function pageTitle(title: string | undefined, shopName: string): string {
   return title ? `${title} · ${shopName}` : shopName;
 }
 
-/** Meta for the storefront URL, or undefined for pages that keep the shell's defaults. */
+const PRODUCT_PATH = /^\/product\/([^/]+)$/;
+
+/**
+ * The product a storefront URL shows, if any: the server reads its newest reviews (for the JSON-LD)
+ * before calling metaForUrl, which stays synchronous and free of the database.
+ */
+export function productOfUrl(url: URL, catalogue: CatalogueIndex): Product | undefined {
+  const match = PRODUCT_PATH.exec(url.pathname.replace(/\/+$/, ''));
+  return match ? catalogue.getProduct(decodeURIComponent(match[1] ?? '')) : undefined;
+}
+
+/**
+ * Meta for the storefront URL, or undefined for pages that keep the shell's defaults. `reviews`:
+ * a product page's newest approved reviews (productOfUrl), for its JSON-LD.
+ */
 export function metaForUrl(
   url: URL,
   catalogue: CatalogueIndex,
   site: SiteConfig,
   baseUrl: string,
+  reviews: readonly Review[] = [],
 ): PageMeta | undefined {
   const path = url.pathname.replace(/\/+$/, '') || '/';
   // baseUrl comes from link-base.ts: '' (no trusted host) keeps links relative.
@@ -57,7 +73,7 @@ export function metaForUrl(
       notFound: !site.features.contactForm,
     };
   }
-  const productMatch = /^\/product\/([^/]+)$/.exec(path);
+  const productMatch = PRODUCT_PATH.exec(path);
   if (productMatch) {
     const product = catalogue.getProduct(decodeURIComponent(productMatch[1] ?? ''));
     if (!product) {
@@ -69,7 +85,7 @@ export function metaForUrl(
         notFound: true,
       };
     }
-    return productMeta(product, site, absolute);
+    return productMeta(product, site, absolute, reviews);
   }
   return undefined;
 }
@@ -110,7 +126,12 @@ function storeMeta(
   };
 }
 
-function productMeta(product: Product, site: SiteConfig, absolute: (path: string) => string): PageMeta {
+function productMeta(
+  product: Product,
+  site: SiteConfig,
+  absolute: (path: string) => string,
+  reviews: readonly Review[],
+): PageMeta {
   const canonical = absolute(`/product/${encodeURIComponent(product.slug)}`);
   const images = product.images.map((image) => absolute(image));
   const description = excerptOf(product.description, 200) || `${product.name} at ${site.shopName}.`;
@@ -131,15 +152,42 @@ function productMeta(product: Product, site: SiteConfig, absolute: (path: string
       ...(images.length > 0 && { image: images }),
       ...(product.brand && { brand: { '@type': 'Brand', name: product.brand } }),
       ...(product.category && { category: product.category.name }),
-      ...(product.review_count > 0 && {
-        aggregateRating: {
-          '@type': 'AggregateRating',
-          ratingValue: product.rating,
-          reviewCount: product.review_count,
-        },
-      }),
+      ...productRatingJsonLd(product, reviews),
       offers: productOffers(product, site.currency, canonical),
     },
+  };
+}
+
+/**
+ * A product's `aggregateRating` (from the product row, which the approved reviews keep up to date)
+ * and up to REVIEW_LIMITS.jsonLdReviews `review` entries (the newest approved ones), or nothing
+ * for a product without reviews (docs/product.md#reviews-on-the-storefront). Review text goes in
+ * as plain strings; jsonForHtml keeps it from closing the script element.
+ */
+export function productRatingJsonLd(
+  product: Pick<Product, 'rating' | 'review_count'>,
+  reviews: readonly Review[],
+): { aggregateRating?: object; review?: object[] } {
+  if (product.review_count <= 0) return {};
+  const shown = reviews.filter((review) => review.status === 'approved').slice(0, REVIEW_LIMITS.jsonLdReviews);
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: product.rating,
+      reviewCount: product.review_count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    ...(shown.length > 0 && {
+      review: shown.map((review) => ({
+        '@type': 'Review',
+        author: { '@type': 'Person', name: review.user_name },
+        reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+        ...(review.title && { name: review.title }),
+        ...(review.comment && { reviewBody: review.comment }),
+        datePublished: review.created_at.slice(0, 10),
+      })),
+    }),
   };
 }
 

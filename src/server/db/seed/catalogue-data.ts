@@ -83,7 +83,11 @@ export interface SeedProduct {
   specs: { key: string; value: string }[];
   variations: { name: string; options: string[] }[];
   weightKg: number | null;
-  /** 0..5, one decimal. */
+  /**
+   * The shop's made-up standing of the product, 0..5 with one decimal, and how many reviews it
+   * would have: the demo reviews (demo-reviews.ts, up to 6 a product) aim their stars at it. The
+   * product's own rating and review count are computed from those reviews, never stored from here.
+   */
   rating: number;
   reviewCount: number;
   art: { kind: ArtKind; hue: number };

@@ -9,6 +9,7 @@ import { getSetting, setSetting } from '#server/settings/settings.service.ts';
 import { SEED_CATEGORIES, SEED_PRODUCTS } from './catalogue-data.ts';
 import { productImageNames } from './product-art.ts';
 import { categoryPictureBase, SEED_PICTURE_JOBS } from './seed-pictures.ts';
+import { seedDemoReviews } from './seed-reviews.ts';
 
 const SEED_IMAGE_URL_PREFIX = '/uploads/seed';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -74,14 +75,12 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
             specs: product.specs,
             variations: product.variations,
             weight: product.weightKg,
-            rating: product.rating,
-            reviewCount: product.reviewCount,
             createdAt,
             updatedAt: createdAt,
           };
         }),
       )
-      .returning({ id: products.id, sku: products.sku, images: products.images });
+      .returning({ id: products.id, sku: products.sku, images: products.images, isActive: products.isActive });
     // Most products sell as their one default variant, which holds their price and stock (decision
     // 012); products with variations keep them as shared-stock options, as migration 0009 leaves
     // existing ones. Two sell their own variants, each with its picture (catalogue-data.ts). The
@@ -119,6 +118,25 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
           },
         ];
       }),
+    );
+    await seedDemoReviews(
+      tx,
+      inserted.flatMap((row) => {
+        const index = SEED_PRODUCTS.findIndex((product) => product.sku === row.sku);
+        const product = SEED_PRODUCTS[index];
+        return product && row.isActive
+          ? [
+              {
+                index,
+                productId: row.id,
+                rating: product.rating,
+                reviewCount: product.reviewCount,
+                createdDaysAgo: product.createdDaysAgo,
+              },
+            ]
+          : [];
+      }),
+      now,
     );
     await setSetting(tx, SETTING_KEYS.demoSeed, {
       at: now.toISOString(),

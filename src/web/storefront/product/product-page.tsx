@@ -12,6 +12,7 @@ import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { discountPercent, ProductPrice } from '#web/storefront/products/product-price.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
+import { StarRating } from '#web/storefront/ui/star-rating.tsx';
 import { Container } from '#web/ui/container.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
@@ -25,6 +26,7 @@ import { initialVariant, type Offer, offerOf, sharesOneStock } from '../products
 import { RecentlyViewed } from '../recently-viewed/recently-viewed.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 import { productListQuery } from './related-query.ts';
+import { ProductReviews } from './reviews/reviews-loader.tsx';
 import { StickyAddToCart } from './sticky-add-to-cart.tsx';
 import { initialChoices, VariantPicker } from './variant-picker.tsx';
 
@@ -134,13 +136,15 @@ function ProductDetails({ product }: { product: Product }) {
             {product.name}
           </h1>
           {product.review_count > 0 && (
-            <p className="mt-2 text-sm text-muted">
-              <span aria-hidden="true" className="text-amber-500">
-                ★{' '}
+            <a href="#reviews" className="group mt-2 flex w-fit items-center gap-2 text-sm text-muted">
+              <StarRating rating={product.rating} />
+              <span aria-hidden="true" className="font-semibold text-fg">
+                {product.rating.toFixed(1)}
               </span>
-              {product.rating.toFixed(1)} out of 5 · {product.review_count}{' '}
-              {product.review_count === 1 ? 'review' : 'reviews'}
-            </p>
+              <span className="underline-offset-4 group-hover:underline">
+                {product.review_count} {product.review_count === 1 ? 'review' : 'reviews'}
+              </span>
+            </a>
           )}
 
           <div className="mt-5 flex flex-wrap items-center gap-3">
@@ -214,6 +218,7 @@ function ProductDetails({ product }: { product: Product }) {
         </div>
       </div>
 
+      <ProductReviews product={product} />
       <RelatedProducts product={product} currency={currency} />
       <RecentlyViewed excludeId={product.id} className="mt-14 border-t border-line pt-10 sm:mt-16" />
       <div ref={contentEnd} />

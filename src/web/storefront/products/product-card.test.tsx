@@ -18,6 +18,8 @@ const product: ProductCardData = {
   compare_at_price: 999,
   images: ['/uploads/products/galaxy-1-800.webp'],
   in_stock: true,
+  rating: 0,
+  review_count: 0,
 };
 
 let view: Rendered | undefined;
@@ -61,6 +63,20 @@ describe('ProductCard', () => {
     expect(card.textContent).toContain('$35.00 – $75.00');
     view?.unmount();
     expect((await renderCard({ ...product, compare_at_price: null })).textContent).not.toContain('–');
+  });
+
+  it('shows the stars and the review count when the product has reviews (docs/product.md#reviews-on-the-storefront)', async () => {
+    expect((await renderCard(product)).querySelector('[role="img"]')).toBeNull();
+    view?.unmount();
+    const card = await renderCard({ ...product, rating: 4.46, review_count: 12 });
+    const stars = card.querySelector('[role="img"]');
+    expect(stars?.getAttribute('aria-label')).toBe('Rated 4.5 out of 5');
+    // The filled layer is cut at 4.5 of 5 stars.
+    expect(stars?.querySelectorAll('svg')[1]?.getAttribute('style')).toContain('inset(0 10% 0 0)');
+    expect(stars?.parentElement?.textContent).toBe('(12 reviews)');
+    view?.unmount();
+    const one = await renderCard({ ...product, rating: 5, review_count: 1 });
+    expect(one.querySelector('[role="img"]')?.parentElement?.textContent).toBe('(1 review)');
   });
 
   it('has no sale marks without a higher compare-at price', async () => {

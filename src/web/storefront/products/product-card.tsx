@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Product } from '#shared/contracts/products.ts';
 import { QuickViewButton } from '#web/storefront/quick-view/quick-view-button.tsx';
+import { StarRating } from '#web/storefront/ui/star-rating.tsx';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { ProductImage } from './product-image.tsx';
 import { discountPercent, ProductPrice } from './product-price.tsx';
@@ -10,7 +11,17 @@ export const PRODUCT_CARD_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px
 
 export type ProductCardData = Pick<
   Product,
-  'id' | 'slug' | 'name' | 'brand' | 'price' | 'price_max' | 'compare_at_price' | 'images' | 'in_stock'
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'brand'
+  | 'price'
+  | 'price_max'
+  | 'compare_at_price'
+  | 'images'
+  | 'in_stock'
+  | 'rating'
+  | 'review_count'
 >;
 
 interface ProductCardProps {
@@ -23,7 +34,7 @@ interface ProductCardProps {
 
 /**
  * A product tile; the whole card is the link (the name's link stretches over it), except the
- * quick-view button above it. Honours the showComparePrice and enableQuickView preferences.
+ * quick-view button above it. Stars and the review count when the product has reviews. Honours the showComparePrice and enableQuickView preferences.
  */
 export function ProductCard({ product, eager = false, currency, heading: Heading = 'h3' }: ProductCardProps) {
   const { showComparePrice, enableQuickView } = usePreferencesStore((state) => state.productView);
@@ -62,6 +73,15 @@ export function ProductCard({ product, eager = false, currency, heading: Heading
             {product.name}
           </Link>
         </Heading>
+        {product.review_count > 0 && (
+          <p className="flex items-center gap-1 text-xs text-muted">
+            <StarRating rating={product.rating} className="h-3.5 w-[4.375rem]" />
+            <span>
+              ({product.review_count}
+              <span className="sr-only"> {product.review_count === 1 ? 'review' : 'reviews'}</span>)
+            </span>
+          </p>
+        )}
         <div className="mt-auto pt-2">
           <ProductPrice
             price={product.price}

@@ -3,6 +3,7 @@ import type { SearchHit } from '#shared/contracts/search.ts';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { discountPercent, ProductPrice } from '#web/storefront/products/product-price.tsx';
 import { QuickViewButton } from '#web/storefront/quick-view/quick-view-button.tsx';
+import { StarRating } from '#web/storefront/ui/star-rating.tsx';
 
 interface ProductListItemProps {
   hit: SearchHit;
@@ -40,11 +41,13 @@ export function ProductListItem({ hit, currency, showComparePrice, enableQuickVi
           </Link>
         </h2>
         {hit.review_count > 0 && (
-          <p className="text-xs text-muted">
-            <span aria-hidden="true" className="text-amber-500">
-              ★{' '}
+          <p className="flex items-center gap-1 text-xs text-muted">
+            <StarRating rating={hit.rating} className="h-3.5 w-[4.375rem]" />
+            <span aria-hidden="true">{hit.rating.toFixed(1)}</span>
+            <span>
+              ({hit.review_count}
+              <span className="sr-only"> {hit.review_count === 1 ? 'review' : 'reviews'}</span>)
             </span>
-            {hit.rating.toFixed(1)} ({hit.review_count})
           </p>
         )}
         {hit.excerpt && <p className="line-clamp-2 hidden text-sm text-muted sm:block">{hit.excerpt}</p>}
