@@ -4,6 +4,7 @@ import {
   pendingCount,
   postReview,
   productBySlug,
+  productRating,
   reviewSettings,
   saveReviewSettings,
   signUpShopper,
@@ -62,6 +63,8 @@ test('a shopper’s review waits; the admin is told live, approves it, and the p
   const product = await productBySlug(request, slug);
   const shopper = await signUpShopper(request, 'Nadia Live');
   const title = `Solid sensor ${uniqueWord()}`;
+  // The demo shop's reviews of it (seeded), to know its new average and count.
+  const seeded = await productRating(request, slug);
 
   await signInAsAdmin();
   await openReviews(page, '/admin/reviews?status=pending');
@@ -91,12 +94,19 @@ test('a shopper’s review waits; the admin is told live, approves it, and the p
   await expect(pendingTab(page)).toHaveText(new RegExp(`^Pending\\s*${before}$`));
   await expectSidebarCount(page, project, before);
 
-  // The catalogue counts approved reviews only: this product now has this one.
+  // The catalogue counts approved reviews only: one more for this product, in its average too.
+  const after = await productRating(request, slug);
+  expect(after.review_count).toBe(seeded.review_count + 1);
+  expect(after.rating).toBeCloseTo((seeded.sum + 4) / (seeded.review_count + 1), 2);
   await page.goto(`/product/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-  await expect(page.getByText('4.0 out of 5 · 1 review')).toBeVisible();
-  const listed = await request.get(`/api/reviews/products/${product.id}/reviews`);
-  expect(((await listed.json()) as { data: Array<{ title: string }> }).data.map((item) => item.title)).toEqual([title]);
+  const stars = Math.round(after.rating * 10) / 10;
+  const count = `${after.review_count} ${after.review_count === 1 ? 'review' : 'reviews'}`;
+  await expect(page.getByRole('link', { name: `Rated ${stars} out of 5 ${count}` })).toBeVisible();
+  await page.locator('#reviews').scrollIntoViewIfNeeded();
+  const section = page.getByRole('region', { name: 'Reviews' });
+  await expect(section.getByRole('article', { name: 'Review by Nadia Live' })).toContainText(title);
+  await expect(section).toContainText(`Based on ${count}`);
 });
 
 test('the shop replies, hides and shows again a review, and removes its reply', async ({
@@ -203,6 +213,11 @@ test('review settings hold every review and banned words, checked before saving'
   const banned = uniqueWord();
   await signInAsAdmin();
   const original = await reviewSettings(page);
+  // Everything that is not about the settings first: the settings are the shop's, and other specs
+  // (reviews.spec.ts) rely on the default while they run, so they change for as short as can be.
+  const buyer = await signUpShopper(request, 'Verified Buyer');
+  await deliveredOrder(page, buyer, product.id);
+  const other = await signUpShopper(request, 'Banned Writer');
   try {
     await openReviews(page, `/admin/reviews?search=${word}`);
     await page.getByRole('button', { name: 'Review settings' }).click();
@@ -221,8 +236,6 @@ test('review settings hold every review and banned words, checked before saving'
     expect(await reviewSettings(page)).toEqual({ moderation: 'all', banned_words: [...original.banned_words, banned] });
 
     // "all": even a verified purchase waits.
-    const buyer = await signUpShopper(request, 'Verified Buyer');
-    await deliveredOrder(page, buyer, product.id);
     const verified = await postReview(request, buyer, product.id, {
       rating: 5,
       title: `Locks on fast ${word}`,
@@ -233,7 +246,6 @@ test('review settings hold every review and banned words, checked before saving'
     expect(verified.verified_purchase).toBe(true);
     expect(verified.status).toBe('pending');
     // A banned word holds a review whatever the mode, and the list says why.
-    const other = await signUpShopper(request, 'Banned Writer');
     await postReview(request, other, product.id, {
       rating: 3,
       title: `Okay module ${word}`,
@@ -241,16 +253,16 @@ test('review settings hold every review and banned words, checked before saving'
       pros: [],
       cons: [],
     });
-    await page.reload();
-    await expect(page.getByRole('button', { name: `Approve “Locks on fast ${word}” by Verified Buyer` })).toBeVisible();
-    const main = page.getByRole('main');
-    await expect(main.getByText('Verified purchase', { exact: true })).toHaveCount(1);
-    await expect(main.getByText('Held: banned word', { exact: true })).toHaveCount(1);
-
     await page.getByRole('button', { name: 'Review settings' }).click();
     await expect(dialog.getByRole('radio', { name: /Hold every review for approval/ })).toBeChecked();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   } finally {
     await saveReviewSettings(page, original);
   }
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Approve “Locks on fast ${word}” by Verified Buyer` })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Verified purchase', { exact: true })).toHaveCount(1);
+  await expect(main.getByText('Held: banned word', { exact: true })).toHaveCount(1);
 });

@@ -29,6 +29,26 @@ export async function productBySlug(request: APIRequestContext, slug: string): P
   return ((await response.json()) as { data: { id: string; name: string } }).data;
 }
 
+/** A product's rating and approved review count as the catalogue has them, and the sum of the stars. */
+export async function productRating(
+  request: APIRequestContext,
+  slug: string,
+): Promise<{ rating: number; review_count: number; sum: number }> {
+  const { id } = await productBySlug(request, slug);
+  const product = (
+    (await (await request.get(`/api/products/${slug}`)).json()) as {
+      data: { rating: number; review_count: number };
+    }
+  ).data;
+  const summary = (
+    (await (await request.get(`/api/reviews/products/${id}/reviews/summary`)).json()) as {
+      data: { rating_distribution: Record<string, number> };
+    }
+  ).data;
+  const sum = Object.entries(summary.rating_distribution).reduce((total, [stars, n]) => total + Number(stars) * n, 0);
+  return { rating: product.rating, review_count: product.review_count, sum };
+}
+
 export async function postReview(
   request: APIRequestContext,
   shopper: Shopper,
