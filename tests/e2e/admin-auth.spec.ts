@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { SignJWT } from 'jose';
+import { postReview, productBySlug, signUpShopper } from './review-helpers.ts';
 import { E2E_ADMIN, expect, type Page, test } from './test.ts';
 
 const { signInPath: SIGN_IN_PATH, email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = E2E_ADMIN;
@@ -159,6 +160,15 @@ for (const theme of ['light', 'dark'] as const) {
       },
     });
     expect(order.status(), await order.text()).toBe(201);
+    // A review waiting, so the reviews screen shows its list (not only the empty state).
+    const reviewed = await productBySlug(request, 'esp32-cam-ov2640');
+    await postReview(request, await signUpShopper(request, `Axe ${theme}`), reviewed.id, {
+      rating: 4,
+      title: 'Good camera for the price',
+      comment: 'Needs a steady 5 V supply.',
+      pros: ['Cheap'],
+      cons: [],
+    });
     await signInAsAdmin();
     await page.evaluate(
       (value) => localStorage.setItem('preferences-storage', JSON.stringify({ state: { theme: value }, version: 1 })),
@@ -169,6 +179,7 @@ for (const theme of ['light', 'dark'] as const) {
       ['/admin/products', 'Products'],
       ['/admin/products/new', 'New product'],
       ['/admin/categories', 'Categories'],
+      ['/admin/reviews', 'Reviews'],
       ['/admin/users', 'Users'],
       ['/admin/account', 'Account'],
     ] as const) {

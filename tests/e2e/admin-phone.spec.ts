@@ -1,4 +1,5 @@
 import { createPromoCode, uniqueStamp } from './promo-helpers.ts';
+import { postReview, productBySlug, signUpShopper } from './review-helpers.ts';
 import { expect, type Page, test } from './test.ts';
 
 /**
@@ -13,6 +14,8 @@ test.use({ viewport: { width: 390, height: 844 } });
 const PRODUCT_SLUG = 'hc-sr501-pir-motion-sensor';
 /** Seeded with a Color variation sharing one stock (the migrated shape, decision 012 §2). */
 const SHARED_STOCK_SLUG = 'samsung-t7-portable-ssd-1tb';
+/** Reviewed here (a new shopper each run), and by no other spec. */
+const REVIEW_SLUG = 'esp32-c3-supermini';
 
 /** Elements wider than the screen, or scroll regions whose content is wider than themselves. */
 async function overflowingElements(page: Page): Promise<string[]> {
@@ -83,6 +86,30 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
   await expectFits(page, '/admin/products/new', 'New product');
   await expectFits(page, '/admin/categories', 'Categories');
   await expectFits(page, '/admin/users', 'Users');
+
+  // Reviews (issue 23): a long review waiting, the list as cards, its own page and both dialogs.
+  const reviewed = await productBySlug(page.request, REVIEW_SLUG);
+  const shopper = await signUpShopper(page.request, 'Maya Khoury-Abdelnour with a long family name');
+  const review = await postReview(page.request, shopper, reviewed.id, {
+    rating: 3,
+    title: 'A title long enough to wrap on a phone, with a verylongwordthatcannotbreakanywhere',
+    comment: 'Good board overall. '.repeat(30).trim(),
+    pros: ['Cheap', 'Small enough for a breadboard'],
+    cons: ['The headers come unsoldered'],
+  });
+  await expectFits(page, '/admin/reviews?status=pending', 'Reviews');
+  await page
+    .getByRole('button', { name: /^Reply to “A title long enough/ })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Reply as the shop' })).toBeVisible();
+  expect(await overflowingElements(page), 'review reply dialog at 390 px').toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Review settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Review settings' }).getByRole('radio')).toHaveCount(3);
+  expect(await overflowingElements(page), 'review settings dialog at 390 px').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expectFits(page, `/admin/reviews/${review.id}`, /A title long enough/);
   await expectFits(page, '/admin/account', /Account/);
 
   // Promo codes (issue 21): the list with a long code, the editor with the product picker open,

@@ -197,7 +197,12 @@ export const ReviewSettingsSchema = z
   .object({
     moderation: z.enum(REVIEW_MODERATION_MODES),
     banned_words: z
-      .array(safeText().trim().min(1, 'A banned word must not be blank').max(REVIEW_LIMITS.bannedWordMax))
+      .array(
+        safeText()
+          .trim()
+          .min(1, 'A banned word must not be blank')
+          .max(REVIEW_LIMITS.bannedWordMax, `A banned word must be at most ${REVIEW_LIMITS.bannedWordMax} characters`),
+      )
       .max(REVIEW_LIMITS.bannedWordsMax, `At most ${REVIEW_LIMITS.bannedWordsMax} banned words`),
   })
   .strict();

@@ -18,6 +18,8 @@ import { ProductsPage } from './products/products-page.tsx';
 import { PromoCodesPage } from './promo-codes/promo-codes-page.tsx';
 import { PromoEditorPage } from './promo-codes/promo-editor-page.tsx';
 import { PromoUsagePage } from './promo-codes/promo-usage-page.tsx';
+import { ReviewDetailPage } from './reviews/review-detail-page.tsx';
+import { ReviewsPage } from './reviews/reviews-page.tsx';
 import { AdminLayout } from './shell/admin-layout.tsx';
 import { AdminPageHeader } from './shell/admin-page-header.tsx';
 import { UsersPage } from './users/users-page.tsx';
@@ -90,6 +92,8 @@ const adminRoutes: RouteObject[] = [
       { path: 'promo-codes/new', element: <PromoEditorPage /> },
       { path: 'promo-codes/:id', element: <PromoUsagePage /> },
       { path: 'promo-codes/:id/edit', element: <PromoEditorPage /> },
+      { path: 'reviews', element: <ReviewsPage /> },
+      { path: 'reviews/:id', element: <ReviewDetailPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'account', element: <AccountPage /> },
       { path: '*', element: <AdminNotFound /> },

@@ -9,59 +9,14 @@ import {
   SOCKET_EVENTS,
 } from '#shared/contracts/notifications.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
+import { sockets } from '#web/test/fake-socket-io.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { AdminAuthProvider } from '../auth/admin-auth.tsx';
 import { saveSession } from '../auth/token-store.ts';
+import { HELD, newReviewNotification } from '../reviews/test-fixtures.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
-/** A stand-in for socket.io's client (the library, not our code): records what the bell does with it. */
-const fake = vi.hoisted(() => {
-  type Handler = (payload?: unknown) => void;
-  class FakeSocket {
-    connected = false;
-    disconnected = false;
-    emitted: Array<[string, unknown]> = [];
-    handlers = new Map<string, Handler[]>();
-    constructor(
-      readonly url: string,
-      readonly options: Record<string, unknown>,
-    ) {}
-    on(event: string, handler: Handler) {
-      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-      return this;
-    }
-    emit(event: string, payload: unknown) {
-      this.emitted.push([event, payload]);
-      return this;
-    }
-    removeAllListeners() {
-      this.handlers.clear();
-      return this;
-    }
-    connect() {
-      return this;
-    }
-    disconnect() {
-      this.connected = false;
-      this.disconnected = true;
-      return this;
-    }
-    /** What the server would send. */
-    receive(event: string, payload?: unknown) {
-      if (event === 'connect') this.connected = true;
-      if (event === 'disconnect') this.connected = false;
-      for (const handler of this.handlers.get(event) ?? []) handler(payload);
-    }
-  }
-  const sockets: FakeSocket[] = [];
-  const io = (url: string, options: Record<string, unknown>) => {
-    const socket = new FakeSocket(url, options);
-    sockets.push(socket);
-    return socket;
-  };
-  return { sockets, io };
-});
-vi.mock('socket.io-client/dist/socket.io.js', () => ({ default: fake.io }));
+vi.mock('socket.io-client/dist/socket.io.js', () => import('#web/test/fake-socket-io.ts'));
 
 const ADMIN = {
   id: 'u1',
@@ -107,7 +62,7 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
-  fake.sockets.length = 0;
+  sockets.length = 0;
   saveSession({ token: 'a1', refreshToken: 'r1', expiresIn: '15m', user: ADMIN });
   calls = [];
   list = [notification(2), notification(1, { is_read: true })];
@@ -121,6 +76,7 @@ beforeEach(() => {
     if (url === '/api/admin/notifications') {
       return json({ data: { notifications: list, unread_count: list.filter((item) => !item.is_read).length } });
     }
+    if (url === `/api/admin/reviews/${HELD.id}`) return json({ data: HELD });
     if (method === 'PUT' || method === 'POST') return json({ data: {} });
     if (method === 'DELETE') return new Response(null, { status: 204 });
     return json({ message: 'Not found', statusCode: 404, code: 'NOT_FOUND', errors: [] }, 404);
@@ -135,8 +91,11 @@ afterEach(() => {
   localStorage.clear();
 });
 
+const GONE_REVIEW = '40000000-0000-4000-8000-0000000000ff';
+
 function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
 }
 
 async function mount(unread = 1) {
@@ -155,7 +114,7 @@ async function mount(unread = 1) {
   await waitFor(() =>
     expect(bell(root).getAttribute('aria-label')).toBe(`Notifications, ${unread} unread, Disconnected`),
   );
-  await waitFor(() => expect(fake.sockets).toHaveLength(1));
+  await waitFor(() => expect(sockets).toHaveLength(1));
   return root;
 }
 
@@ -165,7 +124,7 @@ const bell = (root: ParentNode) => {
   return found;
 };
 const socket = () => {
-  const found = fake.sockets[0];
+  const found = sockets[0];
   if (!found) throw new Error('no socket');
   return found;
 };
@@ -254,6 +213,52 @@ describe('NotificationBell', () => {
 
     await act(async () => toasts.at(-1)?.action?.onClick());
     expect(where(root)).toBe(`/admin/orders/${order.order_id}`);
+  });
+
+  it('on a new review: lists it without an order, toasts its stars and product without the chime, leads to the pending reviews', async () => {
+    const audio: number[] = [];
+    vi.stubGlobal(
+      'AudioContext',
+      class {
+        constructor() {
+          audio.push(1);
+        }
+      },
+    );
+    const root = await mount();
+    await serverSends('connect');
+    queries.setQueryData(['admin', 'reviews', 'stats'], { pending: 0 });
+    const review = newReviewNotification();
+    await serverSends(SOCKET_EVENTS.newReview, review);
+    expect(badge(root)).toBe('2');
+    // The sidebar's pending count and an open reviews list are stale now.
+    expect(queries.getQueryState(['admin', 'reviews', 'stats'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(toasts.at(-1)?.title).toBe('New review: ★2 for Raspberry Pi Pico W'));
+    expect(calls.some((call) => call.url === `/api/admin/reviews/${HELD.id}`)).toBe(true);
+    expect(audio).toEqual([]);
+
+    await click(bell(root));
+    const item = items(root)[0];
+    expect(item?.getAttribute('data-notification')).toBe(review.id);
+    expect(item?.textContent).toContain('Sami reviewed Raspberry Pi Pico W');
+    expect(item?.textContent).not.toContain('$');
+    await click(item?.querySelector('button') as HTMLButtonElement);
+    expect(where(root)).toBe('/admin/reviews?status=pending');
+    expect(root.querySelector('[role="dialog"]')).toBeNull();
+    expect(badge(root)).toBe('1');
+  });
+
+  it('toasts a new review with the notification’s title when the review cannot be read', async () => {
+    const root = await mount();
+    await serverSends('connect');
+    await serverSends(
+      SOCKET_EVENTS.newReview,
+      newReviewNotification({ review_id: GONE_REVIEW, title: 'New review of Pico W' }),
+    );
+    await waitFor(() => expect(toasts.at(-1)?.title).toBe('New review of Pico W'));
+    expect(where(root)).toBe('/admin/products');
+    await act(async () => toasts.at(-1)?.action?.onClick());
+    expect(where(root)).toBe('/admin/reviews?status=pending');
   });
 
   it('shows a status change without the new-order sound', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Notification } from '#shared/contracts/notifications.ts';
 import { Icon } from '#web/ui/icons.tsx';
 import { relativeTime } from './notifications-state.ts';
-import { useNotifications } from './use-notifications.ts';
+import { notificationTarget, useNotifications } from './use-notifications.ts';
 
 const bellIcon = 'M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0';
 
@@ -139,7 +139,9 @@ function NotificationPanel({
       ) : items.length === 0 ? (
         <div className="px-4 py-8 text-center">
           <p className="font-medium text-strong">No notifications</p>
-          <p className="mt-1 text-sm text-muted">New orders and status changes show up here as they happen.</p>
+          <p className="mt-1 text-sm text-muted">
+            New orders, status changes and reviews to approve show up here as they happen.
+          </p>
         </div>
       ) : (
         <ul className="min-h-0 flex-1 divide-y divide-line overflow-y-auto overscroll-contain">
@@ -150,7 +152,7 @@ function NotificationPanel({
               now={now}
               onOpen={() => {
                 notifications.open(item);
-                if (item.order_id) onNavigate();
+                if (notificationTarget(item)) onNavigate();
               }}
               onRead={() => notifications.markRead(item.id)}
               onDelete={() => notifications.remove(item.id)}

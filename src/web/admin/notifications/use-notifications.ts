@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
@@ -11,19 +11,63 @@ import { toast } from '#web/lib/toast.ts';
 import { adminDelete, adminGet, adminPost, adminPut } from '../auth/admin-api.ts';
 import { useAdminAuth } from '../auth/admin-auth.tsx';
 import { ADMIN_ORDERS_KEY } from '../orders/order-keys.ts';
+import {
+  ADMIN_REVIEWS_KEY,
+  getReview,
+  newReviewToastText,
+  PENDING_REVIEWS_SCREEN,
+  reviewQueryKey,
+} from '../reviews/review-api.ts';
 import { playNotificationSound } from './notification-sound.ts';
+import { onNotificationsStale } from './notifications-stale.ts';
 import { initialNotificationsState, notificationsReducer } from './notifications-state.ts';
 import { connectRealtime, type RealtimeConnection } from './realtime-client.ts';
 
 export const orderPath = (notification: Pick<Notification, 'order_id'>) =>
   notification.order_id ? `/admin/orders/${encodeURIComponent(notification.order_id)}` : null;
 
+/** Where clicking a notification goes: its order, or the reviews waiting for approval. */
+export const notificationTarget = (notification: Pick<Notification, 'type' | 'order_id'>) =>
+  notification.type === 'new_review' ? PENDING_REVIEWS_SCREEN : orderPath(notification);
+
 const notificationPath = (id: string) => `/admin/notifications/${encodeURIComponent(id)}`;
 
 /**
- * The signed-in admin's notifications: loaded over REST, then kept live over the socket
- * (new orders, status changes, other tabs' reads and deletes). Connected while an admin is signed
- * in; signing out (the user goes away) or leaving the panel disconnects.
+ * The toast of a review waiting for moderation: "New review: ★4 for Arduino Uno", read from the
+ * review itself (the notification names neither), with the way to the moderation queue. No chime:
+ * that is for orders. If the review cannot be read (deleted meanwhile), the notification's title.
+ */
+async function announceReview(
+  queryClient: QueryClient,
+  notification: Notification,
+  navigate: (path: string) => void,
+): Promise<void> {
+  let title = notification.title;
+  if (notification.review_id) {
+    const reviewId = notification.review_id;
+    try {
+      const review = await queryClient.fetchQuery({
+        queryKey: reviewQueryKey(reviewId),
+        queryFn: ({ signal }) => getReview(reviewId, signal),
+        staleTime: 0,
+      });
+      title = newReviewToastText(review);
+    } catch {
+      // The title the server wrote says enough.
+    }
+  }
+  toast({
+    id: `notification-${notification.id}`,
+    variant: 'info',
+    title,
+    action: { label: 'Review', onClick: () => navigate(PENDING_REVIEWS_SCREEN) },
+  });
+}
+
+/**
+ * The signed-in admin's notifications: loaded over REST, then kept live over the socket (new
+ * orders, status changes, reviews waiting, other tabs' reads and deletes). Connected while an
+ * admin is signed in; signing out (the user goes away) or leaving the panel disconnects.
  */
 export function useNotifications() {
   const { user } = useAdminAuth();
@@ -82,6 +126,12 @@ export function useNotifications() {
         if (pathnameRef.current === orderPath(notification)) return;
         toast({ id: `notification-${notification.id}`, variant: 'info', title: notification.title });
       },
+      onNewReview: (notification) => {
+        dispatch({ type: 'received', notification });
+        // The reviews list, its tab counts and the sidebar's pending count are stale now.
+        void queryClient.invalidateQueries({ queryKey: ADMIN_REVIEWS_KEY });
+        void announceReview(queryClient, notification, (path) => navigateRef.current(path));
+      },
       onRead: (id, isRead) => dispatch({ type: isRead ? 'read' : 'unread', id }),
       onDelete: (id) => dispatch({ type: 'removed', id }),
     }).then(
@@ -100,8 +150,10 @@ export function useNotifications() {
     };
     window.addEventListener('online', retry);
     document.addEventListener('visibilitychange', retry);
+    const stopListening = onNotificationsStale(() => void load());
     return () => {
       cancelled = true;
+      stopListening();
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', retry);
       live?.disconnect();
@@ -142,11 +194,11 @@ export function useNotifications() {
     adminPost('/admin/notifications/read-all').catch(() => failed('Could not mark the notifications as read'));
   }, [failed]);
 
-  /** Clicking a notification: it is read now, and its order opens. */
+  /** Clicking a notification: it is read now, and its order (or the reviews waiting) opens. */
   const open = useCallback(
     (notification: Notification) => {
       if (!notification.is_read) markRead(notification.id);
-      const path = orderPath(notification);
+      const path = notificationTarget(notification);
       if (path) navigateRef.current(path);
     },
     [markRead],

@@ -5,6 +5,7 @@ import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES } from '#shared/cont
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import { ListFilters } from '../ui/list-filters.tsx';
+import { type StatusTab, StatusTabs } from '../ui/status-tabs.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { orderListQuery, orderStatsQuery, type StatusCounts } from './order-api.ts';
 import {
@@ -80,8 +81,9 @@ export function OrdersPage() {
     <>
       <AdminPageHeader title="Orders" description="Checkout and phone orders, newest first." actions={newOrder} />
       <StatusTabs
-        current={(list.filters.status ?? '') as OrderStatus | ''}
-        counts={counts}
+        label="Order status"
+        tabs={orderStatusTabs(counts)}
+        current={list.filters.status ?? ''}
         onChange={(value) => list.setFilter('status', value)}
       />
       <ListFilters list={list} />
@@ -105,57 +107,13 @@ export function OrdersPage() {
   );
 }
 
-/** All, then one tab per status with its count. Buttons (not a tablist): each one filters the list below. */
-function StatusTabs({
-  current,
-  counts,
-  onChange,
-}: {
-  current: OrderStatus | '';
-  counts: StatusCounts | undefined;
-  onChange: (status: string) => void;
-}) {
+/** All, then one tab per status with its count. */
+function orderStatusTabs(counts: StatusCounts | undefined): StatusTab[] {
   const total = counts ? Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0) : undefined;
-  const tabs: Array<[OrderStatus | '', string, number | undefined]> = [
+  return [
     ['', 'All', total],
     ...ORDER_STATUSES.map(
-      (status) =>
-        [status, ORDER_STATUS_LABELS[status], counts?.[status] ?? (counts ? 0 : undefined)] as [
-          OrderStatus,
-          string,
-          number | undefined,
-        ],
+      (status) => [status, ORDER_STATUS_LABELS[status], counts?.[status] ?? (counts ? 0 : undefined)] as const,
     ),
   ];
-  return (
-    // The tabs wrap rather than scroll sideways: on a phone every status and its count stays in view.
-    <nav aria-label="Order status" className="mb-4 border-b border-line">
-      <ul className="flex flex-wrap gap-x-1">
-        {tabs.map(([value, label, count]) => {
-          const active = value === current;
-          return (
-            <li key={value || 'all'}>
-              <button
-                type="button"
-                aria-pressed={active}
-                onClick={() => onChange(value)}
-                className={`flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
-                  active ? 'border-accent text-accent' : 'border-transparent text-muted hover:text-fg'
-                }`}
-              >
-                {label}
-                {count !== undefined && (
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${active ? 'bg-accent-soft' : 'bg-subtle'}`}
-                  >
-                    {count}
-                  </span>
-                )}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
 }

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PRODUCT_ARCHIVED_MESSAGE, type ProductCreate } from '#shared/contracts/admin-products.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
+import { ProductReviewsLink } from '../reviews/product-reviews-link.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
 import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
@@ -94,6 +95,7 @@ export function ProductEditorPage() {
             <>
               <ActiveBadge active={current.is_active} inactiveLabel="Inactive" />
               <StockBadge state={current.stock_state} />
+              <ProductReviewsLink product={current} />
             </>
           )
         }

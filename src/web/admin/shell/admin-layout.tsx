@@ -7,8 +7,9 @@ import { ThemeSwitch } from '#web/ui/theme-switch.tsx';
 import { ToasterHost } from '#web/ui/toaster-host.tsx';
 import { useAdminAuth } from '../auth/admin-auth.tsx';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { usePendingReviewCount } from '../reviews/review-api.ts';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
-import { ADMIN_NAV } from './admin-nav.ts';
+import { ADMIN_NAV, type AdminNavItem } from './admin-nav.ts';
 
 const menuIcon = 'M4 6h16M4 12h16M4 18h16';
 const closeIcon = 'M6 6l12 12M18 6 6 18';
@@ -23,25 +24,48 @@ function initials(name: string): string {
 }
 
 function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
+  const counts: Record<NonNullable<AdminNavItem['count']>, number | undefined> = {
+    pendingReviews: usePendingReviewCount(),
+  };
   return (
     <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
       <ul className="space-y-1">
-        {ADMIN_NAV.map((item) => (
-          <li key={item.to}>
-            <NavLink
-              to={item.to}
-              end={item.end}
-              onClick={onNavigate}
-              title={collapsed ? item.label : undefined}
-              className={`flex h-10 items-center gap-3 rounded-xl px-3 text-sm font-medium text-muted hover:bg-subtle hover:text-fg aria-[current=page]:bg-accent-soft aria-[current=page]:text-accent ${collapsed ? 'justify-center' : ''}`}
-            >
-              <Icon d={item.icon} className="size-5 shrink-0" />
-              <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
-            </NavLink>
-          </li>
-        ))}
+        {ADMIN_NAV.map((item) => {
+          const count = (item.count && counts[item.count]) || 0;
+          const hasCount = count > 0;
+          return (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.end}
+                onClick={onNavigate}
+                title={collapsed ? item.label : undefined}
+                // The pill is for the eye; the link's name says it in words.
+                aria-label={hasCount ? `${item.label}, ${count} pending` : undefined}
+                className={`relative flex h-10 items-center gap-3 rounded-xl px-3 text-sm font-medium text-muted hover:bg-subtle hover:text-fg aria-[current=page]:bg-accent-soft aria-[current=page]:text-accent ${collapsed ? 'justify-center' : ''}`}
+              >
+                <Icon d={item.icon} className="size-5 shrink-0" />
+                <span className={collapsed ? 'sr-only' : ''}>{item.label}</span>
+                {hasCount && <NavCount count={count} collapsed={collapsed} />}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
+  );
+}
+
+/** What waits in a section (reviews to moderate): a pill after the label, on the icon's corner when collapsed. */
+function NavCount({ count, collapsed }: { count: number; collapsed: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="nav-count"
+      className={`flex items-center justify-center rounded-full bg-accent-solid leading-none font-semibold text-on-accent tabular-nums ${collapsed ? 'absolute top-0.5 right-0.5 h-4 min-w-4 px-1 text-[10px]' : 'ml-auto h-5 min-w-5 px-1.5 text-xs'}`}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
   );
 }
 

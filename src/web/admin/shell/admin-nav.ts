@@ -1,3 +1,5 @@
+import { reviewsIcon } from '../reviews/review-icons.ts';
+
 /**
  * The sidebar's sections. Only sections that exist are listed; each admin issue adds its own
  * (products, categories, orders, customers…) here and a route in admin-app.tsx.
@@ -9,6 +11,8 @@ export interface AdminNavItem {
   icon: string;
   /** Matches only the exact path (the dashboard), not its children. */
   end?: boolean;
+  /** A count shown beside the label: what waits for the staff there (reviews to moderate). */
+  count?: 'pendingReviews';
 }
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
@@ -38,6 +42,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     label: 'Promo codes',
     icon: 'M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8ZM7.5 7.5h.01',
   },
+  { to: '/admin/reviews', label: 'Reviews', icon: reviewsIcon, count: 'pendingReviews' },
   {
     to: '/admin/users',
     label: 'Users',

@@ -62,7 +62,7 @@ export function FormDialog({
       aria-labelledby={`${id}-title`}
       aria-describedby={description ? `${id}-description` : undefined}
       onClose={onClose}
-      className={`m-auto max-h-[calc(100dvh-2rem)] ${WIDTHS[size]} rounded-2xl border border-line bg-surface p-5 text-fg shadow-xl backdrop:bg-black/40 sm:p-6`}
+      className={`m-auto max-h-[calc(100dvh-2rem)] ${WIDTHS[size]} rounded-2xl text-left border border-line bg-surface p-5 text-fg shadow-xl backdrop:bg-black/40 sm:p-6`}
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-strong">
         {title}
