@@ -3,6 +3,8 @@ import { CHROMIUM_ARGS, findChromium } from './tests/helpers/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 const chromium = await findChromium();
+/** The tag of tests that change shop-wide settings (the shop-wide project below). */
+const SHOP_WIDE = /@shop-wide/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,14 +33,14 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
       // The admin at phone width (390 px) is the phone project's.
       testIgnore: ['**/admin-phone.spec.ts'],
+      grepInvert: SHOP_WIDE,
     },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], channel: undefined },
       // The phone runs what depends on the layout; rules that do not (colour modes of the axe
       // matrix, stored preferences, error handling, the manifest, service-worker caching) run on
-      // the desktop only. About 5 minutes less of a CI run on a 2-core machine. The review settings
-      // are the shop's own: one project changes them (admin-reviews.spec.ts).
+      // the desktop only. About 5 minutes less of a CI run on a 2-core machine.
       // The admin catalogue flows (admin-catalogue.spec.ts) change shared data and take a minute
       // each; their screens are checked at phone width by axe in admin-auth.spec.ts instead.
       testIgnore: [
@@ -47,8 +49,18 @@ export default defineConfig({
         '**/admin-catalogue.spec.ts',
         '**/admin-orders.spec.ts',
       ],
-      grepInvert:
-        /axe scan .* in (dark|high contrast)|admin screens pass an axe scan in dark|valid manifest|finds the app installable|open offline|server cannot be reached|review settings hold every review/,
+      grepInvert: [
+        SHOP_WIDE,
+        /axe scan .* in (dark|high contrast)|admin screens pass an axe scan in dark|valid manifest|finds the app installable|open offline|server cannot be reached/,
+      ],
+    },
+    {
+      // Tests tagged @shop-wide change a setting every other test relies on (the review moderation
+      // mode): they run alone, on the desktop, after both projects have finished.
+      name: 'shop-wide',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grep: SHOP_WIDE,
+      dependencies: ['desktop', 'phone'],
     },
   ],
   webServer: {

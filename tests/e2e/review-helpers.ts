@@ -70,11 +70,6 @@ export async function adminReview(page: Page, id: string): Promise<AdminReview> 
   return ((await response.json()) as { data: AdminReview }).data;
 }
 
-export async function pendingCount(page: Page): Promise<number> {
-  const response = await adminApi(page, 'GET', '/admin/reviews/stats');
-  return ((await response.json()) as { data: { pending: number } }).data.pending;
-}
-
 export async function reviewSettings(page: Page): Promise<ReviewSettings> {
   return ((await (await adminApi(page, 'GET', '/admin/reviews/settings')).json()) as { data: ReviewSettings }).data;
 }
