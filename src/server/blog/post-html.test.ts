@@ -186,6 +186,24 @@ describe('sanitizePostHtml: the XSS corpus (docs/product.md#post-html)', () => {
     }
   });
 
+  it('stays safe and idempotent inside every kind of kept block', () => {
+    const wrappers = [
+      (x: string) => `<h2>${x}</h2>`,
+      (x: string) => `<p><a href="/x">${x}</a></p>`,
+      (x: string) => `<table><tr><td>${x}</td></tr></table>`,
+      (x: string) => `<div data-product-card="p">${x}</div>`,
+      (x: string) => `<pre><code class="language-html">${x}</code></pre>`,
+      (x: string) => `<ul><li>${x}</li></ul><blockquote>${x}</blockquote>`,
+    ];
+    for (const [name, input] of XSS) {
+      for (const wrap of wrappers) {
+        const once = sanitizePostHtml(wrap(input));
+        assertNothingDangerous(once);
+        expect(sanitizePostHtml(once), `${name} in ${wrap('…')}`).toBe(once);
+      }
+    }
+  });
+
   it('leaves nothing dangerous when the corpus is sanitised as one document', () => {
     const all = XSS.map(([, input]) => input).join('\n');
     const output = sanitizePostHtml(all);

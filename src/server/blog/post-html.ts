@@ -12,7 +12,7 @@ import type sanitizeHtml from 'sanitize-html';
  * values, text with `&`, `<` and `>` escaped), so a tokenizer of a few lines reads it exactly.
  */
 
-const require = createRequire(import.meta.url);
+const requireHere = createRequire(import.meta.url);
 let library: typeof sanitizeHtml | undefined;
 
 /**
@@ -22,7 +22,7 @@ let library: typeof sanitizeHtml | undefined;
  * synchronous.
  */
 function sanitizer(): typeof sanitizeHtml {
-  library ??= require('sanitize-html') as typeof sanitizeHtml;
+  library ??= requireHere('sanitize-html') as typeof sanitizeHtml;
   return library;
 }
 
