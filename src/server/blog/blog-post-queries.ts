@@ -127,7 +127,7 @@ export async function findPublicPost(db: Db, idOrSlug: string, now: Date): Promi
  */
 export async function relatedPosts(db: Db, idOrSlug: string, limit: number, now: Date): Promise<BlogPostSummary[]> {
   const source = (await findPublicPost(db, idOrSlug, now)).post;
-  const sharedTags = sql`(select count(*) from unnest(${blogPosts.tags}) as shared(tag) where shared.tag = any((select source.tags from ${blogPosts} as source where source.id = ${source.id})))`;
+  const sharedTags = sql`(select count(*) from unnest(${blogPosts.tags}) as shared(tag) where shared.tag in (select unnest(source.tags) from ${blogPosts} as source where source.id = ${source.id}))`;
   const sameCategory =
     source.categoryId === null
       ? sql`0`
