@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern, countRows, pageOffset } from '#server/db/list-queries.ts';
 import { notFound } from '#server/errors.ts';
@@ -40,6 +40,22 @@ export function statusCondition(status: BlogPostStatus, now: Date): SQL {
     default:
       return sql`${blogPosts.status} = ${status}`;
   }
+}
+
+const { content: _content, ...summaryColumns } = getTableColumns(blogPosts);
+
+/** Posts without their content (lists: a page of full posts could weigh megabytes), author and category joined. */
+export function selectJoinedSummaries(db: Db) {
+  return db
+    .select({
+      post: summaryColumns,
+      authorName: users.name,
+      authorAvatar: users.avatarUrl,
+      category: { id: blogCategories.id, name: blogCategories.name, slug: blogCategories.slug },
+    })
+    .from(blogPosts)
+    .leftJoin(users, eq(users.id, blogPosts.authorId))
+    .leftJoin(blogCategories, eq(blogCategories.id, blogPosts.categoryId));
 }
 
 /** Posts with their author's account and category joined. */
@@ -97,7 +113,7 @@ export async function listPublicPosts(
     query.tag ? sql`${query.tag} = any(${blogPosts.tags})` : undefined,
   );
   const [rows, total] = await Promise.all([
-    selectJoinedPosts(db)
+    selectJoinedSummaries(db)
       .where(where)
       .orderBy(...listOrder(query))
       .limit(query.limit)
@@ -132,7 +148,7 @@ export async function relatedPosts(db: Db, idOrSlug: string, limit: number, now:
     source.categoryId === null
       ? sql`0`
       : sql`(case when ${blogPosts.categoryId} = ${source.categoryId} then 1 else 0 end)`;
-  const rows = await selectJoinedPosts(db)
+  const rows = await selectJoinedSummaries(db)
     .where(and(publicCondition(now), sql`${blogPosts.id} <> ${source.id}`))
     .orderBy(
       desc(sql`${sameCategory} + (case when ${sharedTags} > 0 then 1 else 0 end)`),
@@ -156,7 +172,7 @@ export async function listAdminPosts(
     searchCondition(query.search),
   );
   const [rows, total] = await Promise.all([
-    selectJoinedPosts(db)
+    selectJoinedSummaries(db)
       .where(where)
       .orderBy(...listOrder(query))
       .limit(query.limit)

@@ -10,12 +10,17 @@ import type { blogCategories, blogPosts } from './blog.table.ts';
 export type BlogPostRow = typeof blogPosts.$inferSelect;
 export type BlogCategoryRow = typeof blogCategories.$inferSelect;
 
-/** What the post queries join onto a row: the author's account and the category. */
-export interface BlogPostJoined {
-  post: BlogPostRow;
+/** What the post queries join onto a row: the author's account and the category. Lists leave the content out. */
+export interface BlogSummaryJoined {
+  post: Omit<BlogPostRow, 'content'>;
   authorName: string | null;
   authorAvatar: string | null;
   category: { id: string; name: string; slug: string } | null;
+}
+
+/** One post, with its content. */
+export interface BlogPostJoined extends BlogSummaryJoined {
+  post: BlogPostRow;
 }
 
 /**
@@ -29,7 +34,7 @@ export function effectiveStatus(row: Pick<BlogPostRow, 'status' | 'publishedAt'>
   return row.publishedAt !== null && row.publishedAt <= now ? 'published' : 'scheduled';
 }
 
-export function toAdminBlogPostSummary(joined: BlogPostJoined, now: Date): AdminBlogPostSummary {
+export function toAdminBlogPostSummary(joined: BlogSummaryJoined, now: Date): AdminBlogPostSummary {
   const { post } = joined;
   return {
     id: post.id,
@@ -58,7 +63,7 @@ export function toAdminBlogPostSummary(joined: BlogPostJoined, now: Date): Admin
 }
 
 /** A post in a public list: the staff-side account id left out. */
-export function toBlogPostSummary(joined: BlogPostJoined, now: Date): BlogPostSummary {
+export function toBlogPostSummary(joined: BlogSummaryJoined, now: Date): BlogPostSummary {
   const { author_id: _authorId, ...summary } = toAdminBlogPostSummary(joined, now);
   return summary;
 }
