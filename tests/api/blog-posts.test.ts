@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blogPosts } from '#server/blog/blog.table.ts';
+import { blogPosts, blogPostViews } from '#server/blog/blog.table.ts';
 import {
   type AdminBlogPost,
   BLOG_PAGE_SIZE,
@@ -229,6 +229,16 @@ describe('public blog', () => {
     );
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     expect(await viewCount()).toBe(5);
+
+    // Keys from days ago can never match again; a counted view drops the post's old ones.
+    await ctx.database.db
+      .insert(blogPostViews)
+      .values({ postId: created.id, visitorHash: 'old-visitor', createdAt: new Date(Date.now() - 3 * 24 * HOUR) });
+    await ctx.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER }, remoteAddress: '10.9.9.9' });
+    expect(await viewCount()).toBe(6);
+    const keys = await ctx.database.db.select().from(blogPostViews).where(eq(blogPostViews.postId, created.id));
+    expect(keys.map((key) => key.visitorHash)).not.toContain('old-visitor');
+    expect(keys).toHaveLength(6);
 
     const [stored] = await ctx.database.db.select().from(blogPosts).where(eq(blogPosts.id, created.id));
     // A view is not an edit.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -232,7 +232,7 @@ export function visitorHash(ip: string, userAgent: string, now: Date): string {
 /**
  * Counts one view of a post unless this visitor's key for today is already stored. The key's insert
  * decides (on conflict do nothing), so concurrent requests of one visitor count once. True when
- * counted.
+ * counted. The post's keys older than two days are dropped as it goes.
  */
 export async function countView(db: Db, postId: string, visitor: string): Promise<boolean> {
   return inTransaction(db, async (tx) => {
@@ -242,6 +242,10 @@ export async function countView(db: Db, postId: string, visitor: string): Promis
       .onConflictDoNothing()
       .returning({ postId: blogPostViews.postId });
     if (inserted.length === 0) return false;
+    // Yesterday's keys can never match again (the day is in the hash): drop this post's old ones.
+    await tx
+      .delete(blogPostViews)
+      .where(and(eq(blogPostViews.postId, postId), sql`${blogPostViews.createdAt} < now() - interval '2 days'`));
     await tx
       .update(blogPosts)
       // A view is not an edit: updated_at stays.
