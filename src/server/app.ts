@@ -15,6 +15,7 @@ import { adminScope } from './admin/admin-scope.ts';
 import { staffScope } from './admin/staff-scope.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, SIGNUP_RATE_WINDOW_MS } from './auth/auth-limits.ts';
+import { blogRoutes } from './blog/blog.routes.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { CatalogueReadModel } from './catalogue/catalogue-read-model.ts';
 import { categoryRoutes } from './categories/categories.routes.ts';
@@ -202,9 +203,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(accountSecurityRoutes);
       await api.register(addressRoutes);
       await api.register(shopperOrderRoutes);
+      await api.register(blogRoutes);
       await api.register(reviewRoutes, { limits: { ...DEFAULT_REVIEW_RATE_LIMITS, ...options.reviewRateLimits } });
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
-      // Staff-only writes outside /admin (product and category writes, uploads).
+      // Staff-only calls outside /admin (product and category writes, uploads, the blog's /blogs/admin).
       await api.register(staffScope);
       // Feature flag of docs/product.md#feature-flags: without the contact form the path is simply unknown (404).
       if (config.FEATURE_CONTACT_FORM) await api.register(contactRoutes);

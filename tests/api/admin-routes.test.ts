@@ -52,14 +52,15 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
   const under = (url: string, base: string) => url === base || url.startsWith(`${base}/`);
   /**
    * Every /api/admin route, plus the staff-only calls outside /admin
-   * (docs/product.md#who-may-call-what): uploads, and every write on /products and /categories
-   * (their reads are public).
+   * (docs/product.md#who-may-call-what): uploads, the blog's /blogs/admin, and every write on
+   * /products and /categories (their reads are public).
    */
   const adminRoutes = () =>
     routes.filter(
       (route) =>
         under(route.url, '/api/admin') ||
         under(route.url, '/api/upload') ||
+        under(route.url, '/api/blogs/admin') ||
         ((under(route.url, '/api/products') || under(route.url, '/api/categories')) &&
           !['GET', 'HEAD'].includes(route.method)),
     );
@@ -100,6 +101,15 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
         'DELETE /api/categories/:id',
         'POST /api/upload/images',
         'DELETE /api/upload/images/:id',
+        'GET /api/blogs/admin/posts',
+        'POST /api/blogs/admin/posts',
+        'GET /api/blogs/admin/posts/:id',
+        'PUT /api/blogs/admin/posts/:id',
+        'DELETE /api/blogs/admin/posts/:id',
+        'GET /api/blogs/admin/categories',
+        'POST /api/blogs/admin/categories',
+        'PUT /api/blogs/admin/categories/:id',
+        'DELETE /api/blogs/admin/categories/:id',
       ]),
     );
   });

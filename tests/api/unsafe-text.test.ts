@@ -3,6 +3,7 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { auditLogs } from '#server/audit/audit.table.ts';
+import { blogCategories, blogPosts } from '#server/blog/blog.table.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import { contactMessages } from '#server/contact/contact.table.ts';
 import { customers } from '#server/customers/customers.table.ts';
@@ -105,7 +106,17 @@ describe('text with NUL bytes or unpaired surrogates', () => {
   /** Rows in every table these requests could write. */
   async function rowCounts() {
     const db = ctx.database.db;
-    const tables = { orders, contactMessages, users, products, categories, customers, auditLogs };
+    const tables = {
+      orders,
+      contactMessages,
+      users,
+      products,
+      categories,
+      customers,
+      auditLogs,
+      blogPosts,
+      blogCategories,
+    };
     const entries = await Promise.all(
       Object.entries(tables).map(async ([name, table]) => {
         const [row] = await db.select({ n: count() }).from(table);
@@ -208,6 +219,39 @@ describe('text with NUL bytes or unpaired surrogates', () => {
       name: 'profile name',
       method: 'PUT',
       url: () => '/api/auth/me',
+      path: 'name',
+      auth: true,
+      body: (bad) => ({ name: bad }),
+    },
+    // Blog writes.
+    {
+      name: 'blog post title',
+      method: 'POST',
+      url: () => '/api/blogs/admin/posts',
+      path: 'title',
+      auth: true,
+      body: (bad) => ({ title: bad }),
+    },
+    {
+      name: 'blog post content',
+      method: 'POST',
+      url: () => '/api/blogs/admin/posts',
+      path: 'content',
+      auth: true,
+      body: (bad) => ({ title: 'Fine title', content: `<p>${bad}</p>` }),
+    },
+    {
+      name: 'blog post tag',
+      method: 'POST',
+      url: () => '/api/blogs/admin/posts',
+      path: 'tags.0',
+      auth: true,
+      body: (bad) => ({ title: 'Fine title', tags: [bad] }),
+    },
+    {
+      name: 'blog category name',
+      method: 'POST',
+      url: () => '/api/blogs/admin/categories',
       path: 'name',
       auth: true,
       body: (bad) => ({ name: bad }),
@@ -361,6 +405,8 @@ describe('text with NUL bytes or unpaired surrogates', () => {
     { url: (v) => `/api/products?category=${v}`, path: 'category' },
     { url: (v) => `/api/products?brand=${v}`, path: 'brand' },
     { url: (v) => `/api/search/suggestions?q=${v}`, path: 'q' },
+    { url: (v) => `/api/blogs/posts?search=${v}`, path: 'search' },
+    { url: (v) => `/api/blogs/posts?tag=${v}`, path: 'tag' },
   ];
 
   it('refuses %00 in search and filter parameters with a 400 naming the parameter', async () => {
@@ -386,6 +432,8 @@ describe('text with NUL bytes or unpaired surrogates', () => {
     for (const url of [
       '/api/products/ab%00cd',
       '/api/categories/ab%00cd',
+      '/api/blogs/posts/ab%00cd',
+      '/api/blogs/categories/ab%00cd',
       '/api/orders/ab%00cd?token=abcdefabcdefabcdef',
       `/api/orders/00000000-0000-4000-8000-000000000000?token=abcdef%00abcdefabcdef`,
     ]) {

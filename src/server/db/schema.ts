@@ -5,6 +5,7 @@
 export { accountAddresses, twoFactorBackupCodes, verificationCodes } from '#server/accounts/accounts.tables.ts';
 export { auditLogs } from '#server/audit/audit.table.ts';
 export { authSessions } from '#server/auth/sessions.table.ts';
+export { blogCategories, blogPosts, blogPostViews } from '#server/blog/blog.table.ts';
 export { cartItems } from '#server/cart/cart-items.table.ts';
 export { categories } from '#server/categories/categories.table.ts';
 export { contactMessages } from '#server/contact/contact.table.ts';
