@@ -67,6 +67,9 @@ test.describe('header search', () => {
     await expect(recent.getByRole('option')).toHaveText(['arduino', 'esp3']);
     await recent.getByRole('option', { name: 'esp3' }).click();
     await expect(page).toHaveURL(/\/store\?q=esp3$/);
+    // The results screen first: it loads lazily and fills the box from the URL when it arrives,
+    // which would undo an edit made before it (seen on a loaded machine).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “esp3”');
     await page.locator('#site-search').fill('');
     await expect(recent.getByRole('option')).toHaveText(['esp3', 'arduino']);
     await page.getByRole('button', { name: 'Clear', exact: true }).click();
