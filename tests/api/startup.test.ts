@@ -7,6 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
+import { blogCategories, blogPosts } from '#server/blog/blog.table.ts';
+import { productCardRefs, sanitizePostHtml } from '#server/blog/post-html.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -114,6 +116,24 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
         expect(existsSync(file), file).toBe(true);
         expect(existsSync(file.replace('-800.webp', '-400.webp')), file).toBe(true);
       }
+    }
+
+    // The demo blog: six public posts signed by the first admin, their content as the API stores it.
+    const posts = await db.select().from(blogPosts);
+    expect(posts).toHaveLength(6);
+    expect(await db.select().from(blogCategories)).toHaveLength(3);
+    expect(posts.filter((post) => post.isFeatured)).toHaveLength(1);
+    const productSlugs = new Set(rows.filter((row) => row.isActive).map((row) => row.slug));
+    for (const post of posts) {
+      expect(post.status, post.slug).toBe('published');
+      expect(post.publishedAt?.getTime()).toBeLessThan(Date.now());
+      expect(post.authorId).toBe(admin?.id);
+      expect(sanitizePostHtml(post.content)).toBe(post.content);
+      expect(post.readingTimeMinutes).toBeGreaterThan(0);
+      expect(post.excerpt.length).toBeGreaterThan(50);
+      for (const slug of productCardRefs(post.content)) expect(productSlugs, post.slug).toContain(slug);
+      const picture = path.join(config.paths.uploads, (post.featuredImage ?? '').replace('/uploads/', ''));
+      expect(existsSync(picture), picture).toBe(true);
     }
 
     // A second start changes nothing and prints no password.
