@@ -177,6 +177,16 @@ describe('blog feed and sitemap (docs/product.md#demo-posts-feed-and-sitemap)', 
     expect(xml).not.toMatch(/draft-secret|archived-secret|scheduled-secret/);
   });
 
+  it('announces the feed in the head of the /blog page', async () => {
+    const response = await get('/blog?page=2');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      '<link rel="alternate" type="application/rss+xml" title="Beirut &amp; Bits blog" href="https://shop.example.com/blog/feed.xml">',
+    );
+    expect(response.body).toContain('<link rel="canonical" href="https://shop.example.com/blog">');
+    expect(response.body).toContain('<title>Blog · Beirut &amp; Bits</title>');
+  });
+
   it('shows a scheduled post in the feed once its time has come', async () => {
     const response = await api('GET', '/api/blogs/admin/posts?search=Scheduled');
     const [scheduled] = response.json().data as AdminBlogPost[];

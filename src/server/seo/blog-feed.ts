@@ -10,6 +10,10 @@ export interface FeedItem {
   publishedAt: Date;
 }
 
+/** The feed's title, also on the /blog page's `<link rel="alternate">`. */
+export const blogFeedTitle = (shopName: string) => `${shopName} blog`;
+export const blogFeedDescription = (shopName: string) => `Guides, projects and news from ${shopName}.`;
+
 export const blogPostPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
 /**
@@ -24,9 +28,9 @@ export function renderBlogFeed(items: readonly FeedItem[], baseUrl: string, shop
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '<channel>',
-    `<title>${escapeXml(`${shopName} blog`)}</title>`,
+    `<title>${escapeXml(blogFeedTitle(shopName))}</title>`,
     `<link>${escapeXml(absolute('/blog'))}</link>`,
-    `<description>${escapeXml(`Guides, projects and news from ${shopName}.`)}</description>`,
+    `<description>${escapeXml(blogFeedDescription(shopName))}</description>`,
     '<language>en</language>',
   ];
   // The self link must be absolute; a relative feed simply goes without it.
