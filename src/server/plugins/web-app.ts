@@ -241,11 +241,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send(signInHtml);
     });
   }
+  /** The blog's posts for the sitemap; none rather than no sitemap if the read fails (as for reviews). */
+  const sitemapPosts = async (): Promise<readonly SitemapPost[]> =>
+    (await options.blog?.sitemapPosts().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not read the blog posts for the sitemap');
+      return [];
+    })) ?? [];
   app.get('/sitemap.xml', async (request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(renderSitemap(await app.catalogue.fresh(), baseUrlOf(request), (await options.blog?.sitemapPosts()) ?? [])),
+      .send(renderSitemap(await app.catalogue.fresh(), baseUrlOf(request), await sitemapPosts())),
   );
   const { blog } = options;
   if (blog) {

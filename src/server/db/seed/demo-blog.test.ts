@@ -24,7 +24,7 @@ describe('the demo blog', () => {
       expect(sanitizePostHtml(clean)).toBe(clean);
       const words = plainText(clean).split(' ').length;
       expect(words).toBeGreaterThanOrEqual(300);
-      expect(words).toBeLessThanOrEqual(650);
+      expect(words).toBeLessThanOrEqual(600);
       expect(readingTimeMinutes(clean)).toBeGreaterThan(0);
       expect(clean).toMatch(/<h2 id="section-/);
       expect(post.tags.every((tag) => tag === tag.trim().toLowerCase())).toBe(true);
