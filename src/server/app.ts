@@ -16,6 +16,7 @@ import { staffScope } from './admin/staff-scope.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, SIGNUP_RATE_WINDOW_MS } from './auth/auth-limits.ts';
 import { blogRoutes } from './blog/blog.routes.ts';
+import { listFeedPosts, listSitemapPosts } from './blog/blog-feed-queries.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { CatalogueReadModel } from './catalogue/catalogue-read-model.ts';
 import { categoryRoutes } from './categories/categories.routes.ts';
@@ -236,6 +237,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       allowedHosts: config.ALLOWED_HOSTS,
       adminSignInPath: config.FEATURE_ADMIN_PANEL ? options.secrets.adminLoginPath : undefined,
       newestReviews: (productId) => newestApprovedReviews(app.db, productId),
+      blog: {
+        feedItems: () => listFeedPosts(app.db, new Date()),
+        sitemapPosts: () => listSitemapPosts(app.db, new Date()),
+      },
     });
   } else {
     app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFoundBody(request.method, request.url)));

@@ -2,15 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq, isNotNull, sql } from 'drizzle-orm';
+import { count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { verifyPassword } from '#server/auth/passwords.ts';
+import { blogCategories, blogPosts } from '#server/blog/blog.table.ts';
+import { productCardRefs, sanitizePostHtml } from '#server/blog/post-html.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { MIGRATIONS_DIR } from '#server/db/migrate.ts';
+import { seedDemoCatalogue } from '#server/db/seed/seed.ts';
+import { DEMO_BLOG_AUTHOR } from '#server/db/seed/seed-blog.ts';
 import { SeedPictureDrawer } from '#server/db/seed/seed-pictures.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
@@ -116,6 +120,24 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
       }
     }
 
+    // The demo blog: six public posts signed by the first admin, their content as the API stores it.
+    const posts = await db.select().from(blogPosts);
+    expect(posts).toHaveLength(6);
+    expect(await db.select().from(blogCategories)).toHaveLength(3);
+    expect(posts.filter((post) => post.isFeatured)).toHaveLength(1);
+    const productSlugs = new Set(rows.filter((row) => row.isActive).map((row) => row.slug));
+    for (const post of posts) {
+      expect(post.status, post.slug).toBe('published');
+      expect(post.publishedAt?.getTime()).toBeLessThan(Date.now());
+      expect(post.authorId).toBe(admin?.id);
+      expect(sanitizePostHtml(post.content)).toBe(post.content);
+      expect(post.readingTimeMinutes).toBeGreaterThan(0);
+      expect(post.excerpt.length).toBeGreaterThan(50);
+      for (const slug of productCardRefs(post.content)) expect(productSlugs, post.slug).toContain(slug);
+      const picture = path.join(config.paths.uploads, (post.featuredImage ?? '').replace('/uploads/', ''));
+      expect(existsSync(picture), picture).toBe(true);
+    }
+
     // A second start changes nothing and prints no password.
     const second = await prepareInstance(database, config);
     expect(second.seed).toBe('already-seeded');
@@ -144,6 +166,20 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
       expect(result.secrets).toEqual({ adminLoginPath: 'back-office-42', jwtSecret: 'x'.repeat(40) });
       const [admin] = await fresh.db.select().from(users).where(eq(users.email, 'owner@example.com'));
       expect(await verifyPassword(admin?.passwordHash ?? '', 'a-long-enough-password')).toBe(true);
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it('signs the demo posts with the shop name when there is no admin yet', async () => {
+    const fresh = await openTestDatabase();
+    try {
+      expect(await seedDemoCatalogue(fresh.db, new Date('2026-03-01T09:00:00Z'))).toBe('seeded');
+      const posts = await fresh.db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt));
+      expect(posts.map((post) => [post.authorId, post.authorName])).toEqual(posts.map(() => [null, DEMO_BLOG_AUTHOR]));
+      // Dated from the seed's clock, newest (the featured one) three days before it.
+      expect(posts[0]?.publishedAt?.toISOString()).toBe('2026-02-26T09:00:00.000Z');
+      expect(posts[0]?.isFeatured).toBe(true);
     } finally {
       await fresh.dispose();
     }

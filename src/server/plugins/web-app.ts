@@ -6,9 +6,10 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
+import { type FeedItem, renderBlogFeed } from '#server/seo/blog-feed.ts';
 import { linkBase } from '#server/seo/link-base.ts';
 import { applyPageMeta, jsonForHtml, metaForUrl, productOfUrl } from '#server/seo/page-meta.ts';
-import { renderRobots, renderSitemap } from '#server/seo/sitemap.ts';
+import { renderRobots, renderSitemap, type SitemapPost } from '#server/seo/sitemap.ts';
 import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
 import { PAGE_QUERIES_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { Review } from '#shared/contracts/reviews.ts';
@@ -103,6 +104,15 @@ export interface WebAppOptions {
    * does not reach into the reviews domain); asked only for products that have reviews.
    */
   newestReviews?: (productId: string) => Promise<readonly Review[]>;
+  /**
+   * The blog's public posts, handed in by app.ts like `newestReviews`: the newest for the RSS feed
+   * (/blog/feed.xml), all of them for the sitemap. Without them there is no feed and the sitemap
+   * lists no posts.
+   */
+  blog?: {
+    feedItems: () => Promise<readonly FeedItem[]>;
+    sitemapPosts: () => Promise<readonly SitemapPost[]>;
+  };
 }
 
 /**
@@ -231,12 +241,27 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
         .send(signInHtml);
     });
   }
+  /** The blog's posts for the sitemap; none rather than no sitemap if the read fails (as for reviews). */
+  const sitemapPosts = async (): Promise<readonly SitemapPost[]> =>
+    (await options.blog?.sitemapPosts().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not read the blog posts for the sitemap');
+      return [];
+    })) ?? [];
   app.get('/sitemap.xml', async (request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(renderSitemap(await app.catalogue.fresh(), baseUrlOf(request))),
+      .send(renderSitemap(await app.catalogue.fresh(), baseUrlOf(request), await sitemapPosts())),
   );
+  const { blog } = options;
+  if (blog) {
+    app.get('/blog/feed.xml', async (request, reply) =>
+      reply
+        .type('application/rss+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(renderBlogFeed(await blog.feedItems(), baseUrlOf(request), options.siteConfig.shopName)),
+    );
+  }
   app.get('/robots.txt', async (request, reply) =>
     reply
       .type('text/plain; charset=utf-8')

@@ -3,6 +3,7 @@ import { excerptOf } from '#server/catalogue/search-text.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { REVIEW_LIMITS, type Review } from '#shared/contracts/reviews.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
+import { blogFeedDescription, blogFeedTitle } from './blog-feed.ts';
 import { linkTo } from './link-base.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface PageMeta {
   jsonLd?: object;
   /** A product that does not exist is a 404 even though the app renders its not-found page. */
   notFound?: boolean;
+  /** The blog's RSS feed (absolute like `canonical`), announced in the head so readers find it. */
+  feed?: string;
 }
 
 const HOME_DESCRIPTION = 'Quality electronics, components and accessories at fair prices, delivered across Lebanon.';
@@ -64,6 +67,16 @@ export function metaForUrl(
     };
   }
   if (path === '/store') return storeMeta(url, catalogue, site, absolute);
+  if (path === '/blog') {
+    // Filters and pages are views of one list, as for the store: the canonical URL is /blog.
+    return {
+      title: pageTitle('Blog', site.shopName),
+      description: blogFeedDescription(site.shopName),
+      canonical: absolute('/blog'),
+      type: 'website',
+      feed: absolute('/blog/feed.xml'),
+    };
+  }
   if (path === '/contact') {
     return {
       title: pageTitle(site.features.contactForm ? 'Contact us' : 'Page not found', site.shopName),
@@ -242,6 +255,8 @@ export function applyPageMeta(shell: string, meta: PageMeta, siteName: string): 
     meta.price && `<meta property="product:price:amount" content="${meta.price.amount.toFixed(2)}">`,
     meta.price && `<meta property="product:price:currency" content="${escapeAttribute(meta.price.currency)}">`,
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    meta.feed &&
+      `<link rel="alternate" type="application/rss+xml" title="${escapeAttribute(blogFeedTitle(siteName))}" href="${escapeAttribute(meta.feed)}">`,
     meta.jsonLd && `<script type="application/ld+json">${jsonForHtml(meta.jsonLd)}</script>`,
   ]
     .filter(Boolean)

@@ -1,14 +1,20 @@
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
+import { blogPostPath } from './blog-feed.ts';
 import { linkTo } from './link-base.ts';
+import { escapeXml } from './xml-text.ts';
 
-const escapeXml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** A public blog post as the sitemap lists it. */
+export interface SitemapPost {
+  slug: string;
+  updatedAt: Date;
+}
 
 /**
  * `/sitemap.xml`: home, the store, every active category and every active product (with its last
- * change), at most 50,000 URLs as the sitemap protocol allows.
+ * change), then the blog and its public posts (`posts`, newest first), at most 50,000 URLs as the
+ * sitemap protocol allows.
  */
-export function renderSitemap(catalogue: CatalogueIndex, baseUrl: string): string {
+export function renderSitemap(catalogue: CatalogueIndex, baseUrl: string, posts: readonly SitemapPost[] = []): string {
   const absolute = (path: string) => linkTo(baseUrl, path);
   const entries: { loc: string; lastmod?: string }[] = [{ loc: absolute('/') }, { loc: absolute('/store') }];
   for (const category of catalogue.listCategories()) {
@@ -20,6 +26,12 @@ export function renderSitemap(catalogue: CatalogueIndex, baseUrl: string): strin
   for (const product of catalogue.allProducts()) {
     entries.push({ loc: absolute(`/product/${encodeURIComponent(product.slug)}`), lastmod: product.updated_at });
   }
+  if (posts.length > 0) {
+    entries.push({ loc: absolute('/blog'), lastmod: newestChange(posts) });
+    for (const post of posts) {
+      entries.push({ loc: absolute(blogPostPath(post.slug)), lastmod: post.updatedAt.toISOString() });
+    }
+  }
   const urls = entries
     .slice(0, 50_000)
     .map(
@@ -28,6 +40,10 @@ export function renderSitemap(catalogue: CatalogueIndex, baseUrl: string): strin
     )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+function newestChange(posts: readonly SitemapPost[]): string {
+  return new Date(posts.reduce((newest, post) => Math.max(newest, post.updatedAt.getTime()), 0)).toISOString();
 }
 
 /**

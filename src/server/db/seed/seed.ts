@@ -8,6 +8,7 @@ import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
 import { SEED_CATEGORIES, SEED_PRODUCTS } from './catalogue-data.ts';
 import { productImageNames } from './product-art.ts';
+import { seedDemoBlog } from './seed-blog.ts';
 import { categoryPictureBase, SEED_PICTURE_JOBS } from './seed-pictures.ts';
 import { seedDemoReviews } from './seed-reviews.ts';
 
@@ -17,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type SeedOutcome = 'seeded' | 'already-seeded' | 'shop-has-data';
 
 /**
- * Seeds the demo catalogue on a new shop. It runs once: the `demo_seed` setting marks it done, and a
+ * Seeds the demo catalogue (and the demo blog, seed-blog.ts) on a new shop. It runs once: the `demo_seed` setting marks it done, and a
  * shop that already has categories or products (real data) is never seeded over.
  */
 export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedOutcome> {
@@ -138,6 +139,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
       }),
       now,
     );
+    await seedDemoBlog(tx, now, toUrl);
     await setSetting(tx, SETTING_KEYS.demoSeed, {
       at: now.toISOString(),
       products: SEED_PRODUCTS.length,

@@ -1,0 +1,68 @@
+import { asc, inArray } from 'drizzle-orm';
+import { blogCategories, blogPosts } from '#server/blog/blog.table.ts';
+import { excerptFrom } from '#server/blog/blog-text.ts';
+import { readingTimeMinutes, sanitizePostHtml } from '#server/blog/post-html.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/users/users.table.ts';
+import { DEMO_BLOG_CATEGORIES, DEMO_BLOG_POSTS } from './demo-blog.ts';
+import { productImageNames } from './product-art.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Who signs the demo posts when the shop has no admin yet (ADMIN_EMAIL unset). */
+export const DEMO_BLOG_AUTHOR = 'Cedar Shop';
+
+/**
+ * Inserts the demo blog (demo-blog.ts) in the seed's transaction: its categories, then its posts,
+ * published on days before `now`. The content goes through the sanitiser and the excerpt and
+ * reading time are made from it, as the staff API does for a post it stores. The author is the
+ * first admin when one exists (startup.ts makes it before seeding), else the shop's name. The
+ * featured image is the first demo picture of the post's main product (seed-pictures.ts draws it).
+ */
+export async function seedDemoBlog(db: Db, now: Date, imageUrl: (fileName: string) => string): Promise<void> {
+  const [admin] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.role, ['super_admin', 'admin']))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  const categoryRows = await db
+    .insert(blogCategories)
+    .values(
+      DEMO_BLOG_CATEGORIES.map((category, sortOrder) => ({
+        name: category.name,
+        slug: category.slug,
+        description: category.description,
+        sortOrder,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: blogCategories.id, slug: blogCategories.slug });
+  const categoryId = new Map(categoryRows.map((row) => [row.slug, row.id]));
+
+  await db.insert(blogPosts).values(
+    DEMO_BLOG_POSTS.map((post) => {
+      const content = sanitizePostHtml(post.content);
+      const publishedAt = new Date(now.getTime() - post.publishedDaysAgo * DAY_MS);
+      const picture = productImageNames(post.pictureOf, 1)[0];
+      return {
+        title: post.title,
+        slug: post.slug,
+        excerpt: excerptFrom(content),
+        content,
+        featuredImage: picture ? imageUrl(picture) : null,
+        authorId: admin?.id ?? null,
+        authorName: admin?.name ?? DEMO_BLOG_AUTHOR,
+        categoryId: categoryId.get(post.categorySlug) ?? null,
+        tags: post.tags,
+        status: 'published',
+        publishedAt,
+        metaDescription: post.metaDescription,
+        isFeatured: post.featured,
+        readingTimeMinutes: readingTimeMinutes(content),
+        createdAt: publishedAt,
+        updatedAt: publishedAt,
+      };
+    }),
+  );
+}
