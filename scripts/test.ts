@@ -96,6 +96,8 @@ const steps: Record<string, (output: StepOutput) => Promise<Omit<StepResult, 'na
     const json = path.join(REPORTS, 'playwright.json');
     const ok = await run(output, bin('playwright'), ['test', '--reporter=list,json'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: json,
+      // The @shop-wide tests after all the others (playwright.config.ts).
+      E2E_SHOP_WIDE_LAST: '1',
     });
     const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(json);
     return {

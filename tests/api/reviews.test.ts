@@ -383,7 +383,11 @@ describe('shopper reviews', () => {
     expect((await api.create(product.id, shopper.access_token, edge)).statusCode).toBe(201);
     const id = (await api.mine(product.id, shopper.access_token)).json().data.id;
     expect((await api.update(id, shopper.access_token, { ...reviewBody(), rating: 7 })).statusCode).toBe(400);
-    expect((await api.get('not-a-uuid')).statusCode).toBe(400);
+    // An id that cannot name a review or product answers like an unknown one.
+    const badId = await api.get('not-a-uuid');
+    expect([badId.statusCode, badId.json().message]).toEqual([404, REVIEW_MESSAGES.notFound]);
+    const badProduct = await api.list('not-a-uuid');
+    expect([badProduct.statusCode, badProduct.json().message]).toEqual([404, REVIEW_MESSAGES.productNotFound]);
     expect((await api.list(product.id, '?rating_filter=9')).statusCode).toBe(400);
     expect((await api.list(product.id, '?sort_by=cheapest')).statusCode).toBe(400);
     expect((await api.list(product.id, '?limit=51')).statusCode).toBe(400);

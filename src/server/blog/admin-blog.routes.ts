@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { notFound } from '#server/errors.ts';
+import { paramsNotFound } from '#server/plugins/params-not-found.ts';
 import {
   AdminBlogPostListQuerySchema,
   AdminBlogPostSchema,
@@ -27,19 +27,6 @@ import { getAdminPost, listAdminPosts } from './blog-post-queries.ts';
 import { createPost, deletePost, updatePost } from './blog-posts.service.ts';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
-
-/** An `{id}` that is no uuid names nothing: 404 like an unknown one (a bad body or query stays 400). */
-function byId(what: string) {
-  return {
-    attachValidation: true,
-    preHandler: async (request: FastifyRequest) => {
-      const error = request.validationError;
-      if (!error) return;
-      if (error.validationContext === 'params') throw notFound(what);
-      throw error;
-    },
-  };
-}
 
 /**
  * The blog's staff calls under `/blogs/admin` (docs/product.md#blog-endpoints). Registered in the
@@ -77,7 +64,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blogs/admin/posts/:id',
     {
-      ...byId('Post'),
+      ...paramsNotFound(() => notFound('Post')),
       schema: {
         tags: ['blog admin'],
         summary: 'One post in any status, with its stored content',
@@ -91,7 +78,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/blogs/admin/posts/:id',
     {
-      ...byId('Post'),
+      ...paramsNotFound(() => notFound('Post')),
       schema: {
         tags: ['blog admin'],
         summary: 'Change a post: the fields sent (a future published_at schedules it)',
@@ -108,7 +95,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/blogs/admin/posts/:id',
     {
-      ...byId('Post'),
+      ...paramsNotFound(() => notFound('Post')),
       schema: {
         tags: ['blog admin'],
         summary: 'Delete a post',
@@ -151,7 +138,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/blogs/admin/categories/:id',
     {
-      ...byId('Category'),
+      ...paramsNotFound(() => notFound('Category')),
       schema: {
         tags: ['blog admin'],
         summary: 'Change a blog category: the fields sent',
@@ -168,7 +155,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/blogs/admin/categories/:id',
     {
-      ...byId('Category'),
+      ...paramsNotFound(() => notFound('Category')),
       schema: {
         tags: ['blog admin'],
         summary: 'Delete a blog category; one with posts needs move_to (another category) or answers 409',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate } from '#server/auth/authenticate.ts';
 import { notFound } from '#server/errors.ts';
+import { paramsNotFound } from '#server/plugins/params-not-found.ts';
 import { isStaffRole } from '#shared/contracts/auth.ts';
 import {
   BlogCategorySchema,
@@ -23,22 +24,6 @@ import { isBotAgent } from './bot-agents.ts';
 import { sanitizePostHtml } from './post-html.ts';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
-
-/**
- * Routes on one post or category by `{id or slug}`: a parameter no post could have (too long, a
- * NUL byte) names nothing, so it answers 404 like an unknown one. Query errors stay 400.
- */
-function byIdOrSlug(what: string) {
-  return {
-    attachValidation: true,
-    preHandler: async (request: FastifyRequest) => {
-      const error = request.validationError;
-      if (!error) return;
-      if (error.validationContext === 'params') throw notFound(what);
-      throw error;
-    },
-  };
-}
 
 /** Whether the request carries a live staff session (staff reading the shop are not views). Never throws. */
 async function isStaffReader(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
@@ -72,7 +57,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blogs/posts/:id',
     {
-      ...byIdOrSlug('Post'),
+      ...paramsNotFound(() => notFound('Post')),
       schema: {
         tags: ['blog'],
         summary: 'One published post by id or slug; increment_views counts a view (once a day per visitor)',
@@ -103,7 +88,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blogs/posts/:id/related',
     {
-      ...byIdOrSlug('Post'),
+      ...paramsNotFound(() => notFound('Post')),
       schema: {
         tags: ['blog'],
         summary: 'Other published posts: same category and shared tags first, then the newest',
@@ -130,7 +115,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blogs/categories/:id',
     {
-      ...byIdOrSlug('Category'),
+      ...paramsNotFound(() => notFound('Category')),
       schema: {
         tags: ['blog'],
         summary: 'One active blog category by id or slug',

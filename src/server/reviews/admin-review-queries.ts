@@ -1,17 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { containsPattern, pageOffset } from '#server/db/list-queries.ts';
-import { AppError } from '#server/errors.ts';
 import { products } from '#server/products/products.table.ts';
 import { users } from '#server/users/users.table.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
-import {
-  type AdminReview,
-  type AdminReviewListQuery,
-  REVIEW_MESSAGES,
-  type ReviewSort,
-  type ReviewStats,
-} from '#shared/contracts/reviews.ts';
+import type { AdminReview, AdminReviewListQuery, ReviewSort, ReviewStats } from '#shared/contracts/reviews.ts';
+import { reviewNotFound } from './review-errors.ts';
 import { toAdminReview } from './reviews.mapper.ts';
 import { reviews } from './reviews.table.ts';
 
@@ -114,8 +108,6 @@ export async function reviewStats(db: Db): Promise<ReviewStats> {
     total: row?.total ?? 0,
   };
 }
-
-export const reviewNotFound = () => new AppError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
 
 /** One review as the shop sees it, or 404 "Review not found". */
 export async function getAdminReview(db: Db, id: string): Promise<AdminReview> {

@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
+import { paramsNotFound } from '#server/plugins/params-not-found.ts';
 import { dataEnvelope, ErrorBodySchema, paginatedEnvelope } from '#shared/contracts/common.ts';
 import {
   AdminReviewListQuerySchema,
@@ -14,7 +14,7 @@ import {
   ReviewStatsSchema,
   ReviewStatusUpdateSchema,
 } from '#shared/contracts/reviews.ts';
-import { getAdminReview, listAdminReviews, reviewNotFound, reviewStats } from './admin-review-queries.ts';
+import { getAdminReview, listAdminReviews, reviewStats } from './admin-review-queries.ts';
 import {
   bulkModerateReviews,
   deleteReview,
@@ -23,23 +23,11 @@ import {
   setReviewStatus,
   updateReviewSettings,
 } from './admin-reviews.service.ts';
+import { reviewNotFound } from './review-errors.ts';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
 
-/**
- * Routes on one review: an id that is no uuid names no review, so it answers 404 "Review not
- * found" like an unknown one (not the 400 of a bad field). Fastify validates the params first, so
- * a bad id wins over a bad body; any other validation error goes on to the error handler as usual.
- */
-const byReviewId = {
-  attachValidation: true,
-  preHandler: async (request: FastifyRequest) => {
-    const error = request.validationError;
-    if (!error) return;
-    if (error.validationContext === 'params') throw reviewNotFound();
-    throw error;
-  },
-};
+const byReviewId = paramsNotFound(reviewNotFound);
 
 /**
  * The shop's review moderation under `/admin/reviews` (docs/product.md#admin-review-endpoints; the list is in

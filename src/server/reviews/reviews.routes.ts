@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, optionalShopper, requireShopper } from '#server/auth/authenticate.ts';
+import { paramsNotFound } from '#server/plugins/params-not-found.ts';
 import {
   type RateLimiter,
   type RateLimitOptions,
@@ -22,6 +23,7 @@ import {
   ReviewSummarySchema,
   ReviewWriteSchema,
 } from '#shared/contracts/reviews.ts';
+import { reviewNotFound } from './review-errors.ts';
 import {
   findActiveProduct,
   findOwnReview,
@@ -30,7 +32,7 @@ import {
   reviewSummary,
 } from './review-queries.ts';
 import { voteOnReview } from './review-votes.service.ts';
-import { createReview, deleteReview, productNotFound, reviewNotFound, updateReview } from './reviews.service.ts';
+import { createReview, deleteReview, productNotFound, updateReview } from './reviews.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -55,6 +57,10 @@ const shopperErrors = { ...errors, 401: ErrorBodySchema, 403: ErrorBodySchema };
  * #shared/contracts/reviews.ts). Reads are public (a shopper's bearer adds their own vote and
  * review); writes need a shopper session.
  */
+/** A path id that cannot name a product or review answers its 404, like an unknown one. */
+const byProduct = paramsNotFound(productNotFound);
+const byReview = paramsNotFound(reviewNotFound);
+
 export const reviewRoutes: FastifyPluginAsyncZod<{ limits: ReviewRateLimits }> = async (app, { limits }) => {
   const writeLimiter = app.rateLimiter('review-writes', limits.writes);
   const voteLimiter = app.rateLimiter('review-votes', limits.votes);
@@ -78,6 +84,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ limits: ReviewRateLimits }> =
   app.get(
     '/reviews/products/:id/reviews',
     {
+      ...byProduct,
       schema: {
         tags: ['reviews'],
         summary: "A product's approved reviews, paginated; with a shopper's bearer each holds their own vote",
@@ -96,6 +103,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ limits: ReviewRateLimits }> =
   app.get(
     '/reviews/products/:id/reviews/summary',
     {
+      ...byProduct,
       schema: {
         tags: ['reviews'],
         summary: "A product's review summary: average, count, distribution, verified purchases, share who recommend",
@@ -113,6 +121,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ limits: ReviewRateLimits }> =
     '/reviews/products/:id/reviews/mine',
     {
       onRequest: requireShopper(app),
+      ...byProduct,
       schema: {
         tags: ['reviews'],
         summary: "The signed-in shopper's own review of the product, in any status, or 404",
@@ -131,6 +140,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ limits: ReviewRateLimits }> =
     '/reviews/products/:id/reviews',
     {
       onRequest: requireShopper(app),
+      ...byProduct,
       schema: {
         tags: ['reviews'],
         summary: 'Review a product (one per shopper): approved at once or held for moderation',
@@ -150,6 +160,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ limits: ReviewRateLimits }> =
   app.get(
     '/reviews/reviews/:id',
     {
+      ...byReview,
       schema: {
         tags: ['reviews'],
         summary: "One review: an approved one to anyone, the shopper's own in any status; else 404",
@@ -169,6 +180,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ limits: ReviewRateLimits }> =
     '/reviews/reviews/:id',
     {
       onRequest: requireShopper(app),
+      ...byReview,
       schema: {
         tags: ['reviews'],
         summary: 'Edit your own review: verified purchase and status are decided again',
@@ -189,6 +201,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ limits: ReviewRateLimits }> =
     '/reviews/reviews/:id',
     {
       onRequest: requireShopper(app),
+      ...byReview,
       schema: {
         tags: ['reviews'],
         summary: 'Delete your own review and its votes',
@@ -206,6 +219,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ limits: ReviewRateLimits }> =
     '/reviews/reviews/:id/helpful',
     {
       onRequest: requireShopper(app),
+      ...byReview,
       schema: {
         tags: ['reviews'],
         summary: 'Vote an approved review helpful or not (one vote per shopper, changeable; not on your own)',

@@ -9,6 +9,7 @@ import { products } from '#server/products/products.table.ts';
 import { users } from '#server/users/users.table.ts';
 import { REVIEW_MESSAGES, type Review } from '#shared/contracts/reviews.ts';
 import { lockProductsForRating, recomputeProductRatings } from './product-rating.ts';
+import { reviewNotFound } from './review-errors.ts';
 import {
   decideEditedReviewStatus,
   decideReviewStatus,
@@ -42,7 +43,6 @@ export interface ReviewWriteResult {
   announce: boolean;
 }
 
-export const reviewNotFound = () => new AppError(404, 'NOT_FOUND', REVIEW_MESSAGES.notFound);
 export const productNotFound = () => new AppError(404, 'NOT_FOUND', REVIEW_MESSAGES.productNotFound);
 
 interface Account {

@@ -11,6 +11,7 @@ import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { orderQuery } from './checkout-queries.ts';
+import { DeliveryAddress } from './delivery-address.tsx';
 import { PlacedOrderLines } from './placed-order-lines.tsx';
 
 const checkIcon = 'M5 12.5 10 17.5 19 7';
@@ -57,7 +58,6 @@ export function OrderConfirmation({ id, token }: { id: string; token: string }) 
 function Confirmation({ order }: { order: Order }) {
   const { currency, whatsappNumber, features } = getSiteConfig();
   const whatsapp = features.whatsapp ? whatsappLink(whatsappNumber, orderSummaryText(order, currency)) : null;
-  const { city, street, building, floor, notes } = order.shipping_address;
   const firstName = order.customer.name.split(/\s+/)[0];
 
   return (
@@ -107,19 +107,7 @@ function Confirmation({ order }: { order: Order }) {
             <h2 id="delivery-title" className="font-semibold">
               Delivery to
             </h2>
-            <p className="mt-1 text-muted">
-              {order.customer.name}
-              <br />
-              {[street, building && `Building ${building}`, floor && `Floor ${floor}`].filter(Boolean).join(', ')}
-              <br />
-              {city}
-              {notes && (
-                <>
-                  <br />
-                  {notes}
-                </>
-              )}
-            </p>
+            <DeliveryAddress order={order} />
           </div>
           <div>
             <h2 className="font-semibold">Payment</h2>

@@ -10,6 +10,7 @@ import { getSiteConfig } from '#web/lib/site-config.ts';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
+import { DeliveryAddress } from '../../checkout/delivery-address.tsx';
 import { PlacedOrderLines } from '../../checkout/placed-order-lines.tsx';
 import { shopperRequest } from '../session/shopper-api.ts';
 
@@ -165,7 +166,6 @@ function OrderDetail() {
 
 function OrderView({ order }: { order: ShopperOrder }) {
   const { currency } = getSiteConfig();
-  const { city, street, building, floor, notes } = order.shipping_address;
   return (
     <div className="space-y-4">
       <Link to="/account/orders" className="text-sm text-accent hover:underline">
@@ -190,19 +190,7 @@ function OrderView({ order }: { order: ShopperOrder }) {
             <h3 id="order-delivery-title" className="font-semibold">
               Delivery to
             </h3>
-            <p className="mt-1 text-muted">
-              {order.customer.name}
-              <br />
-              {[street, building && `Building ${building}`, floor && `Floor ${floor}`].filter(Boolean).join(', ')}
-              <br />
-              {city}
-              {notes && (
-                <>
-                  <br />
-                  {notes}
-                </>
-              )}
-            </p>
+            <DeliveryAddress order={order} />
             <p className="mt-3 text-muted">Cash on delivery</p>
           </section>
           {order.history.length > 0 && (
