@@ -69,6 +69,55 @@ describe('RichTextEditor', () => {
     expect(root.querySelector('.ProseMirror p')?.textContent).toBe('Hello');
   });
 
+  it('moves along the toolbar with the arrow keys, with one tab stop', async () => {
+    const root = await mount(<Harness changes={[]} initial="<p>Hello</p>" />);
+    const toolbar = root.querySelector('[role="toolbar"]') as HTMLElement;
+    const stops = () => [...toolbar.querySelectorAll<HTMLElement>('[data-tool]')].filter((item) => item.tabIndex === 0);
+    expect(stops()).toHaveLength(1);
+    expect(stops()[0]?.getAttribute('aria-label')).toBe('Text style');
+    const press = (key: string) =>
+      act(async () => {
+        (document.activeElement ?? toolbar).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      });
+    stops()[0]?.focus();
+    await press('ArrowRight');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Bold');
+    expect(stops().map((item) => item.getAttribute('aria-label'))).toEqual(['Bold']);
+    await press('ArrowLeft');
+    await press('ArrowLeft');
+    // From the first control, left goes round to the last enabled one (Undo and Redo start disabled).
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Product card');
+    await press('Home');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Text style');
+  });
+
+  it('warns near the content limit and marks the field invalid over it', async () => {
+    const changes: string[] = [];
+    const view = await mount(
+      <RichTextEditor label="Content" value="<p>12345678</p>" maxLength={17} onChange={(html) => changes.push(html)} />,
+    );
+    const area = view.querySelector('[contenteditable="true"]') as HTMLElement;
+    expect(view.textContent).not.toContain('close to its limit');
+    await select(view, (editor) => editor.chain().setTextSelection(9).insertContent('9').run());
+    expect(view.textContent).toContain('The content is close to its limit of 17 characters.');
+    expect(area.getAttribute('aria-invalid')).toBeNull();
+    await select(view, (editor) => editor.chain().insertContent('0123').run());
+    expect(view.textContent).toContain('over the limit of 17 characters');
+    expect(area.getAttribute('aria-invalid')).toBe('true');
+    const described = area.getAttribute('aria-describedby')?.split(' ') ?? [];
+    expect(described.map((id) => view.ownerDocument.getElementById(id)?.textContent).join(' ')).toContain(
+      'over the limit',
+    );
+  });
+
+  it('shows the field error under the editor and points the editing area at it', async () => {
+    const view = await mount(<RichTextEditor label="Content" value="" error="Write the post" onChange={() => {}} />);
+    const area = view.querySelector('[contenteditable="true"]') as HTMLElement;
+    expect(area.getAttribute('aria-invalid')).toBe('true');
+    const errorId = area.getAttribute('aria-describedby');
+    expect(errorId && view.ownerDocument.getElementById(errorId)?.textContent).toBe('Write the post');
+  });
+
   it('makes text bold and a heading with the toolbar, and reports the HTML', async () => {
     const changes: string[] = [];
     const root = await mount(<Harness changes={changes} initial="<p>Choosing a board</p>" />);
