@@ -219,7 +219,7 @@ describe('RichTextEditor', () => {
     const root = await mount(<Harness changes={changes} initial="<p>See the Uno and the docs</p>" />);
     await select(root, (editor) => editor.commands.setTextSelection({ from: 9, to: 12 }));
     await click(tool(root, 'Link'));
-    const dialog = () => root.querySelector('dialog');
+    const dialog = () => document.querySelector('dialog');
     const field = () => dialog()?.querySelector<HTMLInputElement>('input') ?? null;
     await type(field(), 'javascript:alert(1)');
     await act(async () => dialog()?.querySelector('form')?.requestSubmit());
@@ -248,6 +248,29 @@ describe('RichTextEditor', () => {
     expect(changes.at(-1)).toMatch(/^<p>See the Uno and the <a href="https:\/\/docs/);
   });
 
+  it('keeps its dialogs’ submits from the form around it', async () => {
+    const submitted: string[] = [];
+    const changes: string[] = [];
+    const root = await mount(
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitted.push('post form');
+        }}
+      >
+        <Harness changes={changes} initial="<p>See the Uno</p>" />
+      </form>,
+    );
+    await select(root, (editor) => editor.commands.setTextSelection({ from: 9, to: 12 }));
+    await click(tool(root, 'Link'));
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
+    expect(root.contains(dialog)).toBe(false);
+    await type(dialog.querySelector('input'), '/product/arduino-uno-r4');
+    await act(async () => dialog.querySelector('form')?.requestSubmit());
+    expect(changes.at(-1)).toBe('<p>See the <a href="/product/arduino-uno-r4">Uno</a></p>');
+    expect(submitted).toEqual([]);
+  });
+
   it('requires alt text for an image, uploads the file and inserts it', async () => {
     const requests = recordUploads({ status: 201, body: { success: true, data: UPLOADED } });
     const changes: string[] = [];
@@ -255,7 +278,7 @@ describe('RichTextEditor', () => {
     const root = await mount(<Harness changes={changes} uploaded={uploaded} initial="<p>Intro</p>" />);
     await select(root, (editor) => editor.commands.setTextSelection(6));
     await click(tool(root, 'Image'));
-    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
     const fileInput = dialog.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
     const file = new File([new Uint8Array([1, 2, 3])], 'board.png', { type: 'image/png' });
     Object.defineProperty(fileInput, 'files', { value: [file], configurable: true });
@@ -284,7 +307,7 @@ describe('RichTextEditor', () => {
     const changes: string[] = [];
     const root = await mount(<Harness changes={changes} initial="<p>Intro</p>" />);
     await click(tool(root, 'Image'));
-    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
     const fileInput = dialog.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
     Object.defineProperty(fileInput, 'files', { value: [new File(['x'], 'notes.txt')], configurable: true });
     await act(async () => fileInput.dispatchEvent(new Event('change', { bubbles: true })));
@@ -300,7 +323,7 @@ describe('RichTextEditor', () => {
     const root = await mount(<Harness changes={changes} initial="<p>Intro</p>" />);
     await select(root, (editor) => editor.commands.setTextSelection(6));
     await click(tool(root, 'Image'));
-    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
     const field = (name: string) => {
       const label = [...dialog.querySelectorAll('label')].find((item) => item.textContent?.startsWith(name));
       return dialog.querySelector(`[id="${label?.htmlFor}"]`);
@@ -358,7 +381,7 @@ describe('RichTextEditor', () => {
     const root = await mount(<Harness changes={changes} initial="<p>Tools</p>" />);
     await select(root, (editor) => editor.commands.setTextSelection(6));
     await click(tool(root, 'Product card'));
-    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
     await waitFor(() => expect(dialog.textContent).toContain('Arduino Uno R4'));
     await type(dialog.querySelector('input[type="search"]'), 'solder');
     await waitFor(() => expect(dialog.textContent).not.toContain('Arduino Uno R4'), 2000);
@@ -368,6 +391,10 @@ describe('RichTextEditor', () => {
     await click(dialog.querySelector('input[value="soldering-iron"]'));
     await act(async () => dialog.querySelector('form')?.requestSubmit());
     expect(changes.at(-1)).toBe('<p>Tools</p><div data-product-card="soldering-iron"></div>');
+    // The cursor is after the card, not on it: what comes next does not replace it.
+    expect('node' in editorIn(root).state.selection).toBe(false);
+    await select(root, (editor) => editor.commands.insertContent('More'));
+    expect(changes.at(-1)).toBe('<p>Tools</p><div data-product-card="soldering-iron"></div><p>More</p>');
     await waitFor(() =>
       expect(root.querySelector('[data-product-card-view]')?.textContent).toContain('Soldering iron'),
     );
