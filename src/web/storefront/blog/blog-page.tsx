@@ -193,21 +193,21 @@ function CategoryChips({ categories, state }: { categories: readonly BlogCategor
 function FeaturedPost({ post }: { post: BlogPostSummary }) {
   return (
     <article className="card group relative grid overflow-hidden md:grid-cols-[1.35fr_1fr]">
-      <div className="overflow-hidden">
+      <div className="overflow-hidden md:h-[26rem]">
         <PostImage
           src={post.featured_image}
           sizes="(min-width: 1280px) 720px, (min-width: 768px) 57vw, 100vw"
           eager
-          className="aspect-[16/9] h-full w-full transition duration-500 group-hover:scale-[1.02] md:aspect-auto md:min-h-80"
+          className="aspect-[16/9] w-full transition duration-500 group-hover:scale-[1.02] md:aspect-auto md:h-full"
         />
       </div>
       <div className="flex flex-col justify-center gap-3 p-5 sm:p-8">
-        <p className="flex items-center gap-2">
+        <div className="flex items-center gap-2">
           <span className="rounded-full bg-accent-tint px-2.5 py-0.5 text-xs font-semibold text-on-accent-tint">
             Featured
           </span>
           {post.category && <CategoryLabel name={post.category.name} />}
-        </p>
+        </div>
         <h2 className="text-2xl font-bold tracking-tight text-balance text-strong sm:text-3xl">
           <Link
             to={postHref(post)}

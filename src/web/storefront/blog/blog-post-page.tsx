@@ -116,7 +116,10 @@ function PostArticle({ post, slug }: { post: BlogPost; slug: string }) {
           <h1 className="mt-4 text-3xl leading-tight font-bold tracking-tight text-balance text-strong sm:text-5xl">
             {post.title}
           </h1>
-          {post.excerpt && <p className="mt-4 text-lg text-pretty text-muted sm:text-xl">{post.excerpt}</p>}
+          {/* A written excerpt is a standfirst; one made from the text (ending "…") would repeat its start. */}
+          {post.excerpt && !post.excerpt.endsWith('…') && (
+            <p className="mt-4 text-lg text-pretty text-muted sm:text-xl">{post.excerpt}</p>
+          )}
           <div className="mt-6 flex flex-wrap items-center justify-center gap-x-3 gap-y-2 text-sm text-muted">
             <Author name={post.author.name} avatar={post.author.avatar} />
             {post.published_at && (
@@ -312,7 +315,7 @@ function MentionedProduct({ product, currency }: { product: Product; currency: s
     >
       <Link
         to={`/product/${product.slug}`}
-        className="w-24 shrink-0 overflow-hidden rounded-xl border border-line"
+        className="w-24 shrink-0 self-start overflow-hidden rounded-xl border border-line"
         tabIndex={-1}
         aria-hidden="true"
       >
@@ -360,9 +363,10 @@ function RelatedPosts({ posts }: { posts: readonly BlogPostSummary[] }) {
               All articles
             </Link>
           </div>
-          <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+          {/* A row to swipe on phones, a grid from sm. */}
+          <ul className="-mx-4 mt-6 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-4 sm:overflow-visible sm:px-0 lg:grid-cols-5">
             {posts.map((related) => (
-              <li key={related.id} className="flex">
+              <li key={related.id} className="flex w-56 shrink-0 snap-start sm:w-auto">
                 <PostCard post={related} heading="h3" compact sizes="(min-width: 1024px) 200px, 48vw" />
               </li>
             ))}
