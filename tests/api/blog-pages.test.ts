@@ -157,7 +157,10 @@ describe('blog pages: share meta, BlogPosting JSON-LD and 404 (docs/product.md#b
     expect(metaContent(html, 'og:title')).toBe(
       'Evil &quot;&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt; · Beirut Bits',
     );
-    expect(jsonLdOf(html)).toMatchObject({ headline: HOSTILE_TITLE, description: '</script><script>alert(2)</script>' });
+    expect(jsonLdOf(html)).toMatchObject({
+      headline: HOSTILE_TITLE,
+      description: '</script><script>alert(2)</script>',
+    });
   });
 
   it('answers 404 with the not-found page for an unknown, draft or scheduled post', async () => {

@@ -305,7 +305,7 @@ function ProductsMentioned({ products }: { products: readonly Product[] }) {
 }
 
 function MentionedProduct({ product, currency }: { product: Product; currency: string }) {
-  const simple = (product.variants?.length ?? 0) <= 1 && Object.keys(product.variations ?? {}).length === 0;
+  const simple = (product.variants?.length ?? 0) <= 1 && product.variations.length === 0;
   const outOfStock = !product.in_stock || product.stock_quantity <= 0;
   return (
     <article
