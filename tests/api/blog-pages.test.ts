@@ -189,6 +189,8 @@ describe('blog pages: share meta, BlogPosting JSON-LD and 404 (docs/product.md#b
     expect(metaContent(html, 'og:url')).toBe('https://shop.example.com/blog');
     expect(metaContent(html, 'twitter:title')).toBe('Blog · Beirut Bits');
     expect(html).toContain('type="application/rss+xml"');
+    // PUBLIC_URL reaches the app's config, so the share links the server draws are absolute.
+    expect(html).toContain('"publicUrl":"https://shop.example.com"');
   });
 
   it('changes the blog revision when a post is written and when a scheduled post falls due', async () => {
