@@ -17,6 +17,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, SIGNUP_RATE_WINDOW_MS } from './auth/auth-limits.ts';
 import { blogRoutes } from './blog/blog.routes.ts';
 import { listFeedPosts, listSitemapPosts } from './blog/blog-feed-queries.ts';
+import { blogRevision, publicPostForPage } from './blog/blog-page-queries.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { CatalogueReadModel } from './catalogue/catalogue-read-model.ts';
 import { categoryRoutes } from './categories/categories.routes.ts';
@@ -240,6 +241,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       blog: {
         feedItems: () => listFeedPosts(app.db, new Date()),
         sitemapPosts: () => listSitemapPosts(app.db, new Date()),
+        post: (slug) => publicPostForPage(app.db, slug, new Date()),
+        revision: () => blogRevision(app.db, new Date()),
       },
     });
   } else {

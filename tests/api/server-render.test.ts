@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blogPosts } from '#server/blog/blog.table.ts';
 import { PAGE_QUERIES_ELEMENT_ID } from '#shared/constants.ts';
 import { createProduct, updateDefaultVariant } from '../factories/catalogue.ts';
 import { orderBody } from '../helpers/orders.ts';
@@ -22,6 +23,13 @@ export async function renderPage(url) {
   renders++;
   if (url.startsWith('/product/exploding')) throw new Error('a screen failed');
   if (url.startsWith('/product/')) return null;
+  if (url.startsWith('/blog')) {
+    const posts = await (await options.fetch('/api/blogs/posts')).json();
+    return {
+      html: '<main>' + posts.data.map((post) => '<h2>' + post.title + '</h2>').join('') + '</main>',
+      queries: [[['blog', 'posts', { page: 1 }], posts]],
+    };
+  }
   const featured = await (await options.fetch('/api/products/featured?limit=6', { headers: { Accept: 'application/json' } })).json();
   const write = await options.fetch('/api/orders', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
@@ -43,6 +51,7 @@ const MANIFEST = {
   'storefront/home/home-page.tsx': { file: 'assets/home-page-abc.js', imports: ['_app-abc.js'] },
   'storefront/store/store-page.tsx': { file: 'assets/store-page-abc.js', imports: ['_app-abc.js', '_grid-abc.js'] },
   '_grid-abc.js': { file: 'assets/grid-abc.js' },
+  'storefront/blog/blog-page.tsx': { file: 'assets/blog-page-abc.js', imports: ['_app-abc.js'] },
 };
 
 async function writeFixtures(): Promise<{ dist: string; ssr: string }> {
@@ -141,6 +150,49 @@ describe('pages drawn on the server', () => {
     const changed = await ctx.app.inject({ method: 'GET', url: '/?cache-check' });
     expect(renderer.renders).toBe(before + 1);
     expect(rootOf(changed.body)).toContain('Second Featured Scope');
+  });
+
+  it('draws /blog once per blog revision: again after a post is written and when a scheduled post falls due', async () => {
+    const blog = () => ctx.app.inject({ method: 'GET', url: '/blog' });
+    const first = await blog();
+    expect(first.body).toContain('<link rel="modulepreload" crossorigin href="/assets/blog-page-abc.js">');
+    const before = renderer.renders;
+    await blog();
+    expect(renderer.renders).toBe(before);
+
+    const post = {
+      content: '<p>Text.</p>',
+      excerpt: '',
+      authorName: 'Editor',
+      status: 'published' as const,
+    };
+    await ctx.database.db.insert(blogPosts).values({
+      ...post,
+      title: 'Written just now',
+      slug: 'written-just-now',
+      publishedAt: new Date(Date.now() - 1000),
+    });
+    const written = await blog();
+    expect(renderer.renders).toBe(before + 1);
+    expect(rootOf(written.body)).toContain('<h2>Written just now</h2>');
+
+    // Due in a moment: nothing is written when its time comes, yet the page is drawn again.
+    const dueAt = Date.now() + 1500;
+    await ctx.database.db.insert(blogPosts).values({
+      ...post,
+      title: 'Scheduled for later',
+      slug: 'scheduled-for-later',
+      status: 'scheduled',
+      publishedAt: new Date(dueAt),
+    });
+    expect(rootOf((await blog()).body)).not.toContain('Scheduled for later');
+    const drawnBeforeDue = renderer.renders;
+    expect(rootOf((await blog()).body)).not.toContain('Scheduled for later');
+    expect(renderer.renders).toBe(drawnBeforeDue);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now()) + 100));
+    const due = await blog();
+    expect(renderer.renders).toBe(drawnBeforeDue + 1);
+    expect(rootOf(due.body)).toContain('<h2>Scheduled for later</h2>');
   });
 
   it('keeps a drawn page through stock changes it does not show, redraws it when stock it shows changes', async () => {

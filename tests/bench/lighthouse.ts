@@ -8,7 +8,7 @@ import { startServerProcess } from '../helpers/server-process.ts';
 /**
  * `npm run lighthouse`: the storefront budgets of docs/engineering.md#budgets measured on the production build in
  * Chromium with Lighthouse's mobile defaults (simulated slow 4G, mid-range phone): performance
- * ≥ 95 and accessibility 100 on /, /store and a product page. Exits 1 when a page misses.
+ * ≥ 95 and accessibility 100 on /, /store, a product page and a blog post. Exits 1 when a page misses.
  */
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4398);
 const BUDGET = { performance: 95, accessibility: 100 };
@@ -25,7 +25,15 @@ try {
   const products = (await (await fetch(`${server.baseUrl}/api/products/featured?limit=1`)).json()) as {
     data: { slug: string }[];
   };
-  const pages = ['/', '/store', `/product/${products.data[0]?.slug ?? 'missing'}`];
+  const posts = (await (await fetch(`${server.baseUrl}/api/blogs/posts?limit=1`)).json()) as {
+    data: { slug: string }[];
+  };
+  const pages = [
+    '/',
+    '/store',
+    `/product/${products.data[0]?.slug ?? 'missing'}`,
+    `/blog/${posts.data[0]?.slug ?? 'missing'}`,
+  ];
   console.log(`Lighthouse (mobile), ${chromium.source} Chromium\n`);
   console.log(
     `${'page'.padEnd(44)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'LCP'.padStart(9)}${'TBT'.padStart(8)}${'CLS'.padStart(7)}`,

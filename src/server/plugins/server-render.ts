@@ -34,7 +34,8 @@ export interface RenderedPage {
  * content and availability revisions (CatalogueIndex), and the same stock for every product in it.
  * An order elsewhere in the catalogue redraws nothing; one that takes stock of a product a page
  * shows redraws that page only; a product that sells out or comes back redraws every page (the
- * store's "in stock" counts change).
+ * store's "in stock" counts change). A page that also shows an editorial source (the blog) is
+ * reused only while that source answers the revision it was drawn at (RevisionSources).
  */
 export type PageRenderer = (url: URL, catalogue: CatalogueIndex) => Promise<RenderedPage | null>;
 
@@ -61,6 +62,8 @@ function visibleStock(quantity: number, threshold: number | undefined): number {
 interface DrawnPage {
   page: RenderedPage | null;
   stock: ShownStock[];
+  /** The page's RevisionSources' answers when it was drawn ('' for a page that names none). */
+  sources: string;
 }
 
 /**
@@ -111,14 +114,36 @@ function showsCurrentStock(shown: readonly ShownStock[], catalogue: CatalogueInd
 const CACHED_PAGES = 200;
 
 /**
- * The pages drawn on the server and the screen module each hydrates with (a key of Vite's
- * manifest). Only pages whose content is the same for every visitor: the cart, checkout and
- * preferences depend on what the browser stored, so they stay drawn in the browser.
+ * Editorial sources a drawn page may read besides the catalogue (decision 015): each answers a
+ * revision string, cheap to ask on every request, that changes whenever what the source shows may
+ * have changed, including by the clock (a scheduled post whose time has come). Handed in by
+ * web-app.ts (`blog` today; another source adds its own name).
  */
-const SERVER_RENDERED: [RegExp, string][] = [
-  [/^\/$/, 'storefront/home/home-page.tsx'],
-  [/^\/store$/, 'storefront/store/store-page.tsx'],
-  [/^\/product\/[^/]+$/, 'storefront/product/product-page.tsx'],
+export type RevisionSources = Readonly<Record<string, () => Promise<string>>>;
+
+interface ServerRenderedRoute {
+  pattern: RegExp;
+  /** The screen module the page hydrates with (a key of Vite's manifest). */
+  screen: string;
+  /**
+   * The RevisionSources the page shows besides the catalogue: its drawn copy is kept while each of
+   * them answers the revision it was drawn at. A page naming a source the server was not given is
+   * left to the browser (nothing would say when to redraw it).
+   */
+  sources?: readonly string[];
+}
+
+/**
+ * The pages drawn on the server. Only pages whose content is the same for every visitor: the cart,
+ * checkout and preferences depend on what the browser stored, so they stay drawn in the browser.
+ */
+const SERVER_RENDERED: readonly ServerRenderedRoute[] = [
+  { pattern: /^\/$/, screen: 'storefront/home/home-page.tsx' },
+  { pattern: /^\/store$/, screen: 'storefront/store/store-page.tsx' },
+  { pattern: /^\/product\/[^/]+$/, screen: 'storefront/product/product-page.tsx' },
+  // Blog pages read the blog, and a post's product cards the catalogue.
+  { pattern: /^\/blog$/, screen: 'storefront/blog/blog-page.tsx', sources: ['blog'] },
+  { pattern: /^\/blog\/[^/]+$/, screen: 'storefront/blog/blog-post-page.tsx', sources: ['blog'] },
 ];
 
 interface ManifestChunk {
@@ -186,7 +211,7 @@ async function importWithoutSourceMaps<T>(url: string): Promise<T> {
  */
 export async function loadPageRenderer(
   app: FastifyInstance,
-  options: { ssrEntry: string; manifestPath: string; siteConfig: SiteConfig },
+  options: { ssrEntry: string; manifestPath: string; siteConfig: SiteConfig; revisions?: RevisionSources },
 ): Promise<PageRenderer | undefined> {
   if (!fs.existsSync(options.ssrEntry) || !fs.existsSync(options.manifestPath)) return undefined;
   let module: RenderPageModule;
@@ -211,9 +236,24 @@ export async function loadPageRenderer(
     }
   };
 
-  const draw = async (path: string, screen: string): Promise<DrawnPage> => {
+  const draw = async (path: string, screen: string, sources: string): Promise<DrawnPage> => {
     const page = await render(path, screen);
-    return { page, stock: page ? shownStock(page.queries) : [] };
+    return { page, stock: page ? shownStock(page.queries) : [], sources };
+  };
+
+  /** The current answers of the route's RevisionSources, or null when one is missing or fails. */
+  const sourcesRevision = async (route: ServerRenderedRoute): Promise<string | null> => {
+    if (!route.sources?.length) return '';
+    const revisions = route.sources.map((name) => options.revisions?.[name]);
+    // A source this server was not given (a test app without the blog): nothing says when to redraw.
+    if (revisions.some((revision) => !revision)) return null;
+    try {
+      const answers = await Promise.all(revisions.map((revision) => revision?.() ?? ''));
+      return answers.join('|');
+    } catch (error) {
+      app.log.warn({ err: error, screen: route.screen }, 'page left to the browser: its revision is unknown');
+      return null;
+    }
   };
 
   // Pages of the current content and availability, least recently used first; a request for a
@@ -221,8 +261,10 @@ export async function loadPageRenderer(
   let cachedRevision = '';
   const cache = new Map<string, Promise<DrawnPage>>();
   return async (url, catalogue) => {
-    const screen = SERVER_RENDERED.find(([pattern]) => pattern.test(url.pathname))?.[1];
-    if (!screen) return null;
+    const route = SERVER_RENDERED.find(({ pattern }) => pattern.test(url.pathname));
+    if (!route) return null;
+    const sources = await sourcesRevision(route);
+    if (sources === null) return null;
     const revision = `${catalogue.contentRevision}/${catalogue.availabilityRevision}`;
     if (revision !== cachedRevision) {
       cache.clear();
@@ -234,7 +276,9 @@ export async function loadPageRenderer(
     for (let attempt = 0; ; attempt++) {
       let entry = cache.get(path);
       if (entry) cache.delete(path);
-      else entry = draw(path, screen);
+      // Drawn at other answers of its sources (a post written, a scheduled post now due): redraw.
+      if (entry && (await entry).sources !== sources) entry = undefined;
+      entry ??= draw(path, route.screen, sources);
       cache.set(path, entry);
       if (cache.size > CACHED_PAGES) cache.delete(cache.keys().next().value as string);
       const drawn = await entry;

@@ -8,16 +8,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { type FeedItem, renderBlogFeed } from '#server/seo/blog-feed.ts';
 import { linkBase } from '#server/seo/link-base.ts';
-import { applyPageMeta, jsonForHtml, metaForUrl, productOfUrl } from '#server/seo/page-meta.ts';
+import {
+  applyPageMeta,
+  blogPostMeta,
+  blogPostSlugOfUrl,
+  jsonForHtml,
+  metaForUrl,
+  type PageMeta,
+  productOfUrl,
+} from '#server/seo/page-meta.ts';
 import { renderRobots, renderSitemap, type SitemapPost } from '#server/seo/sitemap.ts';
 import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
 import { PAGE_QUERIES_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
+import type { BlogPost } from '#shared/contracts/blog.ts';
 import type { Review } from '#shared/contracts/reviews.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import { isKnownAppPath } from '#shared/routes.ts';
 import { apiNotFoundBody } from './error-handler.ts';
 import { contentSecurityPolicyHeader } from './security.ts';
-import { loadPageRenderer, type RenderedPage } from './server-render.ts';
+import { loadPageRenderer, type RenderedPage, type RevisionSources } from './server-render.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const brotli = promisify(zlib.brotliCompress);
@@ -106,13 +115,24 @@ export interface WebAppOptions {
   newestReviews?: (productId: string) => Promise<readonly Review[]>;
   /**
    * The blog's public posts, handed in by app.ts like `newestReviews`: the newest for the RSS feed
-   * (/blog/feed.xml), all of them for the sitemap. Without them there is no feed and the sitemap
-   * lists no posts.
+   * (/blog/feed.xml), all of them for the sitemap; one public post by slug for a post page's meta
+   * (and its 404); and the blog's revision, which keeps drawn blog pages while it is unchanged
+   * (decision 015). Without them there is no feed, the sitemap lists no posts and the blog pages
+   * are drawn in the browser with the shell's meta.
    */
   blog?: {
     feedItems: () => Promise<readonly FeedItem[]>;
     sitemapPosts: () => Promise<readonly SitemapPost[]>;
+    /** The public post at `slug` as the API answers it (sanitised content), or null. */
+    post: (slug: string) => Promise<BlogPost | null>;
+    /** Changes whenever a drawn blog page may be out of date, a scheduled post falling due included. */
+    revision: () => Promise<string>;
   };
+}
+
+/** The editorial sources drawn pages depend on besides the catalogue (server-render.ts, decision 015). */
+function revisionSources(options: WebAppOptions): RevisionSources {
+  return { ...(options.blog && { blog: options.blog.revision }) };
 }
 
 /**
@@ -150,6 +170,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           ssrEntry: options.ssrEntry,
           manifestPath: path.join(options.distDir, '.vite/manifest.json'),
           siteConfig: options.siteConfig,
+          revisions: revisionSources(options),
         })
       : undefined;
   if (shell) {
@@ -189,12 +210,31 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     );
   };
 
+  /**
+   * A blog post page's meta, read from the blog (a link preview reads only this HTML, so it is there
+   * whether or not the page is drawn); undefined for other URLs, or when the read fails (the shell's
+   * defaults then, and the browser shows the error).
+   */
+  const blogPostMetaFor = async (url: URL, baseUrl: string): Promise<PageMeta | undefined> => {
+    const slug = options.blog && blogPostSlugOfUrl(url);
+    if (slug === undefined || !options.blog) return undefined;
+    try {
+      return blogPostMeta(slug, await options.blog.post(slug), options.siteConfig, baseUrl);
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not read the blog post for the page meta');
+      return undefined;
+    }
+  };
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!shell) return sendNotBuilt(reply);
     const url = new URL(request.url, 'http://shop.invalid');
     // Each shareable page gets its own title, description, canonical URL and preview tags.
     const catalogue = await app.catalogue.fresh();
-    const meta = metaForUrl(url, catalogue, options.siteConfig, baseUrlOf(request), await reviewsFor(url, catalogue));
+    const baseUrl = baseUrlOf(request);
+    const meta =
+      (await blogPostMetaFor(url, baseUrl)) ??
+      metaForUrl(url, catalogue, options.siteConfig, baseUrl, await reviewsFor(url, catalogue));
     let html = shell;
     // The entry pages arrive drawn (decision 009); any page the renderer declines is drawn in the browser.
     const page = renderPage && meta && !meta.notFound ? await renderPage(url, catalogue) : null;

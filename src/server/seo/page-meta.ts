@@ -1,8 +1,10 @@
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { excerptOf } from '#server/catalogue/search-text.ts';
+import type { BlogPost } from '#shared/contracts/blog.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { REVIEW_LIMITS, type Review } from '#shared/contracts/reviews.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
+import { LARGEST_IMAGE_WIDTH } from '#shared/images.ts';
 import { blogFeedDescription, blogFeedTitle } from './blog-feed.ts';
 import { linkTo } from './link-base.ts';
 
@@ -16,7 +18,7 @@ export interface PageMeta {
   description: string;
   /** Canonical URL: absolute when a trusted base is known (link-base.ts), else relative. */
   canonical: string;
-  type: 'website' | 'product';
+  type: 'website' | 'product' | 'article';
   /** Image URL for the preview (absolute like `canonical`). */
   image?: string;
   price?: { amount: number; currency: string };
@@ -25,6 +27,13 @@ export interface PageMeta {
   notFound?: boolean;
   /** The blog's RSS feed (absolute like `canonical`), announced in the head so readers find it. */
   feed?: string;
+  /** A blog post's `article:` tags (Open Graph's article object). */
+  article?: {
+    publishedTime: string | null;
+    modifiedTime: string;
+    section: string | null;
+    tags: readonly string[];
+  };
 }
 
 const HOME_DESCRIPTION = 'Quality electronics, components and accessories at fair prices, delivered across Lebanon.';
@@ -101,6 +110,91 @@ export function metaForUrl(
     return productMeta(product, site, absolute, reviews);
   }
   return undefined;
+}
+
+const BLOG_POST_PATH = /^\/blog\/([^/]+)$/;
+
+/**
+ * The slug a `/blog/{slug}` URL names (the feed at /blog/feed.xml is its own route), or undefined:
+ * the server reads that post (blogPostMeta) before sending the page.
+ */
+export function blogPostSlugOfUrl(url: URL): string | undefined {
+  const match = BLOG_POST_PATH.exec(url.pathname.replace(/\/+$/, ''));
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1] ?? '');
+  } catch {
+    return match[1];
+  }
+}
+
+/** The largest stored width of an image that follows the images.ts convention (previews want the biggest). */
+function largestImage(url: string): string {
+  return url.replace(/-\d+\.webp$/, `-${LARGEST_IMAGE_WIDTH}.webp`);
+}
+
+/**
+ * Meta of a blog post page (docs/product.md#blog-pages): the post's SEO fields before its title and
+ * excerpt, an article preview (Open Graph `article:` tags, a large Twitter card) and schema.org
+ * `BlogPosting` JSON-LD. `post` null: no public post at that slug, a 404.
+ */
+export function blogPostMeta(
+  slug: string,
+  post: BlogPost | null,
+  site: SiteConfig,
+  baseUrl: string,
+  wordCount?: number,
+): PageMeta {
+  const absolute = (pathAndQuery: string) => linkTo(baseUrl, pathAndQuery);
+  const own = absolute(`/blog/${encodeURIComponent(slug)}`);
+  if (!post) {
+    return {
+      title: pageTitle('Article not found', site.shopName),
+      description: blogFeedDescription(site.shopName),
+      canonical: own,
+      type: 'website',
+      notFound: true,
+    };
+  }
+  const url = absolute(`/blog/${encodeURIComponent(post.slug)}`);
+  const canonical = post.canonical_url ?? url;
+  const description = post.meta_description || post.excerpt || `${post.title} on the ${site.shopName} blog.`;
+  const image = post.featured_image ? absolute(largestImage(post.featured_image)) : undefined;
+  const headline = post.meta_title || post.title;
+  return {
+    title: pageTitle(headline, site.shopName),
+    description,
+    canonical,
+    type: 'article',
+    image,
+    feed: absolute('/blog/feed.xml'),
+    article: {
+      publishedTime: post.published_at,
+      modifiedTime: post.updated_at,
+      section: post.category?.name ?? null,
+      tags: post.tags,
+    },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description,
+      ...(image && { image: [image] }),
+      ...(post.published_at && { datePublished: post.published_at }),
+      dateModified: post.updated_at,
+      author: { '@type': 'Person', name: post.author.name },
+      publisher: {
+        '@type': 'Organization',
+        name: site.shopName,
+        logo: { '@type': 'ImageObject', url: absolute('/icons/icon-512.png') },
+      },
+      mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
+      url,
+      ...(post.tags.length > 0 && { keywords: post.tags.join(', ') }),
+      ...(post.category && { articleSection: post.category.name }),
+      ...(wordCount !== undefined && { wordCount }),
+    },
+  };
 }
 
 function storeMeta(
@@ -254,7 +348,20 @@ export function applyPageMeta(shell: string, meta: PageMeta, siteName: string): 
     meta.image && `<meta property="og:image" content="${escapeAttribute(meta.image)}">`,
     meta.price && `<meta property="product:price:amount" content="${meta.price.amount.toFixed(2)}">`,
     meta.price && `<meta property="product:price:currency" content="${escapeAttribute(meta.price.currency)}">`,
+    ...(meta.article
+      ? [
+          meta.article.publishedTime &&
+            `<meta property="article:published_time" content="${escapeAttribute(meta.article.publishedTime)}">`,
+          `<meta property="article:modified_time" content="${escapeAttribute(meta.article.modifiedTime)}">`,
+          meta.article.section &&
+            `<meta property="article:section" content="${escapeAttribute(meta.article.section)}">`,
+          ...meta.article.tags.map((tag) => `<meta property="article:tag" content="${escapeAttribute(tag)}">`),
+        ]
+      : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeAttribute(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeAttribute(meta.description)}">`,
+    meta.image && `<meta name="twitter:image" content="${escapeAttribute(meta.image)}">`,
     meta.feed &&
       `<link rel="alternate" type="application/rss+xml" title="${escapeAttribute(blogFeedTitle(siteName))}" href="${escapeAttribute(meta.feed)}">`,
     meta.jsonLd && `<script type="application/ld+json">${jsonForHtml(meta.jsonLd)}</script>`,

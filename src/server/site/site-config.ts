@@ -26,5 +26,6 @@ export function buildSiteConfig(config: Config): SiteConfig {
       devMode: config.FEATURE_DEV_MODE,
     },
     version: APP_VERSION,
+    ...(config.PUBLIC_URL && { publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') }),
   };
 }

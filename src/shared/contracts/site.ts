@@ -31,5 +31,7 @@ export const SiteConfigSchema = z.object({
   notes: z.object({ delivery: z.string(), returns: z.string(), warranty: z.string() }),
   features: FeatureFlagsSchema,
   version: z.string(),
+  /** PUBLIC_URL without a trailing slash, when set: absolute links the server draws (a post's share links). */
+  publicUrl: z.string().optional(),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

@@ -38,6 +38,8 @@ function fakeApi(url: string): Response {
   if (pathname === '/api/products/new-arrivals') return json({ data: [] });
   if (pathname === '/api/products') return json(page([product]));
   if (pathname === '/api/products/galaxy-s24') return json({ data: product });
+  if (pathname === '/api/blogs/categories') return json({ data: [] });
+  if (pathname === '/api/blogs/posts') return json(page([]));
   if (pathname === '/api/search') {
     const hit = {
       ...product,
@@ -148,11 +150,11 @@ describe('app routes', () => {
     await waitForText(app, 'h1', 'Results for “galaxy s24”');
   });
 
-  it('shows the checkout (empty cart) and honest placeholders for the blog', async () => {
+  it('shows the checkout (empty cart), the blog and the not-found screen of an unknown post', async () => {
     for (const [path, heading] of [
       ['/checkout', 'Your cart is empty'],
-      ['/blog', 'Our blog is coming soon'],
-      ['/blog/some-post', 'This article is not available yet'],
+      ['/blog', 'blog'],
+      ['/blog/some-post', 'Article not found'],
     ] as const) {
       const app = await visit(path);
       await waitForText(app, 'h1', heading);
