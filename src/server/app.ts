@@ -33,6 +33,8 @@ import type { MessageChannel } from './messages/message-channel.ts';
 import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import { priceCartItems } from './orders/orders.service.ts';
 import { shopperOrderRoutes } from './orders/shopper-orders.routes.ts';
+import { shopPageRoutes } from './pages/pages.routes.ts';
+import { pagesRevision, shopPageForMeta, sitemapShopPages } from './pages/pages.service.ts';
 import {
   apiNotFoundBody,
   MAX_PATH_SEGMENT_LENGTH,
@@ -206,6 +208,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(addressRoutes);
       await api.register(shopperOrderRoutes);
       await api.register(blogRoutes);
+      await api.register(shopPageRoutes);
       await api.register(reviewRoutes, { limits: { ...DEFAULT_REVIEW_RATE_LIMITS, ...options.reviewRateLimits } });
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only calls outside /admin (product and category writes, uploads, the blog's /blogs/admin).
@@ -229,11 +232,12 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   }
 
   if (options.serveWebApp ?? true) {
+    const siteConfig = buildSiteConfig(config);
     await registerWebApp(app, {
       distDir: config.webDistDir,
       ssrEntry: path.join(config.webSsrDir, 'render-page.js'),
       uploadsDir: config.paths.uploads,
-      siteConfig: buildSiteConfig(config),
+      siteConfig,
       publicUrl: config.PUBLIC_URL,
       allowedHosts: config.ALLOWED_HOSTS,
       adminSignInPath: config.FEATURE_ADMIN_PANEL ? options.secrets.adminLoginPath : undefined,
@@ -243,6 +247,11 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
         sitemapPosts: () => listSitemapPosts(app.db, new Date()),
         post: (slug) => publicPostForPage(app.db, slug, new Date()),
         revision: () => blogRevision(app.db, new Date()),
+      },
+      shopPages: {
+        page: (slug) => shopPageForMeta(app.db, siteConfig, slug),
+        sitemapPages: () => sitemapShopPages(app.db, siteConfig),
+        revision: () => pagesRevision(app.db),
       },
     });
   } else {

@@ -144,6 +144,8 @@ const SERVER_RENDERED: readonly ServerRenderedRoute[] = [
   // Blog pages read the blog, and a post's product cards the catalogue.
   { pattern: /^\/blog$/, screen: 'storefront/blog/blog-page.tsx', sources: ['blog'] },
   { pattern: /^\/blog\/[^/]+$/, screen: 'storefront/blog/blog-post-page.tsx', sources: ['blog'] },
+  // The fixed pages (docs/product.md#fixed-pages) follow their own revision (src/server/pages/).
+  { pattern: /^\/pages\/[^/]+$/, screen: 'storefront/pages/shop-page.tsx', sources: ['pages'] },
 ];
 
 interface ManifestChunk {

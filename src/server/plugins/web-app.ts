@@ -16,13 +16,17 @@ import {
   metaForUrl,
   type PageMeta,
   productOfUrl,
+  shopPageMeta,
+  shopPageSlugOfUrl,
 } from '#server/seo/page-meta.ts';
-import { renderRobots, renderSitemap, type SitemapPost } from '#server/seo/sitemap.ts';
+import { renderRobots, renderSitemap, type SitemapPage, type SitemapPost } from '#server/seo/sitemap.ts';
 import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
 import { PAGE_QUERIES_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { BlogPost } from '#shared/contracts/blog.ts';
+import type { ShopPage } from '#shared/contracts/pages.ts';
 import type { Review } from '#shared/contracts/reviews.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
+import type { ShopPageSlug } from '#shared/pages.ts';
 import { isKnownAppPath } from '#shared/routes.ts';
 import { apiNotFoundBody } from './error-handler.ts';
 import { contentSecurityPolicyHeader } from './security.ts';
@@ -128,11 +132,24 @@ export interface WebAppOptions {
     /** Changes whenever a drawn blog page may be out of date, a scheduled post falling due included. */
     revision: () => Promise<string>;
   };
+  /**
+   * The fixed pages (docs/product.md#fixed-pages), handed in by app.ts like the blog: one page and
+   * its plain text for its meta, all six for the sitemap, and `revision` (pagesRevision), which
+   * changes on every save, for the drawn `/pages/{slug}` copies.
+   */
+  shopPages?: {
+    page: (slug: ShopPageSlug) => Promise<{ page: ShopPage; text: string }>;
+    sitemapPages: () => Promise<readonly SitemapPage[]>;
+    revision: () => Promise<string>;
+  };
 }
 
 /** The editorial sources drawn pages depend on besides the catalogue (server-render.ts, decision 015). */
 function revisionSources(options: WebAppOptions): RevisionSources {
-  return { ...(options.blog && { blog: options.blog.revision }) };
+  return {
+    ...(options.blog && { blog: options.blog.revision }),
+    ...(options.shopPages && { pages: options.shopPages.revision }),
+  };
 }
 
 /**
@@ -226,6 +243,19 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
   };
 
+  /** A fixed page's meta; undefined for other URLs or when the read fails (the shell's defaults then). */
+  const shopPageMetaFor = async (url: URL, baseUrl: string): Promise<PageMeta | undefined> => {
+    const slug = options.shopPages && shopPageSlugOfUrl(url);
+    if (!slug || !options.shopPages) return undefined;
+    try {
+      const { page, text } = await options.shopPages.page(slug);
+      return shopPageMeta(page, text, options.siteConfig, baseUrl);
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not read the fixed page for the page meta');
+      return undefined;
+    }
+  };
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!shell) return sendNotBuilt(reply);
     const url = new URL(request.url, 'http://shop.invalid');
@@ -234,6 +264,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const baseUrl = baseUrlOf(request);
     const meta =
       (await blogPostMetaFor(url, baseUrl)) ??
+      (await shopPageMetaFor(url, baseUrl)) ??
       metaForUrl(url, catalogue, options.siteConfig, baseUrl, await reviewsFor(url, catalogue));
     let html = shell;
     // The entry pages arrive drawn (decision 009); any page the renderer declines is drawn in the browser.
@@ -287,11 +318,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       app.log.warn({ err: error }, 'could not read the blog posts for the sitemap');
       return [];
     })) ?? [];
+  /** The fixed pages for the sitemap; none rather than no sitemap if the read fails. */
+  const sitemapPages = async (): Promise<readonly SitemapPage[]> =>
+    (await options.shopPages?.sitemapPages().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not read the fixed pages for the sitemap');
+      return [];
+    })) ?? [];
   app.get('/sitemap.xml', async (request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(renderSitemap(await app.catalogue.fresh(), baseUrlOf(request), await sitemapPosts())),
+      .send(renderSitemap(await app.catalogue.fresh(), baseUrlOf(request), await sitemapPosts(), await sitemapPages())),
   );
   const { blog } = options;
   if (blog) {
