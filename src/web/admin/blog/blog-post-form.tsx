@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { BLOG_LIMITS, BLOG_POST_STATUS_LABELS, BLOG_POST_STATUSES, type BlogPostStatus } from '#shared/blog.ts';
 import type { AdminBlogPost, BlogCategory, BlogPostCreate } from '#shared/contracts/blog.ts';
@@ -70,6 +70,7 @@ export function BlogPostForm({
     setError,
     setValue,
     getValues,
+    watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<PostFormValues>({ defaultValues: post ? toFormValues(post) : EMPTY_POST_FORM });
   // The status a button saves as ("Save draft"), else the one chosen in the select.
@@ -77,7 +78,8 @@ export function BlogPostForm({
   // A new post's slug follows its title until the admin types one (then the server is sent theirs).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(post === undefined);
   const [previewing, setPreviewing] = useState(false);
-  const watched = useWatch({ control });
+  // Every field, every change: the previews and buttons follow what is typed.
+  const watched = watch();
   const title = watched.title ?? '';
   const status = watched.status ?? 'draft';
   const publishAt = watched.publish_at ?? '';
@@ -223,13 +225,28 @@ export function BlogPostForm({
         side={
           <>
             <DetailCard stack title="Publishing">
-              <SelectField label="Status" {...field('status')}>
-                {BLOG_POST_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {BLOG_POST_STATUS_LABELS[value]}
-                  </option>
-                ))}
-              </SelectField>
+              {/* Controlled (not read back from the DOM): the buttons' words follow it. */}
+              <Controller
+                control={control}
+                name="status"
+                render={({ field: select }) => (
+                  <SelectField
+                    label="Status"
+                    name={select.name}
+                    ref={select.ref}
+                    value={select.value}
+                    onBlur={select.onBlur}
+                    onChange={(event) => select.onChange(event.target.value as BlogPostStatus)}
+                    error={errors.status?.message}
+                  >
+                    {BLOG_POST_STATUSES.map((value) => (
+                      <option key={value} value={value}>
+                        {BLOG_POST_STATUS_LABELS[value]}
+                      </option>
+                    ))}
+                  </SelectField>
+                )}
+              />
               {showDate && (
                 <TextField
                   type="datetime-local"

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import {
   isShopPageSlug,
@@ -78,9 +78,11 @@ function ShopPageForm({ page }: { page: ShopPage }) {
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<PageFormValues>({ defaultValues: toFormValues(page) });
-  const watched = useWatch({ control });
+  // Every field, every change: the previews and buttons follow what is typed.
+  const watched = watch();
   useUnsavedChangesGuard(isDirty && !isSubmitting);
 
   const submit = async (values: PageFormValues) => {
