@@ -32,6 +32,7 @@ import type { MessageChannel } from './messages/message-channel.ts';
 import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import { priceCartItems } from './orders/orders.service.ts';
 import { shopperOrderRoutes } from './orders/shopper-orders.routes.ts';
+import { shopPageRoutes } from './pages/pages.routes.ts';
 import {
   apiNotFoundBody,
   MAX_PATH_SEGMENT_LENGTH,
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(addressRoutes);
       await api.register(shopperOrderRoutes);
       await api.register(blogRoutes);
+      await api.register(shopPageRoutes);
       await api.register(reviewRoutes, { limits: { ...DEFAULT_REVIEW_RATE_LIMITS, ...options.reviewRateLimits } });
       if (config.FEATURE_ADMIN_PANEL) await api.register(adminScope, { prefix: '/admin' });
       // Staff-only calls outside /admin (product and category writes, uploads, the blog's /blogs/admin).

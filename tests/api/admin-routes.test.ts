@@ -110,6 +110,9 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
         'POST /api/blogs/admin/categories',
         'PUT /api/blogs/admin/categories/:id',
         'DELETE /api/blogs/admin/categories/:id',
+        'GET /api/admin/pages',
+        'GET /api/admin/pages/:slug',
+        'PUT /api/admin/pages/:slug',
       ]),
     );
   });

@@ -8,6 +8,7 @@ import { categories } from '#server/categories/categories.table.ts';
 import { contactMessages } from '#server/contact/contact.table.ts';
 import { customers } from '#server/customers/customers.table.ts';
 import { orders } from '#server/orders/orders.table.ts';
+import { shopPages } from '#server/pages/pages.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { users } from '#server/users/users.table.ts';
 import { isSafeText, safeText, UNSAFE_TEXT_MESSAGE } from '#shared/contracts/text.ts';
@@ -116,6 +117,7 @@ describe('text with NUL bytes or unpaired surrogates', () => {
       auditLogs,
       blogPosts,
       blogCategories,
+      shopPages,
     };
     const entries = await Promise.all(
       Object.entries(tables).map(async ([name, table]) => {
@@ -255,6 +257,31 @@ describe('text with NUL bytes or unpaired surrogates', () => {
       path: 'name',
       auth: true,
       body: (bad) => ({ name: bad }),
+    },
+    // Fixed pages.
+    {
+      name: 'shop page title',
+      method: 'PUT',
+      url: () => '/api/admin/pages/about',
+      path: 'title',
+      auth: true,
+      body: (bad) => ({ title: bad }),
+    },
+    {
+      name: 'shop page content',
+      method: 'PUT',
+      url: () => '/api/admin/pages/delivery',
+      path: 'content',
+      auth: true,
+      body: (bad) => ({ content: `<p>${bad}</p>` }),
+    },
+    {
+      name: 'shop page meta description',
+      method: 'PUT',
+      url: () => '/api/admin/pages/terms',
+      path: 'meta_description',
+      auth: true,
+      body: (bad) => ({ meta_description: bad }),
     },
     // Catalogue writes (admin paths and the public API's own paths).
     {

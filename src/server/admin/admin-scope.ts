@@ -6,6 +6,7 @@ import { customerAccountRoutes } from '#server/customers/customer-account.routes
 import { customerRoutes } from '#server/customers/customers.routes.ts';
 import { notificationRoutes } from '#server/notifications/notifications.routes.ts';
 import { adminOrderRoutes } from '#server/orders/admin-orders.routes.ts';
+import { adminShopPageRoutes } from '#server/pages/admin-pages.routes.ts';
 import { adminProductRoutes } from '#server/products/admin-products.routes.ts';
 import { adminPromoCodeRoutes } from '#server/promo-codes/admin-promo-codes.routes.ts';
 import { adminReviewRoutes } from '#server/reviews/admin-reviews.routes.ts';
@@ -36,4 +37,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(notificationRoutes);
   await admin.register(adminPromoCodeRoutes);
   await admin.register(adminReviewRoutes);
+  await admin.register(adminShopPageRoutes);
 };

@@ -18,6 +18,7 @@ export {
   orderStatusHistory,
   orders,
 } from '#server/orders/orders.table.ts';
+export { shopPages } from '#server/pages/pages.table.ts';
 export { productVariants } from '#server/products/product-variants.table.ts';
 export { products } from '#server/products/products.table.ts';
 export { promoCodes } from '#server/promo-codes/promo-codes.table.ts';

@@ -9,7 +9,7 @@ import { safeText } from './text.ts';
  * Endpoints:
  * - GET /pages                   public: every page's slug, title and updated_at (footer, sitemap)
  * - GET /pages/{slug}            public: ShopPage (404 for any other slug)
- * - GET /admin/pages             staff: AdminShopPageSummary[]
+ * - GET /admin/pages             staff: AdminShopPageSummary[] (is_default: still the default text)
  * - GET /admin/pages/{slug}      staff: ShopPage as stored
  * - PUT /admin/pages/{slug}      staff: ShopPageUpdate (any subset) → ShopPage; audit `shop_page.update`
  */
@@ -37,6 +37,11 @@ export const ShopPageSummarySchema = ShopPageSchema.pick({ slug: true, title: tr
 export type ShopPageSummary = z.infer<typeof ShopPageSummarySchema>;
 
 export const ShopPageListSchema = z.object({ data: z.array(ShopPageSummarySchema) });
+
+/** The admin list's row: `is_default` while no one has saved the page yet (it shows its default text). */
+export const AdminShopPageSummarySchema = ShopPageSummarySchema.extend({ is_default: z.boolean() });
+export type AdminShopPageSummary = z.infer<typeof AdminShopPageSummarySchema>;
+export const AdminShopPageListSchema = z.object({ data: z.array(AdminShopPageSummarySchema) });
 
 export const ShopPageUpdateSchema = z
   .object({
