@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { srcSetFor } from '#shared/images.ts';
 // biome-ignore lint/style/noRestrictedImports: a type only; the preview draws the shopper's own product cards
@@ -27,22 +27,21 @@ export function productCardRefs(html: string): string[] {
 /** The products the content's cards name, loaded from the admin products API (id or slug); missing ones are left out. */
 function useCardProducts(html: string, enabled: boolean): ReadonlyMap<string, ProductCardData> {
   const refs = productCardRefs(html);
-  const results = useQueries({
-    queries: refs.map((ref) => ({
-      queryKey: [...ADMIN_PRODUCTS_KEY, 'one', ref],
-      queryFn: () => getAdminProduct(ref),
-      enabled,
-      staleTime: 60_000,
-      retry: false,
-    })),
+  // One query for the set (not useQueries, whose code would join the storefront's first-load chunk).
+  const products = useQuery({
+    queryKey: [...ADMIN_PRODUCTS_KEY, 'cards', refs],
+    queryFn: async () => {
+      const found = await Promise.all(refs.map((ref) => getAdminProduct(ref).catch(() => null)));
+      return new Map(refs.flatMap((ref, index) => (found[index] ? [[ref, found[index]] as const] : [])));
+    },
+    enabled: enabled && refs.length > 0,
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
   });
-  const products = new Map<string, ProductCardData>();
-  refs.forEach((ref, index) => {
-    const product = results[index]?.data;
-    if (product) products.set(ref, product);
-  });
-  return products;
+  return products.data ?? EMPTY;
 }
+
+const EMPTY: ReadonlyMap<string, ProductCardData> = new Map();
 
 /**
  * "Preview": the article or page as the shopper will see it, drawn by the storefront's PostBody
