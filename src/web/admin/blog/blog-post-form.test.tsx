@@ -10,6 +10,7 @@ import {
   errorBody,
   fieldLabelled,
   json,
+  pagination,
   route,
   stubFetch,
   type,
@@ -57,6 +58,10 @@ async function openNew() {
   return root;
 }
 
+async function waitForElement(root: ParentNode, selector: string): Promise<HTMLElement> {
+  await waitFor(() => expect(root.querySelector(selector)).not.toBeNull());
+  return root.querySelector(selector) as HTMLElement;
+}
 const buttonByText = (root: ParentNode, text: string) =>
   [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
 const posts = () => calls.filter((call) => call.method === 'POST' || call.method === 'PUT');
@@ -231,6 +236,38 @@ describe('BlogPostForm', () => {
     await waitFor(() => expect(dialog?.textContent).toContain('The classic board.'));
     await waitFor(() => expect(calls.some((call) => call.url === '/api/admin/products/arduino-uno-r3')).toBe(true));
     await act(async () => buttonByText(root, 'Close preview')?.click());
+  });
+
+  it("inserts a product card through the editor's dialog without saving the post (the dialog's form is not the post's)", async () => {
+    const product = {
+      id: 'p2',
+      name: 'Soldering iron',
+      slug: 'soldering-iron',
+      price: 19,
+      price_max: 19,
+      images: [],
+      is_active: true,
+    };
+    answers['GET /api/admin/products'] = () => json({ data: [product], pagination: pagination(1, 1, 8) });
+    answers['GET /api/admin/products/soldering-iron'] = () => json({ data: product });
+    const root = await openNew();
+    await type(fieldLabelled(root, 'Title'), 'Tools');
+    const tool = await waitForElement(root, 'button[aria-label="Product card"]');
+    await click(tool);
+    const dialog = await waitForElement(root, 'dialog[open]');
+    await waitFor(() => expect(dialog.textContent).toContain('Soldering iron'));
+    await click(dialog.querySelector('input[value="soldering-iron"]'));
+    await act(async () => dialog.querySelector('form')?.requestSubmit());
+    await waitFor(() => expect(root.querySelector('[data-product-card-view]')).not.toBeNull());
+    expect(posts()).toHaveLength(0);
+    // The card is in what the post sends.
+    answers['POST /api/blogs/admin/posts'] = (call) =>
+      json({ data: { ...ARDUINO_POST, ...(call.body as object), id: 'x' } }, 201);
+    await click(buttonByText(root, 'Save draft'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect((posts()[0]?.body as { content: string }).content).toContain(
+      '<div data-product-card="soldering-iron"></div>',
+    );
   });
 
   it('deletes the post from the editor after a confirm', async () => {

@@ -23,6 +23,7 @@ import {
 import { ContentPreviewDialog } from './content-preview-dialog.tsx';
 import { FeaturedImageField } from './featured-image-field.tsx';
 import { LazyRichTextEditor } from './lazy-rich-text-editor.tsx';
+import { ownSubmit } from './own-submit.ts';
 import {
   CharacterCount,
   htmlToText,
@@ -141,7 +142,7 @@ export function BlogPostForm({
   const options = blogCategoryOptions(categories);
 
   return (
-    <form onSubmit={handleSubmit(submit)} noValidate aria-label={post ? 'Edit post' : 'New post'}>
+    <form onSubmit={ownSubmit(handleSubmit(submit))} noValidate aria-label={post ? 'Edit post' : 'New post'}>
       <div className="sticky top-18 z-20 mb-6 flex flex-wrap items-center justify-end gap-2 rounded-2xl border border-line bg-surface/95 p-3 shadow-sm backdrop-blur">
         <span className="mr-auto hidden pl-2 text-sm text-muted sm:inline" aria-live="polite">
           {isDirty ? 'Unsaved changes' : post ? 'All changes saved' : 'Write the post, then publish or save a draft'}

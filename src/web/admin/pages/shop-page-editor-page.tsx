@@ -15,6 +15,7 @@ import { toast } from '#web/lib/toast.ts';
 import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { ContentPreviewDialog } from '../blog/content-preview-dialog.tsx';
 import { LazyRichTextEditor } from '../blog/lazy-rich-text-editor.tsx';
+import { ownSubmit } from '../blog/own-submit.ts';
 import {
   CharacterCount,
   htmlToText,
@@ -135,7 +136,7 @@ function ShopPageForm({ page }: { page: ShopPage }) {
           </>
         }
       />
-      <form onSubmit={handleSubmit(submit)} noValidate aria-label={`Edit ${SHOP_PAGE_LABELS[page.slug]}`}>
+      <form onSubmit={ownSubmit(handleSubmit(submit))} noValidate aria-label={`Edit ${SHOP_PAGE_LABELS[page.slug]}`}>
         <FormSaveBar editing noun="page" dirty={isDirty} saving={isSubmitting} />
         <DetailColumns
           main={
