@@ -21,9 +21,9 @@ import {
   toPostRequest,
 } from './blog-form-values.ts';
 import { ContentPreviewDialog } from './content-preview-dialog.tsx';
+import { EditorSaveBar } from './editor-save-bar.tsx';
 import { FeaturedImageField } from './featured-image-field.tsx';
 import { LazyRichTextEditor } from './lazy-rich-text-editor.tsx';
-import { ownSubmit } from './own-submit.ts';
 import {
   CharacterCount,
   htmlToText,
@@ -131,6 +131,11 @@ export function BlogPostForm({
     }
   };
 
+  /** Saves as `as` ("Save draft"), or as the status chosen in the select. */
+  const save = (as: BlogPostStatus | null) => {
+    intent.current = as;
+    void handleSubmit(submit)();
+  };
   const field = fieldBinder(register, errors);
   const slugField = register('slug', { onChange: () => setSlugFollowsTitle(false) });
   const slug = watched.slug || slugFromTitle(title) || 'post';
@@ -142,37 +147,24 @@ export function BlogPostForm({
   const options = blogCategoryOptions(categories);
 
   return (
-    <form onSubmit={ownSubmit(handleSubmit(submit))} noValidate aria-label={post ? 'Edit post' : 'New post'}>
-      <div className="sticky top-18 z-20 mb-6 flex flex-wrap items-center justify-end gap-2 rounded-2xl border border-line bg-surface/95 p-3 shadow-sm backdrop-blur">
-        <span className="mr-auto hidden pl-2 text-sm text-muted sm:inline" aria-live="polite">
-          {isDirty ? 'Unsaved changes' : post ? 'All changes saved' : 'Write the post, then publish or save a draft'}
-        </span>
+    <section aria-label={post ? 'Edit post' : 'New post'}>
+      <EditorSaveBar
+        status={
+          isDirty ? 'Unsaved changes' : post ? 'All changes saved' : 'Write the post, then publish or save a draft'
+        }
+      >
         <button type="button" className="btn-secondary" onClick={() => setPreviewing(true)}>
           Preview
         </button>
         {showSaveDraft && (
-          <button
-            type="submit"
-            className="btn-secondary"
-            disabled={isSubmitting}
-            onClick={() => {
-              intent.current = 'draft';
-            }}
-          >
+          <button type="button" className="btn-secondary" disabled={isSubmitting} onClick={() => save('draft')}>
             Save draft
           </button>
         )}
-        <button
-          type="submit"
-          className="btn-primary"
-          disabled={isSubmitting}
-          onClick={() => {
-            intent.current = null;
-          }}
-        >
+        <button type="button" className="btn-primary" disabled={isSubmitting} onClick={() => save(null)}>
           {isSubmitting ? 'Saving…' : primaryLabel(status, publishAt, storedPublic)}
         </button>
-      </div>
+      </EditorSaveBar>
       <DetailColumns
         main={
           <DetailCard stack title="Article">
@@ -378,6 +370,6 @@ export function BlogPostForm({
         image={watched.featured_image || null}
         meta={categories.find((category) => category.id === watched.category_id)?.name}
       />
-    </form>
+    </section>
   );
 }

@@ -14,8 +14,8 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { ContentPreviewDialog } from '../blog/content-preview-dialog.tsx';
+import { EditorSaveBar } from '../blog/editor-save-bar.tsx';
 import { LazyRichTextEditor } from '../blog/lazy-rich-text-editor.tsx';
-import { ownSubmit } from '../blog/own-submit.ts';
 import {
   CharacterCount,
   htmlToText,
@@ -25,7 +25,6 @@ import {
 } from '../blog/seo-preview.tsx';
 import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';
-import { FormSaveBar } from '../ui/form-save-bar.tsx';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
 import { ADMIN_PAGES_KEY, getShopPage, invalidateShopPages, updateShopPage } from './pages-api.ts';
 
@@ -136,8 +135,17 @@ function ShopPageForm({ page }: { page: ShopPage }) {
           </>
         }
       />
-      <form onSubmit={ownSubmit(handleSubmit(submit))} noValidate aria-label={`Edit ${SHOP_PAGE_LABELS[page.slug]}`}>
-        <FormSaveBar editing noun="page" dirty={isDirty} saving={isSubmitting} />
+      <section aria-label={`Edit ${SHOP_PAGE_LABELS[page.slug]}`}>
+        <EditorSaveBar status={isDirty ? 'Unsaved changes' : 'All changes saved'}>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={isSubmitting}
+            onClick={() => void handleSubmit(submit)()}
+          >
+            {isSubmitting ? 'Saving…' : 'Save changes'}
+          </button>
+        </EditorSaveBar>
         <DetailColumns
           main={
             <DetailCard stack title="Page">
@@ -193,7 +201,7 @@ function ShopPageForm({ page }: { page: ShopPage }) {
             </DetailCard>
           }
         />
-      </form>
+      </section>
       <ContentPreviewDialog
         open={previewing}
         onClose={() => setPreviewing(false)}
