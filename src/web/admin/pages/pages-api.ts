@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ShopPage, ShopPageSlug, ShopPageSummary, ShopPageUpdate } from '#shared/contracts/pages.ts';
+import type { AdminShopPageSummary, ShopPage, ShopPageSlug, ShopPageUpdate } from '#shared/contracts/pages.ts';
 import { adminGet, adminPut } from '../auth/admin-api.ts';
 
 /** Every admin fixed-page query starts with this key. */
@@ -7,7 +7,7 @@ export const ADMIN_PAGES_KEY = ['admin', 'pages'] as const;
 
 const path = (slug: ShopPageSlug) => `/admin/pages/${encodeURIComponent(slug)}`;
 
-export const listShopPages = (signal?: AbortSignal) => adminGet<ShopPageSummary[]>('/admin/pages', { signal });
+export const listShopPages = (signal?: AbortSignal) => adminGet<AdminShopPageSummary[]>('/admin/pages', { signal });
 export const getShopPage = (slug: ShopPageSlug, signal?: AbortSignal) => adminGet<ShopPage>(path(slug), { signal });
 export const updateShopPage = (slug: ShopPageSlug, body: ShopPageUpdate) => adminPut<ShopPage>(path(slug), body);
 

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { SHOP_PAGE_LABELS, type ShopPageSummary } from '#shared/contracts/pages.ts';
+import { type AdminShopPageSummary, SHOP_PAGE_LABELS } from '#shared/contracts/pages.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { DataList, type ListColumn } from '../ui/data-list.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { ListSkeleton } from '../ui/list-states.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
+import { Badge } from '../ui/status-badge.tsx';
 import { ADMIN_PAGES_KEY, listShopPages } from './pages-api.ts';
 
-type Row = ShopPageSummary & { id: string };
+type Row = AdminShopPageSummary & { id: string };
 
 const COLUMNS: ReadonlyArray<ListColumn<Row>> = [
   {
@@ -36,6 +37,16 @@ const COLUMNS: ReadonlyArray<ListColumn<Row>> = [
         /pages/{page.slug}
       </a>
     ),
+  },
+  {
+    header: 'Text',
+    card: 'badge',
+    cell: (page) =>
+      page.is_default ? (
+        <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200">Default text</Badge>
+      ) : (
+        <Badge className="bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">Edited</Badge>
+      ),
   },
   {
     header: 'Updated',

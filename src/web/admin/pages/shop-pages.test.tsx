@@ -40,8 +40,8 @@ beforeEach(() => {
     if (path === 'GET /api/admin/pages')
       return json({
         data: [
-          { slug: 'about', title: 'About Cedar Shop', updated_at: DELIVERY.updated_at },
-          { slug: 'delivery', title: 'Delivery', updated_at: DELIVERY.updated_at },
+          { slug: 'about', title: 'About Cedar Shop', updated_at: DELIVERY.updated_at, is_default: false },
+          { slug: 'delivery', title: 'Delivery', updated_at: DELIVERY.updated_at, is_default: true },
         ],
       });
     if (path === 'GET /api/admin/pages/delivery') return json({ data: DELIVERY });
@@ -68,6 +68,8 @@ describe('ShopPagesPage', () => {
     await waitFor(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(2));
     expect(root.querySelector('tbody tr')?.textContent).toContain('About Cedar Shop');
     expect(root.querySelector('tbody tr')?.textContent).toContain('Footer: About us');
+    expect(root.querySelector('tbody tr')?.textContent).toContain('Edited');
+    expect(root.querySelectorAll('tbody tr')[1]?.textContent).toContain('Default text');
     expect(root.querySelector('a[href="/pages/delivery"]')?.getAttribute('target')).toBe('_blank');
     expect(root.querySelector('a[href="/admin/pages/delivery"]')).not.toBeNull();
   });
