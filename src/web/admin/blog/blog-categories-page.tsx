@@ -39,7 +39,7 @@ export function BlogCategoriesPage() {
       cell: (category) => (
         <>
           <span className="font-medium text-strong">{category.name}</span>
-          <span className="block text-xs text-muted">/{category.slug}</span>
+          <span className="block font-mono text-xs text-muted">{category.slug}</span>
         </>
       ),
     },

@@ -55,7 +55,7 @@ describe('BlogCategoriesPage', () => {
     const root = await mount();
     await waitFor(() => expect(root.querySelectorAll('tbody tr')).toHaveLength(3));
     const first = [...(root.querySelector('tbody tr')?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent);
-    expect(first.slice(0, 5)).toEqual(['Guides/guides', '—', '2', '0', 'Active']);
+    expect(first.slice(0, 5)).toEqual(['Guidesguides', '—', '2', '0', 'Active']);
   });
 
   it('creates a category in the dialog and shows a taken slug under the slug', async () => {

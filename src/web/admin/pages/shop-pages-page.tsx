@@ -43,7 +43,9 @@ const COLUMNS: ReadonlyArray<ListColumn<Row>> = [
     card: 'badge',
     cell: (page) =>
       page.is_default ? (
-        <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200">Default text</Badge>
+        <Badge className="normal-case! bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          Default text
+        </Badge>
       ) : (
         <Badge className="bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">Edited</Badge>
       ),
