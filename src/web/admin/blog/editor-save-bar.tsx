@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 export function EditorSaveBar({ status, children }: { status: string; children: ReactNode }) {
   return (
     <div className="sticky top-18 z-20 mb-6 flex flex-wrap items-center justify-end gap-2 rounded-2xl border border-line bg-surface/95 p-3 shadow-sm backdrop-blur">
-      <span className="mr-auto hidden pl-2 text-sm text-muted sm:inline" aria-live="polite">
+      <span className="sr-only mr-auto pl-2 text-sm text-muted sm:not-sr-only" aria-live="polite">
         {status}
       </span>
       {children}
