@@ -180,6 +180,11 @@ for (const theme of ['light', 'dark'] as const) {
       ['/admin/products/new', 'New product'],
       ['/admin/categories', 'Categories'],
       ['/admin/reviews', 'Reviews'],
+      ['/admin/blog', 'Blog'],
+      ['/admin/blog/new', 'New post'],
+      ['/admin/blog/categories', 'Blog categories'],
+      ['/admin/pages', 'Pages'],
+      ['/admin/pages/about', /./],
       ['/admin/users', 'Users'],
       ['/admin/account', 'Account'],
     ] as const) {

@@ -1,4 +1,4 @@
-import { createPromoCode, uniqueStamp } from './promo-helpers.ts';
+import { adminApi, createPromoCode, uniqueStamp } from './promo-helpers.ts';
 import { postReview, productBySlug, signUpShopper } from './review-helpers.ts';
 import { expect, type Page, test } from './test.ts';
 
@@ -153,4 +153,31 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
   await expectFits(page, `/admin/products/${piProduct.id}`, /Raspberry Pi 4 Model B/);
   await expect(page.getByRole('list', { name: 'Variants' }).getByRole('listitem')).toHaveCount(3);
   expect(await overflowingElements(page), 'saved variant grid at 390 px').toEqual([]);
+});
+
+test('the blog and fixed pages screens fit a 390 px phone (issue 24)', async ({ page, signInAsAdmin }) => {
+  await signInAsAdmin();
+  await expectFits(page, '/admin/blog', 'Blog');
+  const posts = await adminApi(page, 'GET', '/blogs/admin/posts?limit=1&sort_by=published_at&sort_order=asc');
+  const { data } = (await posts.json()) as { data: Array<{ id: string; title: string }> };
+  const post = data[0];
+  if (!post) throw new Error('the demo seed has blog posts');
+  await expectFits(page, `/admin/blog/${post.id}`, post.title);
+  await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
+  expect(await overflowingElements(page), 'post editor with its content at 390 px').toEqual([]);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog', { name: post.title });
+  await expect(preview).toBeVisible();
+  const box = await preview.boundingBox();
+  // The whole screen on a phone.
+  expect(box?.width).toBeGreaterThanOrEqual(389);
+  await page.keyboard.press('Escape');
+  await expectFits(page, '/admin/blog/new', 'New post');
+  await expectFits(page, '/admin/blog/categories', 'Blog categories');
+  await page.getByRole('button', { name: 'New category' }).click();
+  await expect(page.getByRole('dialog', { name: 'New blog category' })).toBeVisible();
+  expect(await overflowingElements(page), 'blog category dialog at 390 px').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expectFits(page, '/admin/pages', 'Pages');
+  await expectFits(page, '/admin/pages/delivery', /./);
 });

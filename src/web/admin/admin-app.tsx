@@ -6,6 +6,9 @@ import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { AccountPage } from './account/account-page.tsx';
 import { AdminAuthProvider, useAdminAuth } from './auth/admin-auth.tsx';
 import { hasStoredSession } from './auth/token-store.ts';
+import { BlogCategoriesPage } from './blog/blog-categories-page.tsx';
+import { BlogPostEditorPage } from './blog/blog-post-editor-page.tsx';
+import { BlogPostsPage } from './blog/blog-posts-page.tsx';
 import { CategoriesPage } from './categories/categories-page.tsx';
 import { CustomerDetailPage } from './customers/customer-detail-page.tsx';
 import { CustomersPage } from './customers/customers-page.tsx';
@@ -13,6 +16,8 @@ import { DashboardPage } from './dashboard/dashboard-page.tsx';
 import { NewOrderPage } from './orders/new-order-page.tsx';
 import { OrderDetailPage } from './orders/order-detail-page.tsx';
 import { OrdersPage } from './orders/orders-page.tsx';
+import { ShopPageEditorPage } from './pages/shop-page-editor-page.tsx';
+import { ShopPagesPage } from './pages/shop-pages-page.tsx';
 import { ProductEditorPage } from './products/product-editor-page.tsx';
 import { ProductsPage } from './products/products-page.tsx';
 import { PromoCodesPage } from './promo-codes/promo-codes-page.tsx';
@@ -94,6 +99,12 @@ const adminRoutes: RouteObject[] = [
       { path: 'promo-codes/:id/edit', element: <PromoEditorPage /> },
       { path: 'reviews', element: <ReviewsPage /> },
       { path: 'reviews/:id', element: <ReviewDetailPage /> },
+      { path: 'blog', element: <BlogPostsPage /> },
+      { path: 'blog/new', element: <BlogPostEditorPage /> },
+      { path: 'blog/categories', element: <BlogCategoriesPage /> },
+      { path: 'blog/:id', element: <BlogPostEditorPage /> },
+      { path: 'pages', element: <ShopPagesPage /> },
+      { path: 'pages/:slug', element: <ShopPageEditorPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'account', element: <AccountPage /> },
       { path: '*', element: <AdminNotFound /> },

@@ -1,3 +1,4 @@
+import { blogIcon, pagesIcon } from '../blog/blog-icons.ts';
 import { reviewsIcon } from '../reviews/review-icons.ts';
 
 /**
@@ -43,6 +44,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     icon: 'M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8ZM7.5 7.5h.01',
   },
   { to: '/admin/reviews', label: 'Reviews', icon: reviewsIcon, count: 'pendingReviews' },
+  { to: '/admin/blog', label: 'Blog', icon: blogIcon },
+  { to: '/admin/pages', label: 'Pages', icon: pagesIcon },
   {
     to: '/admin/users',
     label: 'Users',

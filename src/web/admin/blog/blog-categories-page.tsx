@@ -1,0 +1,161 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { BlogCategory } from '#shared/contracts/blog.ts';
+import { Icon } from '#web/ui/icons.tsx';
+import { InlineError } from '#web/ui/inline-error.tsx';
+import { editIcon, trashIcon } from '../promo-codes/promo-icons.ts';
+import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { DataList, type ListColumn } from '../ui/data-list.tsx';
+import { ListEmpty, ListSkeleton } from '../ui/list-states.tsx';
+import { ActiveBadge } from '../ui/status-badge.tsx';
+import { blogCategoriesQuery, blogCategoryOptions } from './blog-api.ts';
+import { BlogCategoryDialog } from './blog-category-dialog.tsx';
+import { DeleteBlogCategoryDialog } from './delete-blog-category-dialog.tsx';
+
+const iconButton = 'icon-btn size-8 text-muted hover:text-fg';
+
+type Editing = { kind: 'edit'; category: BlogCategory | null } | { kind: 'delete'; category: BlogCategory } | null;
+
+/** The categories in tree order (parents before their children), as the pickers show them. */
+function inTreeOrder(categories: readonly BlogCategory[]): BlogCategory[] {
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  return blogCategoryOptions(categories).flatMap(([id]) => byId.get(id) ?? []);
+}
+
+/**
+ * `/admin/blog/categories`: the blog's categories with their parent, public post count, state and
+ * order; create and edit in a dialog, delete with a move of their posts.
+ */
+export function BlogCategoriesPage() {
+  const categories = useQuery(blogCategoriesQuery);
+  const [editing, setEditing] = useState<Editing>(null);
+  const all = categories.data ?? [];
+  const names = new Map(all.map((category) => [category.id, category.name]));
+  const columns: ReadonlyArray<ListColumn<BlogCategory>> = [
+    {
+      header: 'Name',
+      card: 'title',
+      cell: (category) => (
+        <>
+          <span className="font-medium text-strong">{category.name}</span>
+          <span className="block font-mono text-xs text-muted">{category.slug}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Parent',
+      card: 'line',
+      className: 'text-muted',
+      cell: (category) => (category.parent_id ? (names.get(category.parent_id) ?? '—') : '—'),
+    },
+    {
+      header: 'Posts',
+      card: 'aside',
+      align: 'right',
+      className: 'tabular-nums',
+      cell: (category) => category.post_count,
+    },
+    {
+      header: 'Order',
+      card: 'line',
+      align: 'right',
+      className: 'tabular-nums',
+      cell: (category) => category.sort_order,
+    },
+    {
+      header: 'Status',
+      card: 'badge',
+      cell: (category) => <ActiveBadge active={category.is_active} inactiveLabel="Hidden" />,
+    },
+    {
+      header: 'Actions',
+      headerHidden: true,
+      align: 'right',
+      card: 'actions',
+      cell: (category) => (
+        <div className="flex items-center justify-end gap-0.5">
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={`Edit ${category.name}`}
+            title="Edit"
+            onClick={() => setEditing({ kind: 'edit', category })}
+          >
+            <Icon d={editIcon} />
+          </button>
+          <button
+            type="button"
+            className={`${iconButton} hover:text-danger`}
+            aria-label={`Delete ${category.name}`}
+            title="Delete"
+            onClick={() => setEditing({ kind: 'delete', category })}
+          >
+            <Icon d={trashIcon} />
+          </button>
+        </div>
+      ),
+    },
+  ];
+  const newCategory = (
+    <button type="button" className="btn-primary" onClick={() => setEditing({ kind: 'edit', category: null })}>
+      New category
+    </button>
+  );
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/blog" className="font-medium text-accent underline-offset-4 hover:underline">
+          ← All posts
+        </Link>
+      </p>
+      <AdminPageHeader
+        title="Blog categories"
+        description="How the blog's posts are grouped. Hidden categories keep their posts but are not offered on the blog."
+        actions={newCategory}
+      />
+      {categories.isPending ? (
+        <ListSkeleton label="Loading blog categories" />
+      ) : categories.isError ? (
+        <InlineError title="Could not load the blog categories" onRetry={() => void categories.refetch()} />
+      ) : all.length === 0 ? (
+        <ListEmpty
+          filtered={false}
+          plural="categories"
+          text={{
+            title: 'No blog categories yet.',
+            hint: 'Group posts into guides, projects, news…',
+            action: newCategory,
+          }}
+        />
+      ) : (
+        <div className="card">
+          <DataList
+            label="Blog categories"
+            rows={inTreeOrder(all)}
+            columns={columns}
+            rowKey={(category) => category.id}
+            tableClassName="min-w-[40rem]"
+          />
+        </div>
+      )}
+      {editing?.kind === 'edit' && (
+        <BlogCategoryDialog
+          key={editing.category?.id ?? 'new'}
+          category={editing.category}
+          categories={all}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing?.kind === 'delete' && (
+        <DeleteBlogCategoryDialog
+          key={editing.category.id}
+          category={editing.category}
+          categories={all}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}

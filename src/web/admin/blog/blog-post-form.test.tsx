@@ -1,0 +1,283 @@
+import { act } from 'react';
+import { Link, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BLOG_MESSAGES } from '#shared/blog.ts';
+import { waitFor } from '#web/test/render.tsx';
+import {
+  adminTestSetup,
+  type Call,
+  click,
+  errorBody,
+  fieldLabelled,
+  json,
+  pagination,
+  route,
+  stubFetch,
+  type,
+  Where,
+  where,
+} from '../test-support.tsx';
+import { localInputToIso, SCHEDULE_MESSAGES, toLocalInput } from './blog-form-values.ts';
+import { BlogPostEditorPage } from './blog-post-editor-page.tsx';
+import { ARDUINO_POST, GUIDES, NEWS } from './test-fixtures.ts';
+
+let calls: Call[] = [];
+let answers: Record<string, (call: Call) => Response | Promise<Response>> = {};
+const { toasts, mount: mountScreen } = adminTestSetup();
+
+beforeEach(() => {
+  answers = {};
+  calls = stubFetch((call) => {
+    const answer = answers[route(call)];
+    if (answer) return answer(call);
+    const path = route(call);
+    if (path === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS] });
+    if (path === `GET /api/blogs/admin/posts/${ARDUINO_POST.id}`) return json({ data: ARDUINO_POST });
+    return errorBody('Not found', 404);
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const mount = (entry: string) =>
+  mountScreen(
+    <>
+      <Routes>
+        <Route path="/admin/blog/new" element={<BlogPostEditorPage />} />
+        <Route path="/admin/blog/:id" element={<BlogPostEditorPage />} />
+        <Route path="/admin/blog" element={<p>Posts list</p>} />
+      </Routes>
+      <Link to="/admin/blog">Elsewhere</Link>
+      <Where />
+    </>,
+    entry,
+  );
+
+async function openNew() {
+  const root = await mount('/admin/blog/new');
+  await waitFor(() => expect(fieldLabelled(root, 'Title')).not.toBeNull());
+  return root;
+}
+
+async function waitForElement(root: ParentNode, selector: string): Promise<HTMLElement> {
+  await waitFor(() => expect(root.querySelector(selector)).not.toBeNull());
+  return root.querySelector(selector) as HTMLElement;
+}
+const buttonByText = (root: ParentNode, text: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
+const posts = () => calls.filter((call) => call.method === 'POST' || call.method === 'PUT');
+const errorOf = (root: ParentNode, label: string) => {
+  const field = fieldLabelled(root, label);
+  const ids = field?.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => root.querySelector(`[id="${CSS.escape(id)}"]`)?.textContent).find((text) => text) ?? null;
+};
+/** A moment `minutes` from now as the date field takes it. */
+const localIn = (minutes: number) => toLocalInput(new Date(Date.now() + minutes * 60_000).toISOString());
+
+describe('local date and time', () => {
+  it('goes to ISO 8601 with the offset and back to the same local value', () => {
+    const iso = localInputToIso('2030-05-04T13:45');
+    expect(iso).toMatch(/^2030-05-04T13:45:00[+-]\d{2}:\d{2}$/);
+    expect(toLocalInput(iso)).toBe('2030-05-04T13:45');
+    expect(localInputToIso('tomorrow')).toBeNull();
+  });
+});
+
+describe('BlogPostForm', () => {
+  it('makes the slug from the title until the slug is edited, showing the /blog/ address, and sends none of its own', async () => {
+    answers['POST /api/blogs/admin/posts'] = (call) =>
+      json({ data: { ...ARDUINO_POST, ...(call.body as object), id: 'new-id', slug: 'cafe-creme-guide' } }, 201);
+    const root = await openNew();
+    await type(fieldLabelled(root, 'Title'), 'Café Crème guide');
+    const slug = fieldLabelled(root, 'Slug');
+    expect(slug?.value).toBe('cafe-creme-guide');
+    expect(root.textContent).toContain('/blog/cafe-creme-guide');
+    expect(root.textContent).toContain('made from the title until you change it');
+
+    await click(buttonByText(root, 'Publish'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    // Left to the server, which adds -2 on a clash.
+    expect(posts()[0]?.body).toMatchObject({ title: 'Café Crème guide', status: 'published', published_at: null });
+    expect(posts()[0]?.body).not.toHaveProperty('slug');
+    await waitFor(() => expect(where(root)).toBe('/admin/blog/new-id'));
+    expect(toasts.some((item) => item.title === 'Post published')).toBe(true);
+  });
+
+  it('keeps a typed slug when the title changes afterwards', async () => {
+    const root = await openNew();
+    await type(fieldLabelled(root, 'Title'), 'First title');
+    await type(fieldLabelled(root, 'Slug'), 'my-own-slug');
+    await type(fieldLabelled(root, 'Title'), 'Second title');
+    expect(fieldLabelled(root, 'Slug')?.value).toBe('my-own-slug');
+    expect(root.textContent).toContain('/blog/my-own-slug');
+  });
+
+  it('saves a draft with "Save draft", whatever the status select says', async () => {
+    answers['POST /api/blogs/admin/posts'] = (call) =>
+      json({ data: { ...ARDUINO_POST, ...(call.body as object), id: 'draft-id' } }, 201);
+    const root = await openNew();
+    await type(fieldLabelled(root, 'Title'), 'Just an idea');
+    await click(buttonByText(root, 'Save draft'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toMatchObject({ status: 'draft', published_at: null });
+  });
+
+  it('refuses to schedule without a date or with a past one, then schedules a future date with its offset', async () => {
+    answers['POST /api/blogs/admin/posts'] = (call) =>
+      json({ data: { ...ARDUINO_POST, ...(call.body as object), id: 'sched-id', status: 'scheduled' } }, 201);
+    const root = await openNew();
+    await type(fieldLabelled(root, 'Title'), 'Coming soon');
+    await type(fieldLabelled<HTMLSelectElement>(root, 'Status'), 'scheduled');
+    expect(buttonByText(root, 'Schedule')).toBeDefined();
+    await click(buttonByText(root, 'Schedule'));
+    await waitFor(() => expect(errorOf(root, 'Publish on')).toBe(SCHEDULE_MESSAGES.needsDate));
+
+    await type(fieldLabelled(root, 'Publish on'), localIn(-60));
+    await click(buttonByText(root, 'Schedule'));
+    await waitFor(() => expect(errorOf(root, 'Publish on')).toBe(SCHEDULE_MESSAGES.inPast));
+    expect(posts()).toHaveLength(0);
+
+    const when = localIn(24 * 60);
+    await type(fieldLabelled(root, 'Publish on'), when);
+    await click(buttonByText(root, 'Schedule'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const sent = posts()[0]?.body as { status: string; published_at: string };
+    expect(sent.status).toBe('scheduled');
+    expect(sent.published_at).toMatch(/[+-]\d{2}:\d{2}$/);
+    expect(toLocalInput(sent.published_at)).toBe(when);
+    await waitFor(() => expect(toasts.some((item) => item.title === 'Post scheduled')).toBe(true));
+  });
+
+  it('calls publishing with a future date "Schedule"', async () => {
+    const root = await openNew();
+    expect(buttonByText(root, 'Publish')).toBeDefined();
+    await type(fieldLabelled(root, 'Publish date'), localIn(120));
+    expect(buttonByText(root, 'Publish')).toBeUndefined();
+    expect(buttonByText(root, 'Schedule')).toBeDefined();
+  });
+
+  it('updates the search and social previews as the fields are typed, cut like a search result', async () => {
+    const root = await openNew();
+    const search = () => root.querySelector('[data-testid="search-preview"]')?.textContent ?? '';
+    const social = () => root.querySelector('[data-testid="social-preview"]')?.textContent ?? '';
+    await type(fieldLabelled(root, 'Title'), 'Soldering starter kit');
+    expect(search()).toContain('Soldering starter kit');
+    expect(search()).toContain('blog › soldering-starter-kit');
+    await type(
+      fieldLabelled(root, 'Meta title'),
+      'The soldering kit every beginner needs, and the few extras worth buying later on',
+    );
+    expect(search()).toContain('The soldering kit every beginner needs, and the few extras…');
+    expect(social()).toContain('The soldering kit every beginner needs, and the few extras worth buying later on');
+    expect(root.textContent).toContain('80 / 120 characters · search engines show about 60');
+    await type(fieldLabelled<HTMLTextAreaElement>(root, 'Meta description'), 'Iron, solder, flux.');
+    expect(search()).toContain('Iron, solder, flux.');
+    expect(social()).toContain('Iron, solder, flux.');
+  });
+
+  it('asks before leaving with unsaved changes, and stays when the admin says no', async () => {
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const root = await openNew();
+    await click([...root.querySelectorAll('a')].find((link) => link.textContent === 'Elsewhere'));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(where(root)).toBe('/admin/blog');
+    // Back to a clean editor, then type something.
+    const again = await openNew();
+    await type(fieldLabelled(again, 'Title'), 'Half written');
+    await click([...again.querySelectorAll('a')].find((link) => link.textContent === 'Elsewhere'));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(where(again)).toBe('/admin/blog/new');
+  });
+
+  it('shows a taken slug (409) under the slug, and other server refusals under their fields', async () => {
+    answers[`PUT /api/blogs/admin/posts/${ARDUINO_POST.id}`] = () =>
+      json(
+        {
+          message: BLOG_MESSAGES.postSlugTaken,
+          statusCode: 409,
+          code: 'CONFLICT',
+          errors: [{ path: 'slug', message: BLOG_MESSAGES.postSlugTaken }],
+        },
+        409,
+      );
+    const root = await mount(`/admin/blog/${ARDUINO_POST.id}`);
+    await waitFor(() => expect(fieldLabelled(root, 'Slug')?.value).toBe(ARDUINO_POST.slug));
+    expect(fieldLabelled(root, 'Title')?.value).toBe(ARDUINO_POST.title);
+    await type(fieldLabelled(root, 'Slug'), 'soldering-starter-kit');
+    await click(buttonByText(root, 'Update'));
+    await waitFor(() => expect(errorOf(root, 'Slug')).toBe(BLOG_MESSAGES.postSlugTaken));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ slug: 'soldering-starter-kit' });
+
+    answers[`PUT /api/blogs/admin/posts/${ARDUINO_POST.id}`] = () =>
+      json(
+        {
+          message: 'Validation failed',
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          errors: [{ path: 'category_id', message: BLOG_MESSAGES.categoryMissing }],
+        },
+        400,
+      );
+    await type(fieldLabelled(root, 'Slug'), 'another-slug');
+    await click(buttonByText(root, 'Update'));
+    await waitFor(() => expect(errorOf(root, 'Category')).toBe(BLOG_MESSAGES.categoryMissing));
+  });
+
+  it('opens the preview with the typed title and content, and the product cards asked from the admin products API', async () => {
+    answers['GET /api/admin/products/arduino-uno-r3'] = () => errorBody('Not found', 404);
+    const root = await mount(`/admin/blog/${ARDUINO_POST.id}`);
+    await waitFor(() => expect(fieldLabelled(root, 'Title')).not.toBeNull());
+    await type(fieldLabelled(root, 'Title'), 'A new title');
+    await click(buttonByText(root, 'Preview'));
+    const dialog = [...root.querySelectorAll('dialog')].find((item) =>
+      item.textContent?.includes('as shoppers see it'),
+    );
+    await waitFor(() => expect(dialog?.querySelector('h2')?.textContent).toBe('A new title'));
+    await waitFor(() => expect(dialog?.textContent).toContain('The classic board.'));
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/admin/products/arduino-uno-r3')).toBe(true));
+    await act(async () => buttonByText(root, 'Close preview')?.click());
+  });
+
+  it("inserts a product card through the editor's dialog without saving the post", async () => {
+    const product = {
+      id: 'p2',
+      name: 'Soldering iron',
+      slug: 'soldering-iron',
+      price: 19,
+      price_max: 19,
+      images: [],
+      is_active: true,
+    };
+    answers['GET /api/admin/products'] = () => json({ data: [product], pagination: pagination(1, 1, 8) });
+    answers['GET /api/admin/products/soldering-iron'] = () => json({ data: product });
+    const root = await openNew();
+    await type(fieldLabelled(root, 'Title'), 'Tools');
+    const tool = await waitForElement(root, 'button[aria-label="Product card"]');
+    await click(tool);
+    const dialog = await waitForElement(root, 'dialog[open]');
+    await waitFor(() => expect(dialog.textContent).toContain('Soldering iron'));
+    await click(dialog.querySelector('input[value="soldering-iron"]'));
+    await act(async () => dialog.querySelector('form')?.requestSubmit());
+    await waitFor(() => expect(root.querySelector('[data-product-card-view]')).not.toBeNull());
+    expect(posts()).toHaveLength(0);
+    // The card is in what the post sends.
+    answers['POST /api/blogs/admin/posts'] = (call) =>
+      json({ data: { ...ARDUINO_POST, ...(call.body as object), id: 'x' } }, 201);
+    await click(buttonByText(root, 'Save draft'));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toMatchObject({
+      content: expect.stringContaining('<div data-product-card="soldering-iron"></div>'),
+    });
+  });
+
+  it('deletes the post from the editor after a confirm', async () => {
+    answers[`DELETE /api/blogs/admin/posts/${ARDUINO_POST.id}`] = () => new Response(null, { status: 204 });
+    const root = await mount(`/admin/blog/${ARDUINO_POST.id}`);
+    await waitFor(() => expect(fieldLabelled(root, 'Title')).not.toBeNull());
+    await click(buttonByText(root, 'Delete'));
+    const dialog = [...root.querySelectorAll('dialog')].find((item) => item.textContent?.includes('Delete Choosing'));
+    await act(async () => dialog?.querySelector('form')?.requestSubmit());
+    await waitFor(() => expect(where(root)).toBe('/admin/blog'));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+});
