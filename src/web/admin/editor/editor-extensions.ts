@@ -1,8 +1,9 @@
-import { type Extensions, mergeAttributes, Node } from '@tiptap/core';
+import { type Command, type Extensions, mergeAttributes, Node } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
 import { Table, TableKit } from '@tiptap/extension-table';
 import { CharacterCount, Placeholder } from '@tiptap/extensions';
+import { NodeSelection, Selection, TextSelection } from '@tiptap/pm/state';
 import { ReactNodeViewRenderer } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { checkLinkHref, isExternalHref } from './link-rules.ts';
@@ -28,6 +29,28 @@ declare module '@tiptap/core' {
     };
   }
 }
+
+/**
+ * After inserting a block atom (an image, a product card) Tiptap leaves it selected, so the next
+ * insert or keystroke would replace it: this puts the cursor in the text after it instead (a new
+ * paragraph when nothing follows).
+ */
+export const cursorAfterSelectedNode: Command = ({ tr, dispatch }) => {
+  const { selection } = tr;
+  if (!(selection instanceof NodeSelection)) return true;
+  const next = Selection.findFrom(tr.doc.resolve(selection.to), 1, true);
+  if (dispatch) {
+    if (next) tr.setSelection(next);
+    else {
+      const paragraph = tr.doc.type.schema.nodes.paragraph;
+      if (paragraph) {
+        tr.insert(selection.to, paragraph.create());
+        tr.setSelection(TextSelection.create(tr.doc, selection.to + 1));
+      }
+    }
+  }
+  return true;
+};
 
 /**
  * An embedded product: `<div data-product-card="slug"></div>`, always empty (the storefront draws
@@ -75,7 +98,7 @@ export const ProductCard = Node.create({
       insertProductCard:
         (ref) =>
         ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { ref } }),
+          commands.insertContent({ type: this.name, attrs: { ref } }) && commands.command(cursorAfterSelectedNode),
     };
   },
 });

@@ -48,7 +48,8 @@ const TOOL = '[data-tool]:not(:disabled)';
  * The formatting toolbar (ARIA toolbar: one tab stop, arrow keys, Home and End move between its
  * controls). Marks and blocks are toggle buttons with `aria-pressed`; the table group appears
  * while the cursor is in a table. On a phone it scrolls sideways in one row; from `sm` it wraps.
- * It sticks under the admin's header while a long text scrolls.
+ * It sticks under the admin's header (4rem) while a long text scrolls; a screen with its own sticky
+ * bar above the editor sets `--editor-toolbar-top` on an ancestor to stick below that bar instead.
  */
 export function EditorToolbar({
   editor,
@@ -109,7 +110,7 @@ export function EditorToolbar({
       onFocus={(event) => {
         if ((event.target as HTMLElement).matches('[data-tool]')) current.current = event.target as HTMLElement;
       }}
-      className="sticky top-16 z-20 flex items-center gap-1 overflow-x-auto rounded-t-xl border-b border-line bg-surface/95 px-2 py-1.5 backdrop-blur [scrollbar-width:thin] sm:flex-wrap sm:overflow-visible"
+      className="sticky top-[var(--editor-toolbar-top,4rem)] z-20 flex items-center gap-1 overflow-x-auto rounded-t-xl border-b border-line bg-surface/95 px-2 py-1.5 backdrop-blur [scrollbar-width:thin] sm:flex-wrap sm:overflow-visible"
     >
       <select
         data-tool

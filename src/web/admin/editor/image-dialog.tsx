@@ -5,6 +5,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { inputClass, TextField } from '#web/ui/form-field.tsx';
 import { uploadImage } from '../products/upload-image.ts';
 import { FormDialog } from '../ui/form-dialog.tsx';
+import { cursorAfterSelectedNode } from './editor-extensions.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
@@ -47,7 +48,7 @@ export function ImageDialog({
   useEffect(() => () => abort.current?.abort(), []);
 
   const insert = (attributes: { src: string; alt: string; width?: number; height?: number }) => {
-    editor.chain().focus().setImage(attributes).run();
+    editor.chain().focus().setImage(attributes).command(cursorAfterSelectedNode).run();
     onClose();
   };
 

@@ -62,7 +62,8 @@ export function ProductPickerDialog({ editor, onClose }: { editor: Editor; onClo
           className={inputClass}
         />
       </div>
-      <fieldset>
+      {/* min-w-0: a fieldset is as wide as its content by default, and long names must truncate. */}
+      <fieldset className="min-w-0">
         <legend className="sr-only">Products</legend>
         <div className="max-h-[min(22rem,50dvh)] space-y-1 overflow-y-auto rounded-xl border border-line p-1.5">
           {products.isPending && <p className="p-2 text-sm text-muted">Loading products…</p>}

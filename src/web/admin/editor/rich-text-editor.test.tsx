@@ -69,6 +69,55 @@ describe('RichTextEditor', () => {
     expect(root.querySelector('.ProseMirror p')?.textContent).toBe('Hello');
   });
 
+  it('moves along the toolbar with the arrow keys, with one tab stop', async () => {
+    const root = await mount(<Harness changes={[]} initial="<p>Hello</p>" />);
+    const toolbar = root.querySelector('[role="toolbar"]') as HTMLElement;
+    const stops = () => [...toolbar.querySelectorAll<HTMLElement>('[data-tool]')].filter((item) => item.tabIndex === 0);
+    expect(stops()).toHaveLength(1);
+    expect(stops()[0]?.getAttribute('aria-label')).toBe('Text style');
+    const press = (key: string) =>
+      act(async () => {
+        (document.activeElement ?? toolbar).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      });
+    stops()[0]?.focus();
+    await press('ArrowRight');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Bold');
+    expect(stops().map((item) => item.getAttribute('aria-label'))).toEqual(['Bold']);
+    await press('ArrowLeft');
+    await press('ArrowLeft');
+    // From the first control, left goes round to the last enabled one (Undo and Redo start disabled).
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Product card');
+    await press('Home');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Text style');
+  });
+
+  it('warns near the content limit and marks the field invalid over it', async () => {
+    const changes: string[] = [];
+    const view = await mount(
+      <RichTextEditor label="Content" value="<p>12345678</p>" maxLength={17} onChange={(html) => changes.push(html)} />,
+    );
+    const area = view.querySelector('[contenteditable="true"]') as HTMLElement;
+    expect(view.textContent).not.toContain('close to its limit');
+    await select(view, (editor) => editor.chain().setTextSelection(9).insertContent('9').run());
+    expect(view.textContent).toContain('The content is close to its limit of 17 characters.');
+    expect(area.getAttribute('aria-invalid')).toBeNull();
+    await select(view, (editor) => editor.chain().insertContent('0123').run());
+    expect(view.textContent).toContain('over the limit of 17 characters');
+    expect(area.getAttribute('aria-invalid')).toBe('true');
+    const described = area.getAttribute('aria-describedby')?.split(' ') ?? [];
+    expect(described.map((id) => view.ownerDocument.getElementById(id)?.textContent).join(' ')).toContain(
+      'over the limit',
+    );
+  });
+
+  it('shows the field error under the editor and points the editing area at it', async () => {
+    const view = await mount(<RichTextEditor label="Content" value="" error="Write the post" onChange={() => {}} />);
+    const area = view.querySelector('[contenteditable="true"]') as HTMLElement;
+    expect(area.getAttribute('aria-invalid')).toBe('true');
+    const errorId = area.getAttribute('aria-describedby');
+    expect(errorId && view.ownerDocument.getElementById(errorId)?.textContent).toBe('Write the post');
+  });
+
   it('makes text bold and a heading with the toolbar, and reports the HTML', async () => {
     const changes: string[] = [];
     const root = await mount(<Harness changes={changes} initial="<p>Choosing a board</p>" />);
@@ -170,7 +219,7 @@ describe('RichTextEditor', () => {
     const root = await mount(<Harness changes={changes} initial="<p>See the Uno and the docs</p>" />);
     await select(root, (editor) => editor.commands.setTextSelection({ from: 9, to: 12 }));
     await click(tool(root, 'Link'));
-    const dialog = () => root.querySelector('dialog');
+    const dialog = () => document.querySelector('dialog');
     const field = () => dialog()?.querySelector<HTMLInputElement>('input') ?? null;
     await type(field(), 'javascript:alert(1)');
     await act(async () => dialog()?.querySelector('form')?.requestSubmit());
@@ -199,6 +248,29 @@ describe('RichTextEditor', () => {
     expect(changes.at(-1)).toMatch(/^<p>See the Uno and the <a href="https:\/\/docs/);
   });
 
+  it('keeps its dialogs’ submits from the form around it', async () => {
+    const submitted: string[] = [];
+    const changes: string[] = [];
+    const root = await mount(
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitted.push('post form');
+        }}
+      >
+        <Harness changes={changes} initial="<p>See the Uno</p>" />
+      </form>,
+    );
+    await select(root, (editor) => editor.commands.setTextSelection({ from: 9, to: 12 }));
+    await click(tool(root, 'Link'));
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
+    expect(root.contains(dialog)).toBe(false);
+    await type(dialog.querySelector('input'), '/product/arduino-uno-r4');
+    await act(async () => dialog.querySelector('form')?.requestSubmit());
+    expect(changes.at(-1)).toBe('<p>See the <a href="/product/arduino-uno-r4">Uno</a></p>');
+    expect(submitted).toEqual([]);
+  });
+
   it('requires alt text for an image, uploads the file and inserts it', async () => {
     const requests = recordUploads({ status: 201, body: { success: true, data: UPLOADED } });
     const changes: string[] = [];
@@ -206,7 +278,7 @@ describe('RichTextEditor', () => {
     const root = await mount(<Harness changes={changes} uploaded={uploaded} initial="<p>Intro</p>" />);
     await select(root, (editor) => editor.commands.setTextSelection(6));
     await click(tool(root, 'Image'));
-    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
     const fileInput = dialog.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
     const file = new File([new Uint8Array([1, 2, 3])], 'board.png', { type: 'image/png' });
     Object.defineProperty(fileInput, 'files', { value: [file], configurable: true });
@@ -235,7 +307,7 @@ describe('RichTextEditor', () => {
     const changes: string[] = [];
     const root = await mount(<Harness changes={changes} initial="<p>Intro</p>" />);
     await click(tool(root, 'Image'));
-    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
     const fileInput = dialog.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
     Object.defineProperty(fileInput, 'files', { value: [new File(['x'], 'notes.txt')], configurable: true });
     await act(async () => fileInput.dispatchEvent(new Event('change', { bubbles: true })));
@@ -251,7 +323,7 @@ describe('RichTextEditor', () => {
     const root = await mount(<Harness changes={changes} initial="<p>Intro</p>" />);
     await select(root, (editor) => editor.commands.setTextSelection(6));
     await click(tool(root, 'Image'));
-    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
     const field = (name: string) => {
       const label = [...dialog.querySelectorAll('label')].find((item) => item.textContent?.startsWith(name));
       return dialog.querySelector(`[id="${label?.htmlFor}"]`);
@@ -309,7 +381,7 @@ describe('RichTextEditor', () => {
     const root = await mount(<Harness changes={changes} initial="<p>Tools</p>" />);
     await select(root, (editor) => editor.commands.setTextSelection(6));
     await click(tool(root, 'Product card'));
-    const dialog = root.querySelector('dialog') as HTMLDialogElement;
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
     await waitFor(() => expect(dialog.textContent).toContain('Arduino Uno R4'));
     await type(dialog.querySelector('input[type="search"]'), 'solder');
     await waitFor(() => expect(dialog.textContent).not.toContain('Arduino Uno R4'), 2000);
@@ -319,6 +391,10 @@ describe('RichTextEditor', () => {
     await click(dialog.querySelector('input[value="soldering-iron"]'));
     await act(async () => dialog.querySelector('form')?.requestSubmit());
     expect(changes.at(-1)).toBe('<p>Tools</p><div data-product-card="soldering-iron"></div>');
+    // The cursor is after the card, not on it: what comes next does not replace it.
+    expect('node' in editorIn(root).state.selection).toBe(false);
+    await select(root, (editor) => editor.commands.insertContent('More'));
+    expect(changes.at(-1)).toBe('<p>Tools</p><div data-product-card="soldering-iron"></div><p>More</p>');
     await waitFor(() =>
       expect(root.querySelector('[data-product-card-view]')?.textContent).toContain('Soldering iron'),
     );

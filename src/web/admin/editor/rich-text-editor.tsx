@@ -1,6 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type SyntheticEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { BLOG_LIMITS } from '#shared/blog.ts';
 import { editorExtensions } from './editor-extensions.ts';
 import { type EditorDialog, EditorToolbar } from './editor-toolbar.tsx';
@@ -158,13 +159,25 @@ export function RichTextEditor({
           {error}
         </p>
       )}
-      {dialog === 'link' && <LinkDialog editor={editor} onClose={() => setDialog(null)} />}
-      {dialog === 'image' && (
-        <ImageDialog editor={editor} onClose={() => setDialog(null)} onImageUploaded={onImageUploaded} />
-      )}
-      {dialog === 'product' && <ProductPickerDialog editor={editor} onClose={() => setDialog(null)} />}
+      {dialog &&
+        createPortal(
+          // The dialogs' own forms sit outside the page's form in the DOM (no nested forms), and their
+          // submit and field events stop here: React bubbles them along the component tree, and the
+          // post form around the editor would take "Insert image" for its own submit.
+          // biome-ignore lint/a11y/noStaticElementInteractions: not interactive, a boundary the dialogs' events stop at.
+          <div onSubmit={stop} onChange={stop} onInput={stop} onKeyDown={stop} onBlur={stop} onFocus={stop}>
+            {dialog === 'link' && <LinkDialog editor={editor} onClose={() => setDialog(null)} />}
+            {dialog === 'image' && (
+              <ImageDialog editor={editor} onClose={() => setDialog(null)} onImageUploaded={onImageUploaded} />
+            )}
+            {dialog === 'product' && <ProductPickerDialog editor={editor} onClose={() => setDialog(null)} />}
+          </div>,
+          document.body,
+        )}
     </div>
   );
 }
+
+const stop = (event: SyntheticEvent) => event.stopPropagation();
 
 export default RichTextEditor;
