@@ -33,6 +33,7 @@ import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import { priceCartItems } from './orders/orders.service.ts';
 import { shopperOrderRoutes } from './orders/shopper-orders.routes.ts';
 import { shopPageRoutes } from './pages/pages.routes.ts';
+import { pagesRevision, shopPageForMeta, sitemapShopPages } from './pages/pages.service.ts';
 import {
   apiNotFoundBody,
   MAX_PATH_SEGMENT_LENGTH,
@@ -230,11 +231,12 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   }
 
   if (options.serveWebApp ?? true) {
+    const siteConfig = buildSiteConfig(config);
     await registerWebApp(app, {
       distDir: config.webDistDir,
       ssrEntry: path.join(config.webSsrDir, 'render-page.js'),
       uploadsDir: config.paths.uploads,
-      siteConfig: buildSiteConfig(config),
+      siteConfig,
       publicUrl: config.PUBLIC_URL,
       allowedHosts: config.ALLOWED_HOSTS,
       adminSignInPath: config.FEATURE_ADMIN_PANEL ? options.secrets.adminLoginPath : undefined,
@@ -242,6 +244,11 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       blog: {
         feedItems: () => listFeedPosts(app.db, new Date()),
         sitemapPosts: () => listSitemapPosts(app.db, new Date()),
+      },
+      shopPages: {
+        page: (slug) => shopPageForMeta(app.db, siteConfig, slug),
+        sitemapPages: () => sitemapShopPages(app.db, siteConfig),
+        revision: () => pagesRevision(app.db),
       },
     });
   } else {

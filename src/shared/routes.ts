@@ -1,3 +1,5 @@
+import { SHOP_PAGE_SLUGS } from './pages.ts';
+
 /**
  * The web app's public routes (docs/product.md#routes-and-screens). The server uses them to answer
  * unknown paths with a 404 status (the SPA still renders its not-found page); the web router
@@ -11,6 +13,8 @@ export const STOREFRONT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/contact\/?$/,
   /^\/blog\/?$/,
   /^\/blog\/[^/]+\/?$/,
+  // Only the six fixed pages: any other slug is a 404 (docs/product.md#fixed-pages).
+  new RegExp(`^/pages/(${SHOP_PAGE_SLUGS.join('|')})/?$`),
   /^\/preferences\/?$/,
   /^\/login(\/[^/]+)?\/?$/,
   /^\/account(\/[^/]+){0,2}\/?$/,

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PAGES_UPDATED_AT, pagesRevision } from '#server/pages/pages.service.ts';
@@ -193,5 +196,64 @@ describe('fixed pages', () => {
       expect(shopper.json().code).toBe('FORBIDDEN');
     }
     expect((await publicPage('about')).title).toBe('About Byblos Bits');
+  });
+});
+
+/** The shell's meta for `/pages/{slug}`, its 404 for other slugs, and the sitemap (docs/product.md#fixed-pages). */
+describe('fixed pages in the served HTML and the sitemap', () => {
+  let ctx: TestApp;
+  let dist: string;
+  let api: ReturnType<typeof apiAs>;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(os.tmpdir(), 'cedar-dist-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><meta name="description" content="Default description" /><title>Shop</title></head><body><div id="root"></div></body></html>',
+    );
+    ctx = await createTestApp({
+      serveWebApp: true,
+      webDistDir: dist,
+      env: { SHOP_NAME: 'Beirut Bits', PUBLIC_URL: 'https://shop.example.com' },
+    });
+    const admin = await createUser(ctx.database.db, { role: 'admin' });
+    api = apiAs(ctx.app, (await signInAs(ctx.app, admin.email)).token);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+  it('gives each page its title, description and canonical URL; another slug is a 404', async () => {
+    const delivery = await page('/pages/delivery');
+    expect(delivery.statusCode).toBe(200);
+    expect(delivery.body).toContain('<title>Delivery · Beirut Bits</title>');
+    expect(delivery.body).toContain('<meta name="description" content="How Beirut Bits delivers across Lebanon');
+    expect(delivery.body).toContain('<link rel="canonical" href="https://shop.example.com/pages/delivery">');
+
+    await api('PUT', '/api/admin/pages/terms', {
+      meta_title: 'Conditions of sale',
+      meta_description: null,
+      content: '<p>Prices are in dollars &amp; include nothing hidden.</p>',
+    });
+    const terms = (await page('/pages/terms')).body;
+    expect(terms).toContain('<title>Conditions of sale · Beirut Bits</title>');
+    // Without a meta description, the start of the text.
+    expect(terms).toContain('<meta name="description" content="Prices are in dollars &amp; include nothing hidden.">');
+
+    for (const url of ['/pages/nope', '/pages/About', '/pages/delivery/more']) {
+      expect((await page(url)).statusCode, url).toBe(404);
+    }
+  });
+
+  it('lists the six pages in /sitemap.xml with their last change', async () => {
+    const xml = (await page('/sitemap.xml')).body;
+    for (const slug of SHOP_PAGE_SLUGS) expect(xml).toContain(`<loc>https://shop.example.com/pages/${slug}</loc>`);
+    expect(xml).toContain(
+      `<loc>https://shop.example.com/pages/about</loc><lastmod>${DEFAULT_PAGES_UPDATED_AT.slice(0, 10)}</lastmod>`,
+    );
   });
 });

@@ -244,6 +244,13 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
         expect(picture.statusCode).toBe(200);
         expect(picture.headers['content-type']).toBe('image/webp');
         expect((await sharp(picture.rawPayload).metadata()).width).toBe(400);
+        // A demo post's picture too (blog-art.ts): drawn on request, in the 1200:630 shape.
+        const [post] = await fresh.db.select({ image: blogPosts.featuredImage }).from(blogPosts).limit(1);
+        expect(post?.image).toMatch(/^\/uploads\/seed\/blog-[a-z0-9-]+-1-1200\.webp$/);
+        const wide = await app.inject((post?.image ?? '').replace('-1200.webp', '-800.webp'));
+        expect(wide.statusCode).toBe(200);
+        const size = await sharp(wide.rawPayload).metadata();
+        expect([size.width, size.height]).toEqual([800, 420]);
         // Any other missing upload is still a plain 404.
         expect((await app.inject('/uploads/seed/not-a-demo-picture-1-800.webp')).statusCode).toBe(404);
       } finally {

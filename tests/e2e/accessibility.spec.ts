@@ -31,6 +31,11 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<void> 
     ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible(),
   },
   {
+    name: 'fixed page',
+    path: '/pages/delivery',
+    ready: (page) => expect(page.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible(),
+  },
+  {
     name: 'admin sign-in',
     path: '/e2e-admin-sign-in',
     ready: (page) => expect(page.getByRole('heading', { level: 1, name: /Sign in to/ })).toBeVisible(),

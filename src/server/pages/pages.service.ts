@@ -1,7 +1,7 @@
 import { count, eq, max } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
-import { sanitizePostHtml } from '#server/blog/post-html.ts';
+import { plainText, sanitizePostHtml } from '#server/blog/post-html.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { AdminShopPageSummary, ShopPage, ShopPageSummary, ShopPageUpdate } from '#shared/contracts/pages.ts';
@@ -94,6 +94,21 @@ export async function listAdminShopPages(db: Db, site: SiteConfig): Promise<Admi
 /** `GET /pages/{slug}` and `GET /admin/pages/{slug}`. */
 export async function getShopPage(db: Db, site: SiteConfig, slug: ShopPageSlug): Promise<ShopPage> {
   return toShopPage(await onePage(db, site, slug));
+}
+
+/** A page and its text without markup, for the drawn page's meta description (seo/page-meta.ts). */
+export async function shopPageForMeta(
+  db: Db,
+  site: SiteConfig,
+  slug: ShopPageSlug,
+): Promise<{ page: ShopPage; text: string }> {
+  const page = await getShopPage(db, site, slug);
+  return { page, text: plainText(page.content) };
+}
+
+/** The six pages' paths and dates for the sitemap. */
+export async function sitemapShopPages(db: Db, site: SiteConfig): Promise<{ slug: string; updatedAt: string }[]> {
+  return (await listShopPages(db, site)).map((page) => ({ slug: page.slug, updatedAt: page.updated_at }));
 }
 
 /** What the audit log keeps of a page: its fields, the content only by its length (as blog posts). */

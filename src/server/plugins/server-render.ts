@@ -119,6 +119,8 @@ const SERVER_RENDERED: [RegExp, string][] = [
   [/^\/$/, 'storefront/home/home-page.tsx'],
   [/^\/store$/, 'storefront/store/store-page.tsx'],
   [/^\/product\/[^/]+$/, 'storefront/product/product-page.tsx'],
+  // The fixed pages (docs/product.md#fixed-pages); their drawn copies follow pagesRevision (src/server/pages/).
+  [/^\/pages\/[^/]+$/, 'storefront/pages/shop-page.tsx'],
 ];
 
 interface ManifestChunk {

@@ -8,12 +8,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { type FeedItem, renderBlogFeed } from '#server/seo/blog-feed.ts';
 import { linkBase } from '#server/seo/link-base.ts';
-import { applyPageMeta, jsonForHtml, metaForUrl, productOfUrl } from '#server/seo/page-meta.ts';
-import { renderRobots, renderSitemap, type SitemapPost } from '#server/seo/sitemap.ts';
+import {
+  applyPageMeta,
+  jsonForHtml,
+  metaForUrl,
+  type PageMeta,
+  productOfUrl,
+  shopPageMeta,
+  shopPageSlugOfUrl,
+} from '#server/seo/page-meta.ts';
+import { renderRobots, renderSitemap, type SitemapPage, type SitemapPost } from '#server/seo/sitemap.ts';
 import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
 import { PAGE_QUERIES_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
+import type { ShopPage } from '#shared/contracts/pages.ts';
 import type { Review } from '#shared/contracts/reviews.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
+import type { ShopPageSlug } from '#shared/pages.ts';
 import { isKnownAppPath } from '#shared/routes.ts';
 import { apiNotFoundBody } from './error-handler.ts';
 import { contentSecurityPolicyHeader } from './security.ts';
@@ -113,6 +123,16 @@ export interface WebAppOptions {
     feedItems: () => Promise<readonly FeedItem[]>;
     sitemapPosts: () => Promise<readonly SitemapPost[]>;
   };
+  /**
+   * The fixed pages (docs/product.md#fixed-pages), handed in by app.ts like the blog: one page and
+   * its plain text for its meta, all six for the sitemap, and `revision` (pagesRevision), which
+   * changes on every save, for the drawn `/pages/{slug}` copies.
+   */
+  shopPages?: {
+    page: (slug: ShopPageSlug) => Promise<{ page: ShopPage; text: string }>;
+    sitemapPages: () => Promise<readonly SitemapPage[]>;
+    revision: () => Promise<string>;
+  };
 }
 
 /**
@@ -189,12 +209,27 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     );
   };
 
+  /** A fixed page's meta; undefined for other URLs or when the read fails (the shell's defaults then). */
+  const shopPageMetaFor = async (url: URL, baseUrl: string): Promise<PageMeta | undefined> => {
+    const slug = options.shopPages && shopPageSlugOfUrl(url);
+    if (!slug || !options.shopPages) return undefined;
+    try {
+      const { page, text } = await options.shopPages.page(slug);
+      return shopPageMeta(page, text, options.siteConfig, baseUrl);
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not read the fixed page for the page meta');
+      return undefined;
+    }
+  };
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!shell) return sendNotBuilt(reply);
     const url = new URL(request.url, 'http://shop.invalid');
     // Each shareable page gets its own title, description, canonical URL and preview tags.
     const catalogue = await app.catalogue.fresh();
-    const meta = metaForUrl(url, catalogue, options.siteConfig, baseUrlOf(request), await reviewsFor(url, catalogue));
+    const meta =
+      (await shopPageMetaFor(url, baseUrlOf(request))) ??
+      metaForUrl(url, catalogue, options.siteConfig, baseUrlOf(request), await reviewsFor(url, catalogue));
     let html = shell;
     // The entry pages arrive drawn (decision 009); any page the renderer declines is drawn in the browser.
     const page = renderPage && meta && !meta.notFound ? await renderPage(url, catalogue) : null;
@@ -247,11 +282,17 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       app.log.warn({ err: error }, 'could not read the blog posts for the sitemap');
       return [];
     })) ?? [];
+  /** The fixed pages for the sitemap; none rather than no sitemap if the read fails. */
+  const sitemapPages = async (): Promise<readonly SitemapPage[]> =>
+    (await options.shopPages?.sitemapPages().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not read the fixed pages for the sitemap');
+      return [];
+    })) ?? [];
   app.get('/sitemap.xml', async (request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(renderSitemap(await app.catalogue.fresh(), baseUrlOf(request), await sitemapPosts())),
+      .send(renderSitemap(await app.catalogue.fresh(), baseUrlOf(request), await sitemapPosts(), await sitemapPages())),
   );
   const { blog } = options;
   if (blog) {

@@ -1,8 +1,10 @@
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { excerptOf } from '#server/catalogue/search-text.ts';
+import type { ShopPage } from '#shared/contracts/pages.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { REVIEW_LIMITS, type Review } from '#shared/contracts/reviews.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
+import { isShopPageSlug, type ShopPageSlug } from '#shared/pages.ts';
 import { blogFeedDescription, blogFeedTitle } from './blog-feed.ts';
 import { linkTo } from './link-base.ts';
 
@@ -80,7 +82,7 @@ export function metaForUrl(
   if (path === '/contact') {
     return {
       title: pageTitle(site.features.contactForm ? 'Contact us' : 'Page not found', site.shopName),
-      description: `Questions about a product, an order or a quotation? Write to ${site.shopName}.`,
+      description: `Questions about a product or an order? Write to ${site.shopName}.`,
       canonical: absolute('/contact'),
       type: 'website',
       notFound: !site.features.contactForm,
@@ -101,6 +103,27 @@ export function metaForUrl(
     return productMeta(product, site, absolute, reviews);
   }
   return undefined;
+}
+
+const SHOP_PAGE_PATH = /^\/pages\/([^/]+)$/;
+
+/** The fixed page a storefront URL shows (docs/product.md#fixed-pages), if any: web-app.ts reads it for shopPageMeta. */
+export function shopPageSlugOfUrl(url: URL): ShopPageSlug | undefined {
+  const slug = SHOP_PAGE_PATH.exec(url.pathname.replace(/\/+$/, ''))?.[1];
+  return slug !== undefined && isShopPageSlug(slug) ? slug : undefined;
+}
+
+/**
+ * A fixed page's meta: its meta title and description when staff set them, else its title and the
+ * start of its text (`plainText`: the page's content as plain text, made by the caller).
+ */
+export function shopPageMeta(page: ShopPage, plainText: string, site: SiteConfig, baseUrl: string): PageMeta {
+  return {
+    title: pageTitle(page.meta_title || page.title, site.shopName),
+    description: page.meta_description || excerptOf(plainText, 200) || `${page.title} at ${site.shopName}.`,
+    canonical: linkTo(baseUrl, `/pages/${page.slug}`),
+    type: 'website',
+  };
 }
 
 function storeMeta(

@@ -9,12 +9,23 @@ export interface SitemapPost {
   updatedAt: Date;
 }
 
+/** A fixed page (docs/product.md#fixed-pages) as the sitemap lists it. */
+export interface SitemapPage {
+  slug: string;
+  updatedAt: string;
+}
+
 /**
  * `/sitemap.xml`: home, the store, every active category and every active product (with its last
- * change), then the blog and its public posts (`posts`, newest first), at most 50,000 URLs as the
- * sitemap protocol allows.
+ * change), then the blog and its public posts (`posts`, newest first), then the shop's fixed pages
+ * (`pages`), at most 50,000 URLs as the sitemap protocol allows.
  */
-export function renderSitemap(catalogue: CatalogueIndex, baseUrl: string, posts: readonly SitemapPost[] = []): string {
+export function renderSitemap(
+  catalogue: CatalogueIndex,
+  baseUrl: string,
+  posts: readonly SitemapPost[] = [],
+  pages: readonly SitemapPage[] = [],
+): string {
   const absolute = (path: string) => linkTo(baseUrl, path);
   const entries: { loc: string; lastmod?: string }[] = [{ loc: absolute('/') }, { loc: absolute('/store') }];
   for (const category of catalogue.listCategories()) {
@@ -32,6 +43,7 @@ export function renderSitemap(catalogue: CatalogueIndex, baseUrl: string, posts:
       entries.push({ loc: absolute(blogPostPath(post.slug)), lastmod: post.updatedAt.toISOString() });
     }
   }
+  for (const page of pages) entries.push({ loc: absolute(`/pages/${page.slug}`), lastmod: page.updatedAt });
   const urls = entries
     .slice(0, 50_000)
     .map(

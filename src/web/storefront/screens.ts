@@ -11,6 +11,7 @@ export const loadCheckoutPage = () => import('./checkout/checkout-page.tsx');
 export const loadContactPage = () => import('./contact/contact-page.tsx');
 export const loadBlogPage = () => import('./blog/blog-page.tsx');
 export const loadBlogPostPage = () => import('./blog/blog-post-page.tsx');
+export const loadShopPage = () => import('./pages/shop-page.tsx');
 export const loadPreferencesPage = () => import('./preferences/preferences-page.tsx');
 export const loadLoginPage = () => import('./account/login/login-page.tsx');
 export const loadAccountPage = () => import('./account/account-page.tsx');

@@ -14,6 +14,7 @@ import {
   loadLoginPage,
   loadPreferencesPage,
   loadProductPage,
+  loadShopPage,
   loadStorePage,
 } from './screens.ts';
 
@@ -46,6 +47,7 @@ export const storefrontRoutes: RouteObject[] = [
   { path: 'contact', element: lazyScreen(loadContactPage, (m) => m.ContactPage, textSkeleton) },
   { path: 'blog', element: lazyScreen(loadBlogPage, (m) => m.BlogPage, textSkeleton) },
   { path: 'blog/:slug', element: lazyScreen(loadBlogPostPage, (m) => m.BlogPostPage, textSkeleton) },
+  { path: 'pages/:slug', element: lazyScreen(loadShopPage, (m) => m.ShopPageScreen, textSkeleton) },
   { path: 'preferences', element: lazyScreen(loadPreferencesPage, (m) => m.PreferencesPage, textSkeleton) },
   // Shopper accounts (docs/product.md#shopper-accounts): sign-in at /login, everything else in one
   // lazy chunk with its own nested routes.

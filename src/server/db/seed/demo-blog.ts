@@ -19,7 +19,7 @@ export interface DemoBlogPost {
   /** Published this many days before the seed runs. */
   publishedDaysAgo: number;
   featured: boolean;
-  /** A product whose first demo picture is the post's featured image. */
+  /** The post's main product: in front on its featured picture (blog-art.ts), with the products it embeds. */
   pictureOf: string;
   metaDescription: string;
   content: string;
@@ -80,7 +80,7 @@ ${card('wgp-mini-dc-ups-10400mah')}
 <p>If your router is old and slow anyway, this is a good moment to change it: a ${link('tp-link-archer-c6-ac1200-router', 'TP-Link Archer C6')} draws little power and has good dual-band coverage for an apartment. For bigger homes, the ${link('tp-link-deco-x20-mesh-2-pack', 'Deco X20 mesh pair')} needs one UPS per unit, or at least one on the unit connected to the modem.</p>
 <h2>Looking after the battery</h2>
 <p>Lithium cells dislike heat more than anything. Keep the UPS out of direct sun and away from the top of a hot modem, and give it some air. A unit that is always plugged in will typically last two to three years before its runtime drops noticeably; when it does, replacing it costs less than a month of a second internet line.</p>
-<p>Questions about your own setup? Bring the router's adapter (or a photo of its label) to the shop and we will match the right outputs for you.</p>`,
+<p>Questions about your own setup? Send us a photo of the router adapter's label and we will help you match the right outputs.</p>`,
   },
   {
     title: 'Choosing an Arduino board',

@@ -4,8 +4,9 @@ import { excerptFrom } from '#server/blog/blog-text.ts';
 import { readingTimeMinutes, sanitizePostHtml } from '#server/blog/post-html.ts';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/users/users.table.ts';
+import { blogImageName } from './blog-art.ts';
 import { DEMO_BLOG_CATEGORIES, DEMO_BLOG_POSTS } from './demo-blog.ts';
-import { productImageNames } from './product-art.ts';
+import { blogPictureBase } from './seed-pictures.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Who signs the demo posts when the shop has no admin yet (ADMIN_EMAIL unset). */
@@ -16,7 +17,8 @@ export const DEMO_BLOG_AUTHOR = 'Cedar Shop';
  * published on days before `now`. The content goes through the sanitiser and the excerpt and
  * reading time are made from it, as the staff API does for a post it stores. The author is the
  * first admin when one exists (startup.ts makes it before seeding), else the shop's name. The
- * featured image is the first demo picture of the post's main product (seed-pictures.ts draws it).
+ * featured image is the post's own wide picture of its products (blog-art.ts; seed-pictures.ts
+ * draws it once the shop serves, with the catalogue's).
  */
 export async function seedDemoBlog(db: Db, now: Date, imageUrl: (fileName: string) => string): Promise<void> {
   const [admin] = await db
@@ -44,13 +46,12 @@ export async function seedDemoBlog(db: Db, now: Date, imageUrl: (fileName: strin
     DEMO_BLOG_POSTS.map((post) => {
       const content = sanitizePostHtml(post.content);
       const publishedAt = new Date(now.getTime() - post.publishedDaysAgo * DAY_MS);
-      const picture = productImageNames(post.pictureOf, 1)[0];
       return {
         title: post.title,
         slug: post.slug,
         excerpt: excerptFrom(content),
         content,
-        featuredImage: picture ? imageUrl(picture) : null,
+        featuredImage: imageUrl(blogImageName(blogPictureBase(post.slug))),
         authorId: admin?.id ?? null,
         authorName: admin?.name ?? DEMO_BLOG_AUTHOR,
         categoryId: categoryId.get(post.categorySlug) ?? null,

@@ -71,7 +71,23 @@ function Contact() {
       <Breadcrumbs items={[{ to: '/', label: 'Home' }, { label: 'Contact us' }]} />
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-strong sm:text-3xl">Contact us</h1>
       <p className="mt-1 max-w-2xl text-muted">
-        A question about a product, an order or a quotation? Write to us and we reply within one working day.
+        A question about a product or an order? Write to us here, or reach us by phone or email.
+      </p>
+      {/* The shop's rules live on its fixed pages (docs/product.md#fixed-pages), not in promises here. */}
+      <p className="mt-2 max-w-2xl text-sm text-muted">
+        How delivery, returns and warranty claims work: see{' '}
+        <Link to="/pages/delivery" className="text-link">
+          Delivery
+        </Link>
+        ,{' '}
+        <Link to="/pages/returns" className="text-link">
+          Returns
+        </Link>{' '}
+        and{' '}
+        <Link to="/pages/warranty" className="text-link">
+          Warranty
+        </Link>
+        .
       </p>
       <div className="mt-6 grid gap-8 lg:grid-cols-12">
         <div className="lg:col-span-7">

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { SHOP_PAGE_LABELS, SHOP_PAGE_SLUGS } from '#shared/pages.ts';
 import { whatsappLink } from '#shared/whatsapp.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { CedarLogo, Icon } from '#web/ui/icons.tsx';
@@ -38,7 +39,7 @@ export function SiteFooter() {
   const whatsapp = features.whatsapp ? whatsappLink(whatsappNumber) : undefined;
   return (
     <footer className="mt-8 border-t border-line bg-subtle/40 text-sm text-muted">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[2fr_1fr_1.5fr] lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_2fr_1.5fr] lg:px-8">
         <div className="max-w-sm">
           <p className="flex items-center gap-2.5 text-base font-bold text-strong">
             <CedarLogo className="size-7" />
@@ -48,23 +49,36 @@ export function SiteFooter() {
             Quality electronics, components and accessories, delivered across Lebanon.
           </p>
         </div>
-        <nav aria-label="Footer">
-          <h2 className="font-semibold text-strong">Shop</h2>
-          <ul className="mt-3 space-y-2 [&_a:hover]:text-fg [&_a:hover]:underline">
-            <li>
-              <Link to="/store">All products</Link>
-            </li>
-            <li>
-              <Link to="/blog">Blog</Link>
-            </li>
-            <li>
-              <Link to="/checkout">Checkout</Link>
-            </li>
-            <li>
-              <Link to="/preferences">Preferences</Link>
-            </li>
-          </ul>
-        </nav>
+        {/* Two short link lists side by side, on a phone too. */}
+        <div className="grid grid-cols-2 gap-8">
+          <nav aria-label="Footer">
+            <h2 className="font-semibold text-strong">Shop</h2>
+            <ul className="mt-3 space-y-2 [&_a:hover]:text-fg [&_a:hover]:underline">
+              <li>
+                <Link to="/store">All products</Link>
+              </li>
+              <li>
+                <Link to="/blog">Blog</Link>
+              </li>
+              <li>
+                <Link to="/checkout">Checkout</Link>
+              </li>
+              <li>
+                <Link to="/preferences">Preferences</Link>
+              </li>
+            </ul>
+          </nav>
+          <nav aria-label="Shop information">
+            <h2 className="font-semibold text-strong">Shop information</h2>
+            <ul className="mt-3 space-y-2 [&_a:hover]:text-fg [&_a:hover]:underline">
+              {SHOP_PAGE_SLUGS.map((slug) => (
+                <li key={slug}>
+                  <Link to={`/pages/${slug}`}>{SHOP_PAGE_LABELS[slug]}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
         <div>
           <h2 className="font-semibold text-strong">Contact us</h2>
           <address className="mt-3 space-y-2 not-italic [&_a:hover]:text-fg [&_a:hover]:underline">
