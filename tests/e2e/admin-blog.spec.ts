@@ -179,6 +179,7 @@ test('blog categories: create, edit, and delete one holding a post by moving the
 });
 
 test('a fixed page edited in the admin changes for shoppers', async ({ page, signInAsAdmin }) => {
+  test.slow();
   const stamp = uniqueStamp().toLowerCase();
   await signInAsAdmin();
   const original = (await (await adminApi(page, 'GET', '/admin/pages/warranty')).json()) as {
