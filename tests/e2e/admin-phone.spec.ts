@@ -157,6 +157,7 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
 });
 
 test('the blog and fixed pages screens fit a 390 px phone (issue 24)', async ({ page, signInAsAdmin }) => {
+  test.slow();
   await signInAsAdmin();
   await expectFits(page, '/admin/blog', 'Blog');
   const posts = await adminApi(page, 'GET', '/blogs/admin/posts?limit=1&sort_by=published_at&sort_order=asc');
