@@ -91,7 +91,7 @@ test('an admin writes a post with an image and a product card, schedules it a mi
   await expect(preview.locator(`[data-product-card="${productSlug}"]`)).toHaveCount(1);
   await page.keyboard.press('Escape');
   await page.goto(`/admin/blog?status=scheduled&search=${stamp}`);
-  const row = page.getByRole('main').getByRole('link', { name: title });
+  const row = page.getByRole('main').getByRole('link', { name: title, exact: true });
   await expect(row).toBeVisible();
 
   // Public once its minute has passed.
@@ -179,6 +179,7 @@ test('blog categories: create, edit, and delete one holding a post by moving the
 });
 
 test('a fixed page edited in the admin changes for shoppers', async ({ page, signInAsAdmin }) => {
+  test.slow();
   const stamp = uniqueStamp().toLowerCase();
   await signInAsAdmin();
   const original = (await (await adminApi(page, 'GET', '/admin/pages/warranty')).json()) as {

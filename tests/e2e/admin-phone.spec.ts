@@ -18,14 +18,15 @@ const SHARED_STOCK_SLUG = 'samsung-t7-portable-ssd-1tb';
 const REVIEW_SLUG = 'esp32-c3-supermini';
 
 /** Elements wider than the screen, or scroll regions whose content is wider than themselves. */
-async function overflowingElements(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function overflowingElements(page: Page, ignore?: string): Promise<string[]> {
+  return page.evaluate((ignored) => {
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
     if (document.documentElement.scrollWidth > width + 1) found.push(`page ${document.documentElement.scrollWidth}px`);
     for (const element of document.querySelectorAll<HTMLElement>('main *')) {
       const style = getComputedStyle(element);
       if (style.display === 'none' || style.visibility === 'hidden' || element.closest('dialog:not([open])')) continue;
+      if (ignored && element.closest(ignored)) continue;
       const box = element.getBoundingClientRect();
       const name = `${element.tagName.toLowerCase()}${element.getAttribute('aria-label') ? `[${element.getAttribute('aria-label')}]` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
       if (box.width > 0 && box.right > width + 1) found.push(`${name} ends at ${Math.round(box.right)}px`);
@@ -35,7 +36,7 @@ async function overflowingElements(page: Page): Promise<string[]> {
       }
     }
     return found;
-  });
+  }, ignore);
 }
 
 async function expectFits(page: Page, path: string, heading: string | RegExp) {
@@ -156,15 +157,19 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
 });
 
 test('the blog and fixed pages screens fit a 390 px phone (issue 24)', async ({ page, signInAsAdmin }) => {
+  test.slow();
   await signInAsAdmin();
   await expectFits(page, '/admin/blog', 'Blog');
   const posts = await adminApi(page, 'GET', '/blogs/admin/posts?limit=1&sort_by=published_at&sort_order=asc');
   const { data } = (await posts.json()) as { data: Array<{ id: string; title: string }> };
   const post = data[0];
   if (!post) throw new Error('the demo seed has blog posts');
-  await expectFits(page, `/admin/blog/${post.id}`, post.title);
+  // The rich-text editor's toolbar scrolls sideways on a phone by design (its own tools row).
+  const toolbar = '[role="toolbar"]';
+  await page.goto(`/admin/blog/${post.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
-  expect(await overflowingElements(page), 'post editor with its content at 390 px').toEqual([]);
+  expect(await overflowingElements(page, toolbar), 'post editor with its content at 390 px').toEqual([]);
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('dialog', { name: post.title });
   await expect(preview).toBeVisible();
@@ -172,12 +177,16 @@ test('the blog and fixed pages screens fit a 390 px phone (issue 24)', async ({ 
   // The whole screen on a phone.
   expect(box?.width).toBeGreaterThanOrEqual(389);
   await page.keyboard.press('Escape');
-  await expectFits(page, '/admin/blog/new', 'New post');
+  await page.goto('/admin/blog/new');
+  await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
+  expect(await overflowingElements(page, toolbar), 'new post at 390 px').toEqual([]);
   await expectFits(page, '/admin/blog/categories', 'Blog categories');
   await page.getByRole('button', { name: 'New category' }).click();
   await expect(page.getByRole('dialog', { name: 'New blog category' })).toBeVisible();
   expect(await overflowingElements(page), 'blog category dialog at 390 px').toEqual([]);
   await page.keyboard.press('Escape');
   await expectFits(page, '/admin/pages', 'Pages');
-  await expectFits(page, '/admin/pages/delivery', /./);
+  await page.goto('/admin/pages/delivery');
+  await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
+  expect(await overflowingElements(page, toolbar), 'page editor at 390 px').toEqual([]);
 });

@@ -254,7 +254,8 @@ describe('BlogPostForm', () => {
     await type(fieldLabelled(root, 'Title'), 'Tools');
     const tool = await waitForElement(root, 'button[aria-label="Product card"]');
     await click(tool);
-    const dialog = await waitForElement(root, 'dialog[open]');
+    // The editor's dialogs are portalled to the document's body.
+    const dialog = await waitForElement(document, 'dialog[open]');
     await waitFor(() => expect(dialog.textContent).toContain('Soldering iron'));
     await click(dialog.querySelector('input[value="soldering-iron"]'));
     await act(async () => dialog.querySelector('form')?.requestSubmit());

@@ -135,7 +135,7 @@ function ShopPageForm({ page }: { page: ShopPage }) {
           </>
         }
       />
-      <section aria-label={`Edit ${SHOP_PAGE_LABELS[page.slug]}`}>
+      <section aria-label={`Edit ${SHOP_PAGE_LABELS[page.slug]}`} className="[--editor-toolbar-top:9rem]">
         <EditorSaveBar status={isDirty ? 'Unsaved changes' : 'All changes saved'}>
           <button
             type="button"
