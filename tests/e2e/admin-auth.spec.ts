@@ -145,66 +145,77 @@ test('the sidebar: collapsed on desktop and remembered; a drawer on phones', asy
   await page.getByRole('complementary').getByRole('button', { name: 'Expand sidebar' }).click();
 });
 
-// One test per colour mode: each has its own time limit, and they run side by side. The phone
-// project runs the light one (playwright.config.ts: colour modes are not a layout matter).
+// One test per colour mode and group of screens: each has its own time limit, and they run side by
+// side. The phone project runs the light ones (playwright.config.ts: colour modes are not a layout matter).
+const AXE_SCREENS = {
+  'shop screens': [
+    ['/admin', 'Dashboard'],
+    ['/admin/products', 'Products'],
+    ['/admin/products/new', 'New product'],
+    ['/admin/categories', 'Categories'],
+    ['/admin/reviews', 'Reviews'],
+    ['/admin/users', 'Users'],
+    ['/admin/account', 'Account'],
+  ],
+  'content screens': [
+    ['/admin/blog', 'Blog'],
+    ['/admin/blog/new', 'New post'],
+    ['/admin/blog/categories', 'Blog categories'],
+    ['/admin/pages', 'Pages'],
+    ['/admin/pages/about', /./],
+  ],
+} as const;
+
 for (const theme of ['light', 'dark'] as const) {
-  test(`the admin screens pass an axe scan in ${theme}`, async ({ page, request, signInAsAdmin }) => {
-    // 240 s since the blog and pages screens joined the list (issue 24).
-    test.setTimeout(240_000);
-    // At least one order, so the dashboard shows its orders table (not only the empty state).
-    const product = (await (await request.get('/api/products/raspberry-pi-pico-w')).json()) as { data: { id: string } };
-    const order = await request.post('/api/orders', {
-      data: {
-        items: [{ product_id: product.data.id, quantity: 1 }],
-        customer: { name: 'Axe Scan', phone: '03 123 456' },
-        shipping_address: { city: 'Beirut', street: 'Bliss Street' },
-      },
+  for (const [group, screens] of Object.entries(AXE_SCREENS)) {
+    test(`the admin ${group} pass an axe scan in ${theme}`, async ({ page, request, signInAsAdmin }) => {
+      test.setTimeout(180_000);
+      if (group === 'shop screens') {
+        // At least one order, so the dashboard shows its orders table (not only the empty state).
+        const product = (await (await request.get('/api/products/raspberry-pi-pico-w')).json()) as {
+          data: { id: string };
+        };
+        const order = await request.post('/api/orders', {
+          data: {
+            items: [{ product_id: product.data.id, quantity: 1 }],
+            customer: { name: 'Axe Scan', phone: '03 123 456' },
+            shipping_address: { city: 'Beirut', street: 'Bliss Street' },
+          },
+        });
+        expect(order.status(), await order.text()).toBe(201);
+        // A review waiting, so the reviews screen shows its list (not only the empty state).
+        const reviewed = await productBySlug(request, 'esp32-cam-ov2640');
+        await postReview(request, await signUpShopper(request, `Axe ${theme}`), reviewed.id, {
+          rating: 4,
+          title: 'Good camera for the price',
+          comment: 'Needs a steady 5 V supply.',
+          pros: ['Cheap'],
+          cons: [],
+        });
+      }
+      await signInAsAdmin();
+      await page.evaluate(
+        (value) => localStorage.setItem('preferences-storage', JSON.stringify({ state: { theme: value }, version: 1 })),
+        theme,
+      );
+      for (const [path, heading] of screens) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.locator('.animate-pulse, [aria-hidden="true"].card')).toHaveCount(0);
+        if (path === '/admin') await expect(page.getByLabel('Latest orders', { exact: true })).toBeVisible();
+        // Live toasts (this test's order, and orders other tests move meanwhile) fade in: one caught
+        // mid-fade is measured half-transparent and fails contrast. The toasts' own colours are
+        // the shop's tokens (errors/sonner-toaster.tsx); the screens are what this scan checks.
+        const { violations } = await new AxeBuilder({ page })
+          .exclude('[data-sonner-toaster]')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .options({ resultTypes: ['violations'] })
+          .analyze();
+        expect(
+          violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`)),
+          `${path} in ${theme}`,
+        ).toEqual([]);
+      }
     });
-    expect(order.status(), await order.text()).toBe(201);
-    // A review waiting, so the reviews screen shows its list (not only the empty state).
-    const reviewed = await productBySlug(request, 'esp32-cam-ov2640');
-    await postReview(request, await signUpShopper(request, `Axe ${theme}`), reviewed.id, {
-      rating: 4,
-      title: 'Good camera for the price',
-      comment: 'Needs a steady 5 V supply.',
-      pros: ['Cheap'],
-      cons: [],
-    });
-    await signInAsAdmin();
-    await page.evaluate(
-      (value) => localStorage.setItem('preferences-storage', JSON.stringify({ state: { theme: value }, version: 1 })),
-      theme,
-    );
-    for (const [path, heading] of [
-      ['/admin', 'Dashboard'],
-      ['/admin/products', 'Products'],
-      ['/admin/products/new', 'New product'],
-      ['/admin/categories', 'Categories'],
-      ['/admin/reviews', 'Reviews'],
-      ['/admin/blog', 'Blog'],
-      ['/admin/blog/new', 'New post'],
-      ['/admin/blog/categories', 'Blog categories'],
-      ['/admin/pages', 'Pages'],
-      ['/admin/pages/about', /./],
-      ['/admin/users', 'Users'],
-      ['/admin/account', 'Account'],
-    ] as const) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(page.locator('.animate-pulse, [aria-hidden="true"].card')).toHaveCount(0);
-      if (path === '/admin') await expect(page.getByLabel('Latest orders', { exact: true })).toBeVisible();
-      // Live toasts (this test's order, and orders other tests move meanwhile) fade in: one caught
-      // mid-fade is measured half-transparent and fails contrast. The toasts' own colours are
-      // the shop's tokens (errors/sonner-toaster.tsx); the screens are what this scan checks.
-      const { violations } = await new AxeBuilder({ page })
-        .exclude('[data-sonner-toaster]')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .options({ resultTypes: ['violations'] })
-        .analyze();
-      expect(
-        violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`)),
-        `${path} in ${theme}`,
-      ).toEqual([]);
-    }
-  });
+  }
 }

@@ -113,9 +113,12 @@ test('an admin writes a post with an image and a product card, schedules it a mi
     data: Array<{ slug: string }>;
   };
   expect(after.data.map((item) => item.slug)).toEqual([slug]);
-  // TODO(integrator, issue 24): once h24-storefront's /blog is merged, also check the list page and the
-  // post page draw it: `await page.goto('/blog')` shows `title`, and `/blog/${slug}` shows the image and the
-  // product card (the storefront's own spec, tests/e2e/blog.spec.ts, covers JavaScript off and sharing).
+  // The shop shows it: found on /blog, and its article draws the picture and the product card.
+  await page.goto(`/blog?q=${stamp}`);
+  await page.getByRole('main').getByRole('link', { name: title }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.locator('article img[alt="A bench power supply on a desk"]')).toBeVisible();
+  await expect(page.locator(`article [data-product-card="${productSlug}"] a[href^="/product/"]`).first()).toBeVisible();
 
   // The admin list now calls it published, with its link on the site.
   await page.goto(`/admin/blog?search=${stamp}`);
@@ -204,7 +207,8 @@ test('a fixed page edited in the admin changes for shoppers', async ({ page, sig
     expect(((await shopper.json()) as { data: { content: string } }).data.content).toContain(
       `Checked by the e2e run ${stamp}.`,
     );
-    // TODO(integrator, issue 24): with h24-pages' storefront screen merged, also check `/pages/warranty` shows it.
+    await page.goto('/pages/warranty');
+    await expect(page.getByText(`Checked by the e2e run ${stamp}.`)).toBeVisible();
   } finally {
     await adminApi(page, 'PUT', '/admin/pages/warranty', original.data);
   }
