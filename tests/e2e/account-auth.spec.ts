@@ -12,7 +12,7 @@ import { expect, type Page, test } from './test.ts';
 const OUTBOX = path.resolve('.tmp/e2e-data/outbox');
 const PASSWORD = 'cedar-grove-2026';
 
-// Each flow is several pages and two messages long: more than the default 45 s on a busy machine.
+// Each flow is several pages and two messages long: more than the default 90 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 
 function uniquePhone(): { typed: string; e164: string } {

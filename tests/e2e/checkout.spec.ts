@@ -44,9 +44,6 @@ test('two products to a placed order: merge, stock limit, reload, Lebanese phone
   page,
   request,
 }, testInfo) => {
-  // The longest storefront journey (two products, three reloads, an order, a stock drop): 45 s was
-  // its whole margin on a loaded machine.
-  test.slow();
   const { limited, varied } = PRODUCTS[testInfo.project.name === 'phone' ? 'phone' : 'desktop'];
   const limitedBefore = await productFacts(request, limited.slug);
   const variedBefore = await productFacts(request, varied.slug);
