@@ -89,7 +89,9 @@ test('an admin writes a post with an image and a product card, schedules it a mi
   await expect(preview.getByText('A bench supply with current limiting')).toBeVisible();
   // The featured picture and the one in the text (the product card draws the product's own picture).
   await expect(preview.locator('article img[alt="A bench power supply on a desk"]')).toHaveCount(1);
-  await expect(preview.locator('article > img[src^="/uploads/"], article figure img[src^="/uploads/"]').first()).toBeVisible();
+  await expect(
+    preview.locator('article > img[src^="/uploads/"], article figure img[src^="/uploads/"]').first(),
+  ).toBeVisible();
   await expect(preview.locator(`[data-product-card="${productSlug}"] a[href^="/product/"]`).first()).toBeVisible();
   await page.keyboard.press('Escape');
   await page.goto(`/admin/blog?status=scheduled&search=${stamp}`);
