@@ -180,8 +180,14 @@ export const UpdateShopperRequestSchema = z
     /** Changing a contact clears its verification and sends a new one; null removes it (one must stay). */
     email: z.union([EmailSchema, z.null()]).optional(),
     phone: z.union([AccountPhoneSchema, z.null()]).optional(),
+    /**
+     * The account's current password: required when `email` or `phone` changes (400 naming
+     * `current_password` without it or when wrong); not needed for a name alone.
+     */
+    current_password: safeText().max(PASSWORD_MAX_LENGTH).optional(),
   })
   .strict();
+export const CONTACT_CHANGE_PASSWORD_MESSAGE = 'Enter your current password to change your email or phone';
 export type UpdateShopperRequest = z.infer<typeof UpdateShopperRequestSchema>;
 
 export const ResendRequestSchema = z.object({ type: z.enum(['verify_email', 'verify_phone']) }).strict();
