@@ -43,8 +43,7 @@ import {
 } from './plugins/error-handler.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import type { RateLimitOptions } from './plugins/rate-limiter.ts';
-import { registerRateLimiters } from './plugins/rate-limiters.ts';
+import { type RateLimitOptions, registerRateLimiters } from './plugins/rate-limiter.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { productRoutes } from './products/products.routes.ts';

@@ -1,7 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '#server/contact/contact.table.ts';
-import { MemoryRateLimiter } from '#server/plugins/rate-limiter.ts';
 import { outboxMails } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -108,22 +107,5 @@ describe('contact form flag off', () => {
     } finally {
       await ctx.close();
     }
-  });
-});
-
-describe('MemoryRateLimiter', () => {
-  it('opens a new window when the old one ends and sweeps expired keys', async () => {
-    let now = 0;
-    const limiter = new MemoryRateLimiter({ limit: 2, windowMs: 1000, now: () => now });
-    expect(await limiter.hit('a')).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect((await limiter.hit('a')).allowed).toBe(true);
-    now = 400;
-    expect(await limiter.hit('a')).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    await limiter.hit('b');
-    now = 1000;
-    expect((await limiter.hit('a')).allowed).toBe(true);
-    now = 2500;
-    await limiter.hit('c');
-    expect(limiter.size).toBe(1);
   });
 });

@@ -252,13 +252,13 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
       const user = await findShopper(app.db, session.id);
       // The lockout of sign-in counts wrong current passwords too (per account key).
       const accountKey = user.email ?? user.phone ?? user.id;
-      await guard.beforeLogin(request, reply, accountKey);
+      const attempt = await guard.beforeLogin(request, reply, accountKey);
       if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
-        await guard.loginFailed(request, accountKey);
         throw badRequest(ACCOUNT_MESSAGES.wrongPassword, [
           { path: 'currentPassword', message: ACCOUNT_MESSAGES.wrongPassword },
         ]);
       }
+      await attempt.succeeded();
       assertStrongPassword(request.body.newPassword, user, 'newPassword');
       await setShopperPassword(
         app.db,

@@ -85,12 +85,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       }
       // The lockout counts per account key: the email, else the phone.
       const accountKey = body.email ?? body.phone ?? '';
-      await guard.beforeLogin(request, reply, accountKey);
+      const attempt = await guard.beforeLogin(request, reply, accountKey);
       const user = await checkShopperCredentials(app.db, body, body.password);
-      if (!user) {
-        await guard.loginFailed(request, accountKey);
-        throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
-      }
+      if (!user) throw unauthorized(ACCOUNT_MESSAGES.invalidCredentials);
+      await attempt.succeeded();
       return { data: await signInResultFor(app.db, settings, user, context) };
     },
   );

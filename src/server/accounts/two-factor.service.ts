@@ -6,8 +6,8 @@ import { verifyPassword } from '#server/auth/passwords.ts';
 import { revokeUserSessions } from '#server/auth/sessions.service.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
-import { AppError, badRequest, conflict, unauthorized } from '#server/errors.ts';
-import type { RateLimiter } from '#server/plugins/rate-limiter.ts';
+import { badRequest, conflict, unauthorized } from '#server/errors.ts';
+import { RateLimitedError, type RateLimiter } from '#server/plugins/rate-limiter.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import { ACCOUNT_MESSAGES, type ShopperSession, type TotpEnrolment } from '#shared/contracts/accounts.ts';
@@ -32,11 +32,24 @@ export interface TwoFactorGuard {
   usedChallenges: RateLimiter;
 }
 
-const tooMany = () => new AppError(429, 'RATE_LIMITED', TWO_FACTOR_MESSAGES.tooManyAttempts);
+const tooMany = (retryAfterSeconds: number) =>
+  new RateLimitedError(TWO_FACTOR_MESSAGES.tooManyAttempts, retryAfterSeconds);
 
-async function refuseWhenLocked(guard: TwoFactorGuard, userId: string): Promise<void> {
-  const state = await guard.failures.peek(userId);
-  if (!state.allowed) throw tooMany();
+/**
+ * Runs one check of a code or password under the user's failure limit: the attempt is counted
+ * before `check` runs (429 with retry-after once the limit is spent) and given back when it
+ * passes, so parallel guesses can never have more than the limit judged (decision 017).
+ */
+async function judgedUnderLimit(
+  guard: TwoFactorGuard,
+  userId: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const counted = await guard.failures.hit(userId);
+  if (!counted.allowed) throw tooMany(counted.retryAfterSeconds);
+  const passed = await check();
+  if (passed) await guard.failures.reward(userId);
+  return passed;
 }
 
 /** A TOTP code (one use per time step) or, when `allowBackup`, an unused backup code. */
@@ -58,15 +71,17 @@ export async function confirmIdentity(
   user: UserRow,
   proof: { password?: string; code?: string },
 ): Promise<void> {
-  await refuseWhenLocked(guard, user.id);
-  if (proof.password) {
-    if (await verifyPassword(user.passwordHash, proof.password)) return;
-    await guard.failures.hit(user.id);
+  const { password, code } = proof;
+  if (password) {
+    if (await judgedUnderLimit(guard, user.id, () => verifyPassword(user.passwordHash, password))) return;
     throw badRequest(ACCOUNT_MESSAGES.wrongPassword, [{ path: 'password', message: ACCOUNT_MESSAGES.wrongPassword }]);
   }
-  if (proof.code && user.twoFactorEnabledAt && (await acceptFactorCode(db, user, proof.code, true))) return;
-  await guard.failures.hit(user.id);
-  throw wrongCode();
+  const accepted = await judgedUnderLimit(
+    guard,
+    user.id,
+    async () => !!code && !!user.twoFactorEnabledAt && (await acceptFactorCode(db, user, code, true)),
+  );
+  if (!accepted) throw wrongCode();
 }
 
 /** POST /account/factors: a new secret, kept but not live until a code proves the app has it. */
@@ -94,11 +109,7 @@ export async function confirmEnrolment(
 ): Promise<string[]> {
   if (user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   if (!user.twoFactorSecret) throw badRequest(TWO_FACTOR_MESSAGES.notStarted);
-  await refuseWhenLocked(guard, user.id);
-  if (!(await acceptTotp(db, user, code))) {
-    await guard.failures.hit(user.id);
-    throw wrongCode();
-  }
+  if (!(await judgedUnderLimit(guard, user.id, () => acceptTotp(db, user, code)))) throw wrongCode();
   return inTransaction(db, async (tx) => {
     await tx.update(users).set({ twoFactorEnabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
     const codes = await replaceBackupCodes(tx, user.id);
@@ -148,16 +159,14 @@ export async function finishTwoStepSignIn(
   context: AuditContext & { ip: string },
 ): Promise<ShopperSession> {
   const perIp = await guard.perIp.hit(context.ip);
-  if (!perIp.allowed) throw tooMany();
+  if (!perIp.allowed) throw tooMany(perIp.retryAfterSeconds);
   const challenge = await verifyMfaToken(body.mfa_token, settings.jwtSecret);
   if (!challenge) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
   const [user] = await db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
   if (!user?.isActive || user.role !== 'customer' || !user.twoFactorEnabledAt) {
     throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
   }
-  await refuseWhenLocked(guard, user.id);
-  if (!(await acceptFactorCode(db, user, body.code, true))) {
-    await guard.failures.hit(user.id);
+  if (!(await judgedUnderLimit(guard, user.id, () => acceptFactorCode(db, user, body.code, true)))) {
     await recordAudit(db, {
       context,
       actor: { id: user.id },

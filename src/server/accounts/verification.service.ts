@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -94,30 +94,39 @@ const live = () =>
 
 /**
  * Uses this account's live code for `purpose`: the row when `code` matches (and nobody used it
- * first), else undefined and one more wrong try on it (the 5th wrong try kills it).
+ * first), else undefined. Every try is counted before the code is compared (decision 017): one
+ * conditional UPDATE takes a try only while the code has fewer than 5, so however many guesses
+ * arrive at once, at most 5 are ever compared; the 5th wrong one leaves it dead.
  */
 export async function consumeCode(
   db: Db,
   input: { userId: string; purpose: VerificationPurpose; code: string },
 ): Promise<VerificationRow | undefined> {
-  const [current] = await db
-    .select()
+  const newest = db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(and(eq(verificationCodes.userId, input.userId), eq(verificationCodes.purpose, input.purpose), live()))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!current) return undefined;
-  if (current.secretHash !== sha256(input.code)) {
-    await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, current.id));
-    return undefined;
-  }
+  // live() is checked again on the row itself: on PostgreSQL a concurrent try that took the row
+  // first makes this UPDATE re-read it, so the 6th of a burst finds attempts = 5 and takes nothing.
+  const [tried] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(inArray(verificationCodes.id, newest), live()))
+    .returning();
+  if (!tried || tried.secretHash !== sha256(input.code)) return undefined;
+  // The right code on its last allowed try is still good: only unused and unexpired are asked.
   const [used] = await db
     .update(verificationCodes)
     .set({ consumedAt: new Date() })
-    .where(and(eq(verificationCodes.id, current.id), live()))
+    .where(
+      and(
+        eq(verificationCodes.id, tried.id),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, sql`now()`),
+      ),
+    )
     .returning();
   return used;
 }

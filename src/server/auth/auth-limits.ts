@@ -3,8 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import type { Db } from '#server/db/client.ts';
-import { AppError } from '#server/errors.ts';
-import { enforceRateLimit, type RateLimitOptions, type RateLimitResult } from '#server/plugins/rate-limiter.ts';
+import {
+  enforceRateLimit,
+  type RateLimitOptions,
+  type RateLimitResult,
+  refuseIfLimited,
+} from '#server/plugins/rate-limiter.ts';
 import { users } from '#server/users/users.table.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
 import { withRetryWait } from '#shared/retry-wait.ts';
@@ -44,9 +48,13 @@ export const TOO_MANY_REGISTRATIONS_MESSAGE = 'Too many sign-ups from this addre
 
 /** The 429 of a sign-in: the spec's words, then how long to wait (also in `retry-after`). */
 function refuseSignIn(result: RateLimitResult, reply: FastifyReply): void {
-  if (result.allowed) return;
-  reply.header('retry-after', String(result.retryAfterSeconds));
-  throw new AppError(429, 'RATE_LIMITED', withRetryWait(AUTH_MESSAGES.tooManyAttempts, result.retryAfterSeconds));
+  refuseIfLimited(result, reply, withRetryWait(AUTH_MESSAGES.tooManyAttempts, result.retryAfterSeconds));
+}
+
+/** A password attempt let through by the guard, counted as a failure until it proves right. */
+export interface SignInAttempt {
+  /** The password was right: the attempt is given back to the counters it was taken from. */
+  succeeded(): Promise<void>;
 }
 
 /**
@@ -71,9 +79,11 @@ async function hasSignedInFrom(db: Db, email: string, ip: string, days: number):
 }
 
 /**
- * The brute-force guard of the sign-in and sign-up routes (decision 008). Failures are counted per
- * account and address, and per account. Someone who knows an admin's email can lock the account
- * for strangers (10 failures in 15 minutes), but not for the owner's own address that signed in
+ * The brute-force guard of the sign-in and sign-up routes (decision 008, decision 017). Every
+ * password attempt is counted per account and address, and per account, atomically *before* the
+ * password is checked, and given back when it was right: however many guesses arrive at once, at
+ * most the limit are ever judged. Someone who knows an admin's email can lock the account for
+ * strangers (10 failures in 15 minutes), but not for the owner's own address that signed in
  * before: that address is stopped only by its own failures.
  */
 export function createAuthGuard(app: FastifyInstance, limits: AuthRateLimits) {
@@ -100,23 +110,36 @@ export function createAuthGuard(app: FastifyInstance, limits: AuthRateLimits) {
   };
 
   return {
-    /** Before checking a password: counts the attempt per IP and refuses a locked account or address. */
-    async beforeLogin(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void> {
-      const perIpResult = await perIp.hit(request.ip);
-      refuseSignIn(perIpResult, reply);
-      const pair = await perAccountAndAddress.peek(pairKey(email, request.ip));
-      if (!pair.allowed) {
-        await noteLockout(request, email, pairKey(email, request.ip));
-        refuseSignIn(pair, reply);
+    /**
+     * Before checking a password: counts the attempt per IP, per account and address, and per
+     * account, and refuses (429) a locked address or account. The attempt stays counted as a
+     * failure unless the route calls `succeeded()` on the answer once the password proved right.
+     */
+    async beforeLogin(request: FastifyRequest, reply: FastifyReply, email: string): Promise<SignInAttempt> {
+      refuseSignIn(await perIp.hit(request.ip), reply);
+      const pair = pairKey(email, request.ip);
+      const byPair = await perAccountAndAddress.hit(pair);
+      if (!byPair.allowed) {
+        await noteLockout(request, email, pair);
+        refuseSignIn(byPair, reply);
       }
-      const account = await perAccount.peek(email);
-      if (account.allowed) return;
-      if (await hasSignedInFrom(app.db, email, request.ip, limits.knownAddressDays)) return;
-      await noteLockout(request, email, email);
-      refuseSignIn(account, reply);
-    },
-    async loginFailed(request: FastifyRequest, email: string): Promise<void> {
-      await Promise.all([perAccount.hit(email), perAccountAndAddress.hit(pairKey(email, request.ip))]);
+      const byAccount = await perAccount.hit(email);
+      // Locked for strangers; an address the account signed in from is judged on its own count.
+      if (!byAccount.allowed && !(await hasSignedInFrom(app.db, email, request.ip, limits.knownAddressDays))) {
+        await perAccountAndAddress.reward(pair); // not judged: not a failure of this address
+        await noteLockout(request, email, email);
+        refuseSignIn(byAccount, reply);
+      }
+      return {
+        // Only what was counted goes back: a known address let in past the account limit took
+        // nothing from the account's count.
+        succeeded: async () => {
+          await Promise.all([
+            perAccountAndAddress.reward(pair),
+            byAccount.allowed ? perAccount.reward(email) : Promise.resolve(),
+          ]);
+        },
+      };
     },
     async beforeRegister(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       await enforceRateLimit(registrations, request.ip, reply, TOO_MANY_REGISTRATIONS_MESSAGE);

@@ -57,10 +57,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await guard.beforeLogin(request, reply, email);
+      const attempt = await guard.beforeLogin(request, reply, email);
       const user = await checkCredentials(app.db, email, password);
       if (!user) {
-        await guard.loginFailed(request, email);
         await recordAudit(app.db, {
           context: auditContextOf(request),
           actor: { email },
@@ -69,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
         });
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
+      await attempt.succeeded();
       return { data: await signIn(app.db, settings, user, auditContextOf(request)) };
     },
   );

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '#server/errors.ts';
+import { notFound } from '#server/errors.ts';
 import {
+  RateLimitedError,
   type RateLimiter,
   type RateLimitOptions,
   type RateLimitResult,
   refuseIfLimited,
 } from '#server/plugins/rate-limiter.ts';
 import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
-import { countPromoAttempt, peekPromoAttempts } from '#server/promo-codes/promo-codes.routes.ts';
+import { startPromoAttempt } from '#server/promo-codes/promo-codes.routes.ts';
 import { PromoRefusedError } from '#server/promo-codes/promo-validation.ts';
 import { ShopperOrderSchema } from '#shared/contracts/accounts.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
@@ -54,11 +55,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
     async (request) => {
       // An unknown code costs a promo attempt here as on validate, and once the address has none
       // left no code is looked up: calculate is no free oracle for guessing codes (docs/product.md#rate-limits).
-      const promoBlocked =
-        request.body.promo_code !== undefined &&
-        !(await peekPromoAttempts(options.promoLimiter, request.ip, request.log)).allowed;
-      const { calculation, unknownPromo } = await calculateOrder(app.db, request.body, { promoBlocked });
-      if (unknownPromo) await countPromoAttempt(options.promoLimiter, request.ip, request.log);
+      const promo = await startPromoAttempt(options.promoLimiter, request.body.promo_code, request.ip, request.log);
+      const { calculation, unknownPromo } = await calculateOrder(app.db, request.body, {
+        promoBlocked: !promo.allowed,
+      });
+      if (!unknownPromo) await promo.giveBack();
       return { data: calculation };
     },
   );
@@ -92,29 +93,26 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
         return { allowed: true, retryAfterSeconds: 0 };
       });
       refuseIfLimited(limit, reply, ORDER_RATE_LIMITED_MESSAGE);
-      if (request.body.promo_code !== undefined) {
-        const promoLimit = await peekPromoAttempts(options.promoLimiter, request.ip, request.log);
-        if (!promoLimit.allowed) {
-          reply.header('retry-after', String(promoLimit.retryAfterSeconds));
-          throw new AppError(429, 'RATE_LIMITED', PROMO_MESSAGES.tooManyAttempts, [
-            { path: 'promo_code', message: PROMO_MESSAGES.tooManyAttempts },
-          ]);
-        }
-      }
       // Signed in (docs/product.md#signed-in-checkout): the order joins the account after placement.
       // A guest sends no bearer token and this costs nothing.
       const shopperId = await checkoutShopper(app, request);
+      const promo = await startPromoAttempt(options.promoLimiter, request.body.promo_code, request.ip, request.log);
+      if (!promo.allowed) {
+        throw new RateLimitedError(PROMO_MESSAGES.tooManyAttempts, promo.retryAfterSeconds, [
+          { path: 'promo_code', message: PROMO_MESSAGES.tooManyAttempts },
+        ]);
+      }
       const { order, replayed } = await placeOrder(
         app.db,
         request.body,
         request.headers[IDEMPOTENCY_KEY_HEADER],
         app.catalogue.current,
       ).catch(async (error: unknown) => {
-        if (error instanceof PromoRefusedError && error.unknown) {
-          await countPromoAttempt(options.promoLimiter, request.ip, request.log);
-        }
+        // Only an unknown code keeps its attempt (docs/product.md#rate-limits).
+        if (!(error instanceof PromoRefusedError && error.unknown)) await promo.giveBack();
         throw error;
       });
+      await promo.giveBack();
       if (shopperId) await linkOrderToShopper(app.db, shopperId, order.id);
       if (replayed) {
         // The order exists already: 200 (not 201) with the same body, and nothing is mailed twice.

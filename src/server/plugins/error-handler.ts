@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isPoolExhausted } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
 import type { ErrorBody, ErrorCode } from '#shared/contracts/common.ts';
+import { RateLimitedError } from './rate-limiter.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
@@ -80,6 +81,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(body);
     }
     if (error instanceof AppError) {
+      // Every 429 says when to come back, whoever threw it (a route or a service without a reply).
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send(error.toBody());
     }

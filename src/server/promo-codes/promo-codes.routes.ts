@@ -30,12 +30,45 @@ export function countPromoAttempt(limiter: RateLimiter, ip: string, log: Fastify
   });
 }
 
-/** Whether this address may try a code now, without counting an attempt (fails open too). */
-export function peekPromoAttempts(limiter: RateLimiter, ip: string, log: FastifyBaseLogger): Promise<RateLimitResult> {
-  return limiter.peek(promoLimitKey(ip)).catch((error: unknown): RateLimitResult => {
-    log.warn({ err: error }, 'promo rate limit unavailable; attempt let through');
-    return { allowed: true, retryAfterSeconds: 0 };
-  });
+/** A promo attempt of calculate or checkout, counted before its code is looked up. */
+export interface PromoAttempt extends RateLimitResult {
+  /** The code was known (or never looked up): only unknown codes cost an attempt there. */
+  giveBack(): Promise<void>;
+}
+
+/**
+ * Counts an attempt for `code` before it is looked up (decision 017: a burst of guesses cannot
+ * all be looked up before any is counted); no code, no attempt. Refused: no code may be looked
+ * up. Fails open like the rest, and gives back only what it counted.
+ */
+export async function startPromoAttempt(
+  limiter: RateLimiter,
+  code: string | undefined,
+  ip: string,
+  log: FastifyBaseLogger,
+): Promise<PromoAttempt> {
+  const nothing = async () => {};
+  if (code === undefined) return { allowed: true, retryAfterSeconds: 0, giveBack: nothing };
+  let counted = false;
+  const result = await limiter.hit(promoLimitKey(ip)).then(
+    (hit) => {
+      counted = hit.allowed;
+      return hit;
+    },
+    (error: unknown): RateLimitResult => {
+      log.warn({ err: error }, 'promo rate limit unavailable; attempt let through');
+      return { allowed: true, retryAfterSeconds: 0 };
+    },
+  );
+  return {
+    ...result,
+    giveBack: counted
+      ? () =>
+          limiter.reward(promoLimitKey(ip)).catch((error: unknown) => {
+            log.warn({ err: error }, 'promo rate limit unavailable; attempt not given back');
+          })
+      : nothing,
+  };
 }
 
 export interface PromoCodeRoutesOptions {
