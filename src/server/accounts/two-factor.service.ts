@@ -8,12 +8,13 @@ import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, badRequest, conflict, unauthorized } from '#server/errors.ts';
 import type { RateLimiter } from '#server/plugins/rate-limiter.ts';
+import type { SecretBox } from '#server/security/secret-box.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import { ACCOUNT_MESSAGES, type ShopperSession, type TotpEnrolment } from '#shared/contracts/accounts.ts';
 import { verifyMfaToken } from './mfa-token.ts';
 import { startShopperSession } from './shopper-sessions.ts';
-import { acceptTotp, isTotpShaped, newEnrolment } from './totp.ts';
+import { acceptTotp, isTotpShaped, newEnrolment, sealTotpSecret } from './totp.ts';
 import { consumeBackupCode, deleteBackupCodes, replaceBackupCodes } from './two-factor-backup-codes.ts';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages.ts';
 
@@ -40,8 +41,14 @@ async function refuseWhenLocked(guard: TwoFactorGuard, userId: string): Promise<
 }
 
 /** A TOTP code (one use per time step) or, when `allowBackup`, an unused backup code. */
-async function acceptFactorCode(db: Db, user: UserRow, code: string, allowBackup: boolean): Promise<boolean> {
-  if (isTotpShaped(code)) return acceptTotp(db, user, code);
+async function acceptFactorCode(
+  db: Db,
+  box: SecretBox,
+  user: UserRow,
+  code: string,
+  allowBackup: boolean,
+): Promise<boolean> {
+  if (isTotpShaped(code)) return acceptTotp(db, box, user, code);
   return allowBackup ? consumeBackupCode(db, user.id, code) : false;
 }
 
@@ -54,6 +61,7 @@ const wrongCode = () =>
  */
 export async function confirmIdentity(
   db: Db,
+  box: SecretBox,
   guard: TwoFactorGuard,
   user: UserRow,
   proof: { password?: string; code?: string },
@@ -64,18 +72,22 @@ export async function confirmIdentity(
     await guard.failures.hit(user.id);
     throw badRequest(ACCOUNT_MESSAGES.wrongPassword, [{ path: 'password', message: ACCOUNT_MESSAGES.wrongPassword }]);
   }
-  if (proof.code && user.twoFactorEnabledAt && (await acceptFactorCode(db, user, proof.code, true))) return;
+  if (proof.code && user.twoFactorEnabledAt && (await acceptFactorCode(db, box, user, proof.code, true))) return;
   await guard.failures.hit(user.id);
   throw wrongCode();
 }
 
 /** POST /account/factors: a new secret, kept but not live until a code proves the app has it. */
-export async function startEnrolment(db: Db, user: UserRow, issuer: string): Promise<TotpEnrolment> {
+export async function startEnrolment(db: Db, box: SecretBox, user: UserRow, issuer: string): Promise<TotpEnrolment> {
   if (user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   const enrolment = await newEnrolment(user.email ?? user.phone ?? user.name, issuer);
   await db
     .update(users)
-    .set({ twoFactorSecret: enrolment.secret, twoFactorLastStep: null, updatedAt: new Date() })
+    .set({
+      twoFactorSecret: sealTotpSecret(box, user.id, enrolment.secret),
+      twoFactorLastStep: null,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, user.id));
   return enrolment;
 }
@@ -86,6 +98,7 @@ export async function startEnrolment(db: Db, user: UserRow, issuer: string): Pro
  */
 export async function confirmEnrolment(
   db: Db,
+  box: SecretBox,
   guard: TwoFactorGuard,
   user: UserRow,
   code: string,
@@ -95,7 +108,7 @@ export async function confirmEnrolment(
   if (user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   if (!user.twoFactorSecret) throw badRequest(TWO_FACTOR_MESSAGES.notStarted);
   await refuseWhenLocked(guard, user.id);
-  if (!(await acceptTotp(db, user, code))) {
+  if (!(await acceptTotp(db, box, user, code))) {
     await guard.failures.hit(user.id);
     throw wrongCode();
   }
@@ -142,6 +155,7 @@ export async function disableTwoFactor(db: Db, user: UserRow, context: AuditCont
  */
 export async function finishTwoStepSignIn(
   db: Db,
+  box: SecretBox,
   guard: TwoFactorGuard,
   settings: AuthSettings,
   body: { mfa_token: string; code: string },
@@ -156,7 +170,7 @@ export async function finishTwoStepSignIn(
     throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
   }
   await refuseWhenLocked(guard, user.id);
-  if (!(await acceptFactorCode(db, user, body.code, true))) {
+  if (!(await acceptFactorCode(db, box, user, body.code, true))) {
     await guard.failures.hit(user.id);
     await recordAudit(db, {
       context,
