@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { sealClearTotpSecrets, totpSecretBox } from './accounts/totp.ts';
 import { ensureFirstAdmin, type FirstAdminResult } from './auth/first-admin.ts';
 import type { Config } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
@@ -68,7 +69,8 @@ export interface PreparedInstance {
 /**
  * Everything a start does before serving, in one exclusive section so several processes on one
  * database never race: apply migrations, create the instance secrets (stored in the database so
- * every process shares them; env values win), make the first admin, seed the demo catalogue.
+ * every process shares them; env values win), seal authenticator secrets still in clear, make the
+ * first admin, seed the demo catalogue.
  * `progress` hears about the steps that take a while (migrations to apply, a seed to write).
  */
 export async function prepareInstance(
@@ -88,6 +90,8 @@ export async function prepareInstance(
       jwtSecret: config.JWT_SECRET ?? stored.jwtSecret,
       adminLoginPath: config.ADMIN_LOGIN_PATH ?? stored.adminLoginPath,
     };
+    // Authenticator secrets stored in clear before they were sealed are sealed now, once.
+    await sealClearTotpSecrets(db, totpSecretBox(secrets.jwtSecret));
     const admin = await ensureFirstAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     const seed = await seedIfNew(db, config, progress);
     const demoSeeded = seed === 'seeded' || Boolean(await getSetting(db, SETTING_KEYS.demoSeed));

@@ -162,6 +162,12 @@ describe('admin orders', () => {
       const reversed = await api('GET', '/api/admin/orders?date_from=2026-11-20&date_to=2026-11-01');
       expect(reversed.statusCode).toBe(400);
       expect(reversed.json().errors[0].path).toBe('date_from');
+      // Days that do not exist (the shared calendar date type): a 400 naming the field, never a 500.
+      for (const query of ['date_from=2030-02-31', 'date_to=2030-02-29', 'date_from=0000-01-01']) {
+        const impossible = await api('GET', `/api/admin/orders?${query}`);
+        expect(impossible.statusCode, `${query}: ${impossible.body}`).toBe(400);
+        expect(impossible.json().errors[0].path).toBe(query.split('=')[0]);
+      }
     });
   });
 

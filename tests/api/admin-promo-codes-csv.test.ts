@@ -193,6 +193,27 @@ describe('admin promo codes CSV', () => {
     expect((await codeNamed('ALREADY-HERE'))?.discountValue).toBe(1);
   });
 
+  it('reports an impossible calendar date as a row error, in the dry run and the import alike', async () => {
+    const csv = [
+      HEADER,
+      'feb-31,fixed,5,,,,,2030-02-31,,',
+      'apr-31,fixed,5,,,,,,2030-04-31,',
+      'leap-ok,fixed,5,,,,,2028-02-29,,',
+    ].join('\n');
+    const expected = {
+      total_rows: 3,
+      imported: 1,
+      errors: [
+        { row: 2, error: 'start_date: Use a date like 2026-12-31' },
+        { row: 3, error: 'end_date: Use a date like 2026-12-31' },
+      ],
+    };
+    expect(await imported(csv, { dry_run: true })).toMatchObject(expected);
+    expect(await imported(csv)).toMatchObject(expected);
+    expect(await codeNamed('FEB-31')).toBeUndefined();
+    expect((await codeNamed('LEAP-OK'))?.startDate).toBe('2028-02-29');
+  });
+
   it('refuses a whole file with missing columns, too many rows or too many bytes', async () => {
     const missing = await importCsv('code,type,value\nA,fixed,1\n');
     expect(missing.statusCode).toBe(400);

@@ -160,6 +160,28 @@ describe('admin promo codes', () => {
     expect(taken.errors).toEqual([{ path: 'code', message: PROMO_MESSAGES.codeTaken }]);
   });
 
+  it('refuses impossible calendar dates on create and edit with a 400 naming the field, never a 500', async () => {
+    for (const [field, day] of [
+      ['start_date', '2030-02-31'],
+      ['end_date', '2030-02-29'],
+      ['end_date', '2030-04-31'],
+      ['start_date', '0000-01-01'],
+    ] as const) {
+      const created = await api('POST', '/api/admin/promo-codes', body({ [field]: day }));
+      expect(created.statusCode, `${field}=${day}: ${created.body}`).toBe(400);
+      expect(created.json().errors).toContainEqual({ path: field, message: 'Use a date like 2026-12-31' });
+    }
+    const code = await create({ start_date: '2028-02-29', end_date: '2030-12-31' });
+    expect(code).toMatchObject({ start_date: '2028-02-29', end_date: '2030-12-31' });
+    const edited = await api(
+      'PUT',
+      `/api/admin/promo-codes/${code.id}`,
+      body({ code: code.code, end_date: '2030-02-31' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(edited.json().errors).toEqual([{ path: 'end_date', message: 'Use a date like 2026-12-31' }]);
+  });
+
   it('answers one 201 and one 409 when two requests create the same code at once', async () => {
     const responses = await Promise.all(
       [1, 2].map(() => api('POST', '/api/admin/promo-codes', body({ code: 'RACE-CODE' }))),

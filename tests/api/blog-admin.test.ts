@@ -162,6 +162,9 @@ describe('blog admin', () => {
       [{ title: 'Ok', slug: 'Not a slug!' }, 'slug'],
       [{ title: 'Ok', status: 'live' }, 'status'],
       [{ title: 'Ok', published_at: 'tomorrow' }, 'published_at'],
+      // Days that do not exist, and year 0 (no such year): refused, not a database error.
+      [{ title: 'Ok', status: 'scheduled', published_at: '2030-02-31T09:00:00Z' }, 'published_at'],
+      [{ title: 'Ok', status: 'published', published_at: '0000-06-01T00:00:00Z' }, 'published_at'],
       [{ title: 'Ok', featured_image: 'javascript:alert(1)' }, 'featured_image'],
       [{ title: 'Ok', category_id: 'nope' }, 'category_id'],
       [{ title: 'Ok', canonical_url: 'ftp://x' }, 'canonical_url'],

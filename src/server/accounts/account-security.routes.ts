@@ -21,6 +21,7 @@ import { deleteAccount } from './account-deletion.service.ts';
 import { findShopper } from './accounts.service.ts';
 import { listDevices, signOutDevice } from './devices.service.ts';
 import { MFA_TOKEN_TTL_SECONDS } from './mfa-token.ts';
+import { totpSecretBox } from './totp.ts';
 import {
   confirmEnrolment,
   confirmIdentity,
@@ -54,6 +55,8 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     sessionLifeMs: parseExpiryDuration(app.config.JWT_EXPIRES_IN),
   };
   const guard = createTwoFactorGuard(app);
+  // Authenticator secrets are sealed under a key derived from the instance secret (totp.ts).
+  const box = totpSecretBox(app.secrets.jwtSecret);
   const shopper = { onRequest: requireShopper(app) };
   const tags = ['account'];
 
@@ -68,7 +71,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const session = await finishTwoStepSignIn(app.db, guard, settings, request.body, {
+      const session = await finishTwoStepSignIn(app.db, box, guard, settings, request.body, {
         ...auditContextOf(request),
         ip: request.ip,
       });
@@ -88,7 +91,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await findShopper(app.db, currentUser(request).id);
-      return { data: await startEnrolment(app.db, user, app.config.SHOP_NAME) };
+      return { data: await startEnrolment(app.db, box, user, app.config.SHOP_NAME) };
     },
   );
 
@@ -108,6 +111,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findShopper(app.db, caller.id);
       const codes = await confirmEnrolment(
         app.db,
+        box,
         guard,
         user,
         request.body.code,
@@ -131,7 +135,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await findShopper(app.db, currentUser(request).id);
-      await confirmIdentity(app.db, guard, user, request.body);
+      await confirmIdentity(app.db, box, guard, user, request.body);
       return { data: { backup_codes: await regenerateBackupCodes(app.db, user, auditContextOf(request)) } };
     },
   );
@@ -149,7 +153,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await findShopper(app.db, currentUser(request).id);
-      await confirmIdentity(app.db, guard, user, request.body);
+      await confirmIdentity(app.db, box, guard, user, request.body);
       await disableTwoFactor(app.db, user, auditContextOf(request));
       return reply.status(204).send(null);
     },
@@ -201,7 +205,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await findShopper(app.db, currentUser(request).id);
-      await confirmIdentity(app.db, guard, user, request.body);
+      await confirmIdentity(app.db, box, guard, user, request.body);
       await deleteAccount(app.db, user);
       return reply.status(204).send(null);
     },

@@ -1,7 +1,8 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, not, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db } from '#server/db/client.ts';
+import { createSecretBox, isSealed, type SecretBox } from '#server/security/secret-box.ts';
 import { users } from '#server/users/users.table.ts';
 import type { TotpEnrolment } from '#shared/contracts/accounts.ts';
 
@@ -9,6 +10,43 @@ import type { TotpEnrolment } from '#shared/contracts/accounts.ts';
 const DRIFT_SECONDS = 30;
 
 export const isTotpShaped = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));
+
+/**
+ * Authenticator secrets are stored sealed (docs/engineering.md#data-rules): `users.two_factor_secret`
+ * holds `v1:…`, never the base32 secret. Shoppers' and, later, staff's secrets share this key.
+ */
+export const totpSecretBox = (instanceSecret: string): SecretBox => createSecretBox(instanceSecret, 'totp-secret');
+
+/** The value to store for a user's new secret (bound to that user: it opens on no other row). */
+export const sealTotpSecret = (box: SecretBox, userId: string, secret: string): string => box.seal(secret, userId);
+
+/**
+ * The clear secret of a stored value, or null (none, altered, sealed with another key): the caller
+ * then refuses every code. A clear base32 value is a row from before sealing; start-up seals those
+ * (`sealClearTotpSecrets`), and until then it still works.
+ */
+export function openTotpSecret(box: SecretBox, userId: string, stored: string | null): string | null {
+  if (!stored) return null;
+  if (isSealed(stored)) return box.open(stored, userId);
+  return /^[A-Z2-7]+=*$/.test(stored) ? stored : null;
+}
+
+/** Seals every authenticator secret still stored in clear; answers how many (start-up runs it). */
+export async function sealClearTotpSecrets(db: Db, box: SecretBox): Promise<number> {
+  const clear = await db
+    .select({ id: users.id, secret: users.twoFactorSecret })
+    .from(users)
+    .where(and(isNotNull(users.twoFactorSecret), not(sql`${users.twoFactorSecret} like 'v1:%'`)));
+  for (const row of clear) {
+    if (!row.secret) continue;
+    // Conditional on the old value: a secret replaced meanwhile (new enrolment) is left as it is.
+    await db
+      .update(users)
+      .set({ twoFactorSecret: sealTotpSecret(box, row.id, row.secret) })
+      .where(and(eq(users.id, row.id), eq(users.twoFactorSecret, row.secret)));
+  }
+  return clear.length;
+}
 
 /** A fresh base32 secret and what an authenticator app needs to add it (URI and its QR code as SVG). */
 export async function newEnrolment(label: string, issuer: string): Promise<TotpEnrolment> {
@@ -25,12 +63,14 @@ export async function newEnrolment(label: string, issuer: string): Promise<TotpE
  */
 export async function acceptTotp(
   db: Db,
+  box: SecretBox,
   user: { id: string; twoFactorSecret: string | null; twoFactorLastStep: number | null },
   code: string,
 ): Promise<boolean> {
-  if (!user.twoFactorSecret || !isTotpShaped(code)) return false;
+  const secret = openTotpSecret(box, user.id, user.twoFactorSecret);
+  if (!secret || !isTotpShaped(code)) return false;
   const result = await verify({
-    secret: user.twoFactorSecret,
+    secret,
     token: code.replace(/\s/g, ''),
     epochTolerance: DRIFT_SECONDS,
     ...(user.twoFactorLastStep === null ? {} : { afterTimeStep: user.twoFactorLastStep }),

@@ -8,12 +8,13 @@ import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { badRequest, conflict, unauthorized } from '#server/errors.ts';
 import { RateLimitedError, type RateLimiter } from '#server/plugins/rate-limiter.ts';
+import type { SecretBox } from '#server/security/secret-box.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import { ACCOUNT_MESSAGES, type ShopperSession, type TotpEnrolment } from '#shared/contracts/accounts.ts';
 import { verifyMfaToken } from './mfa-token.ts';
 import { startShopperSession } from './shopper-sessions.ts';
-import { acceptTotp, isTotpShaped, newEnrolment } from './totp.ts';
+import { acceptTotp, isTotpShaped, newEnrolment, sealTotpSecret } from './totp.ts';
 import { consumeBackupCode, deleteBackupCodes, replaceBackupCodes } from './two-factor-backup-codes.ts';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages.ts';
 
@@ -53,8 +54,14 @@ async function judgedUnderLimit(
 }
 
 /** A TOTP code (one use per time step) or, when `allowBackup`, an unused backup code. */
-async function acceptFactorCode(db: Db, user: UserRow, code: string, allowBackup: boolean): Promise<boolean> {
-  if (isTotpShaped(code)) return acceptTotp(db, user, code);
+async function acceptFactorCode(
+  db: Db,
+  box: SecretBox,
+  user: UserRow,
+  code: string,
+  allowBackup: boolean,
+): Promise<boolean> {
+  if (isTotpShaped(code)) return acceptTotp(db, box, user, code);
   return allowBackup ? consumeBackupCode(db, user.id, code) : false;
 }
 
@@ -67,6 +74,7 @@ const wrongCode = () =>
  */
 export async function confirmIdentity(
   db: Db,
+  box: SecretBox,
   guard: TwoFactorGuard,
   user: UserRow,
   proof: { password?: string; code?: string },
@@ -79,18 +87,22 @@ export async function confirmIdentity(
   const accepted = await judgedUnderLimit(
     guard,
     user.id,
-    async () => !!code && !!user.twoFactorEnabledAt && (await acceptFactorCode(db, user, code, true)),
+    async () => !!code && !!user.twoFactorEnabledAt && (await acceptFactorCode(db, box, user, code, true)),
   );
   if (!accepted) throw wrongCode();
 }
 
 /** POST /account/factors: a new secret, kept but not live until a code proves the app has it. */
-export async function startEnrolment(db: Db, user: UserRow, issuer: string): Promise<TotpEnrolment> {
+export async function startEnrolment(db: Db, box: SecretBox, user: UserRow, issuer: string): Promise<TotpEnrolment> {
   if (user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   const enrolment = await newEnrolment(user.email ?? user.phone ?? user.name, issuer);
   await db
     .update(users)
-    .set({ twoFactorSecret: enrolment.secret, twoFactorLastStep: null, updatedAt: new Date() })
+    .set({
+      twoFactorSecret: sealTotpSecret(box, user.id, enrolment.secret),
+      twoFactorLastStep: null,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, user.id));
   return enrolment;
 }
@@ -101,6 +113,7 @@ export async function startEnrolment(db: Db, user: UserRow, issuer: string): Pro
  */
 export async function confirmEnrolment(
   db: Db,
+  box: SecretBox,
   guard: TwoFactorGuard,
   user: UserRow,
   code: string,
@@ -109,7 +122,7 @@ export async function confirmEnrolment(
 ): Promise<string[]> {
   if (user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   if (!user.twoFactorSecret) throw badRequest(TWO_FACTOR_MESSAGES.notStarted);
-  if (!(await judgedUnderLimit(guard, user.id, () => acceptTotp(db, user, code)))) throw wrongCode();
+  if (!(await judgedUnderLimit(guard, user.id, () => acceptTotp(db, box, user, code)))) throw wrongCode();
   return inTransaction(db, async (tx) => {
     await tx.update(users).set({ twoFactorEnabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
     const codes = await replaceBackupCodes(tx, user.id);
@@ -153,6 +166,7 @@ export async function disableTwoFactor(db: Db, user: UserRow, context: AuditCont
  */
 export async function finishTwoStepSignIn(
   db: Db,
+  box: SecretBox,
   guard: TwoFactorGuard,
   settings: AuthSettings,
   body: { mfa_token: string; code: string },
@@ -166,7 +180,7 @@ export async function finishTwoStepSignIn(
   if (!user?.isActive || user.role !== 'customer' || !user.twoFactorEnabledAt) {
     throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
   }
-  if (!(await judgedUnderLimit(guard, user.id, () => acceptFactorCode(db, user, body.code, true)))) {
+  if (!(await judgedUnderLimit(guard, user.id, () => acceptFactorCode(db, box, user, body.code, true)))) {
     await recordAudit(db, {
       context,
       actor: { id: user.id },

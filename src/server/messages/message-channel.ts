@@ -1,7 +1,7 @@
 /**
  * Short text messages to a phone (one-time codes): docs/product.md#one-time-codes-and-links.
- * The default writes them to the outbox and the log (outbox-channel.ts) so a shop without an SMS
- * provider can still test; providers are adapters (whatsapp-channel.ts), chosen by MESSAGE_CHANNEL
+ * The default writes them to the outbox (outbox-channel.ts; the log only says a message was
+ * written) so a shop without an SMS provider can still test; providers are adapters (whatsapp-channel.ts), chosen by MESSAGE_CHANNEL
  * (docs/operations.md).
  */
 export interface OutgoingMessage {

@@ -6,8 +6,9 @@ import { type MessageChannel, maskPhone } from './message-channel.ts';
 
 /**
  * The default channel: each message becomes `DATA_DIR/outbox/sms-<time>-<id>.txt` (a `To:` line,
- * a blank line, the text) and one info log line with the text (the number masked: the file has it). This is the only place a one-time
- * code is ever logged, on purpose: a merchant without an SMS provider reads codes from the log.
+ * a blank line, the text), which is where a merchant without an SMS provider reads the codes. The
+ * log says only that a message was written: the number masked and the file's name, never the
+ * text, since the text is a one-time code or a password-reset code (docs/engineering.md#data-rules).
  */
 export function createOutboxChannel(outboxDir: string, log: FastifyBaseLogger): MessageChannel {
   return {
@@ -16,7 +17,7 @@ export function createOutboxChannel(outboxDir: string, log: FastifyBaseLogger): 
       await mkdir(outboxDir, { recursive: true });
       const file = `sms-${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.txt`;
       await writeFile(path.join(outboxDir, file), `To: ${to}\n\n${text}\n`);
-      log.info({ channel: 'outbox', file }, `message to ${maskPhone(to)}: ${text}`);
+      log.info({ channel: 'outbox', file, to: maskPhone(to) }, 'message written to the outbox');
     },
   };
 }

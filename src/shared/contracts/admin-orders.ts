@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, paginatedEnvelope, SortOrderSchema } from './common.ts';
+import { calendarDate } from './dates.ts';
 import {
   CreateOrderRequestSchema,
   ORDER_STATUSES,
@@ -70,7 +71,7 @@ export const ADDRESS_LOCKED_MESSAGE = 'The address cannot change once the order 
 
 export const ADMIN_ORDER_SORT_FIELDS = ['created_at', 'total', 'order_number', 'customer_name', 'status'] as const;
 
-const DateQuerySchema = z.iso.date('Use a date like 2026-11-23');
+const DateQuerySchema = calendarDate('Use a date like 2026-11-23');
 
 export const AdminOrdersQuerySchema = PageQuerySchema.extend({
   /** Order number, customer name, phone (any typed form) or email. */

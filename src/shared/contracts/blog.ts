@@ -10,6 +10,7 @@ import {
 } from '../blog.ts';
 import { SLUG_MESSAGE, SLUG_PATTERN } from './admin-products.ts';
 import { PageQuerySchema, PaginationSchema, SortOrderSchema } from './common.ts';
+import { dateTime } from './dates.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -81,10 +82,7 @@ const postFields = {
   tags: tagsField,
   status: z.enum(BLOG_POST_STATUSES, { error: `Status must be one of ${BLOG_POST_STATUSES.join(', ')}` }),
   /** A future date with `published` or `scheduled` schedules the post. */
-  published_at: z.preprocess(
-    blankToNull,
-    z.iso.datetime({ offset: true, error: 'Publish date must be a date and time' }).nullable(),
-  ),
+  published_at: z.preprocess(blankToNull, dateTime('Publish date must be a date and time').nullable()),
   meta_title: optionalText(BLOG_LIMITS.metaTitle, 'Meta title'),
   meta_description: optionalText(BLOG_LIMITS.metaDescription, 'Meta description'),
   canonical_url: z.preprocess(

@@ -9,6 +9,7 @@ import {
 } from '../promo-codes.ts';
 import { money, wholeNumber } from './admin-products.ts';
 import { PageQuerySchema, PaginationSchema, PhoneSchema, SortOrderSchema } from './common.ts';
+import { CalendarDateSchema } from './dates.ts';
 import { SelectedVariationsSchema } from './orders.ts';
 import { safeText } from './text.ts';
 
@@ -30,9 +31,8 @@ export const PromoCodeTextSchema = safeText({ error: 'Code is required' })
   .transform((value) => value.toUpperCase())
   .pipe(safeText().regex(PROMO_CODE_PATTERN, 'Code may hold letters, digits, - and _ only'));
 
-export const PromoDateSchema = safeText()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-12-31')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Use a date like 2026-12-31');
+/** A promo's first or last day: a real calendar day (dates.ts: `2030-02-31` is refused). */
+export const PromoDateSchema = CalendarDateSchema;
 
 export const PromoCodeSchema = z.object({
   id: z.uuid(),
