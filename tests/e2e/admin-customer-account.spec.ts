@@ -99,11 +99,12 @@ test('the admin sees a customer’s shopper account, resends its verification an
   await expect(page.getByRole('main').getByText(formatPhoneForDisplay(phone)).first()).toBeVisible();
   await shot(page, 'customers-list');
   // On a phone the shop's name in the top bar shortens rather than running under the bell.
+  const size = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
   const brand = await page.locator('header a[href="/admin"]').boundingBox();
   const bell = await page.locator('header button[aria-label^="Notifications"]').boundingBox();
   expect(brand && bell && brand.x + brand.width <= bell.x, JSON.stringify({ brand, bell })).toBe(true);
-  await page.setViewportSize({ width: 1280, height: 720 });
+  if (size) await page.setViewportSize(size);
 
   // The customer's screen: the account card.
   await link.click();
