@@ -63,6 +63,19 @@ describe('message channel: outbox by default (docs/operations.md)', () => {
     for (const line of lines) expect(line).not.toContain(code);
   });
 
+  it('mail is logged without its words: a recovery link by email is in the outbox, in no log line', async () => {
+    const email = 'recover-by-mail@example.com';
+    await signUpShopper(ctx.app, { email });
+    lines.length = 0;
+    const recover = await ctx.app.inject({ method: 'POST', url: '/api/account/recover', payload: { email } });
+    expect(recover.statusCode).toBeLessThan(300);
+    const token = await lastLinkTokenTo(ctx, email, '/login/reset');
+    for (const line of lines) {
+      expect(line).not.toContain(token);
+      expect(line).not.toContain(email);
+    }
+  });
+
   it('an admin resends the verification of the account linked to a customer', async () => {
     const db = ctx.database.db;
     const email = 'linked-shopper@example.com';

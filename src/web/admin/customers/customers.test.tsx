@@ -144,6 +144,22 @@ describe('CustomersPage', () => {
     expect(where(root)).toBe('/admin/customers?sort=total_spent%3Adesc&search=71+123');
   });
 
+  it('filters to customers with a shopper account (has_account in the URL and the request)', async () => {
+    const root = await mount('/admin/customers');
+    await waitFor(() => expect(root.querySelector('table')).not.toBeNull());
+    const accountFilter = (in_: ParentNode) =>
+      [...in_.querySelectorAll('select')].find((select) => select.textContent?.includes('With an account'));
+    const filter = accountFilter(root);
+    expect(filter).not.toBeNull();
+    await type(filter, 'true');
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('has_account=true'));
+    expect(where(root)).toBe('/admin/customers?has_account=true');
+    // Opened from a link, the filter shows what it filters by.
+    const again = await mount('/admin/customers?has_account=false');
+    await waitFor(() => expect(calls.at(-1)?.url).toContain('has_account=false'));
+    expect(accountFilter(again)?.value).toBe('false');
+  });
+
   it('shows one card per customer on a phone, not a table', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: false,
@@ -332,6 +348,26 @@ describe('the account card', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ is_active: false });
     await waitFor(() => expect(buttonByText(root, 'Enable account')).toBeDefined());
     expect(accountCard(root)?.textContent).toContain('Disabled');
+  });
+
+  it('enables a disabled account again after a confirm', async () => {
+    const disabled = { ...KARIM.account, is_active: false } as Customer['account'];
+    customers = [RANA, { ...KARIM, account: disabled }];
+    answers[`PUT /api/admin/customers/${KARIM.id}/account`] = () => {
+      customers = [RANA, KARIM];
+      return json({ data: KARIM.account });
+    };
+    const root = await mount(`/admin/customers/${KARIM.id}`);
+    await waitFor(() => expect(accountCard(root)?.textContent).toContain('Disabled'));
+    // A disabled account gets no verification mail or code.
+    expect(buttonByText(root, 'Resend verification email')?.disabled).toBe(true);
+    await click(buttonByText(root, 'Enable account'));
+    const dialog = [...root.querySelectorAll('dialog')].find((d) => d.textContent?.includes('sign in again'));
+    expect(dialog?.textContent).toContain("Enable Karim Nassar's account?");
+    await click(dialog && buttonByText(dialog, 'Enable account'));
+    await waitFor(() => expect(toasts.at(-1)?.title).toBe('Karim Nassar can sign in again'));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ is_active: true });
+    await waitFor(() => expect(buttonByText(root, 'Disable account')).toBeDefined());
   });
 
   it('resends verification, and shows the server refusal in a toast', async () => {

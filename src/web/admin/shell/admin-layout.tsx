@@ -215,8 +215,9 @@ export function AdminLayout() {
             <Icon d={menuIcon} />
           </button>
           <div className="min-w-0 flex-1 lg:invisible">
-            <Link to="/admin" className="inline-flex items-center gap-2 font-semibold text-strong">
-              <CedarLogo className="size-7" />
+            {/* max-w-full: on a phone the name shortens (…) instead of running under the bell. */}
+            <Link to="/admin" className="inline-flex max-w-full items-center gap-2 font-semibold text-strong">
+              <CedarLogo className="size-7 shrink-0" />
               <span className="truncate">{getSiteConfig().shopName}</span>
             </Link>
           </div>
