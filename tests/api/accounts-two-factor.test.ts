@@ -224,5 +224,11 @@ describe('shopper two-step sign-in', () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(statuses[10]).toBe(429);
+    // The 429 of docs/product.md#rate-limits says when to come back, like every other limit.
+    const refused = await call('POST', '/api/account/mfa/verify', undefined, { mfa_token: token, code: 'aaaaa-aaaaa' });
+    expect(refused.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   });
 });

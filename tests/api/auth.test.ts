@@ -156,6 +156,21 @@ describe('auth', () => {
       remember(office.json().data);
     });
 
+    it('a right password gives its counted attempt back: successes never use up the lockout', async () => {
+      const user = await createUser(ctx.database.db, { email: 'often@cedar.test' });
+      // Each attempt is counted before the password is checked (decision 017); a right one is
+      // given back, so more right sign-ins than the limit (3) from one address all get in…
+      for (let i = 0; i < 5; i++) {
+        const response = await login(user.email, TEST_PASSWORD, '10.8.1.1');
+        expect(response.statusCode).toBe(200);
+        remember(response.json().data);
+      }
+      // …while the wrong ones stay counted.
+      for (let i = 0; i < 3; i++)
+        expect((await login(user.email, 'wrong-password-1', '10.8.1.2')).statusCode).toBe(401);
+      expect((await login(user.email, TEST_PASSWORD, '10.8.1.3')).statusCode).toBe(429);
+    });
+
     it('limits attempts per IP across accounts', async () => {
       for (let i = 0; i < 6; i++) {
         expect((await login(`spray-${i}@cedar.test`, 'whatever-1', '10.4.0.1')).statusCode).toBe(401);

@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '#server/accounts/accounts.tables.ts';
 import { TWO_FACTOR_LIMITS } from '#server/accounts/two-factor.service.ts';
+import { consumeCode, issueSecret } from '#server/accounts/verification.service.ts';
 import { saveReviewSettings } from '#server/reviews/review-settings.ts';
 import { ONE_TIME_CODE_MAX_ATTEMPTS } from '#shared/contracts/accounts.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
@@ -143,6 +144,34 @@ describe.each(setups)('parallel bursts against every limit ($name)', ({ redis })
       .where(and(eq(verificationCodes.userId, shopper.user.id), eq(verificationCodes.purpose, 'sign_in')));
     expect(row?.attempts).toBeLessThanOrEqual(ONE_TIME_CODE_MAX_ATTEMPTS);
     expect((await post(1, '/account/verify', { type: 'sign_in', phone, code })).statusCode).toBe(400);
+  });
+
+  it('consumeCode itself: 25 parallel wrong codes take at most 5 tries, then the right one is refused', async () => {
+    // Straight at the service as well: on PGlite, requests through one server run their queries
+    // one request after another, while these calls interleave on the embedded database too.
+    const db = first.database.db;
+    const phone = freshPhone();
+    const shopper = await signUpShopper(first.app, { phone });
+    const code = await issueSecret(db, {
+      userId: shopper.user.id,
+      purpose: 'sign_in',
+      channel: 'sms',
+      destination: phone,
+      kind: 'code',
+    });
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const tries = await Promise.all(
+      Array.from({ length: 5 * ONE_TIME_CODE_MAX_ATTEMPTS }, () =>
+        consumeCode(db, { userId: shopper.user.id, purpose: 'sign_in', code: wrongCode }),
+      ),
+    );
+    expect(tries.every((row) => row === undefined)).toBe(true);
+    const [row] = await db
+      .select({ attempts: verificationCodes.attempts })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.userId, shopper.user.id), eq(verificationCodes.purpose, 'sign_in')));
+    expect(row?.attempts).toBeLessThanOrEqual(ONE_TIME_CODE_MAX_ATTEMPTS);
+    expect(await consumeCode(db, { userId: shopper.user.id, purpose: 'sign_in', code })).toBeUndefined();
   });
 
   it('code checks per address (POST /account/verify): at most the limit judged', async () => {

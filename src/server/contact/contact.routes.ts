@@ -9,7 +9,7 @@ export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please try again
 
 /** `POST /contact` (only registered when FEATURE_CONTACT_FORM is on; see app.ts). */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Shared by every process through Redis when REDIS_URL is set (plugins/rate-limiters.ts).
+  // Shared by every process through Redis when REDIS_URL is set (plugins/rate-limiter.ts).
   const limiter = app.rateLimiter('contact', CONTACT_RATE_LIMIT);
 
   app.post(

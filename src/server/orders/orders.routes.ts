@@ -39,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
   options,
 ) => {
   // A guest checkout costs nothing to send: per-IP, like the contact form (shared through Redis
-  // when REDIS_URL is set, plugins/rate-limiters.ts). Staff orders (POST /admin/orders) are not counted.
+  // when REDIS_URL is set, plugins/rate-limiter.ts). Staff orders (POST /admin/orders) are not counted.
   const limiter = app.rateLimiter('orders', options.rateLimit);
 
   app.post(
