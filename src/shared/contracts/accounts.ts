@@ -47,6 +47,8 @@ export const ACCOUNT_MESSAGES = {
   duplicatePhone: 'An account with this phone number already exists',
   invalidCode: 'This code is wrong or has expired. Request a new one.',
   invalidLink: 'This link is invalid or has expired. Request a new one.',
+  /** An email link opened signed out, on an account whose phone is proved (decision 018). */
+  signInToConfirm: 'Sign in to your account on this device, then open the link again.',
   accountDisabled: 'This account has been disabled. Contact the shop for help.',
   sessionMissing: 'Auth session missing!',
   wrongPassword: 'Your password is incorrect',
@@ -199,6 +201,7 @@ export const ChangeShopperPasswordRequestSchema = z
     newPassword: PasswordInputSchema,
   })
   .strict();
+export type ChangeShopperPasswordRequest = z.infer<typeof ChangeShopperPasswordRequestSchema>;
 
 /** Re-authentication for sensitive changes: the password, or a current two-step code. */
 export const ReauthRequestSchema = z
