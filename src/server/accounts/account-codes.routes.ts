@@ -190,7 +190,7 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
       ...shopper,
       schema: {
         tags: ['account'],
-        summary: 'Change name, email or phone; a changed contact must be verified again',
+        summary: 'Change name, email or phone; a contact change needs current_password and is verified again',
         body: UpdateShopperRequestSchema,
         response: { 200: UserEnvelope, 409: ErrorBodySchema, ...errors },
       },

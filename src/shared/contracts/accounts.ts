@@ -12,7 +12,7 @@ import { safeText } from './text.ts';
  * Public (no token):
  * - POST /account/signup            SignUpRequest        → 201 { data: SignInResult }
  * - POST /account/token             TokenRequest         → { data: SignInResult }  (grant_type password | refresh_token)
- * - POST /account/otp               OtpRequest           → 202 { data: { sent: true } }  (a sign-in code, if the account exists)
+ * - POST /account/otp               OtpRequest           → 202 { data: { sent: true } }  (a sign-in code to a verified contact, sent after the answer)
  * - POST /account/verify            VerifyRequest        → { data: SignInResult } for `sign_in`; { data: { user } } for `email_link`
  * - POST /account/recover           RecoverRequest       → 202 { data: { sent: true } }
  * - POST /account/recover/complete  CompleteRecoveryRequest → 204
