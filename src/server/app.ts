@@ -35,6 +35,7 @@ import { priceCartItems } from './orders/orders.service.ts';
 import { shopperOrderRoutes } from './orders/shopper-orders.routes.ts';
 import { shopPageRoutes } from './pages/pages.routes.ts';
 import { pagesRevision, shopPageForMeta, sitemapShopPages } from './pages/pages.service.ts';
+import { type BackgroundWork, createBackgroundWork } from './plugins/background-work.ts';
 import {
   apiNotFoundBody,
   MAX_PATH_SEGMENT_LENGTH,
@@ -65,6 +66,8 @@ declare module 'fastify' {
     db: Db;
     /** Mail for the shop and customers; `sendLater` never blocks a request (mail/background-mailer.ts). */
     mailer: AppMailer;
+    /** Work a request hands over and answers without (plugins/background-work.ts). */
+    background: BackgroundWork;
     /** Text messages to phones (one-time codes): outbox by default, a provider by MESSAGE_CHANNEL. */
     messages: MessageChannel;
     /** The JWT key and the hidden admin sign-in path (startup.ts; shared by every process). */
@@ -140,6 +143,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   // Declared up front so every request object has the same shape (set by auth/authenticate.ts).
   app.decorateRequest('user', undefined);
   await registerRateLimiters(app, { redisUrl: config.REDIS_URL, prefix: options.rateLimitPrefix });
+  const background = createBackgroundWork(app.log);
+  app.decorate('background', background);
+  // Before the mailer's hook: background work may still hand mail over.
+  app.addHook('onClose', () => background.idle());
   const mailer = createBackgroundMailer(
     createMailer({
       smtpUrl: config.SMTP_URL,

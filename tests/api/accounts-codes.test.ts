@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '#server/accounts/accounts.tables.ts';
-import { PASSWORD_REASONS } from '#server/accounts/password-strength.ts';
 import { auditLogs } from '#server/audit/audit.table.ts';
+import { PASSWORD_REASONS } from '#server/auth/password-strength.ts';
 import { users } from '#server/users/users.table.ts';
 import { ACCOUNT_MESSAGES, MISSING_CONTACT_MESSAGE } from '#shared/contracts/accounts.ts';
 import { lastCodeTo, lastLinkTokenTo, lastMailedCodeTo, lastMailTo, messagesTo } from '../helpers/account-outbox.ts';
@@ -43,6 +43,23 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
   };
   const signInWithPassword = (contact: object, password = SHOPPER_PASSWORD) =>
     post('/account/token', { grant_type: 'password', ...contact, password });
+  /**
+   * A phone shopper whose phone is proved by the sign-up's code: sign-in and recovery codes go only
+   * to a proved contact (decision 018).
+   */
+  const provedPhoneShopper = async (phone: string) => {
+    const session = await signUpShopper(ctx.app, { phone });
+    const proved = await post('/account/verify-phone', { code: await lastCodeTo(ctx, phone) }, session.access_token);
+    expect(proved.statusCode).toBe(200);
+    return session;
+  };
+  /** An email shopper whose email is proved by the sign-up's link, opened where they are signed in. */
+  const provedEmailShopper = async (email: string) => {
+    const session = await signUpShopper(ctx.app, { email });
+    const token = await lastLinkTokenTo(ctx, email, '/account/verify-email');
+    expect((await post('/account/verify', { type: 'email_link', token }, session.access_token)).statusCode).toBe(200);
+    return session;
+  };
 
   it('sign-up texts a phone verification code; verify-phone marks the phone verified', async () => {
     const phone = nextPhone();
@@ -96,7 +113,7 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
     const changed = await ctx.app.inject({
       method: 'PUT',
       url: '/api/account/user',
-      payload: { email: `moved-again-${counter}@example.com` },
+      payload: { email: `moved-again-${counter}@example.com`, current_password: SHOPPER_PASSWORD },
       headers: bearer(session.access_token),
     });
     expect(changed.statusCode).toBe(200);
@@ -104,9 +121,9 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
     expect(verified.statusCode).toBe(400);
   });
 
-  it('signs in with a texted code (always 202, even for unknown numbers) and verifies the phone', async () => {
+  it('signs in with a texted code to a proved phone (always 202, even for unknown numbers)', async () => {
     const phone = nextPhone();
-    await signUpShopper(ctx.app, { phone });
+    await provedPhoneShopper(phone);
     const unknown = nextPhone();
     const none = await post('/account/otp', { phone: unknown });
     expect(none.statusCode).toBe(202);
@@ -125,9 +142,9 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
     expect(reused.json().message).toBe(ACCOUNT_MESSAGES.invalidCode);
   });
 
-  it('signs in with a mailed code and verifies the email', async () => {
+  it('signs in with a mailed code to a proved email', async () => {
     const email = `otp-${counter}@example.com`;
-    await signUpShopper(ctx.app, { email });
+    await provedEmailShopper(email);
     expect((await post('/account/otp', { email })).statusCode).toBe(202);
     const code = await lastMailedCodeTo(ctx, email);
     const signIn = await post('/account/verify', { type: 'sign_in', email, code });
@@ -137,13 +154,13 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
 
   it('refuses an expired code', async () => {
     const phone = nextPhone();
-    const session = await signUpShopper(ctx.app, { phone });
+    const session = await provedPhoneShopper(phone);
     await post('/account/otp', { phone });
     const code = await lastCodeTo(ctx, phone);
     await ctx.database.db
       .update(verificationCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verificationCodes.userId, session.user.id));
+      .where(and(eq(verificationCodes.userId, session.user.id), eq(verificationCodes.purpose, 'sign_in')));
     const response = await post('/account/verify', { type: 'sign_in', phone, code });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(ACCOUNT_MESSAGES.invalidCode);
@@ -151,7 +168,7 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
 
   it('kills a code after 5 wrong tries: the right one is refused on the 6th', async () => {
     const phone = nextPhone();
-    await signUpShopper(ctx.app, { phone });
+    await provedPhoneShopper(phone);
     await post('/account/otp', { phone });
     const code = await lastCodeTo(ctx, phone);
     const wrongCode = code === '123456' ? '654321' : '123456';
@@ -164,7 +181,7 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
 
   it('a new code replaces the older one', async () => {
     const phone = nextPhone();
-    await signUpShopper(ctx.app, { phone });
+    await provedPhoneShopper(phone);
     await post('/account/otp', { phone });
     const first = await lastCodeTo(ctx, phone);
     await post('/account/otp', { phone });
@@ -177,7 +194,7 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
 
   it('recovers by email link: strength first, then the new password, every session ended, link single use', async () => {
     const email = `recover-${counter}@example.com`;
-    const session = await signUpShopper(ctx.app, { email });
+    const session = await provedEmailShopper(email);
     expect((await post('/account/recover', { email })).statusCode).toBe(202);
     expect((await post('/account/recover', { email: 'nobody-here@example.com' })).statusCode).toBe(202);
     const token = await lastLinkTokenTo(ctx, email, '/login/reset');
@@ -199,9 +216,9 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
     expect(audit).toBeDefined();
   });
 
-  it('recovers by phone code, which verifies the phone; a wrong code changes nothing', async () => {
+  it('recovers by phone code to a proved phone; a wrong code changes nothing', async () => {
     const phone = nextPhone();
-    const session = await signUpShopper(ctx.app, { phone });
+    const session = await provedPhoneShopper(phone);
     expect((await post('/account/recover', { phone })).statusCode).toBe(202);
     const code = await lastCodeTo(ctx, phone);
     const wrong = await post('/account/recover/complete', {
@@ -275,24 +292,24 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
     const put = (payload: object) =>
       ctx.app.inject({ method: 'PUT', url: '/api/account/user', payload, headers: bearer(session.access_token) });
     const newPhone = nextPhone();
-    const changed = await put({ name: 'Rima', phone: newPhone });
+    const changed = await put({ name: 'Rima', phone: newPhone, current_password: SHOPPER_PASSWORD });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data).toMatchObject({ name: 'Rima', phone: newPhone, phone_verified: false });
     expect(await messagesTo(ctx, newPhone)).toBe(1);
-    const noContact = await put({ phone: null });
+    const noContact = await put({ phone: null, current_password: SHOPPER_PASSWORD });
     expect(noContact.statusCode).toBe(400);
     expect(noContact.json().message).toBe(MISSING_CONTACT_MESSAGE);
     const other = await signUpShopper(ctx.app, { email: `taken-${counter}@example.com` });
-    const taken = await put({ email: other.user.email });
+    const taken = await put({ email: other.user.email, current_password: SHOPPER_PASSWORD });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual([{ path: 'email', message: ACCOUNT_MESSAGES.duplicateEmail }]);
-    const takenPhone = await put({ phone });
+    const takenPhone = await put({ phone, current_password: SHOPPER_PASSWORD });
     expect(takenPhone.statusCode).toBe(200);
     const third = await signUpShopper(ctx.app, { phone: nextPhone() });
     const clash = await ctx.app.inject({
       method: 'PUT',
       url: '/api/account/user',
-      payload: { phone },
+      payload: { phone, current_password: SHOPPER_PASSWORD },
       headers: bearer(third.access_token),
     });
     expect(clash.statusCode).toBe(409);
@@ -313,7 +330,7 @@ describe('shopper one-time codes, links, recovery and profile (docs/product.md#o
 
   it('a disabled account: sessions end, password and code sign-in answer the same 401 / no code', async () => {
     const phone = nextPhone();
-    const session = await signUpShopper(ctx.app, { phone });
+    const session = await provedPhoneShopper(phone);
     await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, session.user.id));
     const me = await ctx.app.inject({ method: 'GET', url: '/api/account/user', headers: bearer(session.access_token) });
     expect(me.statusCode).toBe(401);

@@ -12,7 +12,7 @@ import {
 } from '#shared/contracts/customers.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { apiAs, auditOf, checkout } from '../helpers/admin-api.ts';
-import { bearer, createUser, signInAs } from '../helpers/auth.ts';
+import { bearer, createUser, signInAs, staffSessionForCustomer } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -31,7 +31,7 @@ describe('admin customers', () => {
     adminId = admin.id;
     api = apiAs(ctx.app, (await signInAs(ctx.app, admin.email)).token);
     const customer = await createUser(db, { role: 'customer' });
-    customerToken = (await signInAs(ctx.app, customer.email)).token;
+    customerToken = await staffSessionForCustomer(ctx.app, customer);
     productId = (await createProduct(db, { name: 'Soldering Iron', price: 50, stockQuantity: 500 })).id;
   });
   afterAll(() => ctx.close());

@@ -10,7 +10,7 @@ import {
 } from '#shared/contracts/admin-orders.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { apiAs, auditOf, checkout } from '../helpers/admin-api.ts';
-import { bearer, createUser, signInAs } from '../helpers/auth.ts';
+import { bearer, createUser, signInAs, staffSessionForCustomer } from '../helpers/auth.ts';
 import { orderBody, outboxMails, stockOf } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -32,7 +32,7 @@ describe('admin orders', () => {
     admin = { id: user.id, name: user.name };
     api = apiAs(ctx.app, (await signInAs(ctx.app, user.email)).token);
     const customer = await createUser(db, { role: 'customer' });
-    customerToken = (await signInAs(ctx.app, customer.email)).token;
+    customerToken = await staffSessionForCustomer(ctx.app, customer);
     productId = (await createProduct(db, { name: 'Oscilloscope', price: 100, stockQuantity: 50, maxPerOrder: 100 })).id;
     cheapId = (await createProduct(db, { name: 'Fuse', price: 1, stockQuantity: 500, maxPerOrder: 100 })).id;
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authSessions } from '#server/auth/sessions.table.ts';
 import { signAccessToken } from '#server/auth/tokens.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
-import { bearer, createUser, signInAs } from '../helpers/auth.ts';
+import { bearer, createUser, signInAs, staffSessionForCustomer } from '../helpers/auth.ts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../helpers/test-app.ts';
 
 interface Route {
@@ -34,7 +34,7 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
     const staff = await createUser(ctx.database.db, { role: 'super_admin' });
     const customer = await createUser(ctx.database.db, { role: 'customer' });
     tokens.staff = (await signInAs(ctx.app, staff.email)).token;
-    tokens.customer = (await signInAs(ctx.app, customer.email)).token;
+    tokens.customer = await staffSessionForCustomer(ctx.app, customer);
     const [session] = await ctx.database.db.select().from(authSessions).where(eq(authSessions.userId, staff.id));
     const claims = { sub: staff.id, role: staff.role, sid: session?.familyId as string };
     tokens.otherSecret = await signAccessToken(claims, 'not-the-server-secret-but-long-enough-0123', 60_000);

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
-import { DUPLICATE_EMAIL_MESSAGE } from '#server/auth/auth.service.ts';
 import { authSessions } from '#server/auth/sessions.table.ts';
 import { signAccessToken } from '#server/auth/tokens.ts';
 import { users } from '#server/users/users.table.ts';
+import { ACCOUNT_MESSAGES } from '#shared/contracts/accounts.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
 import { withRetryWait } from '#shared/retry-wait.ts';
 import { bearer, createUser, signInAs, TEST_PASSWORD } from '../helpers/auth.ts';
@@ -366,11 +366,11 @@ describe('auth', () => {
   });
 
   describe('POST /api/auth/register', () => {
-    it('creates customers only, whatever the body says, and signs them in', async () => {
+    it('creates customers only, whatever the body says, through the shopper sign-up (a shopper session)', async () => {
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/register',
-        payload: { email: ' New.Shopper@Example.com', password: 'shopper-pass-1', role: 'super_admin' },
+        payload: { email: ' New.Shopper@Example.com', password: 'shopper-Pass-cedar-1', role: 'super_admin' },
         remoteAddress: '10.7.0.1',
       });
       expect(response.statusCode).toBe(201);
@@ -378,24 +378,27 @@ describe('auth', () => {
       remember(data);
       expect(data.user).toMatchObject({ email: 'new.shopper@example.com', name: 'new.shopper', role: 'customer' });
       expect(data.expiresIn).toBe('15m');
-      expect((await me(data.token)).json().data.role).toBe('customer');
+      // A shopper session (decision 018): the account area, never the staff routes.
+      expect((await me(data.token)).statusCode).toBe(403);
+      const account = await ctx.app.inject({ method: 'GET', url: '/api/account/user', headers: bearer(data.token) });
+      expect(account.json().data.email).toBe('new.shopper@example.com');
       const [row] = await ctx.database.db.select().from(users).where(eq(users.email, 'new.shopper@example.com'));
       expect(row?.role).toBe('customer');
-      secretsSeen.push('shopper-pass-1');
+      secretsSeen.push('shopper-Pass-cedar-1');
     });
 
     it('answers 409 for an email that already has an account, and limits sign-ups per IP', async () => {
-      const payload = { email: 'twice@example.com', password: 'shopper-pass-1' };
+      const payload = { email: 'twice@example.com', password: 'shopper-Pass-cedar-1' };
       const register = (ip: string) =>
         ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload, remoteAddress: ip });
       expect((await register('10.7.0.2')).statusCode).toBe(201);
       const duplicate = await register('10.7.0.2');
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json()).toEqual({
-        message: DUPLICATE_EMAIL_MESSAGE,
+        message: ACCOUNT_MESSAGES.duplicateEmail,
         statusCode: 409,
         code: 'CONFLICT',
-        errors: [],
+        errors: [{ path: 'email', message: ACCOUNT_MESSAGES.duplicateEmail }],
       });
       const limited = await register('10.7.0.2');
       expect(limited.statusCode).toBe(429);

@@ -5,7 +5,7 @@ import { auditLogs } from '#server/audit/audit.table.ts';
 import { notifications } from '#server/notifications/notifications.table.ts';
 import { NOTIFICATION_LIST_MAX, NotificationListSchema } from '#shared/contracts/notifications.ts';
 import { createProduct } from '../factories/catalogue.ts';
-import { bearer, createUser, signInAs } from '../helpers/auth.ts';
+import { bearer, createUser, signInAs, staffSessionForCustomer } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -63,7 +63,7 @@ describe('admin notifications (REST)', () => {
   it('needs an admin: 401 without a token, 403 for a customer', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/notifications' })).statusCode).toBe(401);
     const shopper = await createUser(ctx.database.db, { role: 'customer' });
-    const { token } = await signInAs(ctx.app, shopper.email);
+    const token = await staffSessionForCustomer(ctx.app, shopper);
     expect((await list(token)).statusCode).toBe(403);
     expect((await readAll(token)).statusCode).toBe(403);
   });

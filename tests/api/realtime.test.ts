@@ -6,7 +6,7 @@ import { signAccessToken } from '#server/auth/tokens.ts';
 import { notifications } from '#server/notifications/notifications.table.ts';
 import { type Notification, NotificationSchema, SOCKET_EVENTS } from '#shared/contracts/notifications.ts';
 import { createProduct } from '../factories/catalogue.ts';
-import { bearer, createUser, signInAs } from '../helpers/auth.ts';
+import { bearer, createUser, signInAs, staffSessionForCustomer } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { adminSocket, connectAdmin, connectRefused, nextEvent, pause } from '../helpers/realtime.ts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../helpers/test-app.ts';
@@ -81,7 +81,7 @@ describe('admin real-time notifications (socket.io)', () => {
 
     it("refuses a customer's token", async () => {
       const shopper = await createUser(ctx.database.db, { role: 'customer' });
-      const { token } = await signInAs(ctx.app, shopper.email);
+      const token = await staffSessionForCustomer(ctx.app, shopper);
       const error = await connectRefused(open(token));
       expect(error.message).toBe('Admins only');
       expect(error.data?.code).toBe('FORBIDDEN');

@@ -103,6 +103,15 @@ test('a shopper signs up with a phone number and verifies it with the code sent 
 test('a shopper recovers a password by the email link and signs in with the new one', async ({ page }, info) => {
   const email = uniqueEmail('recover', info.project.name);
   await signUp(page, email, 'Recovering shopper');
+  // Recovery goes only to a proved email (decision 018): the sign-up's link proves it, opened here
+  // where the shopper is signed in, so the password chosen at sign-up stays.
+  const signUpMail = decodeMail(await waitForMessage('.eml', email));
+  const verifyLink = signUpMail.match(/https?:\/\/\S*\/account\/verify-email\?token=[^\s"<>]+/)?.[0];
+  expect(verifyLink, signUpMail).toBeTruthy();
+  const verifyUrl = new URL(verifyLink as string);
+  await page.goto(`${verifyUrl.pathname}${verifyUrl.search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your email is confirmed' })).toBeVisible();
+  await page.goto('/account');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '#server/auth/passwords.ts';
+import { startSession } from '#server/auth/sessions.service.ts';
+import { signAccessToken } from '#server/auth/tokens.ts';
 import type { Db } from '#server/db/client.ts';
 import { users } from '#server/users/users.table.ts';
 import type { ShopperSession } from '#shared/contracts/accounts.ts';
@@ -77,4 +79,14 @@ export async function signUpShopper(
   const session = response.json().data.session as ShopperSession | null;
   if (!session) throw new Error('shopper sign-up answered no session');
   return session;
+}
+
+/**
+ * A STAFF-audience session for a customer-role user, made in the database: `/auth/login` signs in
+ * staff only (decision 018), so no request can make one any more. Tests use it to prove that the
+ * staff routes still check the role, should such a session ever exist (defence in depth).
+ */
+export async function staffSessionForCustomer(app: FastifyInstance, user: { id: string }): Promise<string> {
+  const issued = await startSession(app.db, user.id, 60 * 60_000, {});
+  return signAccessToken({ sub: user.id, role: 'customer', sid: issued.familyId }, app.secrets.jwtSecret, 15 * 60_000);
 }

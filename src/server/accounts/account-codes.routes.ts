@@ -4,11 +4,8 @@ import { z } from 'zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import type { AuthSettings } from '#server/auth/auth.service.ts';
 import type { createAuthGuard } from '#server/auth/auth-limits.ts';
-import { currentUser, requireShopper } from '#server/auth/authenticate.ts';
-import { verifyPassword } from '#server/auth/passwords.ts';
-import { badRequest } from '#server/errors.ts';
+import { currentUser, optionalShopper, requireShopper } from '#server/auth/authenticate.ts';
 import {
-  ACCOUNT_MESSAGES,
   ChangeShopperPasswordRequestSchema,
   CompleteRecoveryRequestSchema,
   type OtpRequest,
@@ -23,22 +20,23 @@ import {
   VerifyRequestSchema,
 } from '#shared/contracts/accounts.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
-import { findShopper, findShopperByContact, setShopperPassword, updateShopperProfile } from './accounts.service.ts';
-import { assertStrongPassword } from './password-strength.ts';
+import { changeShopperPassword, findShopper } from './accounts.service.ts';
+import {
+  changeShopperProfile,
+  confirmEmailLink,
+  confirmPhone,
+  resendVerification,
+  verificationDestination,
+} from './contact-change.service.ts';
+import { completeRecovery, sendCodeToContact, signInWithCode } from './recovery.service.ts';
 import { toShopperUser } from './shopper-sessions.ts';
-import { signInResultFor } from './sign-in-result.ts';
-import { type AccountCodeLimits, consumeCode, consumeLink, findLink, markVerified } from './verification.service.ts';
-import { createCodeGuard, sendSecret, sendVerification } from './verification-delivery.ts';
+import type { AccountCodeLimits } from './verification.service.ts';
+import { accountMessenger, createCodeGuard } from './verification-delivery.ts';
 
 const Sent = dataEnvelope(SentSchema);
 const UserEnvelope = dataEnvelope(ShopperUserSchema);
 const NoContent = z.null().describe('No content');
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
-
-const invalidCode = () =>
-  badRequest(ACCOUNT_MESSAGES.invalidCode, [{ path: 'code', message: ACCOUNT_MESSAGES.invalidCode }]);
-const invalidLink = () =>
-  badRequest(ACCOUNT_MESSAGES.invalidLink, [{ path: 'token', message: ACCOUNT_MESSAGES.invalidLink }]);
 
 export interface AccountCodeRouteOptions {
   settings: AuthSettings;
@@ -56,20 +54,21 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
   const { settings } = options;
   const codes = createCodeGuard(app, options.codeLimits);
   const { guard } = options;
+  const messenger = accountMessenger(app);
   const shopper = { onRequest: requireShopper(app) };
 
   /**
-   * POST /account/otp and /account/recover: limited per address and destination, then a code or
-   * link to an active account's contact; 202 either way, so the answer never tells which exist.
+   * POST /account/otp and /account/recover: limited per address and destination, then 202 at once;
+   * the lookup and the send run after the answer (recovery.service.ts sendCodeToContact), so
+   * neither the answer nor its timing says whether an account exists.
    */
   const sendToContact =
     (purpose: 'sign_in' | 'recovery') => async (request: FastifyRequest<{ Body: OtpRequest }>, reply: FastifyReply) => {
       const destination = request.body.email ?? request.body.phone ?? '';
       await codes.beforeSend(request, reply, destination);
-      const user = await findShopperByContact(app.db, request.body);
-      if (user?.isActive) {
-        await sendSecret(app, user, purpose, request.body.email ? 'email' : 'sms', auditContextOf(request));
-      }
+      const context = auditContextOf(request);
+      const contact = request.body;
+      messenger.later(`account.${purpose}`, () => sendCodeToContact(app.db, messenger, purpose, contact, context));
       return reply.status(202).send({ data: { sent: true as const } });
     };
 
@@ -104,18 +103,11 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
       const body = request.body;
       const context = auditContextOf(request);
       if (body.type === 'email_link') {
-        const row = await consumeLink(app.db, 'verify_email', body.token);
-        const user = row && (await markVerified(app.db, row, context));
-        if (!user) throw invalidLink();
-        return { data: { user: toShopperUser(user) } };
+        const session = await optionalShopper(app, request);
+        const signedIn = session && { userId: session.id, sessionId: session.sessionId };
+        return { data: { user: toShopperUser(await confirmEmailLink(app.db, body.token, context, signedIn)) } };
       }
-      const account = await findShopperByContact(app.db, body);
-      const row =
-        account?.isActive && (await consumeCode(app.db, { userId: account.id, purpose: 'sign_in', code: body.code }));
-      if (!account || !row) throw invalidCode();
-      // Receiving the code proves the contact: it is verified by the sign-in.
-      const user = (await markVerified(app.db, row, context)) ?? account;
-      return { data: await signInResultFor(app.db, settings, user, context) };
+      return { data: await signInWithCode(app.db, settings, body, context) };
     },
   );
 
@@ -144,27 +136,7 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
     },
     async (request, reply) => {
       await codes.beforeCheck(request, reply);
-      const body = request.body;
-      const context = auditContextOf(request);
-      if (body.token) {
-        const link = await findLink(app.db, 'recovery', body.token);
-        const account = link && (await findShopper(app.db, link.userId).catch(() => undefined));
-        if (!link || !account?.isActive) throw invalidLink();
-        // Judged before the link is used, so a refused password leaves the link working.
-        assertStrongPassword(body.password, account);
-        const used = await consumeLink(app.db, 'recovery', body.token);
-        if (!used) throw invalidLink();
-        await setShopperPassword(app.db, account, body.password, 'account.password_reset', context);
-        await markVerified(app.db, used, context);
-      } else {
-        const account = await findShopperByContact(app.db, { phone: body.phone });
-        if (!account?.isActive || !body.code) throw invalidCode();
-        assertStrongPassword(body.password, account);
-        const used = await consumeCode(app.db, { userId: account.id, purpose: 'recovery', code: body.code });
-        if (!used) throw invalidCode();
-        await setShopperPassword(app.db, account, body.password, 'account.password_reset', context);
-        await markVerified(app.db, used, context);
-      }
+      await completeRecovery(app.db, request.body, auditContextOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -181,14 +153,9 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
       },
     },
     async (request, reply) => {
-      const user = await findShopper(app.db, currentUser(request).id);
-      const destination = request.body.type === 'verify_email' ? user.email : user.phone;
-      const field = request.body.type === 'verify_email' ? 'email' : 'phone';
-      if (!destination) {
-        throw badRequest(`Your account has no ${field} to verify`, [{ path: 'type', message: `Add a ${field} first` }]);
-      }
+      const { user, destination } = await verificationDestination(app.db, currentUser(request).id, request.body.type);
       await codes.beforeSend(request, reply, destination);
-      await sendVerification(app, user, request.body.type, auditContextOf(request));
+      await resendVerification(messenger, user, request.body.type, auditContextOf(request));
       return reply.status(202).send({ data: { sent: true } });
     },
   );
@@ -206,11 +173,13 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
     },
     async (request, reply) => {
       await codes.beforeCheck(request, reply);
-      const context = auditContextOf(request);
-      const userId = currentUser(request).id;
-      const row = await consumeCode(app.db, { userId, purpose: 'verify_phone', code: request.body.code });
-      const user = row && (await markVerified(app.db, row, context));
-      if (!user) throw invalidCode();
+      const session = currentUser(request);
+      const user = await confirmPhone(
+        app.db,
+        { userId: session.id, sessionId: session.sessionId },
+        request.body.code,
+        auditContextOf(request),
+      );
       return { data: toShopperUser(user) };
     },
   );
@@ -221,18 +190,27 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
       ...shopper,
       schema: {
         tags: ['account'],
-        summary: 'Change name, email or phone; a changed contact must be verified again',
+        summary: 'Change name, email or phone; a contact change needs current_password and is verified again',
         body: UpdateShopperRequestSchema,
         response: { 200: UserEnvelope, 409: ErrorBodySchema, ...errors },
       },
     },
-    async (request) => {
-      const context = auditContextOf(request);
-      const before = await findShopper(app.db, currentUser(request).id);
-      const { user, emailChanged, phoneChanged } = await updateShopperProfile(app.db, before, request.body, context);
-      if (emailChanged && user.email) await sendVerification(app, user, 'verify_email', context);
-      if (phoneChanged && user.phone) await sendVerification(app, user, 'verify_phone', context);
-      return { data: toShopperUser(user) };
+    async (request, reply) => {
+      const user = await findShopper(app.db, currentUser(request).id);
+      // A contact change checks the password under the sign-in lockout, as change-password does.
+      const accountKey = user.email ?? user.phone ?? user.id;
+      const lockout = {
+        before: () => guard.beforeLogin(request, reply, accountKey),
+      };
+      const updated = await changeShopperProfile(
+        app.db,
+        messenger,
+        user,
+        request.body,
+        auditContextOf(request),
+        lockout,
+      );
+      return { data: toShopperUser(updated) };
     },
   );
 
@@ -252,22 +230,10 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
       const user = await findShopper(app.db, session.id);
       // The lockout of sign-in counts wrong current passwords too (per account key).
       const accountKey = user.email ?? user.phone ?? user.id;
-      const attempt = await guard.beforeLogin(request, reply, accountKey);
-      if (!(await verifyPassword(user.passwordHash, request.body.currentPassword))) {
-        throw badRequest(ACCOUNT_MESSAGES.wrongPassword, [
-          { path: 'currentPassword', message: ACCOUNT_MESSAGES.wrongPassword },
-        ]);
-      }
-      await attempt.succeeded();
-      assertStrongPassword(request.body.newPassword, user, 'newPassword');
-      await setShopperPassword(
-        app.db,
-        user,
-        request.body.newPassword,
-        'account.password_changed',
-        auditContextOf(request),
-        session.sessionId,
-      );
+      const lockout = {
+        before: () => guard.beforeLogin(request, reply, accountKey),
+      };
+      await changeShopperPassword(app.db, user, request.body, session.sessionId, auditContextOf(request), lockout);
       return reply.status(204).send(null);
     },
   );

@@ -14,23 +14,28 @@ import {
   SignUpRequestSchema,
   TokenRequestSchema,
 } from '#shared/contracts/accounts.ts';
+import { LoginResponseSchema, RegisterRequestSchema } from '#shared/contracts/auth.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import { parseExpiryDuration } from '#shared/duration.ts';
 import { accountCodeRoutes } from './account-codes.routes.ts';
-import { checkShopperCredentials, findShopper, signUpShopper } from './accounts.service.ts';
+import { checkShopperCredentials, findShopper } from './accounts.service.ts';
 import { refreshShopperSession, toShopperUser } from './shopper-sessions.ts';
 import { signInResultFor } from './sign-in-result.ts';
+import { registerResponse, signUpAndSendVerification } from './sign-up.service.ts';
 import type { AccountCodeLimits } from './verification.service.ts';
-import { sendVerification } from './verification-delivery.ts';
+import { accountMessenger } from './verification-delivery.ts';
 
 const ResultEnvelope = dataEnvelope(SignInResultSchema);
+const LoginEnvelope = dataEnvelope(LoginResponseSchema);
 const UserEnvelope = dataEnvelope(ShopperUserSchema);
 const NoContent = z.null().describe('No content');
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
 
 /**
  * Shopper accounts (docs/product.md#shopper-accounts, decision 013): sign-up and sign-in by email or
- * phone, under /account. Sessions here have the `shopper` audience and never open /admin.
+ * phone, under /account. Sessions here have the `shopper` audience and never open /admin. Also
+ * `POST /auth/register` of the spec: the same shopper sign-up in the login response's shape
+ * (decision 018), so no account is ever made that skips the shopper rules.
  */
 export const accountRoutes: FastifyPluginAsyncZod<{
   limits: AuthRateLimits;
@@ -43,6 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   };
   const guard = createAuthGuard(app, options.limits);
   const shopper = { onRequest: requireShopper(app) };
+  const messenger = accountMessenger(app);
   await app.register(accountCodeRoutes, { settings, guard, codeLimits: options.codeLimits });
 
   app.post(
@@ -58,11 +64,27 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await guard.beforeRegister(request, reply);
       const context = auditContextOf(request);
-      const user = await signUpShopper(app.db, request.body, context);
-      // Signed in at once; the contacts are proved later by the link or code sent now.
-      if (user.email) await sendVerification(app, user, 'verify_email', context);
-      if (user.phone) await sendVerification(app, user, 'verify_phone', context);
+      const user = await signUpAndSendVerification(app.db, messenger, request.body, context);
       return reply.status(201).send({ data: await signInResultFor(app.db, settings, user, context) });
+    },
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The shopper sign-up (same rules as POST /account/signup) answered in the login shape; the session is a shopper one',
+        body: RegisterRequestSchema,
+        response: { 201: LoginEnvelope, 409: ErrorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await guard.beforeRegister(request, reply);
+      const context = auditContextOf(request);
+      const user = await signUpAndSendVerification(app.db, messenger, request.body, context);
+      return reply.status(201).send({ data: await registerResponse(app.db, settings, user, context) });
     },
   );
 

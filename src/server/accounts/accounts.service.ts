@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
+import { assertStrongPassword } from '#server/auth/password-strength.ts';
 import { generatePassword, hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { revokeUserSessions } from '#server/auth/sessions.service.ts';
 import type { Db } from '#server/db/client.ts';
@@ -10,11 +11,11 @@ import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import {
   ACCOUNT_MESSAGES,
+  type ChangeShopperPasswordRequest,
   MISSING_CONTACT_MESSAGE,
   type SignUpRequest,
   type UpdateShopperRequest,
 } from '#shared/contracts/accounts.ts';
-import { assertStrongPassword } from './password-strength.ts';
 
 // A real argon2 hash to verify against when no account matches, so timing does not say which exist.
 let decoyHash: Promise<string> | undefined;
@@ -54,9 +55,6 @@ export async function checkShopperCredentials(
   const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
   return user && matches && user.isActive ? user : undefined;
 }
-
-/** Refuses a weak password with every reason (docs/product.md#passwords); kept here for importers. */
-export { assertStrongPassword } from './password-strength.ts';
 
 /** Creates a customer account; a taken email or phone is a 409 with the field named. */
 export async function signUpShopper(db: Db, body: SignUpRequest, context: AuditContext): Promise<UserRow> {
@@ -166,4 +164,36 @@ export async function setShopperPassword(
     .where(eq(users.id, user.id));
   await revokeUserSessions(db, user.id, keepFamilyId);
   await recordAudit(db, { context, actor: user, action, entityType: 'user', entityId: user.id });
+}
+
+/** The sign-in lockout as a route hands it to a service (auth-limits.ts, per account key). */
+export interface PasswordLockout {
+  /**
+   * Counts the attempt before the password is checked, refusing (429) a locked account; the
+   * attempt stays counted as a failure unless `succeeded()` gives it back (decision 017).
+   */
+  before(): Promise<{ succeeded(): Promise<void> }>;
+}
+
+/**
+ * POST /account/change-password: the current password (a wrong one counts toward the sign-in
+ * lockout), the strength rules, then every other device signed out.
+ */
+export async function changeShopperPassword(
+  db: Db,
+  user: UserRow,
+  body: ChangeShopperPasswordRequest,
+  keepFamilyId: string,
+  context: AuditContext,
+  lockout: PasswordLockout,
+): Promise<void> {
+  const attempt = await lockout.before();
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw badRequest(ACCOUNT_MESSAGES.wrongPassword, [
+      { path: 'currentPassword', message: ACCOUNT_MESSAGES.wrongPassword },
+    ]);
+  }
+  await attempt.succeeded();
+  assertStrongPassword(body.newPassword, user, 'newPassword');
+  await setShopperPassword(db, user, body.newPassword, 'account.password_changed', context, keepFamilyId);
 }

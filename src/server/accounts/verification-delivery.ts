@@ -101,6 +101,78 @@ export async function sendSecret(
 }
 
 /**
+ * Tells the OLD email or phone of an account that it was changed (or removed), so its owner
+ * hears of a change they did not make (docs/product.md#one-time-codes-and-links). It names
+ * neither the new contact nor any secret. A failing channel is logged.
+ */
+export async function sendContactChangedNotice(
+  app: FastifyInstance,
+  user: UserRow,
+  channel: VerificationChannel,
+  oldDestination: string,
+  context: AuditContext,
+): Promise<void> {
+  const shop = app.config.SHOP_NAME;
+  if (channel === 'email') {
+    app.mailer.sendLater(
+      {
+        to: oldDestination,
+        subject: `Your ${shop} email address was changed`,
+        text: `The email address of your ${shop} account is no longer this one. If you made this change, there is nothing to do.\n\nIf you did not, someone may be using your account: contact ${shop} and reset your password from the sign-in page.`,
+      },
+      { kind: 'account.contact_changed' },
+    );
+  } else {
+    try {
+      await app.messages.send({
+        to: oldDestination,
+        text: `${shop}: the phone number of your account was changed. If this was not you, contact us.`,
+      });
+    } catch (error) {
+      app.log.error({ err: error, kind: 'account.contact_changed', channel: app.messages.name }, 'message not sent');
+    }
+  }
+  await recordAudit(app.db, {
+    context,
+    actor: user,
+    action: 'account.contact_change_notice_sent',
+    entityType: 'user',
+    entityId: user.id,
+    after: { channel },
+  });
+}
+
+/**
+ * What the account services (recovery.service.ts, contact-change.service.ts) may ask of the
+ * app's channels, without knowing Fastify: built once per route plugin by `accountMessenger`.
+ */
+export interface AccountMessenger {
+  sendSecret(
+    user: UserRow,
+    purpose: VerificationPurpose,
+    channel: VerificationChannel,
+    context: AuditContext,
+  ): Promise<boolean>;
+  tellContactChanged(
+    user: UserRow,
+    channel: VerificationChannel,
+    oldDestination: string,
+    context: AuditContext,
+  ): Promise<void>;
+  /** Runs `work` after the answer (app.background): errors logged, never unhandled. */
+  later(kind: string, work: () => Promise<unknown>): void;
+}
+
+export function accountMessenger(app: FastifyInstance): AccountMessenger {
+  return {
+    sendSecret: (user, purpose, channel, context) => sendSecret(app, user, purpose, channel, context),
+    tellContactChanged: (user, channel, oldDestination, context) =>
+      sendContactChangedNotice(app, user, channel, oldDestination, context),
+    later: (kind, work) => app.background.run(kind, work),
+  };
+}
+
+/**
  * Sends a new email verification link or phone code to the account (also for the admin's
  * "resend verification"). False when the account has no such contact.
  */

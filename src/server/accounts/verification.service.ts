@@ -2,7 +2,11 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
+import { generatePassword, hashPassword } from '#server/auth/passwords.ts';
+import { revokeUserSessions } from '#server/auth/sessions.service.ts';
+import { linkAccountToCustomer } from '#server/customers/customer-account-link.ts';
 import type { Db } from '#server/db/client.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import type { RateLimitOptions } from '#server/plugins/rate-limiter.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
@@ -13,6 +17,7 @@ import {
   ONE_TIME_CODE_TTL_MS,
 } from '#shared/contracts/accounts.ts';
 import { type VerificationChannel, type VerificationPurpose, verificationCodes } from './accounts.tables.ts';
+import { deleteBackupCodes } from './two-factor-backup-codes.ts';
 
 /**
  * One-time codes and links (docs/product.md#one-time-codes-and-links). A code is 6 digits and
@@ -160,36 +165,115 @@ export async function consumeLink(
 }
 
 /**
+ * Ends every live code and link of this account that was sent to `destination` on `channel`
+ * (docs/product.md#one-time-codes-and-links): when an email or phone changes, what was sent to the
+ * old one stops working at once, whatever its purpose.
+ */
+export async function revokeSecretsTo(
+  db: Db,
+  userId: string,
+  channel: VerificationChannel,
+  destination: string,
+): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.channel, channel),
+        eq(verificationCodes.destination, destination),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+}
+
+/** The account's contact on this channel: a code or link counts only while it still equals its destination. */
+export const contactOn = (user: UserRow, channel: VerificationChannel): string | null =>
+  channel === 'email' ? user.email : user.phone;
+
+/** True when the secret was sent to the account's current contact (not one it has since changed). */
+export const sentToCurrentContact = (user: UserRow, row: Pick<VerificationRow, 'channel' | 'destination'>) =>
+  contactOn(user, row.channel) === row.destination;
+
+export interface ProofOptions {
+  /**
+   * The session the proof came through (a signed-in shopper's verify-phone, or the email link opened
+   * while signed in): it is kept when the first proof ends the account's sessions, and its holder,
+   * who knew the password to get that session, keeps the password.
+   */
+  proverSessionId?: string;
+  /** A recovery: the prover sets a new password right after, so it is not voided first. */
+  newPasswordFollows?: boolean;
+}
+
+/**
  * Marks the contact a used code or link proved as verified, only if the account still has that
  * contact (a changed email is not verified by a link sent to the old one). Returns the account.
+ *
+ * The first proof of an account (none of its contacts was verified: a sign-up nobody has proved
+ * yet) is where a pre-hijacked account changes hands (decision 018): whoever signed up with
+ * someone else's email or phone chose the password and may hold sessions. So every session ends
+ * but the prover's, and unless the prover came through a session of the account (or sets a new
+ * password now), the password is replaced by a random one nobody knows and two-step sign-in set up
+ * before is turned off: only recovery, to the contact just proved, sets a password again.
+ *
+ * Then the account is linked to the shop's customer record of its verified contact
+ * (customers/customer-account-link.ts).
  */
 export async function markVerified(
   db: Db,
   row: Pick<VerificationRow, 'userId' | 'channel' | 'destination'>,
   context: AuditContext,
+  options: ProofOptions = {},
 ): Promise<UserRow | undefined> {
-  const now = new Date();
-  const [updated] =
-    row.channel === 'email'
-      ? await db
-          .update(users)
-          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
-          .where(and(eq(users.id, row.userId), eq(users.email, row.destination)))
-          .returning()
-      : await db
-          .update(users)
-          .set({ phoneVerifiedAt: sql`coalesce(${users.phoneVerifiedAt}, ${now})` })
-          .where(and(eq(users.id, row.userId), eq(users.phone, row.destination)))
-          .returning();
-  if (updated) {
-    await recordAudit(db, {
+  const updated = await inTransaction(db, async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, row.userId)).for('update');
+    if (!before || !sentToCurrentContact(before, row)) return undefined;
+    const firstProof = before.emailVerifiedAt === null && before.phoneVerifiedAt === null;
+    const now = new Date();
+    const keepPassword = !firstProof || options.proverSessionId !== undefined || options.newPasswordFollows === true;
+    const [after] = await tx
+      .update(users)
+      .set({
+        ...(row.channel === 'email'
+          ? { emailVerifiedAt: before.emailVerifiedAt ?? now }
+          : { phoneVerifiedAt: before.phoneVerifiedAt ?? now }),
+        ...(!keepPassword && {
+          passwordHash: await hashPassword(generatePassword(32)),
+          twoFactorSecret: null,
+          twoFactorEnabledAt: null,
+          twoFactorLastStep: null,
+          updatedAt: now,
+        }),
+      })
+      .where(eq(users.id, row.userId))
+      .returning();
+    if (!after) return undefined;
+    if (firstProof) {
+      await revokeUserSessions(tx, after.id, options.proverSessionId);
+      if (!keepPassword) await deleteBackupCodes(tx, after.id);
+      await recordAudit(tx, {
+        context,
+        actor: after,
+        action: 'account.first_proof',
+        entityType: 'user',
+        entityId: after.id,
+        after: { channel: row.channel, sessions_ended: true, password_voided: !keepPassword },
+      });
+    }
+    await recordAudit(tx, {
       context,
-      actor: updated,
+      actor: after,
       action: 'account.verified',
       entityType: 'user',
-      entityId: updated.id,
+      entityId: after.id,
       after: { channel: row.channel },
     });
-  }
-  return updated;
+    return after;
+  });
+  if (!updated) return undefined;
+  // After the commit: a lost race for the customer (unique customer_id) must not undo the proof.
+  const customerId = await linkAccountToCustomer(db, updated.id);
+  return customerId ? { ...updated, customerId } : updated;
 }

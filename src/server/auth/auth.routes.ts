@@ -11,7 +11,6 @@ import {
   LoginResponseSchema,
   LogoutRequestSchema,
   RefreshRequestSchema,
-  RegisterRequestSchema,
   UpdateProfileRequestSchema,
 } from '#shared/contracts/auth.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
@@ -23,7 +22,6 @@ import {
   getProfile,
   logout,
   refresh,
-  register,
   signIn,
   updateProfile,
 } from './auth.service.ts';
@@ -35,7 +33,11 @@ const UserEnvelope = dataEnvelope(AuthUserSchema);
 const NoContent = z.null().describe('No content');
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchema };
 
-/** `/auth/*` (docs/product.md#auth-endpoints): always registered; staff and, later, customers sign in here. */
+/**
+ * `/auth/*` (docs/product.md#auth-endpoints): staff sign in here, and only staff (a shopper's
+ * password answers as a wrong one). `POST /auth/register` is served by accounts.routes.ts: it is
+ * the shopper sign-up with the login response's shape (decision 018).
+ */
 export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = async (app, options) => {
   const settings: AuthSettings = {
     jwtSecret: app.secrets.jwtSecret,
@@ -70,23 +72,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
       }
       await attempt.succeeded();
       return { data: await signIn(app.db, settings, user, auditContextOf(request)) };
-    },
-  );
-
-  app.post(
-    '/auth/register',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Create a customer account and sign it in',
-        body: RegisterRequestSchema,
-        response: { 201: LoginEnvelope, 409: ErrorBodySchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      await guard.beforeRegister(request, reply);
-      const data = await register(app.db, settings, request.body, auditContextOf(request));
-      return reply.status(201).send({ data });
     },
   );
 

@@ -2,19 +2,20 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
-import { badRequest, conflict, notFound, unauthorized } from '#server/errors.ts';
+import { badRequest, notFound, unauthorized } from '#server/errors.ts';
 import { toAuthUser, type UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import {
   AUTH_MESSAGES,
   type AuthUser,
   type ChangePasswordRequest,
+  isStaffRole,
   type LoginResponse,
-  type RegisterRequest,
   type UpdateProfileRequest,
 } from '#shared/contracts/auth.ts';
 import { formatExpiryDuration } from '#shared/duration.ts';
 import type { RequestUser } from './authenticate.ts';
+import { assertStrongPassword } from './password-strength.ts';
 import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 import {
   findSessionByToken,
@@ -32,8 +33,6 @@ export interface AuthSettings {
   /** Life of a refresh token (JWT_EXPIRES_IN, docs/product.md#expiry-durations). */
   sessionLifeMs: number;
 }
-
-export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
 
 // A real argon2 hash to verify against when the email is unknown, so the answer takes as long as
 // a wrong password and the timing says nothing about which accounts exist.
@@ -60,11 +59,17 @@ async function findUser(db: Db, id: string): Promise<UserRow> {
   return row;
 }
 
-/** The active user with these credentials, or undefined; always spends one argon2 verify. */
+/**
+ * The active STAFF user with these credentials, or undefined; always spends one argon2 verify. A
+ * shopper account (role customer) is verified like any other and then refused, so its answer (401,
+ * same message) and its work are those of a wrong password: /auth/login never says which emails
+ * are shoppers, and a shopper's password never opens a session that skips two-step sign-in
+ * (shoppers sign in at /account/token).
+ */
 export async function checkCredentials(db: Db, email: string, password: string): Promise<UserRow | undefined> {
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
-  return user && matches && user.isActive ? user : undefined;
+  return user && matches && user.isActive && isStaffRole(user.role) ? user : undefined;
 }
 
 async function loginResponse(settings: AuthSettings, user: UserRow, issued: IssuedRefresh): Promise<LoginResponse> {
@@ -187,39 +192,12 @@ export async function changePassword(
       { path: 'currentPassword', message: AUTH_MESSAGES.wrongCurrentPassword },
     ]);
   }
+  // The same strength rules as every other password the shop stores (docs/product.md#passwords).
+  assertStrongPassword(body.newPassword, row, 'newPassword');
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(body.newPassword) })
     .where(eq(users.id, user.id));
   await revokeUserSessions(db, user.id, user.sessionId);
   await recordAudit(db, { context, action: 'auth.password_changed', entityType: 'user', entityId: user.id });
-}
-
-/** Creates a customer account (never staff, whatever the body says) and signs it in. */
-export async function register(
-  db: Db,
-  settings: AuthSettings,
-  body: RegisterRequest,
-  context: AuditContext,
-): Promise<LoginResponse> {
-  const passwordHash = await hashPassword(body.password);
-  const [created] = await db
-    .insert(users)
-    .values({
-      email: body.email,
-      passwordHash,
-      name: body.name ?? body.email.split('@')[0] ?? body.email,
-      role: 'customer',
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  if (!created) throw conflict(DUPLICATE_EMAIL_MESSAGE);
-  await recordAudit(db, {
-    context,
-    actor: created,
-    action: 'auth.registered',
-    entityType: 'user',
-    entityId: created.id,
-  });
-  return signIn(db, settings, created, context);
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { linkAccountToCustomer } from '#server/customers/customer-account-link.ts';
 import type { Db } from '#server/db/client.ts';
 import { toNumber } from '#server/products/products.mapper.ts';
 import { users } from '#server/users/users.table.ts';
@@ -134,15 +135,11 @@ export async function findShopperOrder(db: Db, userId: string, id: string): Prom
  * placement has committed; guests never get here.
  */
 export async function linkOrderToShopper(db: Db, userId: string, orderId: string): Promise<void> {
-  await db
+  const [placed] = await db
     .update(orders)
     .set({ userId })
-    .where(and(eq(orders.id, orderId), isNull(orders.userId)));
-  await db.execute(sql`
-    update ${users} u set customer_id = o.customer_id, updated_at = now()
-    from ${orders} o
-    where u.id = ${userId} and o.id = ${orderId} and u.customer_id is null and o.customer_id is not null
-      and ((u.phone_verified_at is not null and u.phone = o.customer_phone)
-        or (u.email_verified_at is not null and lower(u.email) = lower(o.customer_email)))
-      and not exists (select 1 from ${users} other where other.customer_id = o.customer_id)`);
+    .where(and(eq(orders.id, orderId), isNull(orders.userId)))
+    .returning({ customerId: orders.customerId });
+  // The one linking rule of customers/ (a verified contact must match the order's customer).
+  if (placed?.customerId) await linkAccountToCustomer(db, userId, placed.customerId);
 }

@@ -12,7 +12,7 @@ import { safeText } from './text.ts';
  * Public (no token):
  * - POST /account/signup            SignUpRequest        → 201 { data: SignInResult }
  * - POST /account/token             TokenRequest         → { data: SignInResult }  (grant_type password | refresh_token)
- * - POST /account/otp               OtpRequest           → 202 { data: { sent: true } }  (a sign-in code, if the account exists)
+ * - POST /account/otp               OtpRequest           → 202 { data: { sent: true } }  (a sign-in code to a verified contact, sent after the answer)
  * - POST /account/verify            VerifyRequest        → { data: SignInResult } for `sign_in`; { data: { user } } for `email_link`
  * - POST /account/recover           RecoverRequest       → 202 { data: { sent: true } }
  * - POST /account/recover/complete  CompleteRecoveryRequest → 204
@@ -47,6 +47,8 @@ export const ACCOUNT_MESSAGES = {
   duplicatePhone: 'An account with this phone number already exists',
   invalidCode: 'This code is wrong or has expired. Request a new one.',
   invalidLink: 'This link is invalid or has expired. Request a new one.',
+  /** An email link opened signed out, on an account whose phone is proved (decision 018). */
+  signInToConfirm: 'Sign in to your account on this device, then open the link again.',
   accountDisabled: 'This account has been disabled. Contact the shop for help.',
   sessionMissing: 'Auth session missing!',
   wrongPassword: 'Your password is incorrect',
@@ -199,6 +201,7 @@ export const ChangeShopperPasswordRequestSchema = z
     newPassword: PasswordInputSchema,
   })
   .strict();
+export type ChangeShopperPasswordRequest = z.infer<typeof ChangeShopperPasswordRequestSchema>;
 
 /** Re-authentication for sensitive changes: the password, or a current two-step code. */
 export const ReauthRequestSchema = z

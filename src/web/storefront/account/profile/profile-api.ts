@@ -1,5 +1,5 @@
 import type { ShopperUser, UpdateShopperRequest } from '#shared/contracts/accounts.ts';
-import { apiRequest } from '#web/lib/api-client.ts';
+import { ApiError, apiRequest } from '#web/lib/api-client.ts';
 import { shopperRequest } from '../session/shopper-api.ts';
 import { clearShopperSession, currentShopperSession, updateShopperUser } from '../session/shopper-session-store.ts';
 
@@ -53,10 +53,21 @@ const emailLinkCalls = new Map<string, Promise<ShopperUser>>();
 export function verifyEmailLink(token: string): Promise<ShopperUser> {
   let call = emailLinkCalls.get(token);
   if (!call) {
-    call = apiRequest<{ user: ShopperUser }>('/account/verify', {
-      method: 'POST',
-      body: { type: 'email_link', token },
-    }).then(({ user }) => {
+    const request = { method: 'POST' as const, body: { type: 'email_link', token } };
+    // Opened where the shopper is signed in, the link goes with the session (a fresh token): the
+    // server then keeps this session and the password when it is the account's first proof
+    // (decision 018); signed out, that first proof ends every session and the password.
+    call = (
+      currentShopperSession()
+        ? shopperRequest<{ user: ShopperUser }>('/account/verify', request).catch((error: unknown) => {
+            // The session could not be refreshed: the link still works, signed out.
+            if (error instanceof ApiError && error.status === 401) {
+              return apiRequest<{ user: ShopperUser }>('/account/verify', request);
+            }
+            throw error;
+          })
+        : apiRequest<{ user: ShopperUser }>('/account/verify', request)
+    ).then(({ user }) => {
       if (currentShopperSession()?.user.id === user.id) updateShopperUser(user);
       return user;
     });
