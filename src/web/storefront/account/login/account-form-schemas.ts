@@ -80,7 +80,7 @@ export interface ProfileFormInput {
   name: string;
   email: string;
   phone: string;
-  current_password: string;
+  current_password?: string;
 }
 
 const sameEmail = (typed: string, stored: string | null) => typed.trim().toLowerCase() === (stored ?? '').toLowerCase();
@@ -106,11 +106,12 @@ export function profileFormSchema(user: ShopperUser) {
       name: z.string(),
       email: z.preprocess(emptyIsNull, shape.email.unwrap()),
       phone: z.preprocess(emptyIsNull, shape.phone.unwrap()),
-      current_password: z.string(),
+      // Unregistered (undefined) while no contact changes.
+      current_password: z.string().optional(),
     })
     .superRefine((value, ctx) => {
       const changes = value.email !== user.email || value.phone !== user.phone;
-      if (changes && value.current_password === '') {
+      if (changes && !value.current_password) {
         ctx.addIssue({ code: 'custom', path: ['current_password'], message: CONTACT_CHANGE_PASSWORD_MESSAGE });
       }
       if (value.name.trim() !== user.name) {

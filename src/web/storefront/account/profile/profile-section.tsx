@@ -215,7 +215,7 @@ function ProfileForm({ user, onDone }: { user: ShopperUser; onDone: (notice: str
           {...register('phone')}
         />
       </div>
-      {(needsPassword || errors.current_password) && (
+      {needsPassword && (
         <PasswordField
           label="Current password"
           autoComplete="current-password"
