@@ -20,12 +20,7 @@ export function ConfirmPhoneStep({ phone, onDone }: { phone: string; onDone: () 
         We sent a 6-digit code to <strong className="whitespace-nowrap text-fg">{formatPhoneForDisplay(phone)}</strong>.
         It works once, for 10 minutes.
       </p>
-      <PhoneCodeForm
-        step={step}
-        onVerified={onDone}
-        focusOnMount
-        className="space-y-5 [&>button[type=submit]]:w-full"
-      />
+      <PhoneCodeForm step={step} onVerified={onDone} focusOnMount wide />
       <button type="button" className="text-link block w-full text-center text-sm" onClick={onDone}>
         Not now, verify later
       </button>

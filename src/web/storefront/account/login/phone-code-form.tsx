@@ -18,12 +18,13 @@ export function PhoneCodeForm({
   step,
   onVerified,
   focusOnMount = false,
-  className = 'space-y-4',
+  wide = false,
 }: {
   step: CodeStep;
   onVerified: (user: ShopperUser) => void;
   focusOnMount?: boolean;
-  className?: string;
+  /** In the sign-in card: a full-width button, "Send again" under it; else side by side from sm. */
+  wide?: boolean;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -53,26 +54,33 @@ export function PhoneCodeForm({
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(verify)} className={className} aria-label="Enter the code">
+    <form
+      noValidate
+      onSubmit={handleSubmit(verify)}
+      className={wide ? 'space-y-5' : 'space-y-4'}
+      aria-label="Enter the code"
+    >
       {failure && <FormMessage tone="error">{failure}</FormMessage>}
-      <CodeField error={errors.code?.message} className="max-w-xs" {...register('code')} />
-      <button type="submit" className="btn-primary" disabled={isSubmitting}>
-        {isSubmitting ? 'Checking…' : 'Verify phone'}
-      </button>
-      {step.sent ? (
-        <SendAgain step={step} />
-      ) : (
-        <div className="space-y-1">
-          <button type="button" className="btn-secondary" onClick={() => void step.send()} disabled={step.sending}>
-            {step.sending ? 'Sending…' : 'Send code'}
-          </button>
-          {step.error && (
-            <p role="alert" className="text-sm text-danger">
-              {step.error}
-            </p>
-          )}
-        </div>
-      )}
+      <CodeField error={errors.code?.message} className={wide ? undefined : 'max-w-xs'} {...register('code')} />
+      <div className={wide ? 'space-y-5' : 'flex flex-col gap-3 sm:flex-row sm:items-start'}>
+        <button type="submit" className={wide ? 'btn-primary w-full' : 'btn-primary'} disabled={isSubmitting}>
+          {isSubmitting ? 'Checking…' : 'Verify phone'}
+        </button>
+        {step.sent ? (
+          <SendAgain step={step} />
+        ) : (
+          <div className="space-y-1">
+            <button type="button" className="btn-secondary" onClick={() => void step.send()} disabled={step.sending}>
+              {step.sending ? 'Sending…' : 'Send code'}
+            </button>
+            {step.error && (
+              <p role="alert" className="text-sm text-danger">
+                {step.error}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
     </form>
   );
 }

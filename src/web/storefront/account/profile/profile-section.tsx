@@ -273,7 +273,7 @@ function VerifyPhoneCard({ phone }: { phone: string }) {
       }
     >
       {/* On success the user in the session turns verified and this card goes away. */}
-      <PhoneCodeForm step={step} onVerified={() => {}} className="space-y-4" />
+      <PhoneCodeForm step={step} onVerified={() => {}} />
     </Card>
   );
 }
