@@ -1,93 +1,39 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { formatPhoneForDisplay } from '#shared/phone-format.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { TextField } from '#web/ui/form-field.tsx';
-import { FormMessage, PasswordField } from './form-parts.tsx';
-import { contactBody, type FormErrors, formErrorsFrom, isEmailContact } from './login-helpers.ts';
+import { authErrorMessage } from '../session/auth-errors.ts';
+import {
+  type ContactBody,
+  type ContactFormInput,
+  ContactFormSchema,
+  type ContactFormValues,
+  type PhoneRecoveryFormInput,
+  PhoneRecoveryFormSchema,
+  type PhoneRecoveryFormValues,
+} from './account-form-schemas.ts';
+import { CodeField, FormMessage, PasswordField, SendAgain } from './form-parts.tsx';
+import { contactFieldOf, isEmailContact } from './login-helpers.ts';
+import { type CodeStep, useCodeStep } from './use-code-step.ts';
 
-const NO_ERRORS: FormErrors = { password: [] };
-
-type Step = 'ask' | 'email-sent' | 'phone-code';
+export const PASSWORD_CHANGED_NOTICE = 'Your password has been changed. Sign in with your new password.';
 
 /**
  * "Forgot password" (POST /account/recover): an email gets a link (it opens /login/reset); a phone
- * gets a code, entered here with the new password (POST /account/recover/complete).
+ * gets a code, entered here with the new password (POST /account/recover/complete). Either can be
+ * sent again after 60 s.
  */
 export function ForgotPasswordForm({ signInHref }: { signInHref: string }) {
-  const navigate = useNavigate();
-  const [step, setStep] = useState<Step>('ask');
-  const [contact, setContact] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const contactRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (step === 'phone-code') codeRef.current?.focus();
-    if (step === 'email-sent') statusRef.current?.focus();
-  }, [step]);
-  useEffect(() => {
-    if (errors.contact) contactRef.current?.focus();
-    else if (errors.code) codeRef.current?.focus();
-    else if (errors.password.length > 0) passwordRef.current?.focus();
-    else if (errors.form) alertRef.current?.focus();
-  }, [errors]);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setErrors(NO_ERRORS);
-    try {
-      await work();
-    } catch (error) {
-      setErrors(formErrorsFrom(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const ask = (event?: FormEvent) => {
-    event?.preventDefault();
-    const who = contactBody(contact);
-    if (!who) {
-      setErrors({ password: [], contact: 'Enter your email or phone number' });
-      return;
-    }
-    void run(async () => {
-      await apiRequest('/account/recover', { method: 'POST', body: who });
-      setStep('email' in who ? 'email-sent' : 'phone-code');
-    });
-  };
-
-  const complete = (event: FormEvent) => {
-    event.preventDefault();
-    const who = contactBody(contact);
-    if (!who || !('phone' in who)) return;
-    if (!/^\d{6}$/.test(code.trim())) {
-      setErrors({ password: [], code: 'Enter the 6-digit code' });
-      return;
-    }
-    void run(async () => {
-      await apiRequest('/account/recover/complete', {
-        method: 'POST',
-        body: { phone: who.phone, code: code.trim(), password },
-      });
-      navigate(signInHref, {
-        replace: true,
-        state: { notice: 'Your password has been changed. Sign in with your new password.' },
-      });
-    });
-  };
-
-  const formMessage = errors.form ? (
-    <FormMessage ref={alertRef} tone="error">
-      {errors.form}
-    </FormMessage>
-  ) : null;
+  const step = useCodeStep((who: ContactBody) => apiRequest('/account/recover', { method: 'POST', body: who }));
+  const form = useForm<ContactFormInput, unknown, ContactFormValues>({
+    resolver: zodResolver(ContactFormSchema),
+    defaultValues: { contact: '' },
+    mode: 'onTouched',
+  });
   const back = (
     <p className="text-center text-sm">
       <Link to={signInHref} replace className="text-link">
@@ -95,82 +41,112 @@ export function ForgotPasswordForm({ signInHref }: { signInHref: string }) {
       </Link>
     </p>
   );
+  const who = step.target;
 
-  if (step === 'email-sent') {
-    return (
-      <div className="space-y-5">
-        <FormMessage ref={statusRef} tone="success">
-          <p className="font-semibold">Check your email</p>
-          <p className="mt-1">
-            If an account exists for {contact.trim()}, we have sent it a link to choose a new password. The link works
-            for 24 hours.
-          </p>
-        </FormMessage>
-        <button type="button" className="btn-secondary w-full" onClick={() => ask()} disabled={busy}>
-          {busy ? 'Sending…' : 'Send the link again'}
-        </button>
-        {back}
-      </div>
-    );
-  }
+  if (who && 'email' in who) return <EmailSent email={who.email} step={step} back={back} />;
+  if (who && 'phone' in who) return <PhoneCode phone={who.phone} step={step} back={back} signInHref={signInHref} />;
 
-  if (step === 'phone-code') {
-    return (
-      <form noValidate onSubmit={complete} className="space-y-5" aria-label="Choose a new password">
-        <FormMessage tone="info">
-          If an account exists for {contact.trim()}, we have sent it a 6-digit code. It works once, for 10 minutes.
-        </FormMessage>
-        {formMessage}
-        <TextField
-          ref={codeRef}
-          label="6-digit code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          error={errors.code}
-        />
-        <PasswordField
-          ref={passwordRef}
-          label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          errors={errors.password}
-          hintsFor={contact}
-        />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Saving…' : 'Save new password'}
-        </button>
-        <button type="button" className="btn-secondary w-full" onClick={() => ask()} disabled={busy}>
-          Send a new code
-        </button>
-        {back}
-      </form>
-    );
-  }
-
+  const contact = form.watch('contact') ?? '';
   return (
-    <form noValidate onSubmit={ask} className="space-y-5" aria-label="Recover your password">
-      {formMessage}
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(({ contact: body }) => step.send(body))}
+      className="space-y-5"
+      aria-label="Recover your password"
+    >
+      {step.error && <FormMessage tone="error">{step.error}</FormMessage>}
       <TextField
-        ref={contactRef}
         label="Email or phone number"
-        name="username"
         autoComplete="username"
         inputMode={isEmailContact(contact) ? 'email' : undefined}
         placeholder="you@example.com or 03 123 456"
         hint="An email gets a link; a phone number gets a code."
-        value={contact}
-        onChange={(event) => setContact(event.target.value)}
-        error={errors.contact}
+        error={form.formState.errors.contact?.message}
+        {...form.register('contact')}
       />
-      <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {busy ? 'Sending…' : 'Continue'}
+      <button type="submit" className="btn-primary w-full" disabled={step.sending}>
+        {step.sending ? 'Sending…' : 'Continue'}
       </button>
+      {back}
+    </form>
+  );
+}
+
+function EmailSent({ email, step, back }: { email: string; step: CodeStep<ContactBody>; back: ReactNode }) {
+  const statusRef = useRef<HTMLDivElement>(null);
+  useEffect(() => statusRef.current?.focus(), []);
+  return (
+    <div className="space-y-5">
+      <FormMessage ref={statusRef} tone="success">
+        <p className="font-semibold">Check your email</p>
+        <p className="mt-1">
+          If an account exists for {email}, we have sent it a link to choose a new password. The link works for 24
+          hours.
+        </p>
+      </FormMessage>
+      <SendAgain step={step} label="Send the link again" what="link" />
+      {back}
+    </div>
+  );
+}
+
+function PhoneCode({
+  phone,
+  step,
+  back,
+  signInHref,
+}: {
+  phone: string;
+  step: CodeStep<ContactBody>;
+  back: ReactNode;
+  signInHref: string;
+}) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<PhoneRecoveryFormInput, unknown, PhoneRecoveryFormValues>({
+    resolver: zodResolver(PhoneRecoveryFormSchema),
+    defaultValues: { code: '', password: '' },
+    mode: 'onTouched',
+  });
+  useEffect(() => setFocus('code'), [setFocus]);
+
+  const complete = async ({ code, password }: PhoneRecoveryFormValues) => {
+    setFailure(null);
+    try {
+      await apiRequest('/account/recover/complete', { method: 'POST', body: { phone, code, password } });
+      navigate(signInHref, { replace: true, state: { notice: PASSWORD_CHANGED_NOTICE } });
+    } catch (error) {
+      if (!applyServerErrors(error, setError, ['code', 'password'], contactFieldOf))
+        setFailure(authErrorMessage(error));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(complete)} className="space-y-5" aria-label="Choose a new password">
+      <FormMessage tone="info">
+        If an account exists for <span className="whitespace-nowrap">{formatPhoneForDisplay(phone)}</span>, we have sent
+        it a 6-digit code. It works once, for 10 minutes.
+      </FormMessage>
+      {failure && <FormMessage tone="error">{failure}</FormMessage>}
+      <CodeField error={errors.code?.message} {...register('code')} />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        hints={{ password: watch('password') ?? '', contact: phone }}
+        {...register('password')}
+      />
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Save new password'}
+      </button>
+      <SendAgain step={step} />
       {back}
     </form>
   );

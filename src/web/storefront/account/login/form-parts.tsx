@@ -1,10 +1,13 @@
-import { type ReactNode, type Ref, useId, useState } from 'react';
-import { inputClass } from '#web/ui/form-field.tsx';
+import { type ChangeEvent, type ReactNode, type Ref, useId, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { inputClass, TextField } from '#web/ui/form-field.tsx';
 import { passwordChecks } from './login-helpers.ts';
+import { type CodeStep, waitLabel } from './use-code-step.ts';
 
 /**
- * Pieces shared by the sign-in, sign-up, recovery and profile forms: a message box and a password
- * field with a show toggle and, for a new password, live hints.
+ * Pieces shared by the sign-in, sign-up, recovery and profile forms: a message box, a password
+ * field with a show toggle and, for a new password, live hints, the 6-digit code field and
+ * "Send again". Fields take react-hook-form's `register(…)` props and show its error.
  */
 
 export function FormMessage({
@@ -33,34 +36,26 @@ export function FormMessage({
   );
 }
 
-interface PasswordFieldProps {
+type Registered = UseFormRegisterReturn;
+
+interface PasswordFieldProps extends Registered {
   label: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
-  /** Server reasons for refusing it, one per line. */
-  errors?: string[];
-  /** Show the live strength hints (new passwords), checked against this contact. */
-  hintsFor?: string;
-  ref?: Ref<HTMLInputElement>;
+  /** The field's error; the server's several reasons arrive one per line. */
+  error?: string;
+  /** Show the live strength hints (new passwords): the password typed and the contact it must not contain. */
+  hints?: { password: string; contact: string };
+  hint?: ReactNode;
 }
 
-export function PasswordField({
-  label,
-  name,
-  value,
-  onChange,
-  autoComplete,
-  errors = [],
-  hintsFor,
-  ref,
-}: PasswordFieldProps) {
+export function PasswordField({ label, autoComplete, error, hints, hint, ref, ...input }: PasswordFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
+  const errors = error ? error.split('\n') : [];
   const errorId = errors.length > 0 ? `${id}-error` : undefined;
-  const hintsId = hintsFor !== undefined ? `${id}-hints` : undefined;
-  const checks = hintsFor !== undefined ? passwordChecks(value, hintsFor) : [];
+  const hintsId = hints ? `${id}-hints` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const checks = hints ? passwordChecks(hints.password, hints.contact) : [];
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium">
@@ -70,14 +65,12 @@ export function PasswordField({
         <input
           ref={ref}
           id={id}
-          name={name}
           type={visible ? 'text' : 'password'}
           autoComplete={autoComplete}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
           aria-invalid={errors.length > 0 ? true : undefined}
-          aria-describedby={[errorId, hintsId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={[errorId, hintId, hintsId].filter(Boolean).join(' ') || undefined}
           className={`${inputClass} pr-20`}
+          {...input}
         />
         <button
           type="button"
@@ -96,6 +89,11 @@ export function PasswordField({
           ))}
         </ul>
       )}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      )}
       {hintsId && (
         <ul id={hintsId} className="mt-2 space-y-1 text-xs" aria-label="Password rules">
           {checks.map((check) => (
@@ -108,6 +106,61 @@ export function PasswordField({
             </li>
           ))}
         </ul>
+      )}
+    </div>
+  );
+}
+
+/** The 6-digit code: a numeric keypad, filled from an SMS by the phone (one-time-code), digits only. */
+export function CodeField({ error, className, ...registered }: Registered & { error?: string; className?: string }) {
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    event.target.value = event.target.value.replace(/\D/g, '');
+    return registered.onChange(event);
+  };
+  return (
+    <TextField
+      label="6-digit code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      pattern="[0-9]*"
+      error={error}
+      className={className}
+      {...registered}
+      onChange={onChange}
+    />
+  );
+}
+
+/**
+ * "Send again" for a code (or a link): closed for 60 s after the last one, with the time left;
+ * a refusal (too many codes, no connection) shows under it.
+ */
+export function SendAgain<T>({
+  step,
+  label = 'Send again',
+  what = 'code',
+}: {
+  step: CodeStep<T>;
+  label?: string;
+  what?: string;
+}) {
+  return (
+    <div className="space-y-1">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <button type="button" className="btn-secondary" onClick={() => void step.resend()} disabled={!step.canResend}>
+          {step.sending ? 'Sending…' : label}
+        </button>
+        {step.secondsLeft > 0 && (
+          <span className="text-sm text-muted">
+            You can ask for a new {what} in <span className="tabular-nums">{waitLabel(step.secondsLeft)}</span>
+          </span>
+        )}
+      </div>
+      {step.error && (
+        <p role="alert" className="text-sm text-danger">
+          {step.error}
+        </p>
       )}
     </div>
   );

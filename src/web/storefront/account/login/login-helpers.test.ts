@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactBody, loginMode, passwordChecks, safeNext, sameSiteReferrer } from './login-helpers.ts';
+import { contactFieldOf, loginMode, passwordChecks, safeNext, sameSiteReferrer } from './login-helpers.ts';
 
 describe('login helpers', () => {
   it('reads the mode, signing in by default', () => {
@@ -9,10 +9,12 @@ describe('login helpers', () => {
     expect(loginMode('admin')).toBe('signin');
   });
 
-  it('tells an email from a phone', () => {
-    expect(contactBody(' rima@example.com ')).toEqual({ email: 'rima@example.com' });
-    expect(contactBody('03 123 456')).toEqual({ phone: '03 123 456' });
-    expect(contactBody('  ')).toBeNull();
+  it("puts the server's field errors on the form's fields", () => {
+    expect(contactFieldOf('email')).toBe('contact');
+    expect(contactFieldOf('phone')).toBe('contact');
+    expect(contactFieldOf('newPassword')).toBe('password');
+    expect(contactFieldOf('code')).toBe('code');
+    expect(contactFieldOf('token')).toBeNull();
   });
 
   it('goes back only to a path of this site, never to /login', () => {

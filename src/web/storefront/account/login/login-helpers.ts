@@ -1,6 +1,4 @@
 import { PASSWORD_MIN_LENGTH } from '#shared/contracts/auth.ts';
-import { ApiError } from '#web/lib/api-client.ts';
-import { authErrorMessage } from '../session/auth-errors.ts';
 
 /**
  * Small rules of the sign-in screens (docs/product.md#signing-up-and-in-shoppers), kept apart
@@ -11,13 +9,6 @@ export type LoginMode = 'signin' | 'signup' | 'forgot';
 
 export function loginMode(value: string | null): LoginMode {
   return value === 'signup' || value === 'forgot' ? value : 'signin';
-}
-
-/** One field takes an email or a phone: an `@` makes it an email; the server normalises the phone. */
-export function contactBody(value: string): { email: string } | { phone: string } | null {
-  const trimmed = value.trim();
-  if (trimmed === '') return null;
-  return trimmed.includes('@') ? { email: trimmed } : { phone: trimmed };
 }
 
 export const isEmailContact = (value: string) => value.trim().includes('@');
@@ -71,28 +62,14 @@ export function passwordChecks(password: string, contact = ''): PasswordCheck[] 
   ];
 }
 
-export interface FormErrors {
-  /** The email or phone field (server paths `email` and `phone`). */
-  contact?: string;
-  password: string[];
-  code?: string;
-  name?: string;
-  /** Anything not tied to a field: wrong credentials, lockout, a busy server. */
-  form?: string;
-}
-
-/** Sorts a failed call's errors onto the form's fields; the message goes on top when none fits. */
-export function formErrorsFrom(error: unknown, fallback = 'Something went wrong. Please try again.'): FormErrors {
-  const result: FormErrors = { password: [] };
-  const fields = error instanceof ApiError ? error.errors : [];
-  for (const item of fields) {
-    const field = item.path.split('.').pop() ?? '';
-    if (field === 'email' || field === 'phone') result.contact ??= item.message;
-    else if (field === 'password' || field === 'newPassword') result.password.push(item.message);
-    else if (field === 'code') result.code ??= item.message;
-    else if (field === 'name') result.name ??= item.message;
-  }
-  const placed = result.contact || result.password.length > 0 || result.code || result.name;
-  if (!placed) result.form = authErrorMessage(error, fallback);
-  return result;
+/**
+ * The form field a server error path belongs to (`email` and `phone` are the one contact field;
+ * `newPassword` is the password), or null when the form has no such field.
+ */
+export function contactFieldOf(path: string): 'contact' | 'password' | 'code' | 'name' | null {
+  const field = path.split('.').pop() ?? '';
+  if (field === 'email' || field === 'phone') return 'contact';
+  if (field === 'password' || field === 'newPassword') return 'password';
+  if (field === 'code' || field === 'name') return field;
+  return null;
 }

@@ -5,7 +5,9 @@ import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { Redirect } from '../redirect.tsx';
 import { startSessionKeeper } from '../session/session-keeper.ts';
 import { setShopperSession, useShopper } from '../session/shopper-session-store.ts';
+import type { ContactBody } from './account-form-schemas.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { ConfirmPhoneStep } from './confirm-phone-step.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { type LoginMode, loginMode, safeNext, sameSiteReferrer } from './login-helpers.ts';
 import { MfaStep } from './mfa-step.tsx';
@@ -61,9 +63,11 @@ function LoginScreen() {
   const next = useNextPath();
   const mode = loginMode(params.get('mode'));
   const [challenge, setChallenge] = useState<SignInResult['mfa_challenge']>(null);
+  // After a phone sign-up: the number whose code is asked for before going on.
+  const [phoneToConfirm, setPhoneToConfirm] = useState<string | null>(null);
   const notice = (location.state as { notice?: string } | null)?.notice;
   const [title, intro] = TITLES[mode];
-  usePageTitle(title);
+  usePageTitle(phoneToConfirm ? 'Confirm your phone' : title);
 
   // A mode change moves focus to the new heading, so a screen reader hears where it landed.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -75,13 +79,27 @@ function LoginScreen() {
     }
   }, [mode]);
 
-  if (shopper) return <Redirect to={next} />;
+  if (shopper && !phoneToConfirm) return <Redirect to={next} />;
 
   const signedIn = (session: ShopperSession) => setShopperSession(session);
   const onResult = (result: SignInResult) => {
     if (result.session) signedIn(result.session);
     else if (result.mfa_challenge) setChallenge(result.mfa_challenge);
   };
+  const onSignedUp = (result: SignInResult, contact: ContactBody) => {
+    const user = result.session?.user;
+    // Set before the session, so the signed-in redirect waits for the code.
+    if ('phone' in contact && user?.phone && !user.phone_verified) setPhoneToConfirm(user.phone);
+    onResult(result);
+  };
+
+  if (phoneToConfirm) {
+    return (
+      <AuthLayout headingRef={heading} title="Confirm your phone" intro="One last step: the code we just texted you.">
+        <ConfirmPhoneStep phone={phoneToConfirm} onDone={() => setPhoneToConfirm(null)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -114,7 +132,7 @@ function LoginScreen() {
           {mode === 'signin' && (
             <SignInForm notice={notice} onResult={onResult} forgotHref={modeHref('forgot', params)} />
           )}
-          {mode === 'signup' && <SignUpForm onResult={onResult} />}
+          {mode === 'signup' && <SignUpForm onResult={onSignedUp} />}
           {mode === 'forgot' && <ForgotPasswordForm signInHref={modeHref('signin', params)} />}
         </>
       )}

@@ -1,78 +1,78 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
+import { authErrorMessage } from '../session/auth-errors.ts';
+import {
+  type NewPasswordFormInput,
+  NewPasswordFormSchema,
+  type NewPasswordFormValues,
+} from './account-form-schemas.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { PASSWORD_CHANGED_NOTICE } from './forgot-password-form.tsx';
 import { FormMessage, PasswordField } from './form-parts.tsx';
-import { type FormErrors, formErrorsFrom } from './login-helpers.ts';
-
-const NO_ERRORS: FormErrors = { password: [] };
 
 /**
  * /login/reset?token=… (the recovery email's link): a new password for the account
- * (POST /account/recover/complete), then on to sign in with it.
+ * (POST /account/recover/complete), then on to sign in with it. A bad link (its error names
+ * `token`) shows above the form with the way to a new one.
  */
 export function ResetPasswordPage() {
   usePageTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordFormInput, unknown, NewPasswordFormValues>({
+    resolver: zodResolver(NewPasswordFormSchema),
+    defaultValues: { password: '' },
+    mode: 'onTouched',
+  });
   useEffect(() => {
-    if (errors.password.length > 0) passwordRef.current?.focus();
-    else if (errors.form) alertRef.current?.focus();
-  }, [errors]);
+    if (failure) alertRef.current?.focus();
+  }, [failure]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setErrors({ password: ['Enter a new password'] });
-      return;
-    }
-    setBusy(true);
-    setErrors(NO_ERRORS);
+  const submit = async ({ password }: NewPasswordFormValues) => {
+    setFailure(null);
     try {
       await apiRequest('/account/recover/complete', { method: 'POST', body: { token, password } });
-      navigate('/login', {
-        replace: true,
-        state: { notice: 'Your password has been changed. Sign in with your new password.' },
-      });
+      navigate('/login', { replace: true, state: { notice: PASSWORD_CHANGED_NOTICE } });
     } catch (error) {
-      setErrors(formErrorsFrom(error));
-    } finally {
-      setBusy(false);
+      if (!applyServerErrors(error, setError, ['password'])) setFailure(authErrorMessage(error));
     }
   };
 
   return (
     <AuthLayout title="Choose a new password" intro="Pick a password you do not use anywhere else.">
       {token ? (
-        <form noValidate onSubmit={submit} className="space-y-5" aria-label="Choose a new password">
-          {errors.form && (
+        <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5" aria-label="Choose a new password">
+          {failure && (
             <FormMessage ref={alertRef} tone="error">
-              {errors.form}{' '}
+              {failure}{' '}
               <Link to="/login?mode=forgot" className="font-semibold underline">
                 Request a new link
               </Link>
             </FormMessage>
           )}
           <PasswordField
-            ref={passwordRef}
             label="New password"
-            name="new-password"
             autoComplete="new-password"
-            value={password}
-            onChange={setPassword}
-            errors={errors.password}
-            hintsFor=""
+            error={errors.password?.message}
+            hints={{ password: watch('password') ?? '', contact: '' }}
+            {...register('password')}
           />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? 'Saving…' : 'Save new password'}
+          <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : 'Save new password'}
           </button>
         </form>
       ) : (

@@ -1,18 +1,34 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ACCOUNT_MESSAGES, MISSING_CONTACT_MESSAGE, type SignInResult } from '#shared/contracts/accounts.ts';
+import { ACCOUNT_MESSAGES, type SignInResult } from '#shared/contracts/accounts.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { TextField } from '#web/ui/form-field.tsx';
-import { FormMessage, PasswordField } from './form-parts.tsx';
-import { contactBody, type FormErrors, formErrorsFrom, isEmailContact } from './login-helpers.ts';
+import { authErrorMessage } from '../session/auth-errors.ts';
+import {
+  type CodeFormInput,
+  CodeFormSchema,
+  type CodeFormValues,
+  type ContactBody,
+  type ContactFormInput,
+  ContactFormSchema,
+  type ContactFormValues,
+  type SignInFormInput,
+  SignInFormSchema,
+  type SignInFormValues,
+} from './account-form-schemas.ts';
+import { CodeField, FormMessage, PasswordField, SendAgain } from './form-parts.tsx';
+import { contactFieldOf, isEmailContact } from './login-helpers.ts';
+import { type CodeStep, useCodeStep } from './use-code-step.ts';
 
-type Step = 'password' | 'request-code' | 'enter-code';
-
-const NO_ERRORS: FormErrors = { password: [] };
+type Step = 'password' | 'code';
 
 /**
  * Sign in with a password, or "Use a code instead": a 6-digit code sent to the email or phone
- * (POST /account/otp), then entered (POST /account/verify, type sign_in).
+ * (POST /account/otp), then entered (POST /account/verify, type sign_in), with "Send again" after
+ * 60 s. The contact typed is kept between the two ways.
  */
 export function SignInForm({
   notice,
@@ -25,193 +41,232 @@ export function SignInForm({
 }) {
   const [step, setStep] = useState<Step>('password');
   const [contact, setContact] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
+  return step === 'password' ? (
+    <PasswordSignIn
+      notice={notice}
+      contact={contact}
+      onContact={setContact}
+      onResult={onResult}
+      forgotHref={forgotHref}
+      onUseCode={() => setStep('code')}
+    />
+  ) : (
+    <CodeSignIn
+      contact={contact}
+      onContact={setContact}
+      onResult={onResult}
+      onUsePassword={() => setStep('password')}
+    />
+  );
+}
+
+interface StepProps {
+  contact: string;
+  onContact: (contact: string) => void;
+  onResult: (result: SignInResult) => void;
+}
+
+function PasswordSignIn({
+  notice,
+  contact,
+  onContact,
+  onResult,
+  forgotHref,
+  onUseCode,
+}: StepProps & { notice?: string; forgotHref: string; onUseCode: () => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const contactRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-
-  // Focus follows the step, and lands on what went wrong after a refusal.
+  const {
+    register,
+    handleSubmit,
+    setError,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInFormInput, unknown, SignInFormValues>({
+    resolver: zodResolver(SignInFormSchema),
+    defaultValues: { contact, password: '' },
+    mode: 'onTouched',
+  });
   useEffect(() => {
-    if (step === 'enter-code') codeRef.current?.focus();
-  }, [step]);
-  useEffect(() => {
-    if (errors.contact) contactRef.current?.focus();
-    else if (errors.code) codeRef.current?.focus();
-    else if (errors.password.length > 0) passwordRef.current?.focus();
-    else if (errors.form) alertRef.current?.focus();
-  }, [errors]);
+    if (failure) alertRef.current?.focus();
+  }, [failure]);
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setErrors(NO_ERRORS);
+  const submit = async ({ contact: who, password }: SignInFormValues) => {
+    setFailure(null);
     try {
-      await work();
-    } catch (error) {
-      setErrors(formErrorsFrom(error, 'Login failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const signInWithPassword = (event: FormEvent) => {
-    event.preventDefault();
-    const who = contactBody(contact);
-    if (!who || !password) {
-      setErrors({ password: [], form: MISSING_CONTACT_MESSAGE });
-      return;
-    }
-    void run(async () => {
       onResult(
         await apiRequest<SignInResult>('/account/token', {
           method: 'POST',
           body: { grant_type: 'password', ...who, password },
         }),
       );
-    });
-  };
-
-  const requestCode = (event?: FormEvent) => {
-    event?.preventDefault();
-    const who = contactBody(contact);
-    if (!who) {
-      setErrors({ password: [], contact: 'Enter your email or phone number' });
-      return;
+    } catch (error) {
+      if (!applyServerErrors(error, setError, ['contact', 'password'], contactFieldOf))
+        setFailure(authErrorMessage(error, 'Login failed'));
     }
-    void run(async () => {
-      await apiRequest('/account/otp', { method: 'POST', body: who });
-      setCode('');
-      setStep('enter-code');
-    });
   };
 
-  const verifyCode = (event: FormEvent) => {
-    event.preventDefault();
-    const who = contactBody(contact);
-    if (!who) return;
-    if (!/^\d{6}$/.test(code.trim())) {
-      setErrors({ password: [], code: 'Enter the 6-digit code' });
-      return;
-    }
-    void run(async () => {
-      onResult(
-        await apiRequest<SignInResult>('/account/verify', {
-          method: 'POST',
-          body: { type: 'sign_in', ...who, code: code.trim() },
-        }),
-      );
-    });
-  };
-
-  const contactField = (
-    <TextField
-      ref={contactRef}
-      label="Email or phone number"
-      name="username"
-      autoComplete="username"
-      inputMode={isEmailContact(contact) ? 'email' : undefined}
-      placeholder="you@example.com or 03 123 456"
-      value={contact}
-      onChange={(event) => setContact(event.target.value)}
-      error={errors.contact}
-      readOnly={step === 'enter-code'}
-    />
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5" aria-label="Sign in with a password">
+      {notice && <FormMessage tone="success">{notice}</FormMessage>}
+      {failure && (
+        <FormMessage ref={alertRef} tone="error">
+          {failure}
+        </FormMessage>
+      )}
+      <ContactInput
+        error={errors.contact?.message}
+        isEmail={isEmailContact(watch('contact'))}
+        {...register('contact')}
+      />
+      <div>
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <p className="mt-2 text-right text-sm">
+          <Link to={forgotHref} replace className="text-link">
+            Forgot password?
+          </Link>
+        </p>
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Signing in…' : 'Sign in'}
+      </button>
+      <Divider />
+      <button
+        type="button"
+        className="btn-secondary w-full"
+        onClick={() => {
+          onContact(getValues('contact'));
+          onUseCode();
+        }}
+      >
+        Use a code instead
+      </button>
+    </form>
   );
-  const formMessage = errors.form ? (
-    <FormMessage ref={alertRef} tone="error">
-      {errors.form}
-    </FormMessage>
-  ) : null;
+}
 
-  if (step === 'password') {
-    return (
-      <form noValidate onSubmit={signInWithPassword} className="space-y-5" aria-label="Sign in with a password">
-        {notice && <FormMessage tone="success">{notice}</FormMessage>}
-        {formMessage}
-        {contactField}
-        <div>
-          <PasswordField
-            ref={passwordRef}
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            errors={errors.password}
-          />
-          <p className="mt-2 text-right text-sm">
-            <Link to={forgotHref} replace className="text-link">
-              Forgot password?
-            </Link>
-          </p>
-        </div>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
-        <Divider />
-        <button
-          type="button"
-          className="btn-secondary w-full"
-          onClick={() => {
-            setErrors(NO_ERRORS);
-            setStep('request-code');
-          }}
-        >
-          Use a code instead
-        </button>
-      </form>
-    );
-  }
+function CodeSignIn({ contact, onContact, onResult, onUsePassword }: StepProps & { onUsePassword: () => void }) {
+  const step = useCodeStep((who: ContactBody) => apiRequest('/account/otp', { method: 'POST', body: who }));
+  const contactForm = useForm<ContactFormInput, unknown, ContactFormValues>({
+    resolver: zodResolver(ContactFormSchema),
+    defaultValues: { contact },
+    mode: 'onTouched',
+  });
+  const ask = async ({ contact: who }: ContactFormValues) => {
+    onContact(contactForm.getValues('contact'));
+    await step.send(who);
+  };
+  const who = step.target;
 
-  if (step === 'request-code') {
+  if (!step.sent || !who) {
     return (
-      <form noValidate onSubmit={requestCode} className="space-y-5" aria-label="Sign in with a code">
+      <form noValidate onSubmit={contactForm.handleSubmit(ask)} className="space-y-5" aria-label="Sign in with a code">
         <p className="text-sm text-muted">
           We will send a 6-digit code to your email or phone. It works once, for 10 minutes.
         </p>
-        {formMessage}
-        {contactField}
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Sending…' : 'Send me a code'}
+        {step.error && <FormMessage tone="error">{step.error}</FormMessage>}
+        <ContactInput
+          error={contactForm.formState.errors.contact?.message}
+          isEmail={isEmailContact(contactForm.watch('contact'))}
+          {...contactForm.register('contact')}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={step.sending}>
+          {step.sending ? 'Sending…' : 'Send me a code'}
         </button>
-        <BackToPassword onClick={() => setStep('password')} />
+        <BackToPassword onClick={onUsePassword} />
       </form>
     );
   }
+  return (
+    <EnterSignInCode
+      who={who}
+      typed={contactForm.getValues('contact')}
+      step={step}
+      onResult={onResult}
+      onOtherContact={() => step.reset()}
+      onUsePassword={onUsePassword}
+    />
+  );
+}
+
+function EnterSignInCode({
+  who,
+  typed,
+  step,
+  onResult,
+  onOtherContact,
+  onUsePassword,
+}: {
+  who: ContactBody;
+  typed: string;
+  step: CodeStep<ContactBody>;
+  onResult: (result: SignInResult) => void;
+  onOtherContact: () => void;
+  onUsePassword: () => void;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeFormInput, unknown, CodeFormValues>({
+    resolver: zodResolver(CodeFormSchema),
+    defaultValues: { code: '' },
+  });
+  useEffect(() => setFocus('code'), [setFocus]);
+
+  const verify = async ({ code }: CodeFormValues) => {
+    setFailure(null);
+    try {
+      onResult(
+        await apiRequest<SignInResult>('/account/verify', { method: 'POST', body: { type: 'sign_in', ...who, code } }),
+      );
+    } catch (error) {
+      const placed = applyServerErrors(error, setError, ['code']);
+      if (!placed) setFailure(authErrorMessage(error, 'Login failed'));
+    }
+  };
 
   return (
-    <form noValidate onSubmit={verifyCode} className="space-y-5" aria-label="Enter your code">
+    <form noValidate onSubmit={handleSubmit(verify)} className="space-y-5" aria-label="Enter your code">
       <FormMessage tone="info">{ACCOUNT_MESSAGES.codeSent} It may take a minute to arrive.</FormMessage>
-      {formMessage}
-      {contactField}
-      <TextField
-        ref={codeRef}
-        label="6-digit code"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        pattern="[0-9]*"
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-        error={errors.code}
-      />
-      <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {busy ? 'Checking…' : 'Sign in'}
+      {failure && <FormMessage tone="error">{failure}</FormMessage>}
+      <TextField label="Email or phone number" name="username" autoComplete="username" value={typed} readOnly />
+      <CodeField error={errors.code?.message} {...register('code')} />
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Checking…' : 'Sign in'}
       </button>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <button type="button" className="text-link" onClick={() => requestCode()} disabled={busy}>
-          Send a new code
-        </button>
-        <button type="button" className="text-link" onClick={() => setStep('request-code')}>
-          Use another email or phone
-        </button>
-      </div>
-      <BackToPassword onClick={() => setStep('password')} />
+      <SendAgain step={step} />
+      <button type="button" className="text-link block text-sm" onClick={onOtherContact}>
+        Use another email or phone
+      </button>
+      <BackToPassword onClick={onUsePassword} />
     </form>
+  );
+}
+
+function ContactInput({
+  error,
+  isEmail,
+  ...registered
+}: ReturnType<ReturnType<typeof useForm<ContactFormInput>>['register']> & { error?: string; isEmail: boolean }) {
+  return (
+    <TextField
+      label="Email or phone number"
+      autoComplete="username"
+      inputMode={isEmail ? 'email' : undefined}
+      placeholder="you@example.com or 03 123 456"
+      error={error}
+      {...registered}
+    />
   );
 }
 

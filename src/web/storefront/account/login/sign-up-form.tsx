@@ -1,95 +1,83 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { MISSING_CONTACT_MESSAGE, type SignInResult } from '#shared/contracts/accounts.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { SignInResult } from '#shared/contracts/accounts.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { TextField } from '#web/ui/form-field.tsx';
+import { authErrorMessage } from '../session/auth-errors.ts';
+import {
+  type ContactBody,
+  type SignUpFormInput,
+  SignUpFormSchema,
+  type SignUpFormValues,
+} from './account-form-schemas.ts';
 import { FormMessage, PasswordField } from './form-parts.tsx';
-import { contactBody, type FormErrors, formErrorsFrom, isEmailContact } from './login-helpers.ts';
-
-const NO_ERRORS: FormErrors = { password: [] };
+import { contactFieldOf, isEmailContact } from './login-helpers.ts';
 
 /**
  * Create an account (POST /account/signup) with an email or a phone, a password and an optional
  * name. The hints follow the password as it is typed; the server's reasons, when it refuses one,
- * show under the field they concern.
+ * show under the field they concern. `onResult` learns which contact signed up: a phone goes on to
+ * the code the sign-up sent it.
  */
-export function SignUpForm({ onResult }: { onResult: (result: SignInResult) => void }) {
-  const [name, setName] = useState('');
-  const [contact, setContact] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
-  const [busy, setBusy] = useState(false);
+export function SignUpForm({ onResult }: { onResult: (result: SignInResult, contact: ContactBody) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const contactRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpFormInput, unknown, SignUpFormValues>({
+    resolver: zodResolver(SignUpFormSchema),
+    defaultValues: { name: '', contact: '', password: '' },
+    mode: 'onTouched',
+  });
   useEffect(() => {
-    if (errors.name) nameRef.current?.focus();
-    else if (errors.contact) contactRef.current?.focus();
-    else if (errors.password.length > 0) passwordRef.current?.focus();
-    else if (errors.form) alertRef.current?.focus();
-  }, [errors]);
+    if (failure) alertRef.current?.focus();
+  }, [failure]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const who = contactBody(contact);
-    if (!who || !password) {
-      setErrors({ password: [], form: MISSING_CONTACT_MESSAGE });
-      return;
-    }
-    setBusy(true);
-    setErrors(NO_ERRORS);
+  const submit = async ({ name, contact, password }: SignUpFormValues) => {
+    setFailure(null);
     try {
-      const body = { ...who, password, ...(name.trim() ? { name: name.trim() } : {}) };
-      onResult(await apiRequest<SignInResult>('/account/signup', { method: 'POST', body }));
+      const body = { ...contact, password, ...(name ? { name } : {}) };
+      onResult(await apiRequest<SignInResult>('/account/signup', { method: 'POST', body }), contact);
     } catch (error) {
-      setErrors(formErrorsFrom(error, 'Could not create your account. Please try again.'));
-    } finally {
-      setBusy(false);
+      if (!applyServerErrors(error, setError, ['name', 'contact', 'password'], contactFieldOf)) {
+        setFailure(authErrorMessage(error, 'Could not create your account. Please try again.'));
+      }
     }
   };
 
+  const contact = watch('contact') ?? '';
   return (
-    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Create an account">
-      {errors.form && (
+    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-5" aria-label="Create an account">
+      {failure && (
         <FormMessage ref={alertRef} tone="error">
-          {errors.form}
+          {failure}
         </FormMessage>
       )}
+      <TextField label="Name" optional autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextField
-        ref={nameRef}
-        label="Name"
-        optional
-        name="name"
-        autoComplete="name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={errors.name}
-      />
-      <TextField
-        ref={contactRef}
         label="Email or phone number"
-        name="username"
         autoComplete="username"
         inputMode={isEmailContact(contact) ? 'email' : undefined}
         placeholder="you@example.com or 03 123 456"
         hint="A Lebanese mobile number works too; we send it a code to confirm it."
-        value={contact}
-        onChange={(event) => setContact(event.target.value)}
-        error={errors.contact}
+        error={errors.contact?.message}
+        {...register('contact')}
       />
       <PasswordField
-        ref={passwordRef}
         label="Password"
-        name="new-password"
         autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        errors={errors.password}
-        hintsFor={contact}
+        error={errors.password?.message}
+        hints={{ password: watch('password') ?? '', contact }}
+        {...register('password')}
       />
-      <button type="submit" className="btn-primary w-full" disabled={busy}>
-        {busy ? 'Creating your account…' : 'Create account'}
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating your account…' : 'Create account'}
       </button>
     </form>
   );

@@ -1,12 +1,23 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { ShopperUser, UpdateShopperRequest } from '#shared/contracts/accounts.ts';
-import { formatPhone } from '#shared/phone.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { ShopperUser } from '#shared/contracts/accounts.ts';
+import { formatPhoneForDisplay } from '#shared/phone-format.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { TextField } from '#web/ui/form-field.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { FormMessage } from '../login/form-parts.tsx';
-import { type FormErrors, formErrorsFrom } from '../login/login-helpers.ts';
+import {
+  contactChanged,
+  type ProfileFormInput,
+  type ProfileFormValues,
+  profileFormSchema,
+} from '../login/account-form-schemas.ts';
+import { FormMessage, PasswordField } from '../login/form-parts.tsx';
+import { PhoneCodeForm } from '../login/phone-code-form.tsx';
+import { useCodeStep } from '../login/use-code-step.ts';
+import { authErrorMessage } from '../session/auth-errors.ts';
 import { useShopper } from '../session/shopper-session-store.ts';
-import { resendVerification, saveProfile, signOut, verifyPhone } from './profile-api.ts';
+import { resendVerification, saveProfile, signOut } from './profile-api.ts';
 
 /**
  * /account (docs/product.md#account-area): the shopper's name, email and phone with whether each
@@ -87,7 +98,7 @@ function DetailsCard({ user }: { user: ShopperUser }) {
             <Row label="Email" value={user.email ?? 'Not given'}>
               {user.email && <Badge verified={user.email_verified} />}
             </Row>
-            <Row label="Phone" value={user.phone ? formatPhone(user.phone) : 'Not given'}>
+            <Row label="Phone" value={user.phone ? formatPhoneForDisplay(user.phone) : 'Not given'}>
               {user.phone && <Badge verified={user.phone_verified} />}
             </Row>
           </dl>
@@ -123,88 +134,76 @@ function Row({ label, value, children }: { label: string; value: string; childre
   );
 }
 
-/** Only the fields that changed are sent; an emptied contact is removed (the server keeps one). */
-export function profileChanges(user: ShopperUser, form: { name: string; email: string; phone: string }) {
-  const changes: UpdateShopperRequest = {};
-  if (form.name.trim() !== user.name) changes.name = form.name.trim();
-  const email = form.email.trim();
-  if (email !== (user.email ?? '')) changes.email = email === '' ? null : email;
-  const phone = form.phone.trim();
-  if (phone !== (user.phone ?? '')) changes.phone = phone === '' ? null : phone;
-  return changes;
-}
+/** The server paths the profile form shows under its fields. */
+const PROFILE_FIELDS = ['name', 'email', 'phone', 'current_password'] as const;
 
 function ProfileForm({ user, onDone }: { user: ShopperUser; onDone: (notice: string | null) => void }) {
-  const [form, setForm] = useState({ name: user.name, email: user.email ?? '', phone: user.phone ?? '' });
-  const [errors, setErrors] = useState<FormErrors & { email?: string; phone?: string }>({ password: [] });
-  const [busy, setBusy] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const phoneRef = useRef<HTMLInputElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => nameRef.current?.focus(), []);
+  const schema = useMemo(() => profileFormSchema(user), [user]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+    resolver: zodResolver(schema) as Resolver<ProfileFormInput, unknown, ProfileFormValues>,
+    // The phone as people read it; it is normalised again when sent, so an untouched one is no change.
+    defaultValues: {
+      name: user.name,
+      email: user.email ?? '',
+      phone: user.phone ? formatPhoneForDisplay(user.phone) : '',
+      current_password: '',
+    },
+    mode: 'onTouched',
+  });
+  useEffect(() => setFocus('name'), [setFocus]);
   useEffect(() => {
-    if (errors.name) nameRef.current?.focus();
-    else if (errors.email) emailRef.current?.focus();
-    else if (errors.phone) phoneRef.current?.focus();
-    else if (errors.form) alertRef.current?.focus();
-  }, [errors]);
+    if (failure) alertRef.current?.focus();
+  }, [failure]);
+  // A changed email or phone needs the current password (docs/product.md#account-area).
+  const needsPassword = contactChanged(user, { email: watch('email') ?? '', phone: watch('phone') ?? '' });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const changes = profileChanges(user, form);
+  const submit = async (changes: ProfileFormValues) => {
     if (Object.keys(changes).length === 0) {
       onDone(null);
       return;
     }
-    setBusy(true);
-    setErrors({ password: [] });
+    setFailure(null);
     try {
       const saved = await saveProfile(changes);
       const toVerify = [
         changes.email && !saved.email_verified ? 'we sent a link to confirm your new email' : null,
-        changes.phone && !saved.phone_verified ? 'verify your new phone number below' : null,
+        changes.phone && !saved.phone_verified ? 'enter the code we texted to your new number below' : null,
       ].filter(Boolean);
       onDone(toVerify.length > 0 ? `Saved. Next, ${toVerify.join(' and ')}.` : 'Your details are saved.');
     } catch (error) {
-      const found = formErrorsFrom(error, 'Could not save your details. Please try again.');
-      // The form has both contacts: put the server's email or phone error on its own field.
-      const paths = error && typeof error === 'object' && 'errors' in error ? (error.errors as { path: string }[]) : [];
-      const onPhone = paths.some((item) => item.path.endsWith('phone'));
-      setErrors({ ...found, email: onPhone ? undefined : found.contact, phone: onPhone ? found.contact : undefined });
-    } finally {
-      setBusy(false);
+      const placed = applyServerErrors(error, setError, PROFILE_FIELDS);
+      if (!placed) setFailure(authErrorMessage(error, 'Could not save your details. Please try again.'));
     }
   };
 
-  const field = (key: keyof typeof form) => ({
-    value: form[key],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [key]: event.target.value })),
-  });
-
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Edit your details">
-      {errors.form && (
+    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-label="Edit your details">
+      {failure && (
         <FormMessage ref={alertRef} tone="error">
-          {errors.form}
+          {failure}
         </FormMessage>
       )}
-      <TextField ref={nameRef} label="Name" autoComplete="name" error={errors.name} {...field('name')} />
+      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          ref={emailRef}
           label="Email"
           optional={!user.email}
           type="email"
           autoComplete="email"
           hint={user.email ? 'A new email must be confirmed again.' : undefined}
-          error={errors.email}
-          {...field('email')}
+          error={errors.email?.message}
+          {...register('email')}
         />
         <TextField
-          ref={phoneRef}
           label="Phone"
           optional={!user.phone}
           type="tel"
@@ -212,15 +211,24 @@ function ProfileForm({ user, onDone }: { user: ShopperUser; onDone: (notice: str
           autoComplete="tel"
           placeholder="e.g. 03 123 456"
           hint={user.phone ? 'A new number must be verified again.' : undefined}
-          error={errors.phone}
-          {...field('phone')}
+          error={errors.phone?.message}
+          {...register('phone')}
         />
       </div>
+      {needsPassword && (
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          hint="Changing your email or phone needs your password."
+          error={errors.current_password?.message}
+          {...register('current_password', { shouldUnregister: true })}
+        />
+      )}
       <div className="flex flex-col gap-3 pt-1 sm:flex-row">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save changes'}
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save changes'}
         </button>
-        <button type="button" className="btn-secondary" onClick={() => onDone(null)} disabled={busy}>
+        <button type="button" className="btn-secondary" onClick={() => onDone(null)} disabled={isSubmitting}>
           Cancel
         </button>
       </div>
@@ -236,7 +244,7 @@ function ResendEmailButton() {
       await resendVerification('verify_email');
       setState('sent');
     } catch (error) {
-      setState(formErrorsFrom(error).form ?? 'Could not send the email. Please try again.');
+      setState(authErrorMessage(error, 'Could not send the email. Please try again.'));
     }
   };
   return (
@@ -252,102 +260,20 @@ function ResendEmailButton() {
 }
 
 function VerifyPhoneCard({ phone }: { phone: string }) {
-  const [sent, setSent] = useState(false);
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({ password: [] });
-  const [busy, setBusy] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (sent) codeRef.current?.focus();
-  }, [sent]);
-  useEffect(() => {
-    if (errors.code) codeRef.current?.focus();
-    else if (errors.form) alertRef.current?.focus();
-  }, [errors]);
-
-  const send = async () => {
-    setBusy(true);
-    setErrors({ password: [] });
-    try {
-      await resendVerification('verify_phone');
-      setCode('');
-      setSent(true);
-    } catch (error) {
-      setErrors(formErrorsFrom(error, 'Could not send the code. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setErrors({ password: [], code: 'Enter the 6-digit code' });
-      return;
-    }
-    setBusy(true);
-    setErrors({ password: [] });
-    try {
-      // On success the user in the session turns verified and this card goes away.
-      await verifyPhone(code);
-    } catch (error) {
-      const found = formErrorsFrom(error);
-      setErrors(found.form && !found.code ? { password: [], code: found.form } : found);
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const step = useCodeStep(() => resendVerification('verify_phone'));
   return (
     <Card
       title="Verify your phone"
       description={
         <>
-          We send a 6-digit code to <strong className="text-fg">{phone}</strong>. A verified number can sign in with a
-          code and recover the account.
+          Enter the 6-digit code we texted to{' '}
+          <strong className="whitespace-nowrap text-fg">{formatPhoneForDisplay(phone)}</strong>, or send a new one. A
+          verified number can sign in with a code and recover the account.
         </>
       }
     >
-      {errors.form && (
-        <div className="mb-4">
-          <FormMessage ref={alertRef} tone="error">
-            {errors.form}
-          </FormMessage>
-        </div>
-      )}
-      {sent ? (
-        <form noValidate onSubmit={verify} className="space-y-4" aria-label="Enter the code">
-          <p role="status" className="text-sm text-muted">
-            Code sent. It works once, for 10 minutes.
-          </p>
-          <TextField
-            ref={codeRef}
-            label="6-digit code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            error={errors.code}
-            className="max-w-xs"
-          />
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? 'Checking…' : 'Verify phone'}
-            </button>
-            <button type="button" className="btn-secondary" onClick={send} disabled={busy}>
-              Send a new code
-            </button>
-          </div>
-        </form>
-      ) : (
-        <button type="button" className="btn-primary" onClick={send} disabled={busy}>
-          {busy ? 'Sending…' : 'Send code'}
-        </button>
-      )}
+      {/* On success the user in the session turns verified and this card goes away. */}
+      <PhoneCodeForm step={step} onVerified={() => {}} />
     </Card>
   );
 }

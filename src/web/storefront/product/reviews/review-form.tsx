@@ -1,9 +1,20 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import { get, useForm } from 'react-hook-form';
 import type { Review } from '#shared/contracts/reviews.ts';
 import { REVIEW_LIMITS } from '#shared/reviews.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { inputClass, TextAreaField, TextField } from '#web/ui/form-field.tsx';
-import { draftErrors, draftOf, EMPTY_DRAFT, type ReviewDraft, serverRefusal, writeOf } from './review-rules.ts';
+import {
+  type ReviewFormInput,
+  ReviewFormSchema,
+  type ReviewFormValues,
+  reviewFieldOf,
+  reviewFields,
+  reviewFormValues,
+} from './review-form-schema.ts';
+import { serverRefusal } from './review-rules.ts';
 import { createReview, updateReview } from './reviews-api.ts';
 import { StarPicker } from './star-picker.tsx';
 
@@ -17,70 +28,69 @@ interface ReviewFormProps {
   onConflict: () => void;
 }
 
+type Errors = ReturnType<typeof useForm<ReviewFormInput>>['formState']['errors'];
+const messageAt = (errors: Errors, path: string): string | undefined =>
+  (get(errors, path) as { message?: string } | undefined)?.message;
+
 /**
  * "Write a review" and Edit (docs/product.md#reviews-on-the-storefront): the rating, a title, the
- * text with a counter, and up to 5 pros and 5 cons. The form checks what it can before sending;
- * the server's field errors (400) show under their fields and its other refusals (409, 429) above
- * the buttons.
+ * text with a counter, and up to 5 pros and 5 cons, on react-hook-form with the contract's rules
+ * (review-form-schema.ts). The server's field errors (400) show under their fields and its other
+ * refusals (409, 429) above the buttons; the first field in error takes the focus.
  */
 export function ReviewForm({ productId, review, onSaved, onCancel, onConflict }: ReviewFormProps) {
   const id = useId();
-  const [draft, setDraft] = useState<ReviewDraft>(() => (review ? draftOf(review) : EMPTY_DRAFT));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  /** A change to a field also clears its error (and, for pros and cons, those of its points). */
-  const set = (changes: Partial<ReviewDraft>) => {
-    setDraft((current) => ({ ...current, ...changes }));
-    const changed = Object.keys(changes);
-    setErrors((current) =>
-      Object.fromEntries(
-        Object.entries(current).filter(
-          ([path]) => !changed.some((field) => path === field || path.startsWith(`${field}.`)),
-        ),
-      ),
-    );
-  };
+  const formRef = useRef<HTMLFormElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<ReviewFormInput, unknown, ReviewFormValues>({
+    resolver: zodResolver(ReviewFormSchema),
+    defaultValues: reviewFormValues(review),
+    // The stars and the points are not plain inputs: the form moves the focus itself, in page order.
+    shouldFocusError: false,
+  });
 
   useEffect(() => heading.current?.focus(), []);
 
   /** The first field in error takes the focus, so the shopper lands where to fix. */
   const focusFirstError = () =>
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const found = draftErrors(draft);
-    setErrors(found);
+  /** The stars and the points change through here; once sent, a change is checked again at once. */
+  const change = <K extends 'rating' | 'pros' | 'cons'>(field: K, value: ReviewFormInput[K]) =>
+    setValue(field, value as never, { shouldValidate: isSubmitted, shouldDirty: true });
+
+  const save = async (body: ReviewFormValues) => {
     setMessage(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstError();
-      return;
-    }
-    setSending(true);
     try {
-      const body = writeOf(draft);
       onSaved(review ? await updateReview(review.id, body) : await createReview(productId, body));
     } catch (error) {
-      const refusal = serverRefusal(error);
-      setErrors(refusal.fields);
-      setMessage(refusal.message);
+      const typed = getValues();
+      const placed = applyServerErrors(error, setError, reviewFields(typed), (path) => reviewFieldOf(path, typed));
+      if (placed) focusFirstError();
+      else setMessage(serverRefusal(error).message);
       if (error instanceof ApiError && error.status === 409) onConflict();
-      if (Object.keys(refusal.fields).length > 0) focusFirstError();
-    } finally {
-      setSending(false);
     }
-  }
+  };
 
+  const comment = watch('comment') ?? '';
   const title = review ? 'Edit your review' : 'Write a review';
   return (
     <form
-      ref={form}
+      ref={formRef}
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={handleSubmit(save, () => {
+        setMessage(null);
+        focusFirstError();
+      })}
       aria-labelledby={`${id}-heading`}
       className="card space-y-5 p-4 sm:p-6"
     >
@@ -89,47 +99,45 @@ export function ReviewForm({ productId, review, onSaved, onCancel, onConflict }:
       </h3>
       <StarPicker
         name={`${id}-rating`}
-        value={draft.rating}
-        onChange={(rating) => set({ rating })}
-        error={errors.rating}
+        value={watch('rating')}
+        onChange={(rating) => change('rating', rating)}
+        error={errors.rating?.message}
         errorId={`${id}-rating-error`}
       />
       <TextField
         label="Title"
         optional
         maxLength={REVIEW_LIMITS.titleMax}
-        value={draft.title}
-        onChange={(event) => set({ title: event.target.value })}
-        error={errors.title}
+        error={errors.title?.message}
         placeholder="Sum it up in a few words"
+        {...register('title')}
       />
       <TextAreaField
         label="Your review"
         optional
         rows={5}
         maxLength={REVIEW_LIMITS.commentMax}
-        value={draft.comment}
-        onChange={(event) => set({ comment: event.target.value })}
-        error={errors.comment}
+        error={errors.comment?.message}
         placeholder="What did you like or dislike? How did you use it?"
-        hint={`${draft.comment.length} of ${REVIEW_LIMITS.commentMax} characters`}
+        hint={`${comment.length} of ${REVIEW_LIMITS.commentMax} characters`}
+        {...register('comment')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <PointsField
-          field="pros"
           label="Pros"
           one="pro"
-          points={draft.pros}
-          onChange={(pros) => set({ pros })}
-          errors={errors}
+          points={watch('pros')}
+          onChange={(pros) => change('pros', pros)}
+          listError={messageAt(errors, 'pros')}
+          errorAt={(index) => messageAt(errors, `pros.${index}`)}
         />
         <PointsField
-          field="cons"
           label="Cons"
           one="con"
-          points={draft.cons}
-          onChange={(cons) => set({ cons })}
-          errors={errors}
+          points={watch('cons')}
+          onChange={(cons) => change('cons', cons)}
+          listError={messageAt(errors, 'cons')}
+          errorAt={(index) => messageAt(errors, `cons.${index}`)}
         />
       </div>
       {message && (
@@ -141,8 +149,8 @@ export function ReviewForm({ productId, review, onSaved, onCancel, onConflict }:
         </p>
       )}
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={sending}>
-          {sending ? 'Sending…' : review ? 'Save changes' : 'Submit review'}
+        <button type="submit" className="btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : review ? 'Save changes' : 'Submit review'}
         </button>
         <button type="button" className="btn-secondary" onClick={onCancel}>
           Cancel
@@ -153,23 +161,23 @@ export function ReviewForm({ productId, review, onSaved, onCancel, onConflict }:
 }
 
 interface PointsFieldProps {
-  field: 'pros' | 'cons';
   label: string;
   one: string;
   points: string[];
   onChange: (points: string[]) => void;
-  errors: Record<string, string>;
+  /** The list's own error (too many), and each point's. */
+  listError?: string;
+  errorAt: (index: number) => string | undefined;
 }
 
 /** Pros or cons: one input per point, each with Remove, and "Add a pro" up to 5. */
-function PointsField({ field, label, one, points, onChange, errors }: PointsFieldProps) {
+function PointsField({ label, one, points, onChange, listError, errorAt }: PointsFieldProps) {
   const id = useId();
   const list = useRef<HTMLUListElement>(null);
   const add = useRef<HTMLButtonElement>(null);
   // After adding, the new input; after removing, the one before (or "Add" when none is left).
   const focusInput = (index: number) =>
     requestAnimationFrame(() => (list.current?.querySelectorAll('input')[index] ?? add.current)?.focus());
-  const listError = errors[field];
   return (
     <fieldset aria-describedby={listError ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium">
@@ -177,7 +185,7 @@ function PointsField({ field, label, one, points, onChange, errors }: PointsFiel
       </legend>
       <ul ref={list} className="space-y-2">
         {points.map((point, index) => {
-          const error = errors[`${field}.${index}`];
+          const error = errorAt(index);
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: the inputs are the list; removing one re-renders the rest
             <li key={index}>

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#web/lib/api-client.ts';
-import {
-  afterVote,
-  distributionRows,
-  draftErrors,
-  EMPTY_DRAFT,
-  RATING_REQUIRED,
-  serverRefusal,
-  signInHref,
-  writeOf,
-} from './review-rules.ts';
+import { afterVote, distributionRows, serverRefusal, signInHref } from './review-rules.ts';
 import { summary } from './test-fixtures.ts';
 
 describe('review rules (docs/product.md#reviews-on-the-storefront)', () => {
@@ -32,34 +23,6 @@ describe('review rules (docs/product.md#reviews-on-the-storefront)', () => {
     ]);
     const empty = summary({ total_reviews: 0, rating_distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } });
     expect(distributionRows(empty).map((row) => row.percent)).toEqual([0, 0, 0, 0, 0]);
-  });
-
-  it('sends trimmed text and leaves empty pros and cons out', () => {
-    expect(writeOf({ rating: 4, title: ' Good ', comment: ' Fine.\n', pros: [' Fast ', '  '], cons: [''] })).toEqual({
-      rating: 4,
-      title: 'Good',
-      comment: 'Fine.',
-      pros: ['Fast'],
-      cons: [],
-    });
-  });
-
-  it('checks the rating and the lengths before sending', () => {
-    expect(draftErrors(EMPTY_DRAFT)).toEqual({ rating: RATING_REQUIRED });
-    expect(
-      draftErrors({
-        rating: 5,
-        title: 't'.repeat(101),
-        comment: 'c'.repeat(1001),
-        pros: ['ok', 'p'.repeat(101)],
-        cons: [],
-      }),
-    ).toEqual({
-      title: 'Title must be at most 100 characters',
-      comment: 'Review must be at most 1000 characters',
-      'pros.1': 'Each of the pros must be at most 100 characters',
-    });
-    expect(draftErrors({ ...EMPTY_DRAFT, rating: 3 })).toEqual({});
   });
 
   it('reads a refusal: field errors by path, else the message for the form', () => {

@@ -1,68 +1,11 @@
-import type { Review, ReviewSummary, ReviewWrite } from '#shared/contracts/reviews.ts';
-import { REVIEW_LIMITS } from '#shared/reviews.ts';
+import type { Review, ReviewSummary } from '#shared/contracts/reviews.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 
 /**
  * The small rules of the storefront's review section (docs/product.md#reviews-on-the-storefront),
- * apart from the components so they are tested without a browser. The server stays the judge: the
- * form checks only what it can say before sending, and shows the server's field errors after.
+ * apart from the components so they are tested without a browser. The form's rules are the
+ * contract's (review-form-schema.ts).
  */
-
-export interface ReviewDraft {
-  rating: number;
-  title: string;
-  comment: string;
-  pros: string[];
-  cons: string[];
-}
-
-export const EMPTY_DRAFT: ReviewDraft = { rating: 0, title: '', comment: '', pros: [], cons: [] };
-
-export const RATING_REQUIRED = 'Choose a rating from 1 to 5 stars';
-
-export function draftOf(review: Review): ReviewDraft {
-  const { rating, title, comment, pros, cons } = review;
-  return { rating, title, comment, pros: [...pros], cons: [...cons] };
-}
-
-/** The body to send: trimmed, and the pros and cons left empty dropped (the server refuses blanks). */
-export function writeOf(draft: ReviewDraft): ReviewWrite {
-  const points = (list: string[]) => list.map((point) => point.trim()).filter((point) => point !== '');
-  return {
-    rating: draft.rating,
-    title: draft.title.trim(),
-    comment: draft.comment.trim(),
-    pros: points(draft.pros),
-    cons: points(draft.cons),
-  };
-}
-
-/**
- * Field errors the form can tell before sending, by the server's paths (`rating`, `title`,
- * `comment`, `pros.2`), in the server's words where they exist.
- */
-export function draftErrors(draft: ReviewDraft): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const body = writeOf(draft);
-  if (!Number.isInteger(body.rating) || body.rating < 1 || body.rating > 5) errors.rating = RATING_REQUIRED;
-  if ((body.title ?? '').length > REVIEW_LIMITS.titleMax) {
-    errors.title = `Title must be at most ${REVIEW_LIMITS.titleMax} characters`;
-  }
-  if ((body.comment ?? '').length > REVIEW_LIMITS.commentMax) {
-    errors.comment = `Review must be at most ${REVIEW_LIMITS.commentMax} characters`;
-  }
-  for (const [field, list] of [
-    ['pros', draft.pros],
-    ['cons', draft.cons],
-  ] as const) {
-    list.forEach((point, index) => {
-      if (point.trim().length > REVIEW_LIMITS.pointMax) {
-        errors[`${field}.${index}`] = `Each of the ${field} must be at most ${REVIEW_LIMITS.pointMax} characters`;
-      }
-    });
-  }
-  return errors;
-}
 
 /** The server's refusal: field errors by path, and the message for the form when none names a field. */
 export function serverRefusal(error: unknown): { fields: Record<string, string>; message: string | null } {

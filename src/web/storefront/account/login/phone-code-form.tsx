@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ShopperUser } from '#shared/contracts/accounts.ts';
+import { applyServerErrors } from '#web/lib/form-errors.ts';
+import { verifyPhone } from '../profile/profile-api.ts';
+import { authErrorMessage } from '../session/auth-errors.ts';
+import { type CodeFormInput, CodeFormSchema, type CodeFormValues } from './account-form-schemas.ts';
+import { CodeField, FormMessage, SendAgain } from './form-parts.tsx';
+import type { CodeStep } from './use-code-step.ts';
+
+/**
+ * The phone's code (POST /account/verify-phone with the shopper's session), right after a phone
+ * sign-up and on the profile: the code field, "Verify phone", and "Send code" or, once a code is
+ * on its way, "Send again" after 60 s (POST /account/resend {type: 'verify_phone'}).
+ */
+export function PhoneCodeForm({
+  step,
+  onVerified,
+  focusOnMount = false,
+  wide = false,
+}: {
+  step: CodeStep;
+  onVerified: (user: ShopperUser) => void;
+  focusOnMount?: boolean;
+  /** In the sign-in card: a full-width button, "Send again" under it; else side by side from sm. */
+  wide?: boolean;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<CodeFormInput, unknown, CodeFormValues>({
+    resolver: zodResolver(CodeFormSchema),
+    defaultValues: { code: '' },
+  });
+  useEffect(() => {
+    if (focusOnMount || step.sent) setFocus('code');
+  }, [focusOnMount, step.sent, setFocus]);
+
+  const verify = async ({ code }: CodeFormValues) => {
+    setFailure(null);
+    try {
+      onVerified(await verifyPhone(code));
+    } catch (error) {
+      // A refused code names `code`; anything else (a busy server) shows above the field.
+      if (!applyServerErrors(error, setError, ['code'])) {
+        setFailure(authErrorMessage(error, 'Could not check the code. Please try again.'));
+      }
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(verify)}
+      className={wide ? 'space-y-5' : 'space-y-4'}
+      aria-label="Enter the code"
+    >
+      {failure && <FormMessage tone="error">{failure}</FormMessage>}
+      <CodeField error={errors.code?.message} className={wide ? undefined : 'max-w-xs'} {...register('code')} />
+      <div className={wide ? 'space-y-5' : 'flex flex-col gap-3 sm:flex-row sm:items-start'}>
+        <button type="submit" className={wide ? 'btn-primary w-full' : 'btn-primary'} disabled={isSubmitting}>
+          {isSubmitting ? 'Checking…' : 'Verify phone'}
+        </button>
+        {step.sent ? (
+          <SendAgain step={step} />
+        ) : (
+          <div className="space-y-1">
+            <button type="button" className="btn-secondary" onClick={() => void step.send()} disabled={step.sending}>
+              {step.sending ? 'Sending…' : 'Send code'}
+            </button>
+            {step.error && (
+              <p role="alert" className="text-sm text-danger">
+                {step.error}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}
