@@ -99,14 +99,15 @@ describe.each(setups)('parallel bursts against every limit ($name)', ({ redis })
     const wrong = Array.from({ length: BURST }, (_, i) => post(i, url, body(`wrong-password-${i}`)));
     const right = post(BURST, url, body('RIGHT'));
     const responses = await Promise.all([...wrong, right]);
+    // Which requests are judged depends on arrival order (two servers, two Redis clients): the
+    // right password may be among them, but never beyond the LIMIT judged in all.
     expect(judged(responses).length).toBeLessThanOrEqual(LIMIT);
-    expect(responses.at(-1)?.statusCode).toBe(429);
     expectRefusalsWellFormed(responses);
     // Locked for a new address afterwards too, on either server.
     for (const i of [0, 1]) expect((await post(i, url, body('RIGHT'))).statusCode).toBe(429);
   }
 
-  it('staff sign-in (POST /auth/login): at most the limit judged; the right password inside the burst is refused', async () => {
+  it('staff sign-in (POST /auth/login): at most the limit judged, the right password included, then locked', async () => {
     const staff = await createUser(first.database.db, { role: 'admin' });
     await passwordBurst('/auth/login', (password) => ({
       email: staff.email,
@@ -126,6 +127,12 @@ describe.each(setups)('parallel bursts against every limit ($name)', ({ redis })
   it('sign-in code check (POST /account/verify): a code is compared at most 5 times, then dies', async () => {
     const phone = freshPhone();
     const shopper = await signUpShopper(first.app, { phone });
+    // Sign-in codes go only to a proved contact (decision 018): the sign-up's code proves the phone.
+    const signUpCode = await lastCodeTo(first, phone);
+    expect(
+      (await post(0, '/account/verify-phone', { code: signUpCode }, freshIp(), bearer(shopper.access_token)))
+        .statusCode,
+    ).toBe(200);
     expect((await post(0, '/account/otp', { phone })).statusCode).toBe(202);
     const code = await lastCodeTo(first, phone);
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -186,7 +193,7 @@ describe.each(setups)('parallel bursts against every limit ($name)', ({ redis })
     expectRefusalsWellFormed(responses);
   });
 
-  it('two-step check (POST /account/mfa/verify): at most the per-account limit judged; the right code inside the burst is refused', async () => {
+  it('two-step check (POST /account/mfa/verify): at most the per-account limit judged, the right code included', async () => {
     const totp = (secret: string, offsetSteps = 0) =>
       generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
     const session = await signUpShopper(first.app);
@@ -209,8 +216,8 @@ describe.each(setups)('parallel bursts against every limit ($name)', ({ redis })
       ...Array.from({ length: burst }, (_, i) => post(i, '/account/mfa/verify', { mfa_token: mfaToken, code: wrong })),
       post(burst, '/account/mfa/verify', { mfa_token: mfaToken, code: right }),
     ]);
+    // The right code may be judged (arrival order is not fixed), but at most `limit` are.
     expect(judged(responses).length).toBeLessThanOrEqual(limit);
-    expect(responses.at(-1)?.statusCode).toBe(429);
     expectRefusalsWellFormed(responses);
   });
 
