@@ -54,18 +54,37 @@ describe('message channel: outbox by default (docs/operations.md)', () => {
 
   it('a password-reset code sent by text is in the outbox only, in no log line', async () => {
     const phone = '+96176123988';
-    await signUpShopper(ctx.app, { phone });
+    const session = await signUpShopper(ctx.app, { phone });
+    // Recovery goes only to a proved contact (decision 018): the sign-up's code proves the phone.
+    const signUpCode = await lastCodeTo(ctx, phone);
+    const proved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/verify-phone',
+      payload: { code: signUpCode },
+      headers: bearer(session.access_token),
+    });
+    expect(proved.statusCode).toBe(200);
     lines.length = 0;
     const recover = await ctx.app.inject({ method: 'POST', url: '/api/account/recover', payload: { phone } });
     expect(recover.statusCode).toBeLessThan(300);
     const code = await lastCodeTo(ctx, phone);
+    expect(code).not.toBe(signUpCode);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).not.toContain(code);
   });
 
   it('mail is logged without its words: a recovery link by email is in the outbox, in no log line', async () => {
     const email = 'recover-by-mail@example.com';
-    await signUpShopper(ctx.app, { email });
+    const session = await signUpShopper(ctx.app, { email });
+    // Recovery goes only to a proved contact: the sign-up's link, opened signed in, proves it.
+    const verifyToken = await lastLinkTokenTo(ctx, email, '/account/verify-email');
+    const proved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/verify',
+      payload: { type: 'email_link', token: verifyToken },
+      headers: bearer(session.access_token),
+    });
+    expect(proved.statusCode).toBe(200);
     lines.length = 0;
     const recover = await ctx.app.inject({ method: 'POST', url: '/api/account/recover', payload: { email } });
     expect(recover.statusCode).toBeLessThan(300);
