@@ -1,12 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
 import type { ShopperUser } from '#shared/contracts/accounts.ts';
-import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { verifyPhone } from '../profile/profile-api.ts';
-import { authErrorMessage } from '../session/auth-errors.ts';
-import { type CodeFormInput, CodeFormSchema, type CodeFormValues } from './account-form-schemas.ts';
 import { CodeField, FormMessage, SendAgain } from './form-parts.tsx';
+import { useCodeEntry } from './use-code-entry.ts';
 import type { CodeStep } from './use-code-step.ts';
 
 /**
@@ -26,42 +22,19 @@ export function PhoneCodeForm({
   /** In the sign-in card: a full-width button, "Send again" under it; else side by side from sm. */
   wide?: boolean;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeFormInput, unknown, CodeFormValues>({
-    resolver: zodResolver(CodeFormSchema),
-    defaultValues: { code: '' },
-  });
+  // A refused code names `code`; anything else (a busy server) shows above the field.
+  const { codeField, codeError, isSubmitting, failure, onSubmit, setFocus } = useCodeEntry(
+    async (code) => onVerified(await verifyPhone(code)),
+    'Could not check the code. Please try again.',
+  );
   useEffect(() => {
     if (focusOnMount || step.sent) setFocus('code');
   }, [focusOnMount, step.sent, setFocus]);
 
-  const verify = async ({ code }: CodeFormValues) => {
-    setFailure(null);
-    try {
-      onVerified(await verifyPhone(code));
-    } catch (error) {
-      // A refused code names `code`; anything else (a busy server) shows above the field.
-      if (!applyServerErrors(error, setError, ['code'])) {
-        setFailure(authErrorMessage(error, 'Could not check the code. Please try again.'));
-      }
-    }
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(verify)}
-      className={wide ? 'space-y-5' : 'space-y-4'}
-      aria-label="Enter the code"
-    >
+    <form noValidate onSubmit={onSubmit} className={wide ? 'space-y-5' : 'space-y-4'} aria-label="Enter the code">
       {failure && <FormMessage tone="error">{failure}</FormMessage>}
-      <CodeField error={errors.code?.message} className={wide ? undefined : 'max-w-xs'} {...register('code')} />
+      <CodeField error={codeError} className={wide ? undefined : 'max-w-xs'} {...codeField} />
       <div className={wide ? 'space-y-5' : 'flex flex-col gap-3 sm:flex-row sm:items-start'}>
         <button type="submit" className={wide ? 'btn-primary w-full' : 'btn-primary'} disabled={isSubmitting}>
           {isSubmitting ? 'Checking…' : 'Verify phone'}

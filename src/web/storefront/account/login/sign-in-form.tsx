@@ -8,9 +8,6 @@ import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { TextField } from '#web/ui/form-field.tsx';
 import { authErrorMessage } from '../session/auth-errors.ts';
 import {
-  type CodeFormInput,
-  CodeFormSchema,
-  type CodeFormValues,
   type ContactBody,
   type ContactFormInput,
   ContactFormSchema,
@@ -21,6 +18,7 @@ import {
 } from './account-form-schemas.ts';
 import { CodeField, FormMessage, PasswordField, SendAgain } from './form-parts.tsx';
 import { contactFieldOf, isEmailContact } from './login-helpers.ts';
+import { useCodeEntry } from './use-code-entry.ts';
 import { type CodeStep, useCodeStep } from './use-code-step.ts';
 
 type Step = 'password' | 'code';
@@ -210,37 +208,21 @@ function EnterSignInCode({
   onOtherContact: () => void;
   onUsePassword: () => void;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeFormInput, unknown, CodeFormValues>({
-    resolver: zodResolver(CodeFormSchema),
-    defaultValues: { code: '' },
-  });
-  useEffect(() => setFocus('code'), [setFocus]);
-
-  const verify = async ({ code }: CodeFormValues) => {
-    setFailure(null);
-    try {
+  const { codeField, codeError, isSubmitting, failure, onSubmit, setFocus } = useCodeEntry(
+    async (code) =>
       onResult(
         await apiRequest<SignInResult>('/account/verify', { method: 'POST', body: { type: 'sign_in', ...who, code } }),
-      );
-    } catch (error) {
-      const placed = applyServerErrors(error, setError, ['code']);
-      if (!placed) setFailure(authErrorMessage(error, 'Login failed'));
-    }
-  };
+      ),
+    'Login failed',
+  );
+  useEffect(() => setFocus('code'), [setFocus]);
 
   return (
-    <form noValidate onSubmit={handleSubmit(verify)} className="space-y-5" aria-label="Enter your code">
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Enter your code">
       <FormMessage tone="info">{ACCOUNT_MESSAGES.codeSent} It may take a minute to arrive.</FormMessage>
       {failure && <FormMessage tone="error">{failure}</FormMessage>}
       <TextField label="Email or phone number" name="username" autoComplete="username" value={typed} readOnly />
-      <CodeField error={errors.code?.message} {...register('code')} />
+      <CodeField error={codeError} {...codeField} />
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Checking…' : 'Sign in'}
       </button>
