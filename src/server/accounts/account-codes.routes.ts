@@ -62,19 +62,21 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
    * the lookup and the send run after the answer (recovery.service.ts sendCodeToContact), so
    * neither the answer nor its timing says whether an account exists.
    */
-  const sendToContact =
-    (purpose: 'sign_in' | 'recovery') => async (request: FastifyRequest<{ Body: OtpRequest }>, reply: FastifyReply) => {
-      const destination = request.body.email ?? request.body.phone ?? '';
-      await codes.beforeSend(request, reply, destination);
-      const context = auditContextOf(request);
-      const contact = request.body;
-      messenger.later(`account.${purpose}`, () => sendCodeToContact(app.db, messenger, purpose, contact, context));
-      return reply.status(202).send({ data: { sent: true as const } });
-    };
+  const sendToContact = (
+    purpose: 'sign_in' | 'recovery',
+    contact: OtpRequest,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const context = auditContextOf(request);
+    messenger.later(`account.${purpose}`, () => sendCodeToContact(app.db, messenger, purpose, contact, context));
+    return reply.status(202).send({ data: { sent: true as const } });
+  };
 
   app.post(
     '/account/otp',
     {
+      preHandler: codes.sendLimit,
       schema: {
         tags: ['account'],
         summary: 'Send a sign-in code to the email or phone of an account (202 either way)',
@@ -82,12 +84,13 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
         response: { 202: Sent, ...errors },
       },
     },
-    sendToContact('sign_in'),
+    async (request, reply) => sendToContact('sign_in', request.body, request, reply),
   );
 
   app.post(
     '/account/verify',
     {
+      preHandler: codes.checkLimit,
       schema: {
         tags: ['account'],
         summary: 'Sign in with a code (type sign_in), or confirm an email by its link token (type email_link)',
@@ -98,8 +101,7 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
         },
       },
     },
-    async (request, reply) => {
-      await codes.beforeCheck(request, reply);
+    async (request) => {
       const body = request.body;
       const context = auditContextOf(request);
       if (body.type === 'email_link') {
@@ -114,6 +116,7 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
   app.post(
     '/account/recover',
     {
+      preHandler: codes.sendLimit,
       schema: {
         tags: ['account'],
         summary: 'Send a password reset link (email) or code (phone) to an account (202 either way)',
@@ -121,12 +124,13 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
         response: { 202: Sent, ...errors },
       },
     },
-    sendToContact('recovery'),
+    async (request, reply) => sendToContact('recovery', request.body, request, reply),
   );
 
   app.post(
     '/account/recover/complete',
     {
+      preHandler: codes.checkLimit,
       schema: {
         tags: ['account'],
         summary: 'Set a new password with the reset link token, or the phone and its code; signs out every device',
@@ -135,7 +139,6 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
       },
     },
     async (request, reply) => {
-      await codes.beforeCheck(request, reply);
       await completeRecovery(app.db, request.body, auditContextOf(request));
       return reply.status(204).send(null);
     },
@@ -164,6 +167,7 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
     '/account/verify-phone',
     {
       ...shopper,
+      preHandler: codes.checkLimit,
       schema: {
         tags: ['account'],
         summary: "Confirm the signed-in shopper's phone with the code sent to it",
@@ -171,8 +175,7 @@ export const accountCodeRoutes: FastifyPluginAsyncZod<AccountCodeRouteOptions> =
         response: { 200: UserEnvelope, ...errors },
       },
     },
-    async (request, reply) => {
-      await codes.beforeCheck(request, reply);
+    async (request) => {
       const session = currentUser(request);
       const user = await confirmPhone(
         app.db,

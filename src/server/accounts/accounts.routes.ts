@@ -54,6 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/account/signup',
     {
+      preHandler: guard.beforeRegister,
       schema: {
         tags: ['account'],
         summary: 'Create a shopper account with an email or phone and a password, and sign it in',
@@ -62,7 +63,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await guard.beforeRegister(request, reply);
       const context = auditContextOf(request);
       const user = await signUpAndSendVerification(app.db, messenger, request.body, context);
       return reply.status(201).send({ data: await signInResultFor(app.db, settings, user, context) });
@@ -72,6 +72,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/register',
     {
+      preHandler: guard.beforeRegister,
       schema: {
         tags: ['auth'],
         summary:
@@ -81,7 +82,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await guard.beforeRegister(request, reply);
       const context = auditContextOf(request);
       const user = await signUpAndSendVerification(app.db, messenger, request.body, context);
       return reply.status(201).send({ data: await registerResponse(app.db, settings, user, context) });

@@ -21,13 +21,23 @@ export function createCodeGuard(app: FastifyInstance, limits: AccountCodeLimits)
   const checks = app.rateLimiter('account-code-checks-ip', limits.checksPerIp);
   const refuse = (result: { allowed: boolean; retryAfterSeconds: number }, reply: FastifyReply) =>
     refuseIfLimited(result, reply, withRetryWait(ACCOUNT_MESSAGES.tooManyCodes, result.retryAfterSeconds));
+  /** Counted whether or not an account exists, so the answer says nothing about accounts. */
+  const beforeSend = async (request: FastifyRequest, reply: FastifyReply, destination: string): Promise<void> => {
+    refuse(await perIp.hit(request.ip), reply);
+    refuse(await perDestination.hit(destination.toLowerCase()), reply);
+  };
   return {
-    /** Counted whether or not an account exists, so the answer says nothing about accounts. */
-    async beforeSend(request: FastifyRequest, reply: FastifyReply, destination: string): Promise<void> {
-      refuse(await perIp.hit(request.ip), reply);
-      refuse(await perDestination.hit(destination.toLowerCase()), reply);
+    beforeSend,
+    /**
+     * preHandler of the routes that send to the email or phone in their body (/account/otp,
+     * /account/recover): runs after the body passed its contract, before the handler.
+     */
+    async sendLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const contact = request.body as { email?: string; phone?: string };
+      await beforeSend(request, reply, contact.email ?? contact.phone ?? '');
     },
-    async beforeCheck(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    /** preHandler of the routes that check a code or link: one check per IP, counted first. */
+    async checkLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       refuse(await checks.hit(request.ip), reply);
     },
   };
