@@ -1,7 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { formatPhoneForDisplay as formatPhone } from '#shared/phone-format.ts';
+import { decodeMail, outboxFiles, waitForMessage } from './outbox-helpers.ts';
 import { expect, type Page, test } from './test.ts';
 
 /**
@@ -9,7 +8,6 @@ import { expect, type Page, test } from './test.ts';
  * accessibility (docs/product.md#shopper-accounts). Codes and links are read from the e2e server's
  * outbox; several workers share it, so every test uses its own email and phone number.
  */
-const OUTBOX = path.resolve('.tmp/e2e-data/outbox');
 const PASSWORD = 'cedar-grove-2026';
 
 // Each flow is several pages and two messages long: more than the default 90 s on a busy machine.
@@ -22,39 +20,6 @@ function uniquePhone(): { typed: string; e164: string } {
 
 const uniqueEmail = (tag: string, project: string) =>
   `${tag}-${project}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function outboxFiles(extension: string): Promise<string[]> {
-  const names = await readdir(OUTBOX).catch(() => [] as string[]);
-  return names.filter((name) => name.endsWith(extension)).sort();
-}
-
-/** The text of the newest outbox message of this kind mentioning `recipient`, not in `seen`. */
-async function waitForMessage(extension: string, recipient: string, seen: Set<string> = new Set()): Promise<string> {
-  let found = '';
-  await expect
-    .poll(
-      async () => {
-        for (const name of (await outboxFiles(extension)).reverse()) {
-          if (seen.has(name)) continue;
-          const text = await readFile(path.join(OUTBOX, name), 'utf8');
-          if (text.includes(recipient)) {
-            found = text;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found;
-}
-
-/** Undoes quoted-printable soft breaks and escapes, as a mail reader would. */
-const decodeMail = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 async function fillSignUp(page: Page, contact: string, name: string) {
   await page.goto('/login?mode=signup');

@@ -1,0 +1,52 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect } from './test.ts';
+
+/**
+ * The e2e server's outbox (mails as `.eml`, texts as `.txt`), where tests read the codes and
+ * links a shopper would receive. Several workers share it, so every test looks for its own
+ * email or phone number.
+ */
+const OUTBOX = path.resolve('.tmp/e2e-data/outbox');
+
+export async function outboxFiles(extension: string): Promise<string[]> {
+  const names = await readdir(OUTBOX).catch(() => [] as string[]);
+  return names.filter((name) => name.endsWith(extension)).sort();
+}
+
+/** The text of the newest outbox message of this kind mentioning `recipient`, not in `seen`. */
+export async function waitForMessage(
+  extension: string,
+  recipient: string,
+  seen: Set<string> = new Set(),
+): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        for (const name of (await outboxFiles(extension)).reverse()) {
+          if (seen.has(name)) continue;
+          const text = await readFile(path.join(OUTBOX, name), 'utf8');
+          if (text.includes(recipient)) {
+            found = text;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
+/**
+ * Undoes quoted-printable soft breaks and escapes, as a mail reader would, when the mail is
+ * quoted-printable: an 8-bit mail is left alone (a link token may hold "=" followed by hex).
+ */
+export const decodeMail = (raw: string) =>
+  /^Content-Transfer-Encoding: quoted-printable/im.test(raw)
+    ? raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    : raw;
