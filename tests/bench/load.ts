@@ -63,6 +63,9 @@ interface Tally {
   seconds: number;
 }
 
+/** How many unexpected answers per scenario are printed (status and start of the body). */
+const REPORTED_ERRORS = 3;
+
 const emptyTally = (): Tally => ({ latencies: [], errors: 0, groups: new Map(), seconds: 0 });
 
 /**
@@ -153,12 +156,22 @@ async function load(
           },
         },
         (response) => {
-          response.resume();
+          const refused = !accepted.includes(response.statusCode ?? 0);
+          // An unexpected answer's body is kept for the first few, so a failing run says why.
+          const chunks: Buffer[] = [];
+          if (refused && tally.errors < REPORTED_ERRORS) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          else response.resume();
           response.on('end', () => {
             const latency = performance.now() - started;
             tally.latencies.push(latency);
             groupTally?.latencies.push(latency);
-            if (!accepted.includes(response.statusCode ?? 0)) fail();
+            if (refused) {
+              if (tally.errors < REPORTED_ERRORS) {
+                const body = Buffer.concat(chunks).toString('utf8').slice(0, 300);
+                console.error(`${spec.method ?? 'GET'} ${path}: ${response.statusCode} ${body}`);
+              }
+              fail();
+            }
             resolve();
           });
         },

@@ -24,8 +24,8 @@ import {
 import { safeText } from '#shared/contracts/text.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { announceNewOrder } from './announce-new-order.ts';
+import { calculateOrder } from './order-pricing.ts';
 import { findOrderWithToken } from './order-queries.ts';
-import { calculateOrder } from './orders.service.ts';
 import { placeOrder } from './place-order.ts';
 import { checkoutShopper, readShopperOrder } from './shopper-orders.routes.ts';
 import { linkOrderToShopper } from './shopper-orders.service.ts';

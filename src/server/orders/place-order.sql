@@ -6,7 +6,7 @@
 -- custom migration (`npx drizzle-kit generate --custom --name=…`), run that test. Today: 0010.
 --
 -- Placement rules, the same in three places: here, place-order.ts `takeStock` (the careful
--- path), and orders.service.ts `priceLines`, which explains a line that breaks one. Keep them in
+-- path), and order-pricing.ts `priceLines`, which explains a line that breaks one. Keep them in
 -- step; tests/api/order-placement-paths.test.ts takes each rule through both paths.
 --   * stock is taken per variant (decision 012); variants are locked in id order first, then the
 --     roll-up trigger (cedar_roll_up_variants, 0009) locks their products in id order, so two

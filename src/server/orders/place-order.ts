@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
-import { errorChain, isUniqueViolation } from '#server/db/errors.ts';
+import { errorChain } from '#server/db/errors.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, badRequest, outOfStock } from '#server/errors.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
@@ -20,22 +20,26 @@ import {
   promoRuleOf,
   refusalOf,
 } from '#server/promo-codes/promo-validation.ts';
-import type { FieldError } from '#shared/contracts/common.ts';
 import type { CreateOrderRequest, Order, OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
-import { fromCents } from '#shared/money.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
-import { findOrderByIdempotencyKey } from './order-queries.ts';
+import { type Idempotency, idempotencyOf, placeOnce } from './order-idempotency.ts';
 import {
+  confirmPromoRefusal,
+  INVALID_LINES_MESSAGE,
+  invalidLineErrors,
   loadOrderProducts,
   type OrderProduct,
   orderProductsFromCatalogue,
   type PricedLine,
   priceLines,
-  resolveVariant,
-  toOrderProduct,
-  toOrderVariant,
+  type StockClaim,
+  stockClaims,
+  stockErrors,
+  type TakenVariantRow,
   totalsOf,
-} from './orders.service.ts';
+  wantedStock,
+  withTakenStock,
+} from './order-pricing.ts';
 
 /**
  * `POST /orders` (docs/engineering.md#data-rules): stock is taken by one conditional UPDATE inside one
@@ -44,7 +48,7 @@ import {
  *
  * The database side is `cedar_place_order`, defined in ./place-order.sql (decision 011): the
  * placement rules (active, price, stock, max_per_order, lock order) are written there and in
- * `takeStock` below, and explained line by line by orders.service.ts `priceLines`. Change one,
+ * `takeStock` below, and explained line by line by order-pricing.ts `priceLines`. Change one,
  * change all three; tests/api/order-placement-paths.test.ts checks each rule on both paths.
  *
  * A promo code (docs/product.md#counting-uses) is read (through the short read cache of
@@ -71,81 +75,6 @@ export interface PlaceOrderOptions {
   createdBy?: string;
 }
 
-export const INVALID_LINES_MESSAGE = 'Some items in your cart cannot be ordered';
-export const IDEMPOTENCY_MISMATCH_MESSAGE = 'This Idempotency-Key was already used for a different order';
-
-/** Keys sorted at every level, so the hash depends on the content and not on key order. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** The parsed body (phone normalised, defaults applied) so equivalent retries hash the same. */
-export function hashOrderRequest(request: CreateOrderRequest): string {
-  return createHash('sha256').update(canonicalJson(request)).digest('hex');
-}
-
-/** The client's key and the hash of the body it came with (only orders sent with a key have them). */
-interface Idempotency {
-  key: string;
-  requestHash: string;
-}
-
-function replay(found: { order: Order; requestHash: string | null }, { requestHash }: Idempotency): PlaceOrderResult {
-  if (found.requestHash !== requestHash) throw new AppError(422, 'CONFLICT', IDEMPOTENCY_MISMATCH_MESSAGE);
-  return { order: found.order, replayed: true };
-}
-
-/**
- * Lines that no stock can fix (unknown, inactive, wrong variation, more than the product's
- * max_per_order) are a 400: nothing is written.
- */
-function invalidLineErrors(lines: readonly PricedLine[]): FieldError[] {
-  return lines.flatMap((line, index) => {
-    if (line.reason === 'over_limit') {
-      return [{ path: `items.${index}`, message: overLimitMessage(line.name, line.max_per_order) }];
-    }
-    // A variant deactivated or removed after it went into the cart (docs/product.md#orders).
-    if (line.variantProblem === 'unavailable') {
-      return [{ path: `items.${index}`, message: variantUnavailableMessage(line.label) }];
-    }
-    if (line.variantProblem === 'gone') return [{ path: `items.${index}`, message: variantGoneMessage(line.name) }];
-    return line.reason === 'not_found' || line.reason === 'unavailable' || line.reason === 'invalid_variation'
-      ? [{ path: `items.${index}`, message: line.message ?? 'Invalid item' }]
-      : [];
-  });
-}
-
-export function variantUnavailableMessage(label: string): string {
-  return `${label} is no longer available`;
-}
-
-export function variantGoneMessage(name: string): string {
-  return `This option of ${name} is no longer sold: choose another`;
-}
-
-function overLimitMessage(name: string, limit: number): string {
-  return `At most ${limit} of ${name} per order`;
-}
-
-function stockMessage(name: string, left: number): string {
-  return left > 0 ? `Only ${left} left of ${name}` : `${name} is out of stock`;
-}
-
-function stockErrors(lines: readonly PricedLine[]): FieldError[] {
-  return lines.flatMap((line, index) =>
-    line.reason === 'out_of_stock' || line.reason === 'insufficient_stock'
-      ? [{ path: `items.${index}`, message: stockMessage(line.label, line.stock_quantity) }]
-      : [],
-  );
-}
-
 export async function placeOrder(
   db: Db,
   request: CreateOrderRequest,
@@ -153,20 +82,20 @@ export async function placeOrder(
   catalogue?: CatalogueIndex,
   options: PlaceOrderOptions = {},
 ): Promise<PlaceOrderResult> {
-  const idempotency = idempotencyKey ? { key: idempotencyKey, requestHash: hashOrderRequest(request) } : undefined;
-  try {
-    const place = async (promo: UsableCode | undefined) => {
-      // The usual case costs one statement; anything unusual (a price or stock the in-memory
-      // catalogue has not caught up with, a problem to explain) takes the careful transaction.
-      const quick = catalogue ? await placeInOneStatement(db, catalogue, request, idempotency, options, promo) : null;
-      return quick ?? (await inTransaction(db, (tx) => insertOrder(tx, request, idempotency, options, promo)));
-    };
+  const idempotency = idempotencyOf(request, idempotencyKey);
+  const place = async (promo: UsableCode | undefined) => {
+    // The usual case costs one statement; anything unusual (a price or stock the in-memory
+    // catalogue has not caught up with, a problem to explain) takes the careful transaction.
+    const quick = catalogue ? await placeInOneStatement(db, catalogue, request, idempotency, options, promo) : null;
+    return quick ?? (await inTransaction(db, (tx) => insertOrder(tx, request, idempotency, options, promo)));
+  };
+  return placeOnce(db, idempotency, async () => {
     const code = request.promo_code;
-    if (!code) return { order: await place(undefined), replayed: false };
+    if (!code) return place(undefined);
     let promo = await usablePromoCode(db, code, false);
     for (let attempt = 1; ; attempt++) {
       try {
-        return { order: await place(promo), replayed: false };
+        return await place(promo);
       } catch (error) {
         // The stored row refused what the cached one allowed: the next validate reads it again too.
         // (Any other refusal came from a fresh read, which refreshed the cache.)
@@ -177,17 +106,7 @@ export async function placeOrder(
         promo = await usablePromoCode(db, code, true);
       }
     }
-  } catch (error) {
-    // A repeat of an order already placed: the key's unique constraint refused it, or the first
-    // one took the last units, or the product has gone since. Answer with the first order.
-    // (No lookup before trying: a round trip saved on every first attempt, the common case.)
-    const maybeRepeat = isUniqueViolation(error, 'orders_idempotency_key_unique') || error instanceof AppError;
-    if (idempotency && maybeRepeat) {
-      const existing = await findOrderByIdempotencyKey(db, idempotency.key);
-      if (existing) return replay(existing, idempotency);
-    }
-    throw error;
-  }
+  });
 }
 
 /** A code as placeOrder read it: `fresh` when read from the database for this attempt, not the cache. */
@@ -280,19 +199,10 @@ async function placeInOneStatement(
     if (!check.ok) {
       // A cached code may have a stale rule: read it afresh before anything else.
       if (!promo.fresh) throw new PromoRecheck();
-      // The catalogue may lag the database: the refusal (minimum, no eligible line) is answered
-      // only if the database's prices say the same, without the careful path's transaction and
-      // its locks; otherwise (or if a line cannot be bought now) the careful path decides.
-      const fromDatabase = priceLines(
-        request.items,
-        await loadOrderProducts(
-          db,
-          request.items.map((line) => line.product_id),
-        ),
-      );
-      if (fromDatabase.some((line) => !line.available)) return null;
-      const confirmed = await discountFor(db, promo.row, fromDatabase);
-      if (!confirmed.ok) throw new PromoRefusedError(confirmed.message);
+      // The catalogue may lag the database: the refusal is answered only if the database's
+      // prices say the same; otherwise the careful path decides.
+      const refusal = await confirmPromoRefusal(db, promo.row, request.items);
+      if (refusal) throw new PromoRefusedError(refusal);
       return null;
     }
     applied = { row: promo.row, discountCents: check.discountCents };
@@ -305,57 +215,6 @@ async function placeInOneStatement(
     if (isStockGuardFailure(error)) return null;
     throw error;
   }
-}
-
-/**
- * Stock cedar_place_order must take (its `stock` argument): this much of the variant, still
- * active (and its product), still at this price, with `product_quantity` (all lines of its
- * product) within the product's max_per_order.
- */
-interface StockClaim {
-  variant_id: string;
-  quantity: number;
-  product_quantity: number;
-  price: number;
-}
-
-/** One claim per variant (its lines summed), each carrying its product's total (decision 012 §3). */
-function stockClaims(lines: readonly PricedLine[]): StockClaim[] {
-  const byVariant = new Map<string, StockClaim & { product_id: string }>();
-  const byProduct = new Map<string, number>();
-  for (const line of lines) {
-    if (!line.variant_id) continue;
-    const claim = byVariant.get(line.variant_id) ?? {
-      variant_id: line.variant_id,
-      product_id: line.product_id,
-      quantity: 0,
-      product_quantity: 0,
-      price: fromCents(line.unitPriceCents),
-    };
-    claim.quantity += line.quantity;
-    byVariant.set(line.variant_id, claim);
-    byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + line.quantity);
-  }
-  return [...byVariant.values()].map(({ product_id, ...claim }) => ({
-    ...claim,
-    product_quantity: byProduct.get(product_id) ?? claim.quantity,
-  }));
-}
-
-/** A variant takeStock took, with what pricing needs of it and its product. */
-interface TakenVariantRow {
-  id: string;
-  product_id: string;
-  sku: string;
-  options: Record<string, string>;
-  price: string | number;
-  stock_quantity: number;
-  image: string | null;
-  name: string;
-  slug: string;
-  images: string[];
-  max_per_order: number;
-  variations: OrderProduct['variations'];
 }
 
 async function insertOrder(
@@ -371,17 +230,8 @@ async function insertOrder(
     tx,
     request.items.map((line) => line.product_id),
   );
-  const wantedVariants = new Map<string, number>();
-  const wantedProducts = new Map<string, number>();
-  for (const line of request.items) {
-    const product = fresh.get(line.product_id);
-    const resolved = product ? resolveVariant(product, line) : undefined;
-    if (!resolved || !('variant' in resolved)) continue;
-    const id = resolved.variant.id;
-    wantedVariants.set(id, (wantedVariants.get(id) ?? 0) + line.quantity);
-    wantedProducts.set(line.product_id, (wantedProducts.get(line.product_id) ?? 0) + line.quantity);
-  }
-  const taken = await takeStock(tx, wantedVariants, wantedProducts, fresh);
+  const wanted = wantedStock(request.items, fresh);
+  const taken = await takeStock(tx, wanted.variants, wanted.products, fresh);
 
   // Price from the rows taken (stock as it was before this order took its share). The lines the
   // UPDATE refused are explained from their products read again now (on PostgreSQL the first
@@ -390,37 +240,16 @@ async function insertOrder(
   const refused = request.items
     .map((line) => line.product_id)
     .filter((id) =>
-      fresh.get(id)?.variants.some((variant) => wantedVariants.has(variant.id) && !takenIds.has(variant.id)),
+      fresh.get(id)?.variants.some((variant) => wanted.variants.has(variant.id) && !takenIds.has(variant.id)),
     );
-  const byId = new Map(fresh);
-  if (refused.length > 0) for (const [id, product] of await loadOrderProducts(tx, refused)) byId.set(id, product);
-  for (const row of taken) {
-    const product = byId.get(row.product_id);
-    if (!product) continue;
-    const variant = toOrderVariant({
-      ...row,
-      stockQuantity: row.stock_quantity + (wantedVariants.get(row.id) ?? 0),
-      isActive: true,
-    });
-    byId.set(row.product_id, {
-      ...toOrderProduct({
-        ...row,
-        id: row.product_id,
-        // The product's SKU and category (the row's `sku` is the variant's).
-        sku: product.sku,
-        categoryId: product.categoryId,
-        maxPerOrder: row.max_per_order,
-        isActive: true,
-        variants: product.variants.map((known) => (known.id === row.id ? variant : known)),
-      }),
-    });
-  }
+  const reread = refused.length > 0 ? await loadOrderProducts(tx, refused) : new Map<string, OrderProduct>();
+  const byId = withTakenStock(new Map([...fresh, ...reread]), taken, wanted.variants);
   const lines = priceLines(request.items, byId);
   const invalid = invalidLineErrors(lines);
   if (invalid.length > 0) throw badRequest(INVALID_LINES_MESSAGE, invalid);
   const short = stockErrors(lines);
   if (short.length > 0) throw outOfStock(short);
-  if (taken.length < wantedVariants.size) {
+  if (taken.length < wanted.variants.size) {
     // Only on PostgreSQL's read committed: the row changed again between the UPDATE and the read.
     throw outOfStock([{ path: 'items', message: 'Some items are out of stock' }]);
   }

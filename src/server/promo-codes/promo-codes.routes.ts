@@ -75,7 +75,7 @@ export interface PromoCodeRoutesOptions {
   /** Promo code attempts per address, shared with the checkout's unknown codes (app.ts). */
   limiter: RateLimiter;
   /**
-   * Prices the cart exactly as checkout does (orders.service.ts `priceCartItems`, handed in by
+   * Prices the cart exactly as checkout does (order-pricing.ts `priceCartItems`, handed in by
    * app.ts: the orders domain uses this one, so this one does not import it back).
    */
   priceCart: (db: Db, items: PromoValidateRequest['cart_items']) => Promise<PromoPricedLine[]>;

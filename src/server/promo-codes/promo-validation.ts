@@ -21,7 +21,7 @@ import { promoCodes } from './promo-codes.table.ts';
 export type { PromoCodeRow };
 
 /**
- * What the discount needs of a priced cart line: orders.service.ts `PricedLine` (lines priced
+ * What the discount needs of a priced cart line: order-pricing.ts `PricedLine` (lines priced
  * from the database, `sku` the variant's) has these; named here so this domain does not import orders.
  */
 export interface PromoPricedLine {

@@ -5,7 +5,13 @@ import { loadVariantsByProduct } from '#server/products/product-variants.mapper.
 import { productVariants } from '#server/products/product-variants.table.ts';
 import type { ProductVariationRow } from '#server/products/products.table.ts';
 import { products } from '#server/products/products.table.ts';
-import { checkPromo, findPromoCodeForQuote } from '#server/promo-codes/promo-validation.ts';
+import {
+  checkPromo,
+  discountFor,
+  findPromoCodeForQuote,
+  type PromoCodeRow,
+} from '#server/promo-codes/promo-validation.ts';
+import type { FieldError } from '#shared/contracts/common.ts';
 import {
   type CalculatedLine,
   type CalculateOrderRequest,
@@ -14,13 +20,19 @@ import {
   VARIANT_GONE_MESSAGE,
   VARIANT_UNAVAILABLE_MESSAGE,
 } from '#shared/contracts/orders.ts';
-import { computeTotals, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
+import { computeTotals, fromCents, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
 import { lineLabel, sameOptions } from '#shared/product-variants.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 
 /**
- * Pricing of a cart (docs/product.md#order-endpoints) and the checks POST /orders repeats inside
- * its transaction. Prices, names and stock always come from the database, never from the client.
+ * Order pricing: the one module that says what a cart costs and whether it can be ordered
+ * (docs/architecture.md#order-pricing). Checkout (`POST /orders`, place-order.ts), the quote
+ * (`POST /orders/calculate`, `calculateOrder`), promo validation (`priceCartItems`, handed to
+ * the promo routes by app.ts), admin orders (place-order.ts with `source: 'admin'`) and, next,
+ * quotations all price here: lines at their variant's price (`priceLines`), a promo code's
+ * discount on them (`applyPromo`), totals (`totalsOf`), and the refusals placement answers
+ * (`invalidLineErrors`, `stockErrors`) and the stock it claims (`stockClaims`). Prices, names and
+ * stock always come from the database (or its in-memory read model), never from the client.
  */
 
 /** What pricing needs of a variant (decision 012): price and stock are the variant's. */
@@ -493,4 +505,182 @@ export async function priceCartItems(
   // A line the catalogue cannot price (an inactive variant named by id) is read from the database.
   if (priced?.every((line) => line.available)) return priced;
   return priceLines(lines, await loadOrderProducts(db, ids));
+}
+
+export const INVALID_LINES_MESSAGE = 'Some items in your cart cannot be ordered';
+
+/**
+ * Lines that no stock can fix (unknown, inactive, wrong variation, more than the product's
+ * max_per_order) are a 400: nothing is written.
+ */
+export function invalidLineErrors(lines: readonly PricedLine[]): FieldError[] {
+  return lines.flatMap((line, index) => {
+    if (line.reason === 'over_limit') {
+      return [{ path: `items.${index}`, message: overLimitMessage(line.name, line.max_per_order) }];
+    }
+    // A variant deactivated or removed after it went into the cart (docs/product.md#orders).
+    if (line.variantProblem === 'unavailable') {
+      return [{ path: `items.${index}`, message: variantUnavailableMessage(line.label) }];
+    }
+    if (line.variantProblem === 'gone') return [{ path: `items.${index}`, message: variantGoneMessage(line.name) }];
+    return line.reason === 'not_found' || line.reason === 'unavailable' || line.reason === 'invalid_variation'
+      ? [{ path: `items.${index}`, message: line.message ?? 'Invalid item' }]
+      : [];
+  });
+}
+
+export function variantUnavailableMessage(label: string): string {
+  return `${label} is no longer available`;
+}
+
+export function variantGoneMessage(name: string): string {
+  return `This option of ${name} is no longer sold: choose another`;
+}
+
+function overLimitMessage(name: string, limit: number): string {
+  return `At most ${limit} of ${name} per order`;
+}
+
+function stockMessage(name: string, left: number): string {
+  return left > 0 ? `Only ${left} left of ${name}` : `${name} is out of stock`;
+}
+
+export function stockErrors(lines: readonly PricedLine[]): FieldError[] {
+  return lines.flatMap((line, index) =>
+    line.reason === 'out_of_stock' || line.reason === 'insufficient_stock'
+      ? [{ path: `items.${index}`, message: stockMessage(line.label, line.stock_quantity) }]
+      : [],
+  );
+}
+
+/**
+ * Stock cedar_place_order must take (its `stock` argument): this much of the variant, still
+ * active (and its product), still at this price, with `product_quantity` (all lines of its
+ * product) within the product's max_per_order.
+ */
+export interface StockClaim {
+  variant_id: string;
+  quantity: number;
+  product_quantity: number;
+  price: number;
+}
+
+/** One claim per variant (its lines summed), each carrying its product's total (decision 012 §3). */
+export function stockClaims(lines: readonly PricedLine[]): StockClaim[] {
+  const byVariant = new Map<string, StockClaim & { product_id: string }>();
+  const byProduct = new Map<string, number>();
+  for (const line of lines) {
+    if (!line.variant_id) continue;
+    const claim = byVariant.get(line.variant_id) ?? {
+      variant_id: line.variant_id,
+      product_id: line.product_id,
+      quantity: 0,
+      product_quantity: 0,
+      price: fromCents(line.unitPriceCents),
+    };
+    claim.quantity += line.quantity;
+    byVariant.set(line.variant_id, claim);
+    byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + line.quantity);
+  }
+  return [...byVariant.values()].map(({ product_id, ...claim }) => ({
+    ...claim,
+    product_quantity: byProduct.get(product_id) ?? claim.quantity,
+  }));
+}
+
+/**
+ * What the careful path asks place-order.ts `takeStock` for: per variant the quantity of its lines,
+ * per product the quantity of all its lines (its max_per_order), each line's variant resolved
+ * from the rows as read (resolveVariant). Lines that resolve none claim nothing.
+ */
+export function wantedStock(
+  items: readonly OrderLineInput[],
+  productsById: ReadonlyMap<string, OrderProduct>,
+): { variants: Map<string, number>; products: Map<string, number> } {
+  const variants = new Map<string, number>();
+  const productQuantities = new Map<string, number>();
+  for (const line of items) {
+    const product = productsById.get(line.product_id);
+    const resolved = product ? resolveVariant(product, line) : undefined;
+    if (!resolved || !('variant' in resolved)) continue;
+    const id = resolved.variant.id;
+    variants.set(id, (variants.get(id) ?? 0) + line.quantity);
+    productQuantities.set(line.product_id, (productQuantities.get(line.product_id) ?? 0) + line.quantity);
+  }
+  return { variants, products: productQuantities };
+}
+
+/** A variant place-order.ts `takeStock` took (its RETURNING), with what pricing needs of it and its product. */
+export interface TakenVariantRow {
+  id: string;
+  product_id: string;
+  sku: string;
+  options: Record<string, string>;
+  price: string | number;
+  stock_quantity: number;
+  image: string | null;
+  name: string;
+  slug: string;
+  images: string[];
+  max_per_order: number;
+  variations: OrderProduct['variations'];
+}
+
+/**
+ * The products as the rows the careful path took say they are: price, name and limits as
+ * locked, stock as it was before this order took `taken` of it, so priceLines sees what the
+ * order bought from. Products without a taken variant stay as read.
+ */
+export function withTakenStock(
+  productsById: ReadonlyMap<string, OrderProduct>,
+  taken: readonly TakenVariantRow[],
+  takenQuantities: ReadonlyMap<string, number>,
+): Map<string, OrderProduct> {
+  const byId = new Map(productsById);
+  for (const row of taken) {
+    const product = byId.get(row.product_id);
+    if (!product) continue;
+    const variant = toOrderVariant({
+      ...row,
+      stockQuantity: row.stock_quantity + (takenQuantities.get(row.id) ?? 0),
+      isActive: true,
+    });
+    byId.set(
+      row.product_id,
+      toOrderProduct({
+        ...row,
+        id: row.product_id,
+        // The product's SKU and category (the row's `sku` is the variant's).
+        sku: product.sku,
+        categoryId: product.categoryId,
+        maxPerOrder: row.max_per_order,
+        isActive: true,
+        variants: product.variants.map((known) => (known.id === row.id ? variant : known)),
+      }),
+    );
+  }
+  return byId;
+}
+
+/**
+ * The promo re-check of the one-statement path: the code refused lines priced from the in-memory
+ * catalogue, which may lag the database. The refusal's message when the database's prices say
+ * the same (answered without the careful path's transaction and its locks); null when they do
+ * not, or when a line cannot be bought now: then the careful path decides.
+ */
+export async function confirmPromoRefusal(
+  db: Db,
+  row: PromoCodeRow,
+  items: readonly OrderLineInput[],
+): Promise<string | null> {
+  const fromDatabase = priceLines(
+    items,
+    await loadOrderProducts(
+      db,
+      items.map((line) => line.product_id),
+    ),
+  );
+  if (fromDatabase.some((line) => !line.available)) return null;
+  const confirmed = await discountFor(db, row, fromDatabase);
+  return confirmed.ok ? null : confirmed.message;
 }
