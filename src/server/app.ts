@@ -30,8 +30,8 @@ import { type AppMailer, createBackgroundMailer } from './mail/background-mailer
 import { createMailer } from './mail/mailer.ts';
 import { createMessageChannel } from './messages/create-channel.ts';
 import type { MessageChannel } from './messages/message-channel.ts';
-import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import { priceCartItems } from './orders/order-pricing.ts';
+import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import { shopperOrderRoutes } from './orders/shopper-orders.routes.ts';
 import { shopPageRoutes } from './pages/pages.routes.ts';
 import { pagesRevision, shopPageForMeta, sitemapShopPages } from './pages/pages.service.ts';
