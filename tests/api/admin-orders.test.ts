@@ -321,9 +321,14 @@ describe('admin orders', () => {
         .from(notifications)
         .where(and(eq(notifications.orderId, order.id), eq(notifications.type, 'new_order')));
       expect(alerts).toHaveLength(1);
-      expect((await auditOf(ctx.database.db, 'order', order.id)).map((entry) => entry.action)).toEqual([
-        'order.create',
-      ]);
+      const audit = await auditOf(ctx.database.db, 'order', order.id);
+      expect(audit.map((entry) => entry.action)).toEqual(['order.create']);
+      expect(audit[0]).toMatchObject({
+        userId: admin.id,
+        after: { order_number: order.order_number, total: 222, source: 'admin', customer_id: order.customer.id },
+      });
+      // Written in the order's own transaction: now() is the transaction's start, the same for both.
+      expect(audit[0]?.createdAt.toISOString()).toBe(row?.createdAt.toISOString());
       const mails = await outboxMails(ctx.app);
       expect(mails.some((mail) => mail.includes(order.order_number))).toBe(true);
     });

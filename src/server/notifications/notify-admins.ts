@@ -14,17 +14,18 @@ export interface OrderNotificationInput {
 }
 
 /**
- * Gives every active admin their own copy of a notification (own read flag, own delete). Call it
+ * Gives every active admin (cedar_active_admin_ids, src/server/db/sql/active-admins.sql: the one
+ * definition) their own copy of a notification (own read flag, own delete). Call it
  * inside the transaction that made the change; after commit, `app.realtime.announceOrder` sends
- * the new rows to the admins' sockets. (New orders get theirs from cedar_place_order, migration
- * 0006, in the same statement as the order.)
+ * the new rows to the admins' sockets. (New orders get theirs from cedar_place_order,
+ * src/server/db/sql/place-order.sql, in the same statement as the order.)
  */
 export async function insertOrderNotifications(db: Db, input: OrderNotificationInput): Promise<void> {
   await db.execute(sql`
     insert into notifications (user_id, type, order_id, order_number, total_amount, status, title, message)
     select u.id, ${input.type}, ${input.orderId}::uuid, ${input.orderNumber}, ${input.totalAmount}, ${input.status},
       ${input.title}, ${input.message}
-    from users u where u.role in ('admin', 'super_admin') and u.is_active`);
+    from cedar_active_admin_ids() as u(id)`);
 }
 
 export interface ReviewNotificationInput {
@@ -42,5 +43,5 @@ export async function insertReviewNotifications(db: Db, input: ReviewNotificatio
   await db.execute(sql`
     insert into notifications (user_id, type, review_id, title, message)
     select u.id, 'new_review', ${input.reviewId}::uuid, ${input.title}, ${input.message}
-    from users u where u.role in ('admin', 'super_admin') and u.is_active`);
+    from cedar_active_admin_ids() as u(id)`);
 }

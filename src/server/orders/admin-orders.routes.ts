@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '#server/audit/audit.service.ts';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { currentUser } from '#server/auth/authenticate.ts';
 import { assertCustomerExists } from '#server/customers/customers.service.ts';
@@ -100,22 +99,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers[IDEMPOTENCY_KEY_HEADER],
         app.catalogue.current,
-        { source: 'admin', createdBy: user.id },
+        // The audit row ('order.create') is written with the order, in its transaction.
+        { source: 'admin', createdBy: user.id, audit: auditContextOf(request) },
       );
       const created = await getAdminOrder(app.db, order.id);
       if (replayed) return reply.status(200).header('idempotent-replayed', 'true').send({ data: created });
-      await recordAudit(app.db, {
-        context: auditContextOf(request),
-        action: 'order.create',
-        entityType: 'order',
-        entityId: order.id,
-        after: {
-          order_number: order.order_number,
-          total: order.total,
-          source: 'admin',
-          customer_id: created.customer.id,
-        },
-      });
       announceNewOrder(app, order);
       return reply.status(201).send({ data: created });
     },

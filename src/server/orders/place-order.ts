@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
 import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
@@ -46,7 +47,7 @@ import {
  * short transaction, so no order can oversell on PGlite or PostgreSQL; prices are those of the
  * rows that UPDATE locked. Mail is the caller's job, after commit.
  *
- * The database side is `cedar_place_order`, defined in ./place-order.sql (decision 011): the
+ * The database side is `cedar_place_order`, defined in src/server/db/sql/place-order.sql (decision 011): the
  * placement rules (active, price, stock, max_per_order, lock order) are written there and in
  * `takeStock` below, and explained line by line by order-pricing.ts `priceLines`. Change one,
  * change all three; tests/api/order-placement-paths.test.ts checks each rule on both paths.
@@ -73,6 +74,11 @@ export interface PlaceOrderOptions {
   source?: 'checkout' | 'admin';
   /** The admin who entered it; recorded on the order and its first history entry. */
   createdBy?: string;
+  /**
+   * Who entered it and from where: an order an admin enters is audited ('order.create'), the
+   * row written by cedar_place_order in the order's own transaction (head.audit).
+   */
+  audit?: AuditContext;
 }
 
 export async function placeOrder(
@@ -354,6 +360,14 @@ async function insertOrderRows(
     request_hash: idempotency?.requestHash ?? null,
     source: options.source ?? 'checkout',
     created_by: options.createdBy ?? null,
+    ...(options.audit && {
+      audit: {
+        user_id: options.audit.actor?.id ?? null,
+        user_email: options.audit.actor?.email ?? null,
+        ip: options.audit.ip ?? null,
+        user_agent: options.audit.userAgent ?? null,
+      },
+    }),
   };
   const itemRows = lines.map((line, position) => ({
     product_id: line.product_id,

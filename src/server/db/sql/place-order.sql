@@ -1,16 +1,17 @@
 -- cedar_place_order: the one named definition of how an order is placed in the database
--- (decisions 007 and 011). Applied drizzle migrations cannot change, so this file is not run
--- itself: the latest migration that (re)creates the function must carry this statement exactly
--- (0010 today), and tests/api/order-placement-sql.test.ts proves it and that a migrated
--- database runs this body. To change the function: edit it here, copy the statement into a new
--- custom migration (`npx drizzle-kit generate --custom --name=…`), run that test. Today: 0010.
+-- (decisions 007 and 011). One readable source of what the database runs
+-- (docs/architecture.md#sql-sources): applied drizzle migrations cannot change, so this file is
+-- not run itself: the latest migration that (re)creates the function must carry this statement
+-- exactly (0016 today), and tests/api/sql-sources.test.ts proves it and that a migrated database
+-- runs this body. To change the function: edit it here, copy the statement into a new custom
+-- migration (`npx drizzle-kit generate --custom --name=…`), run that test.
 --
 -- Placement rules, the same in three places: here, place-order.ts `takeStock` (the careful
 -- path), and order-pricing.ts `priceLines`, which explains a line that breaks one. Keep them in
 -- step; tests/api/order-placement-paths.test.ts takes each rule through both paths.
---   * stock is taken per variant (decision 012); variants are locked in id order first, then the
---     roll-up trigger (cedar_roll_up_variants, 0009) locks their products in id order, so two
---     orders cannot deadlock;
+--   * stock is taken per variant (decision 012); variants are locked in id order first, then
+--     their products in id order (here on the usual path, by the roll-up trigger of
+--     variant-roll-up.sql on the careful path), so two orders cannot deadlock;
 --   * a variant is taken only when it and its product are active, it is still at the price the
 --     order was priced at (not on the careful path: it prices from the rows it took), it has the
 --     stock for the sum of its lines, and the sum of all lines of its product is within the
@@ -39,6 +40,8 @@
 --          with), and `source` / `created_by` (who entered it)
 --   items: the line snapshots, in the shopper's order (`position`)
 --   notification: the admins' message; RETURNS the columns the server maps back into the order.
+--   head.audit (admin orders only): {user_id, user_email, ip, user_agent}, the audit row's who
+--          and where; the row is written here, in the order's transaction.
 -- The guard's message is `STOCK_GUARD_MESSAGE` there; the promo ones are `PROMO_GUARD_MESSAGES`
 -- (src/server/promo-codes/promo-validation.ts).
 CREATE OR REPLACE FUNCTION cedar_place_order(stock jsonb, head jsonb, items jsonb, notification text)
@@ -46,6 +49,9 @@ RETURNS TABLE (id uuid, order_number text, status text, payment_status text, cre
 LANGUAGE plpgsql AS $$
 DECLARE
   taken integer;
+  levels text;
+  stocked_products uuid[];
+  taken_quantities integer[];
   placed record;
   customer uuid;
   buyer_email text := lower(head->>'customer_email');
@@ -66,15 +72,49 @@ BEGIN
     ORDER BY v.id FOR NO KEY UPDATE;
   -- The id list again (not only the join with w): without statistics (PGlite has no autovacuum)
   -- the planner hash-joins w against a scan of every variant, 10 ms at 10,000 products.
-  UPDATE product_variants AS v SET stock_quantity = v.stock_quantity - w.quantity, updated_at = now()
-    FROM jsonb_to_recordset(stock) AS w(variant_id uuid, quantity integer, product_quantity integer, price numeric),
-      products AS p
-    WHERE v.id = ANY (ARRAY(SELECT (e->>'variant_id')::uuid FROM jsonb_array_elements(stock) AS e))
-      AND v.id = w.variant_id AND p.id = v.product_id AND p.is_active AND v.is_active AND v.price = w.price
-      AND v.stock_quantity >= w.quantity AND w.product_quantity <= p.max_per_order;
-  GET DIAGNOSTICS taken = ROW_COUNT;
+  -- This function does the roll-up and the catalogue notification of the stock it takes itself
+  -- (below), from the rows the UPDATE returns: cedar.order_stock tells the variant triggers
+  -- (variant-roll-up.sql, catalogue-notifications.sql) that they have nothing to do, which spares
+  -- them comparing every old and new row of the statement (their cost on every order).
+  PERFORM set_config('cedar.order_stock', 'on', true);
+  WITH taken_rows AS (
+    UPDATE product_variants AS v SET stock_quantity = v.stock_quantity - w.quantity, updated_at = now()
+      FROM jsonb_to_recordset(stock) AS w(variant_id uuid, quantity integer, product_quantity integer, price numeric),
+        products AS p
+      WHERE v.id = ANY (ARRAY(SELECT (e->>'variant_id')::uuid FROM jsonb_array_elements(stock) AS e))
+        AND v.id = w.variant_id AND p.id = v.product_id AND p.is_active AND v.is_active AND v.price = w.price
+        AND v.stock_quantity >= w.quantity AND w.product_quantity <= p.max_per_order
+      RETURNING v.id, v.product_id, v.stock_quantity, v.in_stock, v.updated_at, w.quantity
+  ), per_product AS (
+    SELECT t.product_id, sum(t.quantity)::integer AS quantity FROM taken_rows AS t GROUP BY t.product_id
+  )
+  SELECT (SELECT count(*) FROM taken_rows),
+      (SELECT string_agg(t.id::text || ':' || t.product_id::text || ':' || t.stock_quantity || ':'
+        || CASE WHEN t.in_stock THEN 't' ELSE 'f' END
+        || ':' || floor(extract(epoch FROM t.updated_at) * 1000)::bigint, ',') FROM taken_rows AS t),
+      (SELECT array_agg(g.product_id ORDER BY g.product_id) FROM per_product AS g),
+      (SELECT array_agg(g.quantity ORDER BY g.product_id) FROM per_product AS g)
+    INTO taken, levels, stocked_products, taken_quantities;
+  PERFORM set_config('cedar.order_stock', '', true);
   IF taken <> jsonb_array_length(stock) THEN
     RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = 'cedar:order-stock-guard';
+  END IF;
+  IF taken > 0 THEN
+    -- The roll-up's stock path (variant-roll-up.sql), for rows known to be active: each product's
+    -- stock falls by what its lines took. Products locked first in id order, in a statement of
+    -- their own (the lock order every writer follows: variants by id, then products by id).
+    PERFORM 1 FROM products AS k WHERE k.id = ANY (stocked_products) ORDER BY k.id FOR NO KEY UPDATE;
+    PERFORM set_config('cedar.stock_roll_up', 'on', true);
+    UPDATE products AS p SET stock_quantity = p.stock_quantity - d.quantity, updated_at = now()
+      FROM unnest(stocked_products, taken_quantities) AS d(id, quantity)
+      WHERE p.id = ANY (stocked_products) AND p.id = d.id;
+    PERFORM set_config('cedar.stock_roll_up', '', true);
+    -- What cedar_notify_variants_updated would have sent for this stock-only change.
+    IF taken <= 100 THEN
+      PERFORM pg_notify('cedar_catalogue', 'stock:' || levels);
+    ELSE
+      PERFORM pg_notify('cedar_catalogue', 'products:' || array_to_string(stocked_products, ','));
+    END IF;
   END IF;
 
   IF promo_id IS NOT NULL THEN
@@ -156,7 +196,16 @@ BEGIN
   INSERT INTO notifications (user_id, type, order_id, order_number, total_amount, status, title, message)
     SELECT u.id, 'new_order', placed.id, placed.order_number, placed.total, placed.status,
       'New order ' || placed.order_number, notification
-    FROM users u WHERE u.role IN ('admin', 'super_admin') AND u.is_active;
+    FROM cedar_active_admin_ids() AS u(id);
+
+  -- An order an admin entered is audited in the same transaction (head.audit: who and from where).
+  IF head ? 'audit' THEN
+    INSERT INTO audit_logs (user_id, user_email, action, entity_type, entity_id, after, ip, user_agent)
+      VALUES ((head->'audit'->>'user_id')::uuid, head->'audit'->>'user_email', 'order.create', 'order', placed.id::text,
+        jsonb_build_object('order_number', placed.order_number, 'total', placed.total,
+          'source', coalesce(head->>'source', 'checkout'), 'customer_id', customer),
+        head->'audit'->>'ip', left(head->'audit'->>'user_agent', 500));
+  END IF;
 
   RETURN QUERY SELECT placed.id, placed.order_number, placed.status, placed.payment_status,
     floor(extract(epoch FROM placed.created_at) * 1000)::float8;
