@@ -250,7 +250,13 @@ export default defineConfig(({ isSsrBuild }) =>
     ? {
         root: 'src/web',
         plugins: [react(), reactRouterTreeShaking()],
-        define: { 'import.meta.env.ADMIN_PANEL': JSON.stringify(adminPanelInBuild()) },
+        define: {
+          'import.meta.env.ADMIN_PANEL': JSON.stringify(adminPanelInBuild()),
+          // React picks its build from `process.env.NODE_ENV` at run time, and `npm start` does
+          // not set it: without this the server drew every page with React's development build
+          // (prop checks, dev warnings), ~5× slower per page (issue 32).
+          'process.env.NODE_ENV': JSON.stringify('production'),
+        },
         ssr: { noExternal: true, target: 'node' },
         build: {
           outDir: '../../dist/ssr',

@@ -73,6 +73,9 @@ describe('POST /api/search and GET /api/search/suggestions', () => {
         .sort(),
     ).toEqual(['arduino-nano-every', 'arduino-uno-r3']);
     expect(slugs(await search({ q: 'rasbery' }))).toEqual(['raspberry-pi-5-8gb']);
+    // Two neighbouring letters swapped count as one typo, in short words too (issue 32).
+    expect(slugs(await search({ q: 'cabel' }))).toEqual(['usb-c-cable-1m']);
+    expect(slugs(await search({ q: 'usb cabel' }))).toEqual(['usb-c-cable-1m']);
     expect(slugs(await search({ q: 'esp3' }))).toEqual(['esp32-devkit-v1']);
     expect(slugs(await search({ q: 'ardu' }))[0]).toMatch(/^arduino-/);
     expect(slugs(await search({ q: 'rasp pi' }))).toEqual(['raspberry-pi-5-8gb']);
@@ -187,6 +190,7 @@ describe('POST /api/search and GET /api/search/suggestions', () => {
 
     it('tolerates typos and honours the limit', async () => {
       expect((await suggestions('?q=rasbery')).map((entry) => entry.slug)).toContain('raspberry-pi-5-8gb');
+      expect((await suggestions('?q=usb%20cabel')).map((entry) => entry.slug)).toContain('usb-c-cable-1m');
       expect(await suggestions('?q=arduino&limit=1')).toHaveLength(1);
       expect(await suggestions('?q=')).toEqual([]);
       expect(await suggestions('?q=%20%20')).toEqual([]);

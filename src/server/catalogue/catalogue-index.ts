@@ -1,10 +1,11 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
 import type { SearchFacet, SearchSortField } from '#shared/constants.ts';
 import type { Category, CategoryDetail, CategoryTreeNode } from '#shared/contracts/categories.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import type { SearchFacetCounts, SearchFilters, Suggestion } from '#shared/contracts/search.ts';
 import { optionValues } from '#shared/product-variants.ts';
 import { allowedTypos, normaliseTerm, queryTerms, TOKEN_SEPARATOR } from './search-text.ts';
+import { TermVocabulary } from './typo-tolerance.ts';
 
 /**
  * The storefront's catalogue in memory: every active product, every category, a full-text index
@@ -132,8 +133,21 @@ const RESULT_CACHE_SIZE = 300;
 const SUGGESTION_CACHE_SIZE = 500;
 const MAX_CATEGORY_SUGGESTIONS = 2;
 
-function newProductIndex(): MiniSearch<SearchDocument> {
-  return new MiniSearch<SearchDocument>({
+/**
+ * MiniSearch's weight for a fuzzy match (its default): a word reached by a swap (typo-tolerance.ts)
+ * weighs as much as one reached by any other typo.
+ */
+const FUZZY_WEIGHT = 0.45;
+
+/** The product index, which also hands out its vocabulary (every indexed word) for the swap typos. */
+class ProductTextIndex extends MiniSearch<SearchDocument> {
+  terms(): IterableIterator<string> {
+    return this._index.keys();
+  }
+}
+
+function newProductIndex(): ProductTextIndex {
+  return new ProductTextIndex({
     fields: ['name', 'brand', 'sku', 'tags', 'category', 'description'],
     storeFields: [],
     tokenize: (text) => text.split(TOKEN_SEPARATOR),
@@ -157,6 +171,8 @@ export class CatalogueIndex {
   private readonly idBySlug = new Map<string, string>();
   private categories = new Map<string, IndexedCategory>();
   private productIndex = newProductIndex();
+  /** The index's words for the swap typos, built when a query first needs it after a text change. */
+  private vocabulary: TermVocabulary | undefined;
   private categoryIndex = new MiniSearch<{ id: string; name: string }>({ fields: ['name'] });
   /**
    * Caches derived from the products: dropped when what they depend on changes (text matches by
@@ -474,7 +490,9 @@ export class CatalogueIndex {
     };
     let results = this.productIndex.search(text, { ...options, fuzzy: false });
     if (results.length < limit) {
-      results = this.productIndex.search(text, { ...options, fuzzy: (term: string) => allowedTypos(term) || false });
+      results = this.productIndex.search(
+        this.typoQuery(terms, { ...options, fuzzy: (term: string) => allowedTypos(term) || false }),
+      );
     }
     const ranked = results.flatMap((result) => {
       const product = this.products.get(String(result.id));
@@ -602,11 +620,46 @@ export class CatalogueIndex {
     // Typos are the exception and fuzzy matching costs ~10x more: try exact words and prefixes
     // first, and only when they find nothing, allow edits ("arduno" → arduino).
     let results = this.productIndex.search(key, { fuzzy: false });
-    if (results.length === 0) results = this.productIndex.search(key);
+    if (results.length === 0) results = this.productIndex.search(this.typoQuery(terms));
     const matches = results.map((result) => toMatch(result, terms.length));
     matches.sort((a, b) => b.nameTier - a.nameTier || b.score - a.score || (a.id < b.id ? -1 : 1));
     store(this.matchCache, key, matches, MATCH_CACHE_SIZE);
     return matches;
+  }
+
+  /**
+   * The query with typos allowed: each term matches as the index's fuzzy search matches it
+   * (Levenshtein, prefix) or, beside that, any word it reaches only when a swap of two neighbouring
+   * letters counts as one edit ("cabel" → cable; typo-tolerance.ts), within the same allowance
+   * (allowedTypos). Every term must match (AND), as without typos.
+   */
+  private typoQuery(terms: readonly string[], options: SearchOptions = {}): Query {
+    this.vocabulary ??= new TermVocabulary(this.productIndex.terms());
+    const vocabulary = this.vocabulary;
+    return {
+      ...options,
+      combineWith: 'AND',
+      queries: terms.map((term): Query => {
+        const swaps = vocabulary.swapCandidates(term, allowedTypos(term));
+        if (swaps.length === 0) return term;
+        const weightOf = new Map(
+          swaps.map(({ term: word, distance }) => [word, (FUZZY_WEIGHT * word.length) / (word.length + distance)]),
+        );
+        return {
+          combineWith: 'OR',
+          queries: [
+            term,
+            {
+              queries: [swaps.map((swap) => swap.term).join(' ')],
+              combineWith: 'OR',
+              prefix: false,
+              fuzzy: false,
+              boostTerm: (word) => weightOf.get(word) ?? FUZZY_WEIGHT,
+            },
+          ],
+        };
+      }),
+    };
   }
 
   private presortedBy(field: PresortedKey): IndexedProduct[] {
@@ -687,7 +740,10 @@ export class CatalogueIndex {
   private changed({ textChanged = true } = {}): void {
     this.contentRevision = nextRevision++;
     this.presorted.clear();
-    if (textChanged) this.matchCache.clear();
+    if (textChanged) {
+      this.matchCache.clear();
+      this.vocabulary = undefined;
+    }
     this.resultCache.clear();
     this.suggestionCache.clear();
     this.countsByCategory = undefined;
