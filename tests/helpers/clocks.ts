@@ -38,6 +38,7 @@ export function requestHeaderClock(): Clock {
       const header = request.headers[TEST_NOW_HEADER];
       const at = typeof header === 'string' ? new Date(header) : undefined;
       // The rest of the request (hooks, handler, page drawing) runs inside `run`, so it reads `at`.
+      // Meant for reads (GET): a body is parsed on the socket's own events, which may run outside.
       if (at && !Number.isNaN(at.getTime())) requestTime.run(at, done);
       else done();
     },
