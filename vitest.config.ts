@@ -31,6 +31,9 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          // A test that writes to console.error fails (React's warnings and errors land there);
+          // happy-dom learns the HTML elements it lacks, which React would otherwise report there.
+          setupFiles: ['src/web/test/happy-dom-elements.ts', 'src/web/test/console-error-fails.ts'],
           // A screen test that renders and clicks through a form takes about 1–2 s alone but went
           // past the 5 s default on a loaded 2-core machine; the limit is there to catch hangs.
           testTimeout: 20_000,

@@ -21,6 +21,7 @@ import { blogRevision, publicPostForPage } from './blog/blog-page-queries.ts';
 import { cartRoutes } from './cart/cart.routes.ts';
 import { CatalogueReadModel } from './catalogue/catalogue-read-model.ts';
 import { categoryRoutes } from './categories/categories.routes.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import type { Database, Db } from './db/client.ts';
@@ -72,6 +73,8 @@ declare module 'fastify' {
     messages: MessageChannel;
     /** The JWT key and the hidden admin sign-in path (startup.ts; shared by every process). */
     secrets: InstanceSecrets;
+    /** The time business rules read (a scheduled post falling due); tests set it (clock.ts). */
+    clock: Clock;
   }
 }
 
@@ -80,6 +83,8 @@ export interface BuildAppOptions {
   database: Database;
   /** From prepareInstance (startup.ts); tests pass fixed ones. */
   secrets: InstanceSecrets;
+  /** The time business rules read; the system clock unless a test sets one (clock.ts). */
+  clock?: Clock;
   /** Serve the built web app and uploads (off for API-only tests). Default true. */
   serveWebApp?: boolean;
   closeDatabase?: boolean;
@@ -140,6 +145,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.decorate('database', options.database);
   app.decorate('db', options.database.db);
   app.decorate('secrets', options.secrets);
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  if (clock.onRequest) app.addHook('onRequest', clock.onRequest);
   // Declared up front so every request object has the same shape (set by auth/authenticate.ts).
   app.decorateRequest('user', undefined);
   await registerRateLimiters(app, { redisUrl: config.REDIS_URL, prefix: options.rateLimitPrefix });
@@ -249,10 +257,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       adminSignInPath: config.FEATURE_ADMIN_PANEL ? options.secrets.adminLoginPath : undefined,
       newestReviews: (productId) => newestApprovedReviews(app.db, productId),
       blog: {
-        feedItems: () => listFeedPosts(app.db, new Date()),
-        sitemapPosts: () => listSitemapPosts(app.db, new Date()),
-        post: (slug) => publicPostForPage(app.db, slug, new Date()),
-        revision: () => blogRevision(app.db, new Date()),
+        feedItems: () => listFeedPosts(app.db, app.clock.now()),
+        sitemapPosts: () => listSitemapPosts(app.db, app.clock.now()),
+        post: (slug) => publicPostForPage(app.db, slug, app.clock.now()),
+        revision: () => blogRevision(app.db, app.clock.now()),
       },
       shopPages: {
         page: (slug) => shopPageForMeta(app.db, siteConfig, slug),

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Clock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { SeedPictureDrawer } from './db/seed/seed-pictures.ts';
 import { safeMessage } from './logging.ts';
@@ -34,8 +35,14 @@ function drawPicturesInBackground(drawer: SeedPictureDrawer, log: { warn: (obj: 
     );
 }
 
+/** What only a test server changes (tests/helpers/e2e-server.ts); `npm start` passes nothing. */
+export interface MainOptions {
+  /** The time business rules read (app.ts `clock`); the system clock by default. */
+  clock?: Clock;
+}
+
 /** Starts Cedar Shop: config, database, start-up tasks, listen, and a graceful shutdown. */
-export async function main(): Promise<void> {
+export async function main(options: MainOptions = {}): Promise<void> {
   const startedAt = performance.now();
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -59,6 +66,7 @@ export async function main(): Promise<void> {
     database,
     secrets: instance.secrets,
     closeDatabase: true,
+    clock: options.clock,
     waitForUpload: drawer && ((uploadPath) => drawer.whenDrawn(uploadPath)),
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });

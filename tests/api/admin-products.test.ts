@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import { orderItems } from '#server/orders/orders.table.ts';
@@ -163,8 +163,12 @@ describe('admin products', () => {
   describe('update', () => {
     it('changes only the fields sent and bumps updated_at', async () => {
       const product = await made({ name: 'Qx Editable', price: 20, compare_at_price: 25, description: 'Old' });
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      const response = await update(product.id, { name: 'Qx Edited', stock_quantity: 50 });
+      // A second later on a fake Date (timers stay real): updated_at must move, with no real wait.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 1000);
+      const response = await update(product.id, { name: 'Qx Edited', stock_quantity: 50 }).finally(() =>
+        vi.useRealTimers(),
+      );
       expect(response.statusCode).toBe(200);
       const data = response.json().data;
       expect(data).toMatchObject({

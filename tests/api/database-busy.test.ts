@@ -3,7 +3,7 @@ import { type Database, openDatabase } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { createScratchDatabase, postgresReachable } from '../helpers/postgres.ts';
+import { createScratchDatabase, postgresForTests } from '../helpers/postgres.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
  * the shopper gets a 503 with `retry-after` (come back soon), never a 500. A pool of one
  * connection, held by the test, makes that happen on purpose.
  */
-describe.skipIf(!(await postgresReachable()))('a PostgreSQL pool with no free connection', () => {
+describe.skipIf(!(await postgresForTests()))('a PostgreSQL pool with no free connection', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let database: Database;
   let ctx: TestApp;

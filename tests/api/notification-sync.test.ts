@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase, type Subscription } from '#server/db/client.ts';
-import { createScratchDatabase, postgresReachable } from '../helpers/postgres.ts';
+import { createScratchDatabase, postgresForTests } from '../helpers/postgres.ts';
 
 /**
  * Issue 18: on PostgreSQL every catalogue read calls `sync()`, one `select 1` on the single
  * listening connection. Concurrent calls now share round trips (one in flight at a time) and a
  * sync still sees every notification committed before it was called (read-your-writes).
  */
-describe.skipIf(!(await postgresReachable()))('Subscription.sync() on PostgreSQL', () => {
+describe.skipIf(!(await postgresForTests()))('Subscription.sync() on PostgreSQL', () => {
   const channel = 'cedar_sync_test';
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let database: Database;

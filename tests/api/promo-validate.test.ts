@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
 import { PROMO_READ_CACHE_MS } from '#server/promo-codes/promo-validation.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
@@ -214,8 +214,14 @@ describe('POST /promo-codes/validate', () => {
       payload: orderBody(cart, { promo_code: code.code }),
     });
     expect(order.json().errors).toEqual([{ path: 'promo_code', message: PROMO_MESSAGES.inactive }]);
-    await new Promise((resolve) => setTimeout(resolve, PROMO_READ_CACHE_MS + 50));
-    expectRefusal(await validate({ code: code.code, cart_items: cart }), PROMO_MESSAGES.inactive);
+    // The cache's time passes on a fake Date (timers stay real), not on a real wait.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + PROMO_READ_CACHE_MS + 1);
+      expectRefusal(await validate({ code: code.code, cart_items: cart }), PROMO_MESSAGES.inactive);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a malformed request with field errors', async () => {

@@ -3,18 +3,19 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Notification, SOCKET_EVENTS } from '#shared/contracts/notifications.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { createScratchDatabase, postgresReachable } from '../helpers/postgres.ts';
+import { createScratchDatabase, postgresForTests } from '../helpers/postgres.ts';
 import { adminSocket, connectAdmin, freePort, nextEvent } from '../helpers/realtime.ts';
-import { redisReachable, TEST_REDIS_URL } from '../helpers/redis.ts';
+import { redisForTests, TEST_REDIS_URL } from '../helpers/redis.ts';
 import { type ServerProcess, startServerProcess } from '../helpers/server-process.ts';
 
 /**
  * Issue 8 "More than one server": two real server processes on one PostgreSQL and one Redis. An
  * admin connected to process A hears an order placed through process B (the Redis adapter), and a
  * read in one tab reaches the admin's tab on the other process. Runs wherever PostgreSQL and
- * Redis answer on 127.0.0.1 (CI has both); skipped only when one of them is missing.
+ * Redis answer on 127.0.0.1; skipped when one of them is missing, except under .ci/run
+ * (TEST_REQUIRE_SERVICES=1), where a missing one fails the file.
  */
-const available = (await postgresReachable()) && (await redisReachable());
+const available = (await postgresForTests()) && (await redisForTests());
 
 const ADMIN_EMAIL = 'admin@cedar.shop';
 const ADMIN_PASSWORD = 'cluster-admin-password-123';

@@ -35,6 +35,49 @@ describe('admin real-time notifications (socket.io)', () => {
       payload: orderBody([{ product_id: productId, quantity }]),
     });
 
+  /**
+   * Places an order and waits until each socket has heard of it: a socket delivers in order, so
+   * whatever the server sent these sockets before (an echo that should not be there) has arrived
+   * by then. The marker for "nothing more came", instead of a real-time wait.
+   */
+  const afterNextOrder = async (...sockets: Socket[]): Promise<string> => {
+    // What each socket hears from now on; the order's number is known only once it is placed.
+    const heard = sockets.map(() => new Set<string>());
+    let number: string | undefined;
+    let done = (): void => {};
+    const allHeard = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    const check = () => {
+      if (number && heard.every((numbers) => numbers.has(number as string))) done();
+    };
+    const listeners = sockets.map((socket, index) => {
+      const onOrder = (notification: Notification) => {
+        heard[index]?.add(notification.orderNumber ?? '');
+        check();
+      };
+      socket.on(SOCKET_EVENTS.newOrder, onOrder);
+      return () => socket.off(SOCKET_EVENTS.newOrder, onOrder);
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const order = await placeOrder();
+      expect(order.statusCode).toBe(201);
+      number = order.json().data.order_number as string;
+      check();
+      await Promise.race([
+        allHeard,
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`${number} was not announced within 5 s`)), 5_000);
+        }),
+      ]);
+      return number;
+    } finally {
+      clearTimeout(timer);
+      for (const off of listeners) off();
+    }
+  };
+
   const rowOf = async (userId: string, id: string) => {
     const [row] = await ctx.database.db
       .select()
@@ -189,8 +232,9 @@ describe('admin real-time notifications (socket.io)', () => {
         ctx.app.inject({ method: 'POST', url: '/api/orders', headers: { 'idempotency-key': key }, payload: body });
       expect((await send()).statusCode).toBe(201);
       expect((await send()).statusCode).toBe(200);
-      await pause(500);
-      expect(seen).toHaveLength(1);
+      // A later order's announcement is the marker: an announcement of the replay would have come before it.
+      const later = await afterNextOrder(mine);
+      expect(seen.map((notification) => notification.orderNumber)).toEqual([seen[0]?.orderNumber, later]);
     });
 
     it('marks read over the socket: the database changes and only this admin’s other tabs hear it', async () => {
@@ -216,7 +260,7 @@ describe('admin real-time notifications (socket.io)', () => {
         .from(notifications)
         .where(and(eq(notifications.userId, otherAdmin.id), eq(notifications.orderId, notification.order_id ?? '')));
       expect(theirRow?.isRead).toBe(false);
-      await pause(300);
+      await afterNextOrder(tabOne, theirs);
       expect(echoes).toEqual({ tabOne: [], theirs: [] });
     });
 
@@ -237,7 +281,7 @@ describe('admin real-time notifications (socket.io)', () => {
       });
       expect(await echoed).toEqual({ id: notification.id });
       expect(await rowOf(admin.id, notification.id)).toBeUndefined();
-      await pause(300);
+      await afterNextOrder(theirs);
       expect(theirsHeard).toEqual([]);
     });
 

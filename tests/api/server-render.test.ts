@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '#server/blog/blog.table.ts';
 import { PAGE_QUERIES_ELEMENT_ID } from '#shared/constants.ts';
 import { createProduct, updateDefaultVariant } from '../factories/catalogue.ts';
+import { manualClock, requestHeaderClock, TEST_NOW_HEADER } from '../helpers/clocks.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -97,9 +98,11 @@ describe('pages drawn on the server', () => {
   let ctx: TestApp;
   let fixtures: { dist: string; ssr: string };
   let renderer: { renders: number };
+  // Set by hand: a scheduled post falls due when the test says so, not after a real wait.
+  const clock = manualClock();
   beforeAll(async () => {
     fixtures = await writeFixtures();
-    ctx = await createTestApp({ serveWebApp: true, webDistDir: fixtures.dist, webSsrDir: fixtures.ssr });
+    ctx = await createTestApp({ serveWebApp: true, webDistDir: fixtures.dist, webSsrDir: fixtures.ssr, clock });
     await createProduct(ctx.database.db, { name: 'Featured Fluke Meter', featured: true });
     renderer = await import(pathToFileURL(path.join(fixtures.ssr, 'render-page.js')).href);
   });
@@ -170,14 +173,14 @@ describe('pages drawn on the server', () => {
       ...post,
       title: 'Written just now',
       slug: 'written-just-now',
-      publishedAt: new Date(Date.now() - 1000),
+      publishedAt: new Date(clock.now().getTime() - 1000),
     });
     const written = await blog();
     expect(renderer.renders).toBe(before + 1);
     expect(rootOf(written.body)).toContain('<h2>Written just now</h2>');
 
-    // Due in a moment: nothing is written when its time comes, yet the page is drawn again.
-    const dueAt = Date.now() + 1500;
+    // Due in a minute: nothing is written when its time comes, yet the page is drawn again.
+    const dueAt = clock.now().getTime() + 60_000;
     await ctx.database.db.insert(blogPosts).values({
       ...post,
       title: 'Scheduled for later',
@@ -189,7 +192,10 @@ describe('pages drawn on the server', () => {
     const drawnBeforeDue = renderer.renders;
     expect(rootOf((await blog()).body)).not.toContain('Scheduled for later');
     expect(renderer.renders).toBe(drawnBeforeDue);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now()) + 100));
+    clock.advance(59_000);
+    expect(rootOf((await blog()).body)).not.toContain('Scheduled for later');
+    expect(renderer.renders).toBe(drawnBeforeDue);
+    clock.advance(1_000);
     const due = await blog();
     expect(renderer.renders).toBe(drawnBeforeDue + 1);
     expect(rootOf(due.body)).toContain('<h2>Scheduled for later</h2>');
@@ -298,5 +304,49 @@ describe('pages drawn on the server', () => {
     expect(compressed.headers.vary).toContain('accept-encoding');
     expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+  });
+});
+
+describe("the E2E server's clock (a request may carry its own time)", () => {
+  it('shows a scheduled post, on the API and the drawn page, only to a request whose x-test-now has passed its time', async () => {
+    const fixtures = await writeFixtures();
+    const ctx = await createTestApp({
+      serveWebApp: true,
+      webDistDir: fixtures.dist,
+      webSsrDir: fixtures.ssr,
+      clock: requestHeaderClock(),
+    });
+    try {
+      const dueAt = Date.now() + 3_600_000;
+      await ctx.database.db.insert(blogPosts).values({
+        title: 'Due in an hour',
+        slug: 'due-in-an-hour',
+        content: '<p>Text.</p>',
+        excerpt: '',
+        authorName: 'Editor',
+        status: 'scheduled',
+        publishedAt: new Date(dueAt),
+      });
+      const read = (url: string, at?: number | string) =>
+        ctx.app.inject({
+          method: 'GET',
+          url,
+          headers:
+            at === undefined ? {} : { [TEST_NOW_HEADER]: typeof at === 'string' ? at : new Date(at).toISOString() },
+        });
+      expect((await read('/api/blogs/posts/due-in-an-hour')).statusCode).toBe(404);
+      expect((await read('/api/blogs/posts/due-in-an-hour', dueAt - 1000)).statusCode).toBe(404);
+      expect((await read('/api/blogs/posts/due-in-an-hour', 'not a time')).statusCode).toBe(404);
+      const due = await read('/api/blogs/posts/due-in-an-hour', dueAt + 1000);
+      expect(due.statusCode).toBe(200);
+      expect(due.json().data.status).toBe('published');
+      expect(rootOf((await read('/blog', dueAt + 1000)).body)).toContain('<h2>Due in an hour</h2>');
+      // Requests without the header still read the real time: nothing was moved for the others.
+      expect(rootOf((await read('/blog')).body)).not.toContain('Due in an hour');
+      expect((await read('/api/blogs/posts/due-in-an-hour')).statusCode).toBe(404);
+    } finally {
+      await ctx.close();
+      await rm(path.dirname(fixtures.dist), { recursive: true, force: true });
+    }
   });
 });

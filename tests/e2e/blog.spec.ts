@@ -108,11 +108,9 @@ test('a post and the list hydrate without a mismatch and count one view', async 
   expect(problems).toEqual([]);
 });
 
-test('an unknown post is the not-found page with status 404', async ({ page }) => {
-  const response = await page.goto('/blog/no-such-article-here');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'Article not found' })).toBeVisible();
-});
+// An unknown post's 404 and not-found page: tests/api/blog-pages.test.ts (status and the drawn
+// page) and blog-post-page.test.tsx (the screen). Link previews (Open Graph, Twitter, BlogPosting
+// JSON-LD in the HTML a bot reads): tests/api/blog-pages.test.ts and bot-agents.test.ts.
 
 test.describe('without JavaScript', () => {
   test('a post shows its text, headings and pictures from the HTML alone', async ({ browser }) => {
@@ -133,35 +131,6 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('main').getByRole('article').getByRole('heading', { name: SENSORS })).toBeVisible();
     await context.close();
   });
-});
-
-test.describe('link previews', () => {
-  for (const userAgent of [
-    'WhatsApp/2.23.20.0',
-    'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
-  ]) {
-    test(`${userAgent.split('/')[0]} reads the post's preview from its HTML`, async ({ request }) => {
-      const response = await request.get(`/blog/${ARDUINO.slug}`, { headers: { 'user-agent': userAgent } });
-      expect(response.status()).toBe(200);
-      const html = await response.text();
-      const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
-      expect(meta('og:title')).toBe(`${ARDUINO.title} · Cedar Shop`);
-      expect(meta('og:type')).toBe('article');
-      expect(meta('og:description')).toMatch(/^Uno, Nano, Mega or Uno R4 WiFi\?/);
-      expect(meta('og:url')).toMatch(new RegExp(`/blog/${ARDUINO.slug}$`));
-      expect(meta('og:image')).toMatch(/\/uploads\/.+-800\.webp$/);
-      expect(meta('twitter:card')).toBe('summary_large_image');
-      expect(meta('article:section')).toBe('Guides');
-      const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}');
-      expect(jsonLd).toMatchObject({
-        '@type': 'BlogPosting',
-        headline: ARDUINO.title,
-        articleSection: 'Guides',
-        author: { '@type': 'Person' },
-        publisher: { '@type': 'Organization', name: 'Cedar Shop' },
-      });
-    });
-  }
 });
 
 test.describe('axe scan (WCAG 2.0 A/AA, 2.1 AA)', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { storeCards } from './store-helpers.ts';
-import { expect, type Page, test } from './test.ts';
+import { afterNextFrames, expect, type Page, test } from './test.ts';
 
 /**
  * Installable and updatable (issue 3): the manifest and icons, the service worker's offline
@@ -286,8 +286,8 @@ test.describe('install banner', () => {
     await page.reload();
     await waitForBanners(page);
     await offerInstall(page, 'accepted');
-    // Give the banner every chance to appear: it must not.
-    await page.waitForTimeout(500);
+    // The offer has been handled and drawn by the next frames: the banner must not be there.
+    await afterNextFrames(page);
     await expect(banner).toHaveCount(0);
     expect(await page.evaluate(() => sessionStorage.getItem('pwa-install-dismissed'))).toBe('1');
   });
@@ -305,7 +305,7 @@ test.describe('install banner', () => {
     await expect(installed).toBeVisible();
     // The browser then fires `appinstalled`: still one toast.
     await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
-    await page.waitForTimeout(300);
+    await afterNextFrames(page);
     await expect(installed).toHaveCount(1);
   });
 

@@ -39,11 +39,7 @@ test('the footer opens the delivery page: its text, the other pages beside it, a
   expect(problems).toEqual([]);
 });
 
-test('an unknown page is the not-found screen with a 404 status', async ({ page }) => {
-  const response = await page.goto('/pages/nope');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-});
+// An unknown page's 404 and not-found page: tests/api/shop-pages.test.ts (no browser needed).
 
 test('the contact page points to the delivery, returns and warranty pages', async ({ page }) => {
   await page.goto('/contact');

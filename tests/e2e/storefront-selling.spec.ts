@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from './test.ts';
+import { afterNextFrames, expect, type Locator, type Page, test } from './test.ts';
 
 /**
  * Issue 20, the product page and the storefront: Ask on WhatsApp, the sticky Add to cart bar on
@@ -37,8 +37,8 @@ test('a sticky Add to cart bar follows on phones once the page button is scrolle
   await page.evaluate((top) => window.scrollTo(0, top), (box?.y ?? 0) + (box?.height ?? 0) + 80);
 
   if (!isMobile) {
-    // Give the observer its turn: the bar never comes on a wide screen.
-    await page.waitForTimeout(300);
+    // The observer has had its turn once the page has drawn the next frames: no bar on a wide screen.
+    await afterNextFrames(page);
     await expect(bar).toBeHidden();
     return;
   }

@@ -63,6 +63,17 @@ async function signInThroughApi(request: APIRequestContext): Promise<StoredAdmin
   };
 }
 
+/**
+ * Resolves after the page has drawn two more frames: by then an event dispatched before it (an
+ * IntersectionObserver entry, a window event) has been handled and React has drawn what it set.
+ * For "it must not appear": wait for the page's frames, never for a number of milliseconds.
+ */
+export async function afterNextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
+  );
+}
+
 export interface SignInAsAdminOptions {
   /**
    * A session of the test's own instead of the worker's shared one: for a test that refreshes the

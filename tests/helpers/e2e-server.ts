@@ -4,7 +4,8 @@ import { buildWebApp, isWebBuildFresh } from '../../scripts/web-build.ts';
 
 /**
  * The server Playwright starts: a fresh data dir every run (so the first-start seed is exercised),
- * the web app built if its sources changed, then the real `main()`.
+ * the web app built if its sources changed, then the real `main()` with a clock a request can set
+ * (tests/helpers/clocks.ts).
  */
 const dataDir = path.resolve(import.meta.dirname, '../../.tmp/e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -12,4 +13,6 @@ process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL ??= 'warn';
 if (!isWebBuildFresh()) await buildWebApp();
 const { main } = await import('../../src/server/main.ts');
-await main();
+const { requestHeaderClock } = await import('./clocks.ts');
+// A test reads the shop at a later time with the `x-test-now` header (a scheduled post falling due).
+await main({ clock: requestHeaderClock() });

@@ -24,6 +24,20 @@ export function postgresReachable(url = POSTGRES_URL): Promise<boolean> {
   });
 }
 
+/**
+ * Whether the PostgreSQL-only suites run here: skipped on a machine without PostgreSQL, but with
+ * TEST_REQUIRE_SERVICES=1 (set by .ci/run) a missing server fails the file instead.
+ */
+export async function postgresForTests(): Promise<boolean> {
+  if (await postgresReachable()) return true;
+  if (process.env.TEST_REQUIRE_SERVICES === '1') {
+    throw new Error(
+      `PostgreSQL is required (TEST_REQUIRE_SERVICES=1) but nothing answers at ${new URL(POSTGRES_URL).host}`,
+    );
+  }
+  return false;
+}
+
 async function onServer(query: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();

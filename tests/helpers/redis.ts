@@ -19,6 +19,19 @@ export function redisReachable(url = TEST_REDIS_URL, timeoutMs = 500): Promise<b
   });
 }
 
+/**
+ * Whether the Redis suites run here. A machine without Redis skips them, but with
+ * TEST_REQUIRE_SERVICES=1 (set by .ci/run) a missing Redis fails the file: CI must never pass
+ * with the shared-limit and real-time suites silently skipped.
+ */
+export async function redisForTests(): Promise<boolean> {
+  if (await redisReachable()) return true;
+  if (process.env.TEST_REQUIRE_SERVICES === '1') {
+    throw new Error(`Redis is required (TEST_REQUIRE_SERVICES=1) but nothing answers at ${TEST_REDIS_URL}`);
+  }
+  return false;
+}
+
 /** A key prefix no other test run shares. */
 export const uniquePrefix = () => `cedar-test:${randomUUID()}`;
 

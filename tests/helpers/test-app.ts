@@ -47,6 +47,8 @@ export interface TestAppOptions {
   logStream?: BuildAppOptions['logStream'];
   /** Share another test app's database instead of opening a fresh copy (closing leaves it open). */
   database?: Database;
+  /** The time business rules read: a `manualClock()` (tests/helpers/clocks.ts) to set it by hand. */
+  clock?: BuildAppOptions['clock'];
 }
 
 /** A real app on a fresh database in a temp DATA_DIR, driven with `app.inject`. */
@@ -67,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logStream: options.logStream,
     serveWebApp: options.serveWebApp ?? false,
     extraApiRoutes: options.extraApiRoutes,
+    clock: options.clock,
     authRateLimits: options.authRateLimits,
     accountCodeLimits: options.accountCodeLimits,
     orderRateLimit: options.orderRateLimit ?? { limit: 1_000_000, windowMs: 60_000 },

@@ -44,7 +44,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginatedEnvelope(AdminBlogPostSummarySchema), 400: ErrorBodySchema },
       },
     },
-    (request) => listAdminPosts(app.db, request.query, new Date()),
+    (request) => listAdminPosts(app.db, request.query, app.clock.now()),
   );
 
   app.post(
@@ -58,7 +58,9 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await createPost(app.db, request.body, auditContextOf(request)) }),
+      reply
+        .status(201)
+        .send({ data: await createPost(app.db, request.body, auditContextOf(request), app.clock.now()) }),
   );
 
   app.get(
@@ -72,7 +74,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(AdminBlogPostSchema), ...errors },
       },
     },
-    async (request) => ({ data: await getAdminPost(app.db, request.params.id) }),
+    async (request) => ({ data: await getAdminPost(app.db, request.params.id, app.clock.now()) }),
   );
 
   app.put(
@@ -88,7 +90,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await updatePost(app.db, request.params.id, request.body, auditContextOf(request)),
+      data: await updatePost(app.db, request.params.id, request.body, auditContextOf(request), app.clock.now()),
     }),
   );
 
@@ -118,7 +120,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(z.array(BlogCategorySchema)) },
       },
     },
-    async () => ({ data: await listAdminCategories(app.db) }),
+    async () => ({ data: await listAdminCategories(app.db, app.clock.now()) }),
   );
 
   app.post(

@@ -101,8 +101,12 @@ function auditShape(row: BlogPostRow) {
 const dateOf = (value: string | null) => (value === null ? null : new Date(value));
 
 /** `POST /blogs/admin/posts`: the signed-in staff member is the author. */
-export async function createPost(db: Db, input: BlogPostCreate, context: AuditContext): Promise<AdminBlogPost> {
-  const now = new Date();
+export async function createPost(
+  db: Db,
+  input: BlogPostCreate,
+  context: AuditContext,
+  now: Date = new Date(),
+): Promise<AdminBlogPost> {
   const id = await inTransaction(db, async (tx) => {
     await assertCategoryExists(tx, input.category_id);
     const { status, publishedAt } = publishing(input.status, dateOf(input.published_at), now);
@@ -156,8 +160,8 @@ export async function updatePost(
   id: string,
   input: BlogPostUpdate,
   context: AuditContext,
+  now: Date = new Date(),
 ): Promise<AdminBlogPost> {
-  const now = new Date();
   await inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update').limit(1);
     if (!before) throw notFound('Post');

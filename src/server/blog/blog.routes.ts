@@ -51,7 +51,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BlogPostListSchema, 400: ErrorBodySchema },
       },
     },
-    (request) => listPublicPosts(app.db, request.query, new Date()),
+    (request) => listPublicPosts(app.db, request.query, app.clock.now()),
   );
 
   app.get(
@@ -67,7 +67,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const now = new Date();
+      const now = app.clock.now();
       const joined = await findPublicPost(app.db, request.params.id, now);
       const userAgent = request.headers['user-agent'];
       let viewCount = joined.post.viewCount;
@@ -97,7 +97,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(z.array(BlogPostSummarySchema)), ...errors },
       },
     },
-    async (request) => ({ data: await relatedPosts(app.db, request.params.id, request.query.limit, new Date()) }),
+    async (request) => ({ data: await relatedPosts(app.db, request.params.id, request.query.limit, app.clock.now()) }),
   );
 
   app.get(
@@ -109,7 +109,7 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(z.array(BlogCategorySchema)) },
       },
     },
-    async () => ({ data: await listPublicCategories(app.db) }),
+    async () => ({ data: await listPublicCategories(app.db, app.clock.now()) }),
   );
 
   app.get(
@@ -123,6 +123,6 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(BlogCategorySchema), ...errors },
       },
     },
-    async (request) => ({ data: await getPublicCategory(app.db, request.params.id) }),
+    async (request) => ({ data: await getPublicCategory(app.db, request.params.id, app.clock.now()) }),
   );
 };

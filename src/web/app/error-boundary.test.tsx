@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import { readErrorLog } from '#web/errors/error-log.ts';
 import { loadErrorHandler } from '#web/errors/global-handler.ts';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { advanceFakeTime, type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
@@ -26,6 +26,7 @@ afterEach(() => {
   view?.unmount();
   view = undefined;
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 function button(container: HTMLElement, name: string): HTMLButtonElement {
@@ -126,14 +127,16 @@ describe('lazyScreen', () => {
       if (!online) throw new TypeError('Failed to fetch dynamically imported module: /assets/blog.js');
       return { BlogPage };
     };
+    // Fake time from the start, so that a retry timer of its own would be one the test can run.
+    vi.useFakeTimers();
     view = await render(lazyScreen(load, (module) => module.BlogPage));
     const { container } = view;
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Unable to load this page'));
     await click(button(container, 'Retry'));
     await waitFor(() => expect(attempts).toBe(2));
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Unable to load this page'));
-    // No retry loop of its own: it waits for the shopper.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // No retry loop of its own: a minute later it still waits for the shopper.
+    await advanceFakeTime(60_000);
     expect(attempts).toBe(2);
 
     online = true;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { vi } from 'vitest';
 
 /** Minimal render helper for happy-dom tests (no testing library in this project). */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -27,7 +28,11 @@ export async function render(node: ReactNode): Promise<Rendered> {
   };
 }
 
-/** Lets React and pending promises settle (inside act) until `check` passes or time runs out. */
+/**
+ * Lets React and pending promises settle (inside act) until `check` passes or time runs out. Under
+ * fake timers (`vi.useFakeTimers()`) it moves the fake clock instead of waiting, so a test can
+ * fake time from its start and still wait for what it expects.
+ */
 export async function waitFor(check: () => void, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -38,7 +43,18 @@ export async function waitFor(check: () => void, timeoutMs = 3000): Promise<void
       if (Date.now() > deadline) throw error;
     }
     await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(20);
+      else await new Promise((resolve) => setTimeout(resolve, 20));
     });
   }
+}
+
+/**
+ * Moves fake time on by `ms` (the test called `vi.useFakeTimers()` before what it watches): to see
+ * that something does *not* happen later (no retry of its own, no second request), with no real wait.
+ */
+export async function advanceFakeTime(ms: number): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 }

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPost } from '#shared/contracts/blog.ts';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { advanceFakeTime, type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { plainProduct } from '../products/test-fixtures.ts';
 import { blogPost, blogSummary } from './blog-fixtures.ts';
 import { BlogPostPage } from './blog-post-page.tsx';
@@ -55,6 +55,7 @@ beforeEach(() => {
 afterEach(() => {
   view?.unmount();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 async function renderPost(slug: string, { strict = false } = {}) {
@@ -153,10 +154,11 @@ describe('/blog/{slug}', () => {
   });
 
   it('counts one view per page load, from the browser, even with effects run twice (StrictMode)', async () => {
+    vi.useFakeTimers();
     const page = await renderPost(LONG.slug, { strict: true });
     await waitFor(() => expect(page.querySelector('h1')).not.toBeNull());
     await waitFor(() => expect(viewCalls()).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await advanceFakeTime(10_000);
     expect(viewCalls()).toHaveLength(1);
     expect(viewCalls()[0]).toBe('/api/blogs/posts/keeping-the-router-on?increment_views=true');
   });

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#shared/contracts/products.ts';
 import { useCartStore } from '#web/stores/cart-store.ts';
-import { type Rendered, render } from '#web/test/render.tsx';
+import { type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { productKeys } from '../products/product-queries.ts';
 import { PI_VARIANTS, piProduct, plainProduct } from '../products/test-fixtures.ts';
 import { ProductPage } from './product-page.tsx';
@@ -131,14 +131,15 @@ describe('product page with variants', () => {
     await act(async () => radio(page, '8 GB')?.click());
     expect(add()?.disabled).toBe(false);
     await act(async () => add()?.click());
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(useCartStore.getState().items).toEqual([
-      expect.objectContaining({
-        variantId: eightBlack.id,
-        price: 75,
-        selectedVariations: { Memory: '8 GB', Colour: 'Black' },
-      }),
-    ]);
+    await waitFor(() =>
+      expect(useCartStore.getState().items).toEqual([
+        expect.objectContaining({
+          variantId: eightBlack.id,
+          price: 75,
+          selectedVariations: { Memory: '8 GB', Colour: 'Black' },
+        }),
+      ]),
+    );
   });
 
   it('keeps free shared-stock choices for a product with only its default variant', async () => {

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#shared/contracts/products.ts';
 import { useCartStore } from '#web/stores/cart-store.ts';
-import { type Rendered, render } from '#web/test/render.tsx';
+import { type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { productKeys } from '../products/product-queries.ts';
 import { PI_VARIANTS, piProduct } from '../products/test-fixtures.ts';
 import { QuickViewDialog, stockText } from './quick-view-dialog.tsx';
@@ -71,9 +71,10 @@ describe('quick view of a product with variants (decision 012 §6)', () => {
       button.textContent?.includes('Add to cart'),
     );
     await act(async () => add?.click());
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(useCartStore.getState().items).toEqual([
-      expect.objectContaining({ variantId: PI_VARIANTS.eightBlack.id, quantity: 1, price: 75 }),
-    ]);
+    await waitFor(() =>
+      expect(useCartStore.getState().items).toEqual([
+        expect.objectContaining({ variantId: PI_VARIANTS.eightBlack.id, quantity: 1, price: 75 }),
+      ]),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { advanceFakeTime, type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { ProductReviews } from './reviews-loader.tsx';
 import { PRODUCT, page, review, summary } from './test-fixtures.ts';
 
@@ -53,6 +53,7 @@ beforeEach(() => {
 afterEach(() => {
   view?.unmount();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -69,6 +70,7 @@ async function renderFrame(url: string) {
 
 describe('the Reviews frame', () => {
   it('draws the heading and a placeholder, and loads the section only when it comes into view', async () => {
+    vi.useFakeTimers();
     const frame = await renderFrame(`/product/${PRODUCT.slug}`);
     const section = frame.querySelector('section#reviews');
     expect(section?.querySelector('h2')?.textContent).toBe('Reviews');
@@ -76,8 +78,11 @@ describe('the Reviews frame', () => {
     expect(frame.querySelector('[role="status"]')?.textContent).toBe('Loading reviews');
     expect(observers).toHaveLength(1);
     expect(observers[0]?.targets).toEqual([section]);
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 30)));
+    // Out of view, nothing is fetched however long the page stays open.
+    await advanceFakeTime(10_000);
     expect(paths).toEqual([]);
+    // Real time again: the section's module loads from disk.
+    vi.useRealTimers();
 
     await act(async () => observers[0]?.enter());
     await waitFor(() => expect(frame.textContent).toContain('Based on 12 reviews'));
