@@ -23,6 +23,18 @@ export const STOREFRONT_ROUTE_PATTERNS: readonly RegExp[] = [
   // the admin panel there when it holds a session.
 ];
 
+/**
+ * The marker of the service worker's offline shell (`/?app-shell`, precached): the server sends
+ * that address undrawn, so the page it stands in for offline (any path) is drawn by the browser
+ * instead of hydrated against the home page it would otherwise hold (issue 32: React #418).
+ */
+export const APP_SHELL_PARAM = 'app-shell';
+
+/** True for the address of the offline shell, whatever its path. */
+export function isAppShellRequest(url: URL): boolean {
+  return url.searchParams.has(APP_SHELL_PARAM);
+}
+
 export function isKnownAppPath(pathname: string): boolean {
   return STOREFRONT_ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
 }

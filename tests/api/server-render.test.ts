@@ -6,6 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '#server/blog/blog.table.ts';
 import { PAGE_QUERIES_ELEMENT_ID } from '#shared/constants.ts';
+import { APP_SHELL_PARAM } from '#shared/routes.ts';
 import { createProduct, updateDefaultVariant } from '../factories/catalogue.ts';
 import { manualClock, requestHeaderClock, TEST_NOW_HEADER } from '../helpers/clocks.ts';
 import { orderBody } from '../helpers/orders.ts';
@@ -69,6 +70,9 @@ async function writeFixtures(): Promise<{ dist: string; ssr: string }> {
   await writeFile(path.join(ssr, 'render-page.js'), RENDER_MODULE);
   return { dist, ssr };
 }
+
+/** The address the service worker precaches its offline shell under (src/web/pwa/service-worker-config.ts). */
+const SHELL_URL = `/?${APP_SHELL_PARAM}`;
 
 const pageQueries = (html: string) =>
   JSON.parse(
@@ -295,6 +299,15 @@ describe('pages drawn on the server', () => {
     expect(renderer.renders).toBe(rendersBefore);
     // Pages that depend on the browser's own state (the cart) are never drawn on the server.
     expect(rootOf((await ctx.app.inject({ method: 'GET', url: '/checkout' })).body)).toBe('');
+  });
+
+  it("sends the service worker's offline shell undrawn: offline it stands in for every page (issue 32)", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: SHELL_URL });
+    expect(response.statusCode).toBe(200);
+    expect(rootOf(response.body)).toBe('');
+    expect(pageQueries(response.body)).toBeNull();
+    // The same path without the marker is drawn as always.
+    expect(rootOf((await ctx.app.inject({ method: 'GET', url: '/' })).body)).not.toBe('');
   });
 
   it('compresses the HTML for browsers that accept it', async () => {

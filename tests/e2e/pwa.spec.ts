@@ -45,6 +45,18 @@ async function shopName(page: Page): Promise<string> {
   return page.evaluate(() => JSON.parse(document.getElementById('cedar-site-config')?.textContent ?? '{}').shopName);
 }
 
+/** Page errors and React's hydration failures (minified #418 and friends) in the console. */
+function collectPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|Minified React error|react\.dev\/errors/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
 /** Width and height of a PNG, read from its IHDR chunk. */
 function pngSize(png: Buffer): [number, number] {
   expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -186,6 +198,52 @@ test.describe('offline', () => {
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     await expect(storeCards(page)).toHaveCount(cards);
     await expect(page.getByRole('status').filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
+  });
+});
+
+test.describe('offline pages hydrate cleanly (issue 32)', () => {
+  test('a saved store page opens offline without a page error or an error toast', async ({ page, context }) => {
+    const problems = collectPageProblems(page);
+    await page.goto('/store');
+    await waitForServiceWorker(page);
+    await page.reload();
+    await expect(storeCards(page).first()).toBeVisible();
+    await waitForSearchCopy(page);
+    const cards = await storeCards(page).count();
+
+    await context.setOffline(true);
+    await page.goto('/store');
+    await expect(storeCards(page)).toHaveCount(cards);
+    await expect(page.getByRole('status').filter({ hasText: OFFLINE_MESSAGE })).toBeVisible();
+    // The error handler's toasts load lazily: wait until the page is settled with them loaded.
+    await waitForBanners(page);
+    await page.waitForLoadState('load');
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test('a product never visited says it is not available offline, with a way back to the store', async ({
+    page,
+    context,
+  }) => {
+    const problems = collectPageProblems(page);
+    await page.goto('/store');
+    await waitForServiceWorker(page);
+    await page.reload();
+    await expect(storeCards(page).first()).toBeVisible();
+    await waitForSearchCopy(page);
+    // A product among the cards, never opened: its page and its data were never fetched.
+    const href = (await storeCards(page).last().getByRole('link').first().getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/product\//);
+
+    await context.setOffline(true);
+    await page.goto(href);
+    await expect(page.getByRole('heading', { level: 1, name: 'Not available offline' })).toBeVisible();
+    await expect(page.getByText('This page was not saved on this device')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Back to the store' }).click();
+    await expect(page).toHaveURL(/\/store$/);
+    await expect(storeCards(page).first()).toBeVisible();
+    expect(problems).toEqual([]);
   });
 });
 

@@ -27,7 +27,7 @@ import type { ShopPage } from '#shared/contracts/pages.ts';
 import type { Review } from '#shared/contracts/reviews.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import type { ShopPageSlug } from '#shared/pages.ts';
-import { isKnownAppPath } from '#shared/routes.ts';
+import { isAppShellRequest, isKnownAppPath } from '#shared/routes.ts';
 import { apiNotFoundBody } from './error-handler.ts';
 import { contentSecurityPolicyHeader } from './security.ts';
 import { loadPageRenderer, type RenderedPage, type RevisionSources } from './server-render.ts';
@@ -267,8 +267,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       (await shopPageMetaFor(url, baseUrl)) ??
       metaForUrl(url, catalogue, options.siteConfig, baseUrl, await reviewsFor(url, catalogue));
     let html = shell;
-    // The entry pages arrive drawn (decision 009); any page the renderer declines is drawn in the browser.
-    const page = renderPage && meta && !meta.notFound ? await renderPage(url, catalogue) : null;
+    // The entry pages arrive drawn (decision 009); any page the renderer declines is drawn in the
+    // browser, and so is the service worker's offline shell, which stands in for every path.
+    const drawn = renderPage && meta && !meta.notFound && !isAppShellRequest(url);
+    const page = drawn ? await renderPage(url, catalogue) : null;
     if (page) html = withRenderedPage(html, page);
     if (meta) html = applyPageMeta(html, meta, options.siteConfig.shopName);
     const { body, encoding } = await compressedHtml(request, html);

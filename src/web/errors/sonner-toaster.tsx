@@ -45,7 +45,7 @@ const position = matchMedia('(max-width: 600px)').matches ? 'top-center' : 'bott
 
 export function SonnerToaster() {
   const dark = useSyncExternalStore(subscribeToTheme, isDark);
-  useEffect(() => connectToaster(showWithSonner), []);
+  useEffect(() => connectToaster(showWithSonner, (id) => sonnerToast.dismiss(id)), []);
   return (
     <Toaster
       theme={dark ? 'dark' : 'light'}

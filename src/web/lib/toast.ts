@@ -18,8 +18,10 @@ export interface ToastOptions {
 }
 
 type Show = (options: ToastOptions) => void;
+type Dismiss = (id: string) => void;
 
 let show: Show | undefined;
+let dismiss: Dismiss | undefined;
 const pending: ToastOptions[] = [];
 const listeners = new Set<() => void>();
 
@@ -32,12 +34,25 @@ export function toast(options: ToastOptions): void {
   }
 }
 
+/**
+ * Takes the toast with this id away, shown or still queued: a toast about a page the shopper has
+ * left (the add-to-cart toast once checkout opens, where it would cover "Place order").
+ */
+export function dismissToast(id: string): void {
+  for (let index = pending.length - 1; index >= 0; index--) if (pending[index]?.id === id) pending.splice(index, 1);
+  dismiss?.(id);
+}
+
 /** Called by the mounted toaster: from now on toasts go straight to it, starting with the queue. */
-export function connectToaster(next: Show): () => void {
+export function connectToaster(next: Show, nextDismiss?: Dismiss): () => void {
   show = next;
+  dismiss = nextDismiss;
   for (const options of pending.splice(0)) next(options);
   return () => {
-    if (show === next) show = undefined;
+    if (show === next) {
+      show = undefined;
+      dismiss = undefined;
+    }
   };
 }
 

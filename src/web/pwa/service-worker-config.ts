@@ -1,12 +1,13 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
 import type { ManifestEntry, RuntimeCaching } from 'workbox-build';
+import { APP_SHELL_PARAM } from '#shared/routes.ts';
 
 /**
  * What the service worker does (vite.config.ts hands this to vite-plugin-pwa's `generateSW`).
  *
  * - Precache: the storefront's shell (HTML, hashed JS and CSS, icons), so the app opens offline.
- *   The HTML is precached as `SHELL_URL`, an address the server answers with the shell (it 404s
- *   `/index.html` on purpose), and is only the offline fallback: online, every page is fetched
+ *   The HTML is precached as `SHELL_URL`, an address the server answers with the shell, undrawn
+ *   (it 404s `/index.html` on purpose), and is only the offline fallback: online, every page is fetched
  *   from the server, so the site config it embeds and the 404 status of unknown paths stay true.
  * - Catalogue reads (products, categories, search): network first with a short timeout, then the
  *   copy of the last visit. Product images: cache first, capped.
@@ -21,8 +22,12 @@ import type { ManifestEntry, RuntimeCaching } from 'workbox-build';
  * outside its own body. service-worker-config.test.ts checks that by rebuilding them from text.
  */
 
-/** The address the shell is precached under: `/` with a marker the server ignores. */
-export const SHELL_URL = '/?app-shell';
+/**
+ * The address the shell is precached under: `/` with a marker the server reads to send the app
+ * undrawn (no home page in `#root`): offline it stands in for every path, which the browser then
+ * draws itself. A drawn home page there made every other page a hydration mismatch offline.
+ */
+export const SHELL_URL = `/?${APP_SHELL_PARAM}`;
 
 export const CACHE_NAMES = { catalogue: 'cedar-catalogue', images: 'cedar-images' } as const;
 

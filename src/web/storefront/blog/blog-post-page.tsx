@@ -10,7 +10,9 @@ import { AddToCartButton } from '#web/storefront/cart/add-to-cart-button.tsx';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { ProductPrice } from '#web/storefront/products/product-price.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
+import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
+import { useUnavailableOffline } from '#web/storefront/ui/use-online.ts';
 import { Container } from '#web/ui/container.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
@@ -25,7 +27,10 @@ import { shareLinks } from './share-links.ts';
 /** /blog/{slug} (docs/product.md#blog-pages). Drawn by the server; a view is counted from the browser only. */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
-  const { data: post, isPending, isError, error, refetch } = useQuery(blogPostQuery(slug));
+  const query = useQuery(blogPostQuery(slug));
+  const { data: post, isPending, isError, error, refetch } = query;
+  const unavailableOffline = useUnavailableOffline(query);
+  if (unavailableOffline) return <OfflineUnavailable />;
   if (isError) {
     if (error instanceof ApiError && error.status === 404) {
       return (

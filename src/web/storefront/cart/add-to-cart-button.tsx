@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { useCartStore } from '#web/stores/cart-store.ts';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
-import { addToCart } from './cart-actions.ts';
+import { ADDED_TO_CART_TOAST_ID, addToCart } from './cart-actions.ts';
 
 export interface AddToCartButtonProps {
   productId: string;
@@ -44,14 +44,14 @@ export function AddToCartButton({
     try {
       await addToCart(productId, variantId, quantity, selectedVariations);
       toast({
-        id: 'added-to-cart',
+        id: ADDED_TO_CART_TOAST_ID,
         title: 'Added to cart',
         description: `${quantity} × ${productName}`,
         variant: 'success',
         action: { label: 'View cart', onClick: () => setCartOpen(true) },
       });
     } catch (error) {
-      toast({ id: 'added-to-cart', title: (error as Error).message, variant: 'error' });
+      toast({ id: ADDED_TO_CART_TOAST_ID, title: (error as Error).message, variant: 'error' });
     } finally {
       setBusy(false);
     }

@@ -28,6 +28,12 @@ export const CART_MESSAGES = {
   clearFailed: 'Failed to clear cart',
 } as const;
 
+/**
+ * The id of the add-to-cart toast ("Added to cart", or why not): one at a time, and checkout takes
+ * it away on arrival, where it would cover "Place order" on a phone (issue 32).
+ */
+export const ADDED_TO_CART_TOAST_ID = 'added-to-cart';
+
 /** A failure whose message the shopper should read as is (docs/product.md#cart-messages). */
 export class CartError extends Error {
   override readonly name = 'CartError';

@@ -5,14 +5,14 @@ import type { CheckoutDetails } from '#shared/contracts/orders.ts';
 import { normalizePhone } from '#shared/phone.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { toast } from '#web/lib/toast.ts';
+import { dismissToast, toast } from '#web/lib/toast.ts';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { useCartStore } from '#web/stores/cart-store.ts';
 import { Container } from '#web/ui/container.tsx';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { adoptVariants, clearCart } from '../cart/cart-actions.ts';
+import { ADDED_TO_CART_TOAST_ID, adoptVariants, clearCart } from '../cart/cart-actions.ts';
 import { setPromoCode } from '../cart/promo-code-store.ts';
 import { CHECKOUT_FORM_ID, CheckoutFormFields, isCheckoutField, useCheckoutForm } from './checkout-form.tsx';
 import { newIdempotencyKey, orderLinesOf, orderQuery, placeOrder } from './checkout-queries.ts';
@@ -31,6 +31,8 @@ export function CheckoutPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const token = params.get('token');
+  // The add-to-cart toast belongs to the page the shopper left: here it would cover "Place order".
+  useEffect(() => dismissToast(ADDED_TO_CART_TOAST_ID), []);
   if (orderId && token) return <OrderConfirmation id={orderId} token={token} />;
   return <Checkout />;
 }

@@ -6,7 +6,9 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { PostBody } from '#web/storefront/blog/post-body.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
+import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
+import { useUnavailableOffline } from '#web/storefront/ui/use-online.ts';
 import { Container } from '#web/ui/container.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { NotFoundPage } from '#web/ui/not-found-page.tsx';
@@ -31,7 +33,10 @@ export function ShopPageScreen() {
 }
 
 function ShopPageLoader({ slug }: { slug: ShopPageSlug }) {
-  const { data: page, isPending, isError, error, refetch } = useQuery(shopPageQuery(slug));
+  const query = useQuery(shopPageQuery(slug));
+  const { data: page, isPending, isError, error, refetch } = query;
+  const unavailableOffline = useUnavailableOffline(query);
+  if (unavailableOffline) return <OfflineUnavailable />;
   if (isError) {
     if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
     return (

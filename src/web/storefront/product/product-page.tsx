@@ -11,8 +11,10 @@ import { ProductGrid } from '#web/storefront/products/product-grid.tsx';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { discountPercent, ProductPrice } from '#web/storefront/products/product-price.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
+import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
 import { StarRating } from '#web/storefront/ui/star-rating.tsx';
+import { useUnavailableOffline } from '#web/storefront/ui/use-online.ts';
 import { Container } from '#web/ui/container.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
@@ -41,8 +43,10 @@ const RELATED_COUNT = 4;
 
 export function ProductPage() {
   const { id = '' } = useParams();
-  const { data: product, isPending, isError, error, refetch } = useQuery(productQuery(id));
-
+  const query = useQuery(productQuery(id));
+  const { data: product, isPending, isError, error, refetch } = query;
+  const unavailableOffline = useUnavailableOffline(query);
+  if (unavailableOffline) return <OfflineUnavailable />;
   if (isError) {
     if (error instanceof ApiError && error.status === 404) {
       return (

@@ -8,6 +8,8 @@ import { getSiteConfig } from '#web/lib/site-config.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/storefront/products/product-grid.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { EmptyState } from '#web/storefront/ui/empty-state.tsx';
+import { OfflineUnavailableNotice } from '#web/storefront/ui/offline-unavailable.tsx';
+import { useUnavailableOffline } from '#web/storefront/ui/use-online.ts';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { Container } from '#web/ui/container.tsx';
 import { Icon } from '#web/ui/icons.tsx';
@@ -139,6 +141,8 @@ interface ResultsProps {
     isError: boolean;
     isPending: boolean;
     isPlaceholderData: boolean;
+    fetchStatus: 'fetching' | 'paused' | 'idle';
+    failureCount: number;
     refetch: () => unknown;
   };
   searchParams: URLSearchParams;
@@ -148,6 +152,10 @@ interface ResultsProps {
 
 function Results({ query, results, searchParams, filtered, currency }: ResultsProps) {
   const { data } = results;
+  // Offline, a search never made online has no copy: the previous results (kept while loading)
+  // would stay dimmed for good, and with none the skeleton would (issue 32).
+  const unavailableOffline = useUnavailableOffline({ ...results, data: results.isPlaceholderData ? undefined : data });
+  if (unavailableOffline) return <OfflineUnavailableNotice what="These products" />;
   if (results.isError && !data) {
     return <InlineError title="Products could not be loaded" onRetry={() => void results.refetch()} />;
   }
