@@ -50,6 +50,8 @@ export default defineConfig({
         '**/errors.spec.ts',
         '**/admin-catalogue.spec.ts',
         '**/admin-orders.spec.ts',
+        // The editor's race, an expired session and deep-link statuses do not depend on the layout.
+        '**/admin-resilience.spec.ts',
       ],
       grepInvert: [
         SHOP_WIDE,
