@@ -63,6 +63,8 @@ export default defineConfig({
         '**/product.spec.ts',
         '**/ssr.spec.ts',
         '**/variants.spec.ts',
+        // The editor's race, an expired session and deep-link statuses do not depend on the layout.
+        '**/admin-resilience.spec.ts',
       ],
       grepInvert: [
         SHOP_WIDE,

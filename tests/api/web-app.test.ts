@@ -100,6 +100,21 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers the admin’s addresses with 200 only to a browser whose panel says it holds a session', async () => {
+    // The hint cookie the panel sets (#shared/admin-sign-in.ts): without it a deep link's page load
+    // was a failed request in the console. Everyone else still gets the unknown path's 404.
+    for (const url of ['/admin', '/admin/orders', '/admin/blog/new?x=1']) {
+      const hinted = await ctx.app.inject({ method: 'GET', url, headers: { cookie: 'theme=dark; cedar-admin=1' } });
+      expect(hinted.statusCode, url).toBe(200);
+      expect(hinted.body).toContain('<div id="root">');
+      const plain = await ctx.app.inject({ method: 'GET', url, headers: { cookie: 'cedar-admin=0' } });
+      expect(plain.statusCode, url).toBe(404);
+    }
+    // The hint makes nothing else known: an unknown path stays a 404.
+    const other = await ctx.app.inject({ method: 'GET', url: '/administrator', headers: { cookie: 'cedar-admin=1' } });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('never serves the raw template, and answers missing files with a plain 404', async () => {
     const raw = await ctx.app.inject({ method: 'GET', url: '/index.html' });
     expect(raw.statusCode).toBe(404);

@@ -20,7 +20,7 @@ import {
   shopPageSlugOfUrl,
 } from '#server/seo/page-meta.ts';
 import { renderRobots, renderSitemap, type SitemapPage, type SitemapPost } from '#server/seo/sitemap.ts';
-import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
+import { ADMIN_SIGN_IN_ELEMENT_ID, hasAdminHint, isAdminPath } from '#shared/admin-sign-in.ts';
 import { PAGE_QUERIES_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { BlogPost } from '#shared/contracts/blog.ts';
 import type { ShopPage } from '#shared/contracts/pages.ts';
@@ -275,8 +275,13 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (meta) html = applyPageMeta(html, meta, options.siteConfig.shopName);
     const { body, encoding } = await compressedHtml(request, html);
     if (encoding) reply.header('content-encoding', encoding);
+    // The admin's addresses answer like unknown paths (decision 008), except to a browser whose
+    // panel says it holds a session (the hint cookie): its deep links then load without a 404.
+    const known =
+      (isKnownAppPath(url.pathname) && !meta?.notFound) ||
+      (options.adminSignInPath !== undefined && isAdminPath(url.pathname) && hasAdminHint(request.headers.cookie));
     return reply
-      .status(isKnownAppPath(url.pathname) && !meta?.notFound ? 200 : 404)
+      .status(known ? 200 : 404)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', shellCsp)
       .header('vary', 'accept-encoding')

@@ -14,6 +14,8 @@ interface ErrorBoundaryProps {
   children: ReactNode;
   /** Runs before a retry renders the children again (for example to let failed queries refetch). */
   onReset?: () => void;
+  /** A failed boundary renders its children again when this changes (the admin's page content: the address). */
+  resetKey?: unknown;
 }
 
 /**
@@ -31,6 +33,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { failed: boole
   override componentDidCatch(error: unknown): void {
     // docs/product.md#global-error-handler: recorded locally only. The fallback already tells the shopper, so no toast.
     captureError(error, 'boundary', false);
+  }
+
+  override componentDidUpdate(previous: ErrorBoundaryProps): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.retry();
   }
 
   retry = (): void => {

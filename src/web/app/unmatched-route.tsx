@@ -1,4 +1,5 @@
-import { ADMIN_SIGN_IN_ELEMENT_ID } from '#shared/admin-sign-in.ts';
+import { useLocation } from 'react-router';
+import { ADMIN_SIGN_IN_ELEMENT_ID, isAdminSignInState } from '#shared/admin-sign-in.ts';
 import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
 import { StorefrontLayout } from './storefront-layout.tsx';
@@ -6,7 +7,10 @@ import { StorefrontLayout } from './storefront-layout.tsx';
 /**
  * Every path no route claims: the storefront's not-found page, except the hidden admin sign-in
  * route. The bundle does not know that path; the server writes it into the one page it serves
- * there (web-app.ts), so it is read from the page, and the sign-in code loads only then.
+ * there (web-app.ts), so it is read from the page, and the sign-in code loads only then. When the
+ * admin panel itself goes there (a session that expired, a sign-out) the page is the panel's, without
+ * that tag: the panel's history state (#shared/admin-sign-in.ts) says so instead, which only this
+ * site's own script can set.
  */
 function adminSignInPath(): string | null {
   try {
@@ -28,8 +32,10 @@ const signInScreen = import.meta.env.ADMIN_PANEL
   : null;
 
 export function UnmatchedRoute() {
+  const { pathname, state } = useLocation();
   const signInPath = adminSignInPath();
-  if (signInScreen && signInPath && window.location.pathname.replace(/\/$/, '') === signInPath) return signInScreen;
+  const atSignIn = isAdminSignInState(state) || (signInPath !== null && pathname.replace(/\/$/, '') === signInPath);
+  if (signInScreen && atSignIn) return signInScreen;
   return (
     <StorefrontLayout>
       <NotFoundPage />

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { AdminSignInState } from '#shared/admin-sign-in.ts';
 import { type AuthUser, isStaffRole, type LoginResponse, type UserRole } from '#shared/contracts/auth.ts';
 import { ApiError, apiPost } from '#web/lib/api-client.ts';
 import { adminGet, adminPost, setSessionLostHandler } from './admin-api.ts';
@@ -82,13 +83,17 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
-  // A refused refresh anywhere (admin-api.ts) lands here: forget the user, go to the sign-in route.
+  // A refused refresh anywhere (admin-api.ts) lands here: forget the user, go to the sign-in route,
+  // which draws the form at once with "Your session has expired" and brings the admin back to this
+  // page after signing in (the state: the page the panel opened has no sign-in tag of the server's).
   useEffect(
     () =>
       setSessionLostHandler(() => {
         setUser(null);
         setStatus('anonymous');
-        navigate(readSignInPath(), { replace: true });
+        const { pathname, search, hash } = window.location;
+        const state: AdminSignInState = { adminSignIn: { reason: 'expired', returnTo: pathname + search + hash } };
+        navigate(readSignInPath(), { replace: true, state });
       }),
     [navigate],
   );
@@ -159,7 +164,8 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     clearSession();
     setUser(null);
     setStatus('anonymous');
-    navigate(signInPath, { replace: true });
+    const state: AdminSignInState = { adminSignIn: { reason: 'signed-out' } };
+    navigate(signInPath, { replace: true, state });
   }, [navigate]);
 
   const value = useMemo<AdminAuth>(

@@ -1,3 +1,4 @@
+import { ADMIN_HINT_COOKIE } from '#shared/admin-sign-in.ts';
 import type { AuthUser, LoginResponse } from '#shared/contracts/auth.ts';
 import { parseExpiryDuration } from '#shared/duration.ts';
 
@@ -44,16 +45,37 @@ function remove(key: string): void {
   }
 }
 
+/** How long the hint cookie lasts without a visit to the panel (a session is refreshed far sooner). */
+const HINT_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/**
+ * Tells the server this browser holds an admin session, or no longer does (#shared/admin-sign-in.ts
+ * ADMIN_HINT_COOKIE): the panel's deep links then load with status 200 instead of the 404 every
+ * unknown path gets, which the browser's console reported as a failed request on every load.
+ */
+function setAdminHint(on: boolean): void {
+  try {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari before 18.4 and in Firefox.
+    document.cookie = `${ADMIN_HINT_COOKIE}=${on ? '1' : ''}; Path=/; Max-Age=${on ? HINT_MAX_AGE_S : 0}; SameSite=Lax${secure}`;
+  } catch {
+    // No cookies: deep links keep their 404 status, nothing else changes.
+  }
+}
+
 /** Stores a login or refresh answer; the expiry is counted from `now`, the moment it arrived. */
 export function saveSession(response: LoginResponse, now = Date.now()): void {
   write(TOKEN_KEYS.accessToken, response.token);
   write(TOKEN_KEYS.refreshToken, response.refreshToken);
   write(TOKEN_KEYS.expiresAt, String(now + parseExpiryDuration(response.expiresIn)));
   write(TOKEN_KEYS.user, JSON.stringify(response.user));
+  setAdminHint(true);
 }
 
+/** The user as the server confirmed it (the panel's startup): the session is real, so the hint is set too. */
 export function saveUser(user: AuthUser): void {
   write(TOKEN_KEYS.user, JSON.stringify(user));
+  setAdminHint(true);
 }
 
 /** Milliseconds since the epoch, or null when absent or not a number. */
@@ -99,6 +121,7 @@ export function clearSession(): void {
   remove(TOKEN_KEYS.refreshToken);
   remove(TOKEN_KEYS.expiresAt);
   remove(TOKEN_KEYS.user);
+  setAdminHint(false);
 }
 
 export function saveSignInPath(path: string): void {

@@ -3,6 +3,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { type SyntheticEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { BLOG_LIMITS } from '#shared/blog.ts';
+import { PanelErrorBoundary } from '../shell/panel-error-boundary.tsx';
 import { editorExtensions } from './editor-extensions.ts';
 import { type EditorDialog, EditorToolbar } from './editor-toolbar.tsx';
 import { ImageDialog } from './image-dialog.tsx';
@@ -49,6 +50,25 @@ export function editorHtml(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, '');
 }
 
+/** The editor if it can be read: a destroyed one has no schema (getHTML) nor storage (the count). */
+function live(editor: Editor | null): editor is Editor {
+  return editor !== null && !editor.isDestroyed;
+}
+
+function wordCount(editor: Editor): number {
+  return editor.storage.characterCount?.words() ?? 0;
+}
+
+/** The frame's size and label while the editor is created (one render), so nothing jumps. */
+export function EditorPlaceholder({ label }: { label: string }) {
+  return (
+    <div>
+      <p className="text-sm font-medium">{label}</p>
+      <div role="status" aria-label="Loading the editor" className="mt-1 h-72 animate-pulse rounded-xl bg-subtle" />
+    </div>
+  );
+}
+
 export function RichTextEditor({
   label,
   value,
@@ -72,35 +92,43 @@ export function RichTextEditor({
   /** The HTML last sent to or received from the form: a `value` equal to it is the editor's own. */
   const known = useRef(value);
 
-  const editor = useEditor({
+  // Created in an effect, not while rendering (`immediatelyRender: false`): an editor created
+  // during the render is destroyed one timer tick later unless the effects have run by then, and on
+  // a slow machine (2 cores, a lazy chunk still parsing) they had not: the count and the HTML were
+  // read from a destroyed editor and the screen crashed. Until the editor exists, and whenever the
+  // one in hand has been destroyed (a remount hands a new one on the next render), nothing reads
+  // it: `live` is the only way to the editor below.
+  const created = useEditor({
     extensions: editorExtensions({ placeholder }),
     content: value,
-    // The admin is drawn in the browser only; no server rendering to wait for.
-    immediatelyRender: true,
+    immediatelyRender: false,
     shouldRerenderOnTransaction: false,
     onUpdate: ({ editor: changed }) => {
+      if (changed.isDestroyed) return;
       const html = editorHtml(changed);
       known.current = html;
       setLength(html.length);
-      setWords(changed.storage.characterCount.words());
+      setWords(wordCount(changed));
       onChangeRef.current(html);
     },
   });
+  const editor = live(created) ? created : null;
 
   useEffect(() => {
+    if (!live(editor)) return;
     setLength(editorHtml(editor).length);
-    setWords(editor.storage.characterCount.words());
+    setWords(wordCount(editor));
   }, [editor]);
 
   // A new value from outside (the form loaded a post, or was reset) replaces the document; the
   // editor's own changes coming back as `value` do not, so the cursor stays where it is.
   useEffect(() => {
-    if (editor.isDestroyed || value === known.current) return;
+    if (!live(editor) || value === known.current) return;
     known.current = value;
     if (value === editorHtml(editor)) return;
     editor.commands.setContent(value, { emitUpdate: false });
     setLength(value.length);
-    setWords(editor.storage.characterCount.words());
+    setWords(wordCount(editor));
   }, [value, editor]);
 
   const near = length >= maxLength * WARN_AT;
@@ -121,8 +149,10 @@ export function RichTextEditor({
     return result;
   }, [labelId, id, describedByIds, error, over]);
   useEffect(() => {
-    if (!editor.isDestroyed) editor.setOptions({ editorProps: { attributes } });
+    if (live(editor)) editor.setOptions({ editorProps: { attributes } });
   }, [editor, attributes]);
+
+  if (!editor) return <EditorPlaceholder label={label} />;
 
   return (
     <div>
@@ -180,4 +210,15 @@ export function RichTextEditor({
 
 const stop = (event: SyntheticEvent) => event.stopPropagation();
 
-export default RichTextEditor;
+/**
+ * What the screens load (the module's default export): the editor inside its own error boundary, so
+ * an editor that fails leaves the rest of the form (title, SEO, the save bar) usable; "Try again"
+ * mounts a new editor with the form's current value.
+ */
+export default function SafeRichTextEditor(props: RichTextEditorProps) {
+  return (
+    <PanelErrorBoundary what="The editor">
+      <RichTextEditor {...props} />
+    </PanelErrorBoundary>
+  );
+}

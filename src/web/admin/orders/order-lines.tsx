@@ -6,11 +6,15 @@ import { ProductThumb } from '../ui/product-thumb.tsx';
 import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
 import { variationsText } from './packing-slip.tsx';
 
-/** The order's lines (cards on phones, a table from md up) and its totals. */
+/**
+ * The order's lines (cards on phones, a table from md up) and its totals. The table sits in the
+ * order's two-thirds column (about 620 px at 1280 px), so the SKU goes under the name rather than in
+ * a column of its own and the number columns are narrow: a separate SKU column and wide padding
+ * left the name a sliver, wrapped over 3–5 lines (issue 32).
+ */
 const LINE_COLUMNS = [
   { label: 'Image', hidden: true },
   'Product',
-  'SKU',
   { label: 'Qty', align: 'right' },
   { label: 'Unit', align: 'right' },
   { label: 'Line total', align: 'right' },
@@ -38,7 +42,8 @@ export function OrderLines({ items }: { items: readonly OrderItem[] }) {
         ))}
       </ul>
       <ScrollTable label="Order lines" className="hidden border-t border-line md:block">
-        <table className="w-full text-left text-sm [&_th]:whitespace-nowrap">
+        {/* The headers take the cells' narrow padding, so each label stays over its figures. */}
+        <table className="w-full text-left text-sm [&_th]:px-3 [&_th]:whitespace-nowrap [&_th:first-child]:pl-5 [&_th:last-child]:pr-5">
           <TableHead columns={LINE_COLUMNS} />
           <tbody className="divide-y divide-line">
             {items.map((item, index) => (
@@ -48,13 +53,13 @@ export function OrderLines({ items }: { items: readonly OrderItem[] }) {
                 <td className="w-17 py-3 pr-0 pl-5">
                   <ProductThumb src={item.image} />
                 </td>
-                <td className="px-5 py-3">
+                {/* At least 14rem: on a narrow table the row scrolls sideways instead of squeezing the name. */}
+                <td className="min-w-56 px-3 py-3">
                   <LineName item={item} />
                 </td>
-                <td className="px-5 py-3 font-mono text-xs whitespace-nowrap">{item.sku ?? '—'}</td>
-                <td className="px-5 py-3 text-right tabular-nums">{item.quantity}</td>
-                <td className="px-5 py-3 text-right whitespace-nowrap tabular-nums">{money(item.unit_price)}</td>
-                <td className="px-5 py-3 text-right font-medium whitespace-nowrap text-strong tabular-nums">
+                <td className="px-3 py-3 text-right tabular-nums">{item.quantity}</td>
+                <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">{money(item.unit_price)}</td>
+                <td className="py-3 pr-5 pl-3 text-right font-medium whitespace-nowrap text-strong tabular-nums">
                   {money(item.line_total)}
                 </td>
               </tr>
@@ -81,7 +86,7 @@ function LineName({ item }: { item: OrderItem }) {
         <span className="font-medium text-strong">{item.name}</span>
       )}
       {variations && <span className="block text-xs text-muted">{variations}</span>}
-      <span className="block font-mono text-xs text-muted md:hidden">{item.sku ?? ''}</span>
+      {item.sku && <span className="block font-mono text-xs break-all text-muted">{item.sku}</span>}
     </>
   );
 }

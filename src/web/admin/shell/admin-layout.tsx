@@ -10,6 +10,7 @@ import { NotificationBell } from '../notifications/notification-bell.tsx';
 import { usePendingReviewCount } from '../reviews/review-api.ts';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
 import { ADMIN_NAV, type AdminNavItem } from './admin-nav.ts';
+import { PanelErrorBoundary } from './panel-error-boundary.tsx';
 
 const menuIcon = 'M4 6h16M4 12h16M4 18h16';
 const closeIcon = 'M6 6l12 12M18 6 6 18';
@@ -165,7 +166,7 @@ function UserMenu() {
 /**
  * The back office: a sidebar (collapsible on desktop, remembered as the `sidebarCollapsed`
  * preference; a drawer on phones) and a top bar with the notifications slot, theme and account.
- * The routes' screens render in the main area.
+ * The routes' screens render in the main area, inside an error boundary of their own.
  */
 export function AdminLayout() {
   const collapsed = usePreferencesStore((state) => state.sidebarCollapsed);
@@ -227,7 +228,10 @@ export function AdminLayout() {
         </header>
         <main id="admin-main" tabIndex={-1} className="flex-1 px-3 py-6 focus:outline-none sm:px-6 lg:px-8">
           <div className="mx-auto w-full max-w-6xl">
-            <Outlet />
+            {/* A page that fails shows its message here; the sidebar and header stay (spec §2). */}
+            <PanelErrorBoundary what="This page" resetKey={pathname}>
+              <Outlet />
+            </PanelErrorBoundary>
           </div>
         </main>
       </div>

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { adminReturnPath, isAdminSignInState } from '#shared/admin-sign-in.ts';
 import { type LoginRequest, LoginRequestSchema } from '#shared/contracts/auth.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { TextField } from '#web/ui/form-field.tsx';
@@ -11,7 +12,8 @@ import { AdminAuthProvider, useAdminAuth } from '../auth/admin-auth.tsx';
 
 /**
  * The hidden sign-in route (docs/product.md#admin-routes `/{admin_login}`). Only the page the server serves at that
- * path knows it exists; after signing in the admin goes to the dashboard.
+ * path knows it exists; after signing in the admin goes to the dashboard, or back to the admin page
+ * they were on when their session expired (the panel's history state, #shared/admin-sign-in.ts).
  */
 export function AdminSignInPage() {
   return (
@@ -26,6 +28,9 @@ function SignIn() {
   usePageTitle('Admin sign-in');
   const auth = useAdminAuth();
   const navigate = useNavigate();
+  const { state } = useLocation();
+  const expired = isAdminSignInState(state) && state.adminSignIn.reason === 'expired';
+  const next = adminReturnPath(state) ?? '/admin';
   const [showPassword, setShowPassword] = useState(false);
   const {
     register,
@@ -37,13 +42,13 @@ function SignIn() {
     mode: 'onTouched',
   });
 
-  // Already signed in (another tab, or back to this page): straight to the dashboard.
+  // Already signed in (another tab, or back to this page): straight into the panel.
   useEffect(() => {
-    if (auth.status === 'authenticated') navigate('/admin', { replace: true });
-  }, [auth.status, navigate]);
+    if (auth.status === 'authenticated') navigate(next, { replace: true });
+  }, [auth.status, navigate, next]);
 
   const submit = async ({ email, password }: LoginRequest) => {
-    if (await auth.signIn(email, password)) navigate('/admin', { replace: true });
+    if (await auth.signIn(email, password)) navigate(next, { replace: true });
   };
 
   return (
@@ -60,6 +65,11 @@ function SignIn() {
           className="card space-y-4 p-6 shadow-sm"
           aria-describedby={auth.error ? 'sign-in-error' : undefined}
         >
+          {expired && !auth.error && (
+            <p role="status" className="rounded-xl border border-line bg-subtle px-3 py-2 text-sm text-fg">
+              Your session has expired. Sign in again to go on where you left off.
+            </p>
+          )}
           {auth.error && (
             <div
               id="sign-in-error"
