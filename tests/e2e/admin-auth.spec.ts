@@ -59,6 +59,9 @@ test('sign in through the hidden route: wrong password, then the dashboard; relo
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(new RegExp(`${SIGN_IN_PATH}$`));
+  // The form at once, without a reload (the panel's page has no sign-in tag of the server's).
+  await expect(page.getByRole('heading', { level: 1, name: /Sign in to/ })).toBeVisible();
+  await expect(page.getByText('Your session has expired')).toHaveCount(0);
   expect(await stored(page, 'cedar-admin-token')).toBeNull();
   expect(await stored(page, 'cedar-admin-refresh-token')).toBeNull();
   await page.goto('/admin');
