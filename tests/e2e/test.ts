@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { LoginResponse } from '#shared/contracts/auth.ts';
 import { parseExpiryDuration } from '#shared/duration.ts';
 // biome-ignore lint/style/noRestrictedImports: the admin's storage key names are what this fixture fills in; one source for both. A plain constant, no browser code runs here.
@@ -72,6 +72,19 @@ export async function afterNextFrames(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
   );
+}
+
+/**
+ * Runs the page's clock forward (the test called `page.clock.install()` before loading the page)
+ * until `target` shows: a retry's back-off passes at once instead of in real seconds. Each step
+ * fires the timer that is due; the next retry's timer exists only after its request failed, so
+ * it steps again until the target is there (bounded).
+ */
+export async function fastForwardUntilVisible(page: Page, target: Locator, stepMs = 5_000): Promise<void> {
+  await expect(async () => {
+    await page.clock.fastForward(stepMs);
+    await expect(target).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 export interface SignInAsAdminOptions {
