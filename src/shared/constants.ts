@@ -22,9 +22,25 @@ export type ProductSort = (typeof PRODUCT_SORTS)[number];
 /** Sort order a list takes when the shopper typed a query and did not pick another. */
 export const RELEVANCE_SORT = 'relevance';
 
+/**
+ * The page sizes a shopper can pick, the one list of the store's toolbar and of the preferences
+ * (docs/product.md#preference-limits; issue 32: the two offered different lists). Their ends are
+ * the preference's limits, the first visit's size is one of them, and the largest is what the
+ * search contract accepts, so every choice is a valid `POST /search` limit.
+ */
+export const PAGE_SIZES = [10, 20, 40, 60, 100] as const;
+export const PAGE_SIZE_MIN = PAGE_SIZES[0];
+export const PAGE_SIZE_MAX = PAGE_SIZES[PAGE_SIZES.length - 1] as (typeof PAGE_SIZES)[number];
+export const PAGE_SIZE_DEFAULT = 20;
+
+/** The sizes a page-size menu lists: PAGE_SIZES, plus the current one when it is another (a stored 30). */
+export function pageSizeChoices(current: number): number[] {
+  return [...new Set<number>([...PAGE_SIZES, current])].sort((a, b) => a - b);
+}
+
 /** docs/product.md#limits-and-constants "Search defaults": limit 20, offset 0; facets category, brand, in_stock. */
-export const SEARCH_LIMIT_DEFAULT = 20;
-export const SEARCH_LIMIT_MAX = 100;
+export const SEARCH_LIMIT_DEFAULT = PAGE_SIZE_DEFAULT;
+export const SEARCH_LIMIT_MAX = PAGE_SIZE_MAX;
 /** Deep paging past this is refused: nobody reads page 500 and it would only cost the server. */
 export const SEARCH_OFFSET_MAX = 10_000;
 export const SEARCH_FACETS = ['category', 'brand', 'in_stock'] as const;

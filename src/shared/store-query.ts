@@ -1,4 +1,7 @@
 import {
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  PAGE_SIZE_MIN,
   PRODUCT_SORTS,
   type ProductSort,
   SEARCH_FACETS,
@@ -40,15 +43,11 @@ export interface StoreQueryDefaults {
 /** The productView defaults of docs/product.md#preferences, i.e. a first visit. */
 export const STORE_QUERY_DEFAULTS: StoreQueryDefaults = {
   sortBy: 'featured',
-  itemsPerPage: 20,
+  itemsPerPage: PAGE_SIZE_DEFAULT,
   showOutOfStock: true,
   viewMode: 'grid',
 };
 
-/** docs/product.md#preference-limits: items per page 10..100. The choices the toolbar offers. */
-export const STORE_PAGE_SIZES = [10, 20, 40, 60, 100] as const;
-export const STORE_PAGE_SIZE_MIN = 10;
-export const STORE_PAGE_SIZE_MAX = 100;
 /** The largest price bound the search contract accepts. */
 const MAX_PRICE = 1_000_000;
 
@@ -76,9 +75,7 @@ export function readStoreQuery(params: URLSearchParams, defaults: StoreQueryDefa
   const sort = knownSort && (knownSort !== 'relevance' || q) ? knownSort : fallbackSort;
   const limitParam = positiveInt(params.get('limit'));
   const limit =
-    limitParam === undefined
-      ? defaults.itemsPerPage
-      : Math.min(STORE_PAGE_SIZE_MAX, Math.max(STORE_PAGE_SIZE_MIN, limitParam));
+    limitParam === undefined ? defaults.itemsPerPage : Math.min(PAGE_SIZE_MAX, Math.max(PAGE_SIZE_MIN, limitParam));
   // The search API refuses offsets past SEARCH_OFFSET_MAX; a hand-typed page 99999 stops there.
   const page = Math.min(positiveInt(params.get('page')) ?? 1, Math.floor(SEARCH_OFFSET_MAX / limit) + 1);
   let minPrice = price(params.get('min'));

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PRODUCT_SORTS } from '#shared/constants.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN, PRODUCT_SORTS } from '#shared/constants.ts';
 import { readStoredState, writeStoredState } from './local-storage.ts';
 
 /**
@@ -23,9 +23,7 @@ export type FontSize = (typeof FONT_SIZES)[number];
 export const VIEW_MODES = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 
-/** docs/product.md#preference-limits. */
-export const ITEMS_PER_PAGE_MIN = 10;
-export const ITEMS_PER_PAGE_MAX = 100;
+/** docs/product.md#preference-limits. The page sizes themselves: PAGE_SIZES in #shared/constants.ts. */
 export const MAX_RECENT_SEARCHES = 10;
 export const MAX_RECENTLY_VIEWED = 20;
 
@@ -87,7 +85,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   productView: {
     viewMode: 'grid',
     sortBy: 'featured',
-    itemsPerPage: 20,
+    itemsPerPage: PAGE_SIZE_DEFAULT,
     showOutOfStock: true,
     showComparePrice: true,
     enableQuickView: true,
@@ -133,7 +131,7 @@ const RULES: Record<string, readonly unknown[] | RegExp | number> = {
   fontSize: FONT_SIZES,
   currency: /^[A-Z]{3}$/,
   language: /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/,
-  itemsPerPage: [ITEMS_PER_PAGE_MIN, ITEMS_PER_PAGE_MAX],
+  itemsPerPage: [PAGE_SIZE_MIN, PAGE_SIZE_MAX],
   maxRecentSearches: [1, MAX_RECENT_SEARCHES],
   recentSearches: MAX_RECENT_SEARCHES,
   recentlyViewed: MAX_RECENTLY_VIEWED,

@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import {
-  type FontSize,
-  ITEMS_PER_PAGE_MAX,
-  ITEMS_PER_PAGE_MIN,
-  type Theme,
-  usePreferencesStore,
-  type ViewMode,
-} from '#web/stores/preferences-store.ts';
+import { PAGE_SIZE_MAX, PAGE_SIZE_MIN, pageSizeChoices } from '#shared/constants.ts';
+import { type FontSize, type Theme, usePreferencesStore, type ViewMode } from '#web/stores/preferences-store.ts';
 import { Container } from '#web/ui/container.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import {
@@ -41,8 +35,6 @@ const viewModeChoices: Choice<ViewMode>[] = [
   { value: 'grid', label: 'Grid' },
   { value: 'list', label: 'List' },
 ];
-
-const ITEMS_PER_PAGE_OPTIONS = [10, 20, 30, 50, 100];
 
 /** /preferences: the settings a shopper can change, saved in this browser as they change. */
 export function PreferencesPage() {
@@ -124,7 +116,7 @@ function ProductListSection() {
           Products per page
         </label>
         <p id="items-per-page-hint" className="mt-0.5 text-sm text-muted">
-          Between {ITEMS_PER_PAGE_MIN} and {ITEMS_PER_PAGE_MAX}. Fewer load faster on a slow connection.
+          Between {PAGE_SIZE_MIN} and {PAGE_SIZE_MAX}. Fewer load faster on a slow connection.
         </p>
         <select
           id="items-per-page"
@@ -133,13 +125,11 @@ function ProductListSection() {
           onChange={(event) => updateProductView({ itemsPerPage: Number(event.target.value) })}
           className="mt-2 h-11 w-full max-w-48 rounded-xl border border-line-strong bg-surface px-3 text-sm"
         >
-          {[...new Set([...ITEMS_PER_PAGE_OPTIONS, view.itemsPerPage])]
-            .sort((a, b) => a - b)
-            .map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
+          {pageSizeChoices(view.itemsPerPage).map((count) => (
+            <option key={count} value={count}>
+              {count}
+            </option>
+          ))}
         </select>
       </div>
       <SwitchField

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import type { ProductSort } from '#shared/constants.ts';
-import { STORE_PAGE_SIZES, type StoreQuery } from '#shared/store-query.ts';
+import { type ProductSort, pageSizeChoices } from '#shared/constants.ts';
+import type { StoreQuery } from '#shared/store-query.ts';
 import { Icon } from '#web/ui/icons.tsx';
 import { updateProductView } from '../preferences/preference-actions.ts';
 import { KEEP_SCROLL } from './store-filters.tsx';
@@ -69,13 +69,11 @@ export function StoreToolbar({ query, searchParams }: { query: StoreQuery; searc
             navigate(storeHref(searchParams, { limit: String(limit) }), { state: KEEP_SCROLL });
           }}
         >
-          {[...new Set([...STORE_PAGE_SIZES, query.limit])]
-            .sort((a, b) => a - b)
-            .map((size) => (
-              <option key={size} value={size}>
-                {size} / page
-              </option>
-            ))}
+          {pageSizeChoices(query.limit).map((size) => (
+            <option key={size} value={size}>
+              {size} / page
+            </option>
+          ))}
         </select>
       </div>
       <fieldset className="ml-auto flex shrink-0 items-center rounded-full border border-line-strong p-0.5">

@@ -1,0 +1,73 @@
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZES } from '#shared/constants.ts';
+import { SearchRequestSchema } from '#shared/contracts/search.ts';
+import { readStoreQuery, STORE_QUERY_DEFAULTS } from '#shared/store-query.ts';
+import { DEFAULT_PREFERENCES, usePreferencesStore } from '#web/stores/preferences-store.ts';
+import { type Rendered, render } from '#web/test/render.tsx';
+import { PreferencesPage } from '../preferences/preferences-page.tsx';
+import { StoreToolbar } from './store-toolbar.tsx';
+
+/**
+ * Issue 32: the store's "Products per page" offered 10, 20, 40, 60, 100 and the preferences 10,
+ * 20, 30, 50, 100. Both menus now list PAGE_SIZES, each a limit the search contract accepts.
+ */
+
+let rendered: Rendered | undefined;
+afterEach(() => {
+  rendered?.unmount();
+  rendered = undefined;
+  usePreferencesStore.setState(DEFAULT_PREFERENCES);
+});
+
+const sizesOf = (select: HTMLSelectElement | null) =>
+  [...(select?.options ?? [])].map((option) => Number(option.value));
+
+async function storeMenu(): Promise<number[]> {
+  const searchParams = new URLSearchParams();
+  rendered = await render(
+    <MemoryRouter initialEntries={['/store']}>
+      <StoreToolbar query={readStoreQuery(searchParams, STORE_QUERY_DEFAULTS)} searchParams={searchParams} />
+    </MemoryRouter>,
+  );
+  const label = [...rendered.container.querySelectorAll('label')].find((element) =>
+    element.textContent?.includes('Products per page'),
+  );
+  const sizes = sizesOf(rendered.container.querySelector<HTMLSelectElement>(`#${CSS.escape(label?.htmlFor ?? '')}`));
+  rendered.unmount();
+  rendered = undefined;
+  return sizes;
+}
+
+async function preferencesMenu(): Promise<number[]> {
+  rendered = await render(
+    <MemoryRouter initialEntries={['/preferences']}>
+      <PreferencesPage />
+    </MemoryRouter>,
+  );
+  return sizesOf(rendered.container.querySelector<HTMLSelectElement>('#items-per-page'));
+}
+
+describe('page sizes', () => {
+  it('the store and the preferences offer the same sizes', async () => {
+    const store = await storeMenu();
+    expect(store).toEqual([...PAGE_SIZES]);
+    expect(await preferencesMenu()).toEqual(store);
+  });
+
+  it('every size is a limit the search contract accepts, and the first visit uses one of them', () => {
+    for (const limit of PAGE_SIZES) expect(SearchRequestSchema.safeParse({ limit }).success, String(limit)).toBe(true);
+    expect(SearchRequestSchema.safeParse({ limit: PAGE_SIZE_MAX + 1 }).success).toBe(false);
+    expect(PAGE_SIZES).toContain(PAGE_SIZE_DEFAULT);
+    expect(STORE_QUERY_DEFAULTS.itemsPerPage).toBe(PAGE_SIZE_DEFAULT);
+    expect(DEFAULT_PREFERENCES.productView.itemsPerPage).toBe(PAGE_SIZE_DEFAULT);
+  });
+
+  it('a stored size outside the list (an older 30) is still shown, in order', async () => {
+    usePreferencesStore.setState({
+      ...DEFAULT_PREFERENCES,
+      productView: { ...DEFAULT_PREFERENCES.productView, itemsPerPage: 30 },
+    });
+    expect(await preferencesMenu()).toEqual([10, 20, 30, 40, 60, 100]);
+  });
+});
