@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { BlogCategory } from '#shared/contracts/blog.ts';
 import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
-import { editIcon, trashIcon } from '../promo-codes/promo-icons.ts';
+import { editIcon, trashIcon } from '../shared/action-icons.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { DataList, type ListColumn } from '../ui/data-list.tsx';
 import { ListEmpty, ListSkeleton } from '../ui/list-states.tsx';

@@ -5,7 +5,7 @@ import type { AdminBlogPostSummary } from '#shared/contracts/blog.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon } from '#web/ui/icons.tsx';
-import { editIcon, trashIcon } from '../promo-codes/promo-icons.ts';
+import { editIcon, trashIcon } from '../shared/action-icons.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { createBlogPost, deleteBlogPost, getBlogPost, invalidateBlog } from './blog-api.ts';
 import { isPublic } from './blog-format.tsx';

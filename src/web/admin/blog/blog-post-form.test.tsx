@@ -62,6 +62,10 @@ async function waitForElement(root: ParentNode, selector: string): Promise<HTMLE
   await waitFor(() => expect(root.querySelector(selector)).not.toBeNull());
   return root.querySelector(selector) as HTMLElement;
 }
+/** The unsaved-changes confirmation, while it is open. */
+const leaveDialog = (root: ParentNode) =>
+  [...root.querySelectorAll('dialog[open]')].find((item) => item.textContent?.includes('Leave without saving?'));
+
 const buttonByText = (root: ParentNode, text: string) =>
   [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
 const posts = () => calls.filter((call) => call.method === 'POST' || call.method === 'PUT');
@@ -174,19 +178,26 @@ describe('BlogPostForm', () => {
     expect(social()).toContain('Iron, solder, flux.');
   });
 
-  it('asks before leaving with unsaved changes, and stays when the admin says no', async () => {
+  it("asks before leaving with unsaved changes in the kit's dialog, stays on Cancel and leaves on Leave page", async () => {
     const confirm = vi.fn(() => false);
     vi.stubGlobal('confirm', confirm);
     const root = await openNew();
     await click([...root.querySelectorAll('a')].find((link) => link.textContent === 'Elsewhere'));
-    expect(confirm).not.toHaveBeenCalled();
+    expect(leaveDialog(root)).toBeUndefined();
     expect(where(root)).toBe('/admin/blog');
     // Back to a clean editor, then type something.
     const again = await openNew();
     await type(fieldLabelled(again, 'Title'), 'Half written');
     await click([...again.querySelectorAll('a')].find((link) => link.textContent === 'Elsewhere'));
-    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(leaveDialog(again)?.textContent).toContain('You have unsaved changes.');
+    await click(buttonByText(leaveDialog(again) ?? again, 'Cancel'));
+    expect(leaveDialog(again)).toBeUndefined();
     expect(where(again)).toBe('/admin/blog/new');
+    await click([...again.querySelectorAll('a')].find((link) => link.textContent === 'Elsewhere'));
+    await click(buttonByText(leaveDialog(again) ?? again, 'Leave page'));
+    expect(where(again)).toBe('/admin/blog');
+    // The browser's own prompt is never used.
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it('shows a taken slug (409) under the slug, and other server refusals under their fields', async () => {

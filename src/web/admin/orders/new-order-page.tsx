@@ -16,7 +16,7 @@ import { AddressFields, ContactFields } from '../ui/customer-fields.tsx';
 import { DetailCard, DetailColumns, DetailHeader } from '../ui/detail-layout.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';
 import { money } from '../ui/format.ts';
-import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
+import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.tsx';
 import { ADMIN_ORDERS_KEY, calculateOrder, createOrder, errorMessage, invalidateOrders } from './order-api.ts';
 import { addProduct, type DraftLine, LinesEditor, orderLinesOf, ProductPicker } from './order-lines-editor.tsx';
 import { OrderPromoField } from './order-promo-field.tsx';
@@ -59,7 +59,7 @@ export function NewOrderPage() {
   });
   const field = fieldBinder(register, errors);
   const [placed, setPlaced] = useState(false);
-  useUnsavedChangesGuard((isDirty || lines.length > 0) && !isSubmitting && !placed);
+  const leaveGuard = useUnsavedChangesGuard((isDirty || lines.length > 0) && !isSubmitting && !placed);
 
   const items = orderLinesOf(lines);
   // The promo code: typed, then applied (sent with the calculation, which says what it takes off
@@ -136,6 +136,7 @@ export function NewOrderPage() {
   return (
     <>
       <DetailHeader title="New order" back={{ to: '/admin/orders', label: 'All orders' }} />
+      {leaveGuard}
       <form noValidate onSubmit={handleSubmit(submit, onInvalid)}>
         <DetailColumns
           main={

@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useParams } from 'react-router';
 import {
   isShopPageSlug,
@@ -8,24 +7,20 @@ import {
   SHOP_PAGE_LIMITS,
   type ShopPage,
   type ShopPageSlug,
+  type ShopPageUpdate,
   ShopPageUpdateSchema,
 } from '#shared/contracts/pages.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.ts';
-import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
-import { ContentPreviewDialog } from '../blog/content-preview-dialog.tsx';
-import { EditorSaveBar } from '../blog/editor-save-bar.tsx';
-import { LazyRichTextEditor } from '../blog/lazy-rich-text-editor.tsx';
-import {
-  CharacterCount,
-  htmlToText,
-  SEARCH_DESCRIPTION_CHARS,
-  SEARCH_TITLE_CHARS,
-  SeoPreview,
-} from '../blog/seo-preview.tsx';
-import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
-import { fieldBinder } from '../ui/form-fields.ts';
-import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
+import { TextField } from '#web/ui/form-field.tsx';
+import { ContentPreviewDialog } from '../shared/content-preview-dialog.tsx';
+import { EditorSaveBar } from '../shared/editor-save-bar.tsx';
+import { LazyRichTextEditor } from '../shared/lazy-rich-text-editor.tsx';
+import { SeoFieldsCard } from '../shared/seo-fields.tsx';
+import { htmlToText } from '../shared/seo-preview.tsx';
+import { DetailCard, DetailColumns, DetailPlaceholder } from '../ui/detail-layout.tsx';
+import { EditorFrame } from '../ui/editor-frame.tsx';
+import { useEditorForm } from '../ui/use-editor-form.tsx';
+import { useRecordEditor } from '../ui/use-record-editor.ts';
 import { ADMIN_PAGES_KEY, getShopPage, invalidateShopPages, updateShopPage } from './pages-api.ts';
 
 const BACK = { to: '/admin/pages', label: 'All pages' };
@@ -37,7 +32,8 @@ interface PageFormValues {
   meta_description: string;
 }
 
-const FIELDS = new Set<string>(['title', 'content', 'meta_title', 'meta_description']);
+const FIELDS = ['title', 'content', 'meta_title', 'meta_description'];
+const MISSING = "The shop's fixed pages are About, Delivery, Returns, Warranty, Privacy and Terms.";
 
 const toFormValues = (page: ShopPage): PageFormValues => ({
   title: page.title,
@@ -50,100 +46,86 @@ const toFormValues = (page: ShopPage): PageFormValues => ({
 export function ShopPageEditorPage() {
   const { slug = '' } = useParams();
   const known = isShopPageSlug(slug);
-  const page = useQuery({
-    queryKey: [...ADMIN_PAGES_KEY, 'one', slug],
-    queryFn: ({ signal }) => getShopPage(slug as ShopPageSlug, signal),
-    enabled: known,
+  const editor = useRecordEditor<ShopPage, ShopPageUpdate>({
+    // An address that names no fixed page is not asked for: it is "not found" at once.
+    id: known ? slug : undefined,
+    noun: 'page',
+    recordKey: (key) => [...ADMIN_PAGES_KEY, 'one', key],
+    load: (key, signal) => getShopPage(key as ShopPageSlug, signal),
+    update: (key, body) => updateShopPage(key as ShopPageSlug, body),
+    invalidate: invalidateShopPages,
+    idOf: (page) => page.slug,
+    pathOf: (page) => `/admin/pages/${page.slug}`,
+    listPath: '/admin/pages',
+    savedToast: () => ({ variant: 'success', title: 'Page saved' }),
   });
-  if (!known || !page.isSuccess) {
+  if (!known) {
     return (
       <DetailPlaceholder
-        query={known ? page : { isError: true, error: new ApiError('Page not found', 404), refetch: () => undefined }}
+        query={{ isError: true, error: new ApiError('Page not found', 404), refetch: () => undefined }}
         noun="page"
-        title={known ? SHOP_PAGE_LABELS[slug] : 'Page'}
+        title="Page"
         back={BACK}
-        missingText="The shop's fixed pages are About, Delivery, Returns, Warranty, Privacy and Terms."
+        missingText={MISSING}
       />
     );
   }
-  return <ShopPageForm key={page.data.slug} page={page.data} />;
+  return (
+    <EditorFrame
+      editor={editor}
+      noun="page"
+      back={BACK}
+      newTitle={SHOP_PAGE_LABELS[slug]}
+      loadingTitle={SHOP_PAGE_LABELS[slug]}
+      missingText={MISSING}
+      title={(page) => page.title}
+      meta={(page) => <span className="font-mono">/pages/{page.slug}</span>}
+      actions={(page) => (
+        <a href={`/pages/${page.slug}`} target="_blank" rel="noreferrer" className="btn-secondary">
+          View on site
+        </a>
+      )}
+    >
+      {(page) => page && <ShopPageForm key={page.slug} page={page} onSave={editor.save} />}
+    </EditorFrame>
+  );
 }
 
-function ShopPageForm({ page }: { page: ShopPage }) {
-  const queryClient = useQueryClient();
+function ShopPageForm({ page, onSave }: { page: ShopPage; onSave: (body: ShopPageUpdate) => Promise<ShopPage> }) {
   const [previewing, setPreviewing] = useState(false);
+  const { form, field, submit, dirty, saving, guard } = useEditorForm<PageFormValues, ShopPageUpdate, ShopPage>({
+    noun: 'page',
+    defaultValues: toFormValues(page),
+    check: (values) => {
+      const checked = ShopPageUpdateSchema.safeParse(values);
+      if (checked.success) return { ok: true, body: checked.data };
+      const errors: Partial<Record<keyof PageFormValues, string>> = {};
+      for (const issue of checked.error.issues)
+        errors[String(issue.path[0] ?? 'title') as keyof PageFormValues] ??= issue.message;
+      return { ok: false, errors };
+    },
+    save: onSave,
+    toFormValues,
+    fields: FIELDS,
+  });
   const {
-    register,
     control,
-    handleSubmit,
-    reset,
-    setError,
     watch,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<PageFormValues>({ defaultValues: toFormValues(page) });
+    formState: { errors },
+  } = form;
   // Every field, every change: the previews and buttons follow what is typed.
   const watched = watch();
-  useUnsavedChangesGuard(isDirty && !isSubmitting);
-
-  const submit = async (values: PageFormValues) => {
-    const checked = ShopPageUpdateSchema.safeParse(values);
-    if (!checked.success) {
-      checked.error.issues.forEach((issue, index) => {
-        const name = String(issue.path[0] ?? 'title') as keyof PageFormValues;
-        setError(name, { message: issue.message }, { shouldFocus: index === 0 });
-      });
-      toast({ variant: 'error', title: 'Check the highlighted fields', id: 'page-invalid' });
-      return;
-    }
-    try {
-      const saved = await updateShopPage(page.slug, checked.data);
-      reset(toFormValues(saved));
-      queryClient.setQueryData([...ADMIN_PAGES_KEY, 'one', page.slug], saved);
-      void invalidateShopPages(queryClient);
-      toast({ variant: 'success', title: 'Page saved' });
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.errors.filter((item) => FIELDS.has(item.path)) : [];
-      fieldErrors.forEach((item, index) => {
-        setError(item.path as keyof PageFormValues, { message: item.message }, { shouldFocus: index === 0 });
-      });
-      toast({
-        variant: 'error',
-        title: error instanceof ApiError ? error.message : 'Could not save the page',
-        description: fieldErrors.length > 0 ? 'Check the highlighted fields.' : undefined,
-      });
-    }
-  };
-
-  const field = fieldBinder(register, errors);
   const title = watched.title ?? '';
-  const metaTitle = watched.meta_title ?? '';
-  const metaDescription = watched.meta_description ?? '';
   return (
     <>
-      <DetailHeader
-        title={page.title}
-        back={BACK}
-        meta={<span className="font-mono">/pages/{page.slug}</span>}
-        actions={
-          <>
-            <button type="button" className="btn-secondary" onClick={() => setPreviewing(true)}>
-              Preview
-            </button>
-            <a href={`/pages/${page.slug}`} target="_blank" rel="noreferrer" className="btn-secondary">
-              View on site
-            </a>
-          </>
-        }
-      />
+      {guard}
       <section aria-label={`Edit ${SHOP_PAGE_LABELS[page.slug]}`} className="[--editor-toolbar-top:9rem]">
-        <EditorSaveBar status={isDirty ? 'Unsaved changes' : 'All changes saved'}>
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={isSubmitting}
-            onClick={() => void handleSubmit(submit)()}
-          >
-            {isSubmitting ? 'Saving…' : 'Save changes'}
+        <EditorSaveBar status={dirty ? 'Unsaved changes' : 'All changes saved'}>
+          <button type="button" className="btn-secondary" onClick={() => setPreviewing(true)}>
+            Preview
+          </button>
+          <button type="button" className="btn-primary" disabled={saving} onClick={() => void submit()}>
+            {saving ? 'Saving…' : 'Save changes'}
           </button>
         </EditorSaveBar>
         <DetailColumns
@@ -165,40 +147,15 @@ function ShopPageForm({ page }: { page: ShopPage }) {
             </DetailCard>
           }
           side={
-            <DetailCard stack title="Search and sharing">
-              <TextField
-                label="Meta title"
-                optional
-                placeholder={title}
-                hint={
-                  <CharacterCount
-                    count={metaTitle.length}
-                    shown={SEARCH_TITLE_CHARS}
-                    max={SHOP_PAGE_LIMITS.metaTitle}
-                  />
-                }
-                {...field('meta_title')}
-              />
-              <TextAreaField
-                label="Meta description"
-                optional
-                rows={3}
-                hint={
-                  <CharacterCount
-                    count={metaDescription.length}
-                    shown={SEARCH_DESCRIPTION_CHARS}
-                    max={SHOP_PAGE_LIMITS.metaDescription}
-                  />
-                }
-                {...field('meta_description')}
-              />
-              <SeoPreview
-                social={false}
-                title={metaTitle || title}
-                path={`/pages/${page.slug}`}
-                description={metaDescription || htmlToText(watched.content ?? '')}
-              />
-            </DetailCard>
+            <SeoFieldsCard
+              social={false}
+              fields={{ metaTitle: field('meta_title'), metaDescription: field('meta_description') }}
+              values={{ metaTitle: watched.meta_title ?? '', metaDescription: watched.meta_description ?? '' }}
+              limits={SHOP_PAGE_LIMITS}
+              fallbackTitle={title}
+              fallbackDescription={htmlToText(watched.content ?? '')}
+              path={`/pages/${page.slug}`}
+            />
           }
         />
       </section>

@@ -129,13 +129,5 @@ export function toFormValues(product: AdminProduct): ProductFormValues {
   };
 }
 
-/** "a, b,, c" → ["a", "b", "c"]: how tags and variation options are typed. */
-export function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
-
 /** The editor form's control: typed text in, the contract's values out. */
 export type ProductFormControl = Control<ProductFormValues, unknown, ProductCreate>;

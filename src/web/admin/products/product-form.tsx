@@ -1,16 +1,14 @@
 import { useRef } from 'react';
-import { Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import type { AdminProduct, ProductCreate } from '#shared/contracts/admin-products.ts';
-import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
+import { ImageUploader } from '../shared/image-uploader.tsx';
+import { ListInput } from '../shared/list-input.tsx';
 import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
-import { fieldBinder } from '../ui/form-fields.ts';
 import { FormSaveBar } from '../ui/form-save-bar.tsx';
-import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.ts';
-import { ImageUploader } from './image-uploader.tsx';
-import { ListInput } from './list-input.tsx';
+import { useEditorForm } from '../ui/use-editor-form.tsx';
 import { SpecsEditor, VariationsEditor } from './options-editor.tsx';
 import { categoryOptions } from './product-api.ts';
 import { formPath, productResolver, type ResolverState } from './product-form-request.ts';
@@ -18,7 +16,7 @@ import { EMPTY_PRODUCT_FORM, hasOwnVariants, type ProductFormValues, toFormValue
 import { VariantsPanel } from './variant-grid.tsx';
 import { optionsLabel, usableVariations } from './variant-rows.ts';
 
-const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_PRODUCT_FORM));
+const FORM_FIELDS = Object.keys(EMPTY_PRODUCT_FORM);
 
 const STATUS_FLAGS = [
   { name: 'is_active', label: 'Active', explain: 'Shown in the store and in search.' },
@@ -44,192 +42,180 @@ export function ProductForm({
   const state = useRef<ResolverState>({ hadOwnVariants: hasOwnVariants(product), rows: [] });
   state.current.hadOwnVariants = hasOwnVariants(product);
   const resolver = useRef(productResolver(state.current)).current;
+  const { form, field, submit, dirty, saving, guard } = useEditorForm<ProductFormValues, ProductCreate, AdminProduct>({
+    noun: 'product',
+    resolver,
+    defaultValues: product ? toFormValues(product) : EMPTY_PRODUCT_FORM,
+    save: onSave,
+    toFormValues,
+    fields: FORM_FIELDS,
+    // A variant's error names the row it was sent from (`variants.2.price`): the form's row may differ.
+    fieldOf: (path) => formPath(path.split('.'), state.current.rows),
+    onSaved: (saved, sent) => warnDeactivated(product, sent, saved),
+  });
   const {
     register,
     control,
-    handleSubmit,
-    reset,
-    setError,
     getValues,
     setValue,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<ProductFormValues, unknown, ProductCreate>({
-    resolver,
-    defaultValues: product ? toFormValues(product) : EMPTY_PRODUCT_FORM,
-    mode: 'onTouched',
-  });
+    formState: { errors },
+  } = form;
   const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
   const variations = useWatch({ control, name: 'variations' });
   // With its own variants, price and stock live in the grid; otherwise the fields edit the default variant.
   const ownVariants = variants.fields.length > 0 && usableVariations(variations).length > 0;
-  useUnsavedChangesGuard(isDirty && !isSubmitting);
 
-  const submit = async (values: ProductCreate) => {
-    const rows = state.current.rows;
-    try {
-      const saved = await onSave(values);
-      reset(toFormValues(saved));
-      warnDeactivated(product, values, saved);
-    } catch (error) {
-      const fieldErrors =
-        error instanceof ApiError ? error.errors.filter((item) => FORM_FIELDS.has(item.path.split('.')[0] ?? '')) : [];
-      for (const item of fieldErrors) {
-        const path = formPath(item.path.split('.'), rows) as FieldPath<ProductFormValues>;
-        setError(path, { message: item.message }, { shouldFocus: true });
-      }
-      toast({
-        variant: 'error',
-        title: error instanceof ApiError ? error.message : 'Could not save the product',
-        description: fieldErrors.length > 0 ? 'Check the highlighted fields.' : undefined,
-      });
-    }
-  };
-  const onInvalid = () => toast({ variant: 'error', title: 'Check the highlighted fields', id: 'product-invalid' });
   const options = categoryOptions(categories);
-  const field = fieldBinder(register, errors);
 
   return (
-    <form onSubmit={handleSubmit(submit, onInvalid)} noValidate>
-      <FormSaveBar editing={product !== undefined} noun="product" dirty={isDirty} saving={isSubmitting} />
-      <DetailColumns
-        main={
-          <>
-            <DetailCard stack title="Basics">
-              <TextField label="Name" {...field('name')} />
-              <TextAreaField label="Description" optional rows={6} {...field('description')} />
-            </DetailCard>
-            <DetailCard stack title="Images" description="The first image is shown in the cart and on product cards.">
-              <Controller
-                control={control}
-                name="images"
-                render={({ field: images }) => (
-                  <ImageUploader images={images.value} onChange={images.onChange} error={errors.images?.message} />
-                )}
-              />
-            </DetailCard>
-            {!ownVariants && (
-              <DetailCard stack title="Pricing">
-                <div className="grid gap-4 sm:grid-cols-3">
-                  <TextField label="Price ($)" inputMode="decimal" {...field('price')} />
+    <>
+      {guard}
+      <form onSubmit={submit} noValidate>
+        <FormSaveBar editing={product !== undefined} noun="product" dirty={dirty} saving={saving} />
+        <DetailColumns
+          main={
+            <>
+              <DetailCard stack title="Basics">
+                <TextField label="Name" {...field('name')} />
+                <TextAreaField label="Description" optional rows={6} {...field('description')} />
+              </DetailCard>
+              <DetailCard stack title="Images" description="The first image is shown in the cart and on product cards.">
+                <Controller
+                  control={control}
+                  name="images"
+                  render={({ field: images }) => (
+                    <ImageUploader images={images.value} onChange={images.onChange} error={errors.images?.message} />
+                  )}
+                />
+              </DetailCard>
+              {!ownVariants && (
+                <DetailCard stack title="Pricing">
+                  <div className="grid gap-4 sm:grid-cols-3">
+                    <TextField label="Price ($)" inputMode="decimal" {...field('price')} />
+                    <TextField
+                      label="Compare-at price ($)"
+                      optional
+                      inputMode="decimal"
+                      hint="The old price, shown struck through"
+                      {...field('compare_at_price')}
+                    />
+                    <TextField
+                      label="Cost price ($)"
+                      optional
+                      inputMode="decimal"
+                      hint="Staff only; for inventory value"
+                      {...field('cost_price')}
+                    />
+                  </div>
+                </DetailCard>
+              )}
+              <DetailCard stack title="Inventory">
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField label="SKU" optional hint="Made for you when left empty" {...field('sku')} />
+                  <TextField label="Weight (kg)" optional inputMode="decimal" {...field('weight')} />
+                  {!ownVariants && (
+                    <>
+                      <TextField label="Units in stock" inputMode="numeric" {...field('stock_quantity')} />
+                      <TextField
+                        label="Low-stock threshold"
+                        inputMode="numeric"
+                        hint="At or under this, the product counts as low stock"
+                        {...field('low_stock_threshold')}
+                      />
+                    </>
+                  )}
                   <TextField
-                    label="Compare-at price ($)"
-                    optional
-                    inputMode="decimal"
-                    hint="The old price, shown struck through"
-                    {...field('compare_at_price')}
-                  />
-                  <TextField
-                    label="Cost price ($)"
-                    optional
-                    inputMode="decimal"
-                    hint="Staff only; for inventory value"
-                    {...field('cost_price')}
+                    label="Max per order"
+                    inputMode="numeric"
+                    hint="The most one order may take of this product (1 to 100)"
+                    {...field('max_per_order')}
                   />
                 </div>
               </DetailCard>
-            )}
-            <DetailCard stack title="Inventory">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField label="SKU" optional hint="Made for you when left empty" {...field('sku')} />
-                <TextField label="Weight (kg)" optional inputMode="decimal" {...field('weight')} />
-                {!ownVariants && (
-                  <>
-                    <TextField label="Units in stock" inputMode="numeric" {...field('stock_quantity')} />
-                    <TextField
-                      label="Low-stock threshold"
-                      inputMode="numeric"
-                      hint="At or under this, the product counts as low stock"
-                      {...field('low_stock_threshold')}
-                    />
-                  </>
-                )}
-                <TextField
-                  label="Max per order"
-                  inputMode="numeric"
-                  hint="The most one order may take of this product (1 to 100)"
-                  {...field('max_per_order')}
-                />
-              </div>
-            </DetailCard>
-            <DetailCard stack title="Specifications" description="Shown as a table on the product page, in this order.">
-              <SpecsEditor control={control} register={register} errors={errors} />
-            </DetailCard>
-            <DetailCard
-              stack
-              title="Variations"
-              description={ownVariants ? 'Each variant has its own price, stock, SKU and photo.' : undefined}
-            >
-              <VariationsEditor control={control} register={register} errors={errors} />
-              <VariantsPanel
-                control={control}
-                register={register}
-                errors={errors}
-                getValues={getValues}
-                setValue={setValue}
-                variants={variants}
-              />
-            </DetailCard>
-          </>
-        }
-        side={
-          <>
-            <DetailCard stack title="Status">
-              {STATUS_FLAGS.map(({ name, label, explain }) => (
-                <label key={name} className="flex items-start gap-3 text-sm">
-                  <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register(name)} />
-                  <span>
-                    <span className="font-medium">{label}</span>
-                    <span className="block text-muted">{explain}</span>
-                  </span>
-                </label>
-              ))}
-            </DetailCard>
-            <DetailCard stack title="Organisation">
-              <SelectField label="Category" {...field('category_id')}>
-                <option value="">No category</option>
-                {options.map(([id, label]) => (
-                  <option key={id} value={id}>
-                    {label}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField label="Brand" optional {...field('brand')} />
-              <div>
-                <label htmlFor="product-tags" className="text-sm font-medium">
-                  Tags <span className="font-normal text-muted">(optional)</span>
-                </label>
-                <Controller
+              <DetailCard
+                stack
+                title="Specifications"
+                description="Shown as a table on the product page, in this order."
+              >
+                <SpecsEditor control={control} register={register} errors={errors} />
+              </DetailCard>
+              <DetailCard
+                stack
+                title="Variations"
+                description={ownVariants ? 'Each variant has its own price, stock, SKU and photo.' : undefined}
+              >
+                <VariationsEditor control={control} register={register} errors={errors} />
+                <VariantsPanel
                   control={control}
-                  name="tags"
-                  render={({ field: tags }) => (
-                    <ListInput
-                      id="product-tags"
-                      value={tags.value}
-                      onChange={tags.onChange}
-                      placeholder="wifi, iot, 5v"
-                      invalid={Boolean(errors.tags)}
-                      describedBy="product-tags-hint"
-                    />
-                  )}
+                  register={register}
+                  errors={errors}
+                  getValues={getValues}
+                  setValue={setValue}
+                  variants={variants}
                 />
-                <p id="product-tags-hint" className="mt-1 text-xs text-muted">
-                  Separated by commas; search finds products by their tags.
-                </p>
-                {errors.tags && <p className="mt-1 text-sm text-danger">{errors.tags.message ?? 'Check the tags'}</p>}
-              </div>
-            </DetailCard>
-            <DetailCard stack title="Web address">
-              <TextField
-                label="Slug"
-                optional
-                hint={product ? `The product page is /product/${product.slug}` : 'Made from the name when left empty'}
-                {...field('slug')}
-              />
-            </DetailCard>
-          </>
-        }
-      />
-    </form>
+              </DetailCard>
+            </>
+          }
+          side={
+            <>
+              <DetailCard stack title="Status">
+                {STATUS_FLAGS.map(({ name, label, explain }) => (
+                  <label key={name} className="flex items-start gap-3 text-sm">
+                    <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register(name)} />
+                    <span>
+                      <span className="font-medium">{label}</span>
+                      <span className="block text-muted">{explain}</span>
+                    </span>
+                  </label>
+                ))}
+              </DetailCard>
+              <DetailCard stack title="Organisation">
+                <SelectField label="Category" {...field('category_id')}>
+                  <option value="">No category</option>
+                  {options.map(([id, label]) => (
+                    <option key={id} value={id}>
+                      {label}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField label="Brand" optional {...field('brand')} />
+                <div>
+                  <label htmlFor="product-tags" className="text-sm font-medium">
+                    Tags <span className="font-normal text-muted">(optional)</span>
+                  </label>
+                  <Controller
+                    control={control}
+                    name="tags"
+                    render={({ field: tags }) => (
+                      <ListInput
+                        id="product-tags"
+                        value={tags.value}
+                        onChange={tags.onChange}
+                        placeholder="wifi, iot, 5v"
+                        invalid={Boolean(errors.tags)}
+                        describedBy="product-tags-hint"
+                      />
+                    )}
+                  />
+                  <p id="product-tags-hint" className="mt-1 text-xs text-muted">
+                    Separated by commas; search finds products by their tags.
+                  </p>
+                  {errors.tags && <p className="mt-1 text-sm text-danger">{errors.tags.message ?? 'Check the tags'}</p>}
+                </div>
+              </DetailCard>
+              <DetailCard stack title="Web address">
+                <TextField
+                  label="Slug"
+                  optional
+                  hint={product ? `The product page is /product/${product.slug}` : 'Made from the name when left empty'}
+                  {...field('slug')}
+                />
+              </DetailCard>
+            </>
+          }
+        />
+      </form>
+    </>
   );
 }
 

@@ -13,6 +13,7 @@ import {
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon } from '#web/ui/icons.tsx';
+import { copyIcon } from '../shared/action-icons.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import { BulkActionBar, countOf } from '../ui/bulk-action-bar.tsx';
@@ -42,7 +43,6 @@ import {
   PromoStatusBadge,
   usesLabel,
 } from './promo-format.tsx';
-import { copyIcon } from './promo-icons.ts';
 import { PromoImportDialog } from './promo-import-dialog.tsx';
 import { PromoRowActions } from './promo-row-actions.tsx';
 

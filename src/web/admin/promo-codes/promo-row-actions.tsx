@@ -5,9 +5,9 @@ import { PROMO_MESSAGES, type PromoCode } from '#shared/contracts/promo-codes.ts
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon } from '#web/ui/icons.tsx';
+import { editIcon, powerIcon, trashIcon, usageIcon } from '../shared/action-icons.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { deletePromoCode, invalidatePromoCodes, toWrite, updatePromoCode } from './promo-api.ts';
-import { editIcon, powerIcon, trashIcon, usageIcon } from './promo-icons.ts';
 
 const iconButton = 'icon-btn size-8 text-muted hover:text-fg disabled:opacity-50';
 

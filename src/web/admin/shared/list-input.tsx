@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { inputClass } from '#web/ui/form-field.tsx';
-import { splitList } from './product-form-values.ts';
 
 /**
  * A comma-separated list typed as text (tags, variation options). The text is kept while typing,
@@ -46,4 +45,12 @@ export function ListInput({
       }}
     />
   );
+}
+
+/** "a, b,, c" → ["a", "b", "c"]: how tags and variation options are typed. */
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }

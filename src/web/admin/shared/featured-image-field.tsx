@@ -4,7 +4,7 @@ import { srcSetFor } from '#shared/images.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon, imageIcon } from '#web/ui/icons.tsx';
-import { uploadImage } from '../products/upload-image.ts';
+import { uploadImage } from './upload-image.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 

@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { type BackLink, DetailHeader, DetailPlaceholder } from './detail-layout.tsx';
+import type { RecordEditor } from './use-record-editor.ts';
+
+interface EditorFrameProps<R> {
+  editor: Omit<RecordEditor<R, unknown>, 'save'>;
+  /** "product": the placeholder's "Loading the product", "Product not found". */
+  noun: string;
+  back: BackLink;
+  /** The heading of a new record ("New product") and of one still loading ("Edit product"). */
+  newTitle: string;
+  loadingTitle: string;
+  /** Why a record may be missing ("It may have been deleted."). */
+  missingText?: string;
+  /** Other loads the form needs first (the category tree), shown as still loading. */
+  pending?: boolean;
+  /** A line above the form (a failed side load: "the category picker is empty"). */
+  notice?: ReactNode;
+  title: (record: R) => string;
+  meta?: (record: R) => ReactNode;
+  /** Links beside the title (View in store); the Delete button follows them when the editor deletes. */
+  actions?: (record: R) => ReactNode;
+  /** The delete confirmation's words. */
+  deleteStep?: { title: (record: R) => string; confirmLabel: string; body: (record: R) => ReactNode };
+  /** The form, keyed by the record so its defaults are that record's values. */
+  children: (record: R | undefined) => ReactNode;
+}
+
+/**
+ * An editor page's frame around its form: the placeholder until the record is there (loading,
+ * not found, failed with a retry), then the header (the way back, title, badges, actions and
+ * Delete), a notice, the form, and the delete confirmation. With `useRecordEditor` it is the whole
+ * page except the form; docs/architecture.md#the-editor-kit shows a page built on it.
+ */
+export function EditorFrame<R>({
+  editor,
+  noun,
+  back,
+  newTitle,
+  loadingTitle,
+  missingText = 'It may have been deleted.',
+  pending = false,
+  notice,
+  title,
+  meta,
+  actions,
+  deleteStep,
+  children,
+}: EditorFrameProps<R>) {
+  if (editor.waiting || pending) {
+    return (
+      <DetailPlaceholder
+        query={editor.query}
+        noun={noun}
+        title={editor.waiting ? loadingTitle : newTitle}
+        back={back}
+        missingText={missingText}
+      />
+    );
+  }
+  const current = editor.current;
+  const deletion = editor.deletion;
+  return (
+    <>
+      <DetailHeader
+        title={current ? title(current) : newTitle}
+        back={back}
+        meta={current && meta?.(current)}
+        actions={
+          current && (
+            <>
+              {actions?.(current)}
+              {deletion && (
+                <button
+                  type="button"
+                  className="btn text-danger ring-1 ring-danger/40 hover:bg-red-50 dark:hover:bg-red-950/40"
+                  onClick={deletion.ask}
+                >
+                  Delete
+                </button>
+              )}
+            </>
+          )
+        }
+      />
+      {notice && (
+        <p role="status" className="mb-4 text-sm text-danger">
+          {notice}
+        </p>
+      )}
+      {children(current)}
+      {deletion && deleteStep && current && (
+        <ConfirmDialog
+          open={deletion.asking}
+          title={deleteStep.title(current)}
+          confirmLabel={deleteStep.confirmLabel}
+          danger
+          pending={deletion.pending}
+          onCancel={deletion.cancel}
+          onConfirm={deletion.confirm}
+        >
+          {deleteStep.body(current)}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

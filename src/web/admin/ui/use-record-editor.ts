@@ -1,0 +1,119 @@
+import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '#web/lib/api-client.ts';
+import { type ToastOptions, toast } from '#web/lib/toast.ts';
+
+/**
+ * What an editor page says about its record: how to load, create, update and delete one, which
+ * lists to refresh after a write, where the record is edited and what the toasts say. The page
+ * passes it to `useRecordEditor`, then draws the result with `<EditorFrame>`.
+ */
+export interface RecordEditorConfig<R, W, D = unknown> {
+  /** The record's id from the address; undefined on `…/new`. */
+  id: string | undefined;
+  /** "product": "Could not delete the product". */
+  noun: string;
+  /** The cache key of one record: `[...KEY, 'one', id]`. */
+  recordKey: (id: string) => QueryKey;
+  load: (id: string, signal: AbortSignal) => Promise<R>;
+  /** Left out where records are never created here (the fixed pages). */
+  create?: (values: W) => Promise<R>;
+  update: (id: string, values: W) => Promise<R>;
+  /** Left out where records are never deleted here. */
+  remove?: (id: string) => Promise<D>;
+  /** Refreshes the lists and counts that show the record. */
+  invalidate: (queryClient: QueryClient) => unknown;
+  /** The record's id (for the cache) and its editor's address (a new record's address replaces `…/new`). */
+  idOf: (record: R) => string;
+  pathOf: (record: R) => string;
+  /** The list the editor comes from: where a delete lands. */
+  listPath: string;
+  /** The toast after a save; `created` on the first save of a new record. */
+  savedToast: (record: R, created: boolean) => ToastOptions;
+  /** The toast after a delete, from what the server answered (an archived product says so). */
+  deletedToast?: (result: D) => ToastOptions;
+}
+
+export interface RecordEditor<R, W> {
+  /** The record being edited; undefined on `…/new`. */
+  current: R | undefined;
+  /** The record's load, for the placeholder (loading, not found, failed with a retry). */
+  query: { isError: boolean; error: unknown; refetch: () => unknown };
+  /** True until the record is there (never on `…/new`). */
+  waiting: boolean;
+  /** Creates or updates; resolves with the saved record, throws ApiError for the form to show. */
+  save: (values: W) => Promise<R>;
+  /** The delete step: asked, confirmed or cancelled, pending while it runs. Null without `remove`. */
+  deletion: { asking: boolean; pending: boolean; ask: () => void; cancel: () => void; confirm: () => void } | null;
+}
+
+/**
+ * The load, save and delete of one editor page (product, promo code, post, fixed page): one copy
+ * of what every editor did by hand. A save puts the saved record in the cache (so the page does
+ * not load it again), refreshes the lists and says so; the first save of a new record moves the
+ * address to the record's own. A delete asks first, then lands on the list.
+ */
+export function useRecordEditor<R, W, D = unknown>(config: RecordEditorConfig<R, W, D>): RecordEditor<R, W> {
+  const { id, noun, recordKey, load, create, update, remove, invalidate, idOf, pathOf, listPath } = config;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const query = useQuery({
+    queryKey: recordKey(id ?? ''),
+    queryFn: ({ signal }) => load(id as string, signal),
+    enabled: id !== undefined,
+  });
+
+  const save = async (values: W): Promise<R> => {
+    if (id === undefined) {
+      if (!create) throw new Error(`${noun}: this editor cannot create records`);
+      const created = await create(values);
+      toast(config.savedToast(created, true));
+      queryClient.setQueryData(recordKey(idOf(created)), created);
+      void invalidate(queryClient);
+      navigate(pathOf(created), { replace: true });
+      return created;
+    }
+    const updated = await update(id, values);
+    toast(config.savedToast(updated, false));
+    queryClient.setQueryData(recordKey(id), updated);
+    void invalidate(queryClient);
+    return updated;
+  };
+
+  const removal = useMutation({
+    mutationFn: () => (remove as (id: string) => Promise<D>)(id as string),
+    onSuccess: (result) => {
+      setAsking(false);
+      toast(config.deletedToast?.(result) ?? { variant: 'success', title: `${capitalise(noun)} deleted` });
+      void invalidate(queryClient);
+      navigate(listPath);
+    },
+    onError: (error) => {
+      setAsking(false);
+      toast({ variant: 'error', title: error instanceof ApiError ? error.message : `Could not delete the ${noun}` });
+    },
+  });
+
+  return {
+    current: id === undefined ? undefined : query.data,
+    query,
+    waiting: id !== undefined && !query.isSuccess,
+    save,
+    deletion:
+      remove && id !== undefined
+        ? {
+            asking,
+            pending: removal.isPending,
+            ask: () => setAsking(true),
+            cancel: () => setAsking(false),
+            confirm: () => removal.mutate(),
+          }
+        : null,
+  };
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
