@@ -27,14 +27,31 @@ export function sameOptions(a: Readonly<Record<string, string>>, b: Readonly<Rec
   return optionsKey(a) === optionsKey(b);
 }
 
+/** The names of the chosen options in the product's variation order, then any others. */
+function namesInOrder(options: Readonly<Record<string, string>>, variations: readonly NamedVariations[]): string[] {
+  const named = variations.map((variation) => variation.name).filter((name) => name in options);
+  return [...named, ...Object.keys(options).filter((name) => !named.includes(name))];
+}
+
 /** The chosen values in the product's variation order, then any others: "8 GB, Black". */
 export function optionValues(
   options: Readonly<Record<string, string>>,
   variations: readonly NamedVariations[] = [],
 ): string[] {
-  const named = variations.map((variation) => variation.name).filter((name) => name in options);
-  const rest = Object.keys(options).filter((name) => !named.includes(name));
-  return [...named, ...rest].map((name) => options[name] as string);
+  return namesInOrder(options, variations).map((name) => options[name] as string);
+}
+
+/**
+ * The same options with their keys in the product's variation order (the order its page shows
+ * them), then any others. A variant's `options` come back from the database in jsonb's own key
+ * order (shorter names first), so a cart line keeps its options in this order instead, and every
+ * place that lists them (drawer, checkout) shows Colour / Storage as the product page does.
+ */
+export function inVariationOrder(
+  options: Readonly<Record<string, string>>,
+  variations: readonly NamedVariations[] = [],
+): Record<string, string> {
+  return Object.fromEntries(namesInOrder(options, variations).map((name) => [name, options[name] as string]));
 }
 
 /** How a line is named in messages and lists: "Raspberry Pi 4 Model B (8 GB, Black)". */

@@ -247,12 +247,12 @@ test.describe('preferences', () => {
   }) => {
     await page.goto('/preferences');
     const lists = page.getByRole('region', { name: 'Product lists' });
-    await lists.getByRole('combobox', { name: 'Products per page' }).selectOption('50');
+    await lists.getByRole('combobox', { name: 'Products per page' }).selectOption('60');
     await lists.getByRole('radio', { name: 'List' }).check();
     await lists.getByRole('switch', { name: 'Quick view' }).uncheck();
     await lists.getByRole('switch', { name: 'Show original prices' }).uncheck();
     expect((await stored(page)).state.productView).toMatchObject({
-      itemsPerPage: 50,
+      itemsPerPage: 60,
       viewMode: 'list',
       enableQuickView: false,
       showComparePrice: false,
@@ -265,7 +265,7 @@ test.describe('preferences', () => {
     await expect(page.getByText(/^Save \d+%$/)).toHaveCount(0);
 
     await page.goto('/preferences');
-    await expect(lists.getByRole('combobox', { name: 'Products per page' })).toHaveValue('50');
+    await expect(lists.getByRole('combobox', { name: 'Products per page' })).toHaveValue('60');
     await lists.getByRole('switch', { name: 'Quick view' }).check();
     await page.goto('/store');
     await expect(page.getByRole('button', { name: /^Quick view:/ }).first()).toBeVisible();

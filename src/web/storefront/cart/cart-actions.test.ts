@@ -7,6 +7,7 @@ import {
   adoptVariants,
   CART_MESSAGES,
   clearCart,
+  optionsText,
   reduceLineTo,
   removeFromCart,
   updateQuantity,
@@ -143,6 +144,23 @@ describe('addToCart with variants (decision 012 §6)', () => {
     // A variant without a photo of its own shows the product's first.
     await addToCart(PI_ID, fourWhite.id, 1);
     expect(state().items[1]?.image).toBe('/uploads/pi.webp');
+  });
+
+  it("keeps a line's options in the product's order, as its page shows them, not the database's (issue 32)", async () => {
+    // jsonb hands a variant's options back in its own key order: Colour before Memory.
+    const product = piProduct();
+    catalogue[PI_ID] = {
+      ...product,
+      variants: product.variants.map((variant) => ({
+        ...variant,
+        options: { Colour: variant.options.Colour, Memory: variant.options.Memory },
+      })),
+    };
+    // Quick view passes the variant's options as its choices, in that same order.
+    await addToCart(PI_ID, eightBlack.id, 1, { Colour: 'Black', Memory: '8 GB' });
+    const line = state().items[0];
+    expect(Object.keys(line?.selectedVariations ?? {})).toEqual(['Memory', 'Colour']);
+    expect(optionsText(line?.selectedVariations ?? {})).toBe('Memory: 8 GB · Colour: Black');
   });
 
   it('merges the same variant, and keeps two variants as two lines', async () => {

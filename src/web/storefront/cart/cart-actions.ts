@@ -1,6 +1,7 @@
 import type { CalculatedLine } from '#shared/contracts/orders.ts';
 import type { Product, ProductVariant } from '#shared/contracts/products.ts';
 import {
+  inVariationOrder,
   optionsKey,
   sameOptions,
   VARIANT_OUT_OF_STOCK_MESSAGE,
@@ -134,7 +135,8 @@ export function addToCart(
       throw new CartError(offer === product ? CART_MESSAGES.outOfStock : VARIANT_OUT_OF_STOCK_MESSAGE);
     }
 
-    const selected = { ...choices, ...variant?.options };
+    // In the product's order: the variant's own options arrive in the database's key order.
+    const selected = inVariationOrder({ ...choices, ...variant?.options }, product.variations);
     const key = optionsKey(selected);
     const mine = items.filter((item) => item.productId === product.id);
     const existing = mine.find(

@@ -156,3 +156,39 @@ describe('product page with variants', () => {
     expect(location).toBe('/product/header-kit');
   });
 });
+
+describe('a product never saved, opened offline (issue 32)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  async function renderOffline(failFetch: () => Promise<Response>) {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.stubGlobal('fetch', vi.fn(failFetch));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    view = await render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/product/never-visited']}>
+          <Routes>
+            <Route path="/product/:id" element={<ProductPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    return view.container;
+  }
+
+  it('says it is not available offline, with a way back to the store, instead of an error', async () => {
+    // The service worker has no copy: the fetch fails as a network error does.
+    const page = await renderOffline(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await waitFor(() => expect(page.querySelector('h1')?.textContent).toBe('Not available offline'));
+    expect(page.querySelector('a[href="/store"]')?.textContent).toBe('Back to the store');
+    expect(page.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it('shows the loading skeleton, not the message, while a saved copy may still answer', async () => {
+    const page = await renderOffline(() => new Promise<Response>(() => {}));
+    expect(page.querySelector('[role="status"]')?.textContent).toContain('Loading page');
+    expect(page.textContent).not.toContain('Not available offline');
+  });
+});

@@ -147,6 +147,18 @@ describe('lineFromRow', () => {
     });
   });
 
+  it("lists the row's options in the product's order, not the database's (issue 32)", () => {
+    const line = lineFromRow(
+      row({
+        product_id: PI_ID,
+        variant_id: PI_VARIANTS.eightBlack.id,
+        selected_variations: { Colour: 'Black', Memory: '8 GB' },
+      }),
+      piProduct(),
+    );
+    expect(Object.keys(line?.selectedVariations ?? {})).toEqual(['Memory', 'Colour']);
+  });
+
   it('gives nothing for a product no longer sold', () => {
     expect(lineFromRow(row(), plainProduct({ is_active: false }))).toBeNull();
   });

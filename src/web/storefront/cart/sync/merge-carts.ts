@@ -1,6 +1,6 @@
 import type { RemoteCartRow } from '#shared/contracts/cart.ts';
 import type { Product } from '#shared/contracts/products.ts';
-import { optionsKey } from '#shared/product-variants.ts';
+import { inVariationOrder, optionsKey } from '#shared/product-variants.ts';
 import type { CartItem } from '#web/stores/cart-store.ts';
 import { offerOf } from '../../products/variant-selection.ts';
 import { maxQuantityOf, variantOfLine } from '../cart-actions.ts';
@@ -112,7 +112,8 @@ export function lineFromRow(row: RemoteCartRow, product: Product): CartItem | nu
     quantity: Math.max(1, Math.min(row.quantity, max)),
     inStock: offer.in_stock,
     maxQuantity: max,
-    selectedVariations: row.selected_variations,
+    // The server's row keeps its options in the database's key order; the line shows the product's.
+    selectedVariations: inVariationOrder(row.selected_variations, product.variations),
     addedAt: row.created_at,
   };
 }
