@@ -59,6 +59,25 @@ const browse = (overrides: Partial<CatalogueQuery> = {}): CatalogueQuery => ({
   ...overrides,
 });
 
+describe('CatalogueIndex product slots (product-columns.ts)', () => {
+  it('a removed product leaves results and counts, and a product added in its slot shows its own brand and price', () => {
+    const index = new CatalogueIndex([], [product('a', 'Probe A', 3), product('b', 'Probe B', 9)]);
+    const brands = browse({ facets: ['brand', 'in_stock'] });
+    expect(index.query(brands).facets).toEqual({ brand: { 'Probe Co': 2 }, in_stock: { true: 2 } });
+
+    index.removeProduct('a');
+    expect(index.query(brands).facets).toEqual({ brand: { 'Probe Co': 1 }, in_stock: { true: 1 } });
+    index.upsertProduct({ ...product('c', 'Probe C', 0), brand: 'Other Co', price: 50, price_max: 50 });
+    const result = index.query(brands);
+    expect(result.products.map((entry) => entry.id)).toEqual(['b', 'c']);
+    expect(result.facets).toEqual({ brand: { 'Probe Co': 1, 'Other Co': 1 }, in_stock: { true: 1, false: 1 } });
+    expect(index.query(browse({ filters: { brand: ['other co'] } })).products.map((entry) => entry.id)).toEqual(['c']);
+    expect(index.query(browse({ filters: { minPrice: 20 } })).products.map((entry) => entry.id)).toEqual(['c']);
+    // The text match of "probe" no longer holds the removed product's slot.
+    expect(index.query(browse({ sortBy: 'relevance', sortOrder: 'desc' })).total).toBe(2);
+  });
+});
+
 describe('CatalogueIndex stock updates', () => {
   it('a stock change keeps the content and availability revisions; cached answers show the new stock', () => {
     const index = new CatalogueIndex([], [product('a', 'Probe A', 3), product('b', 'Probe B', 9)]);

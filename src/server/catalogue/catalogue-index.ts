@@ -4,6 +4,7 @@ import type { Category, CategoryDetail, CategoryTreeNode } from '#shared/contrac
 import type { Product } from '#shared/contracts/products.ts';
 import type { SearchFacetCounts, SearchFilters, Suggestion } from '#shared/contracts/search.ts';
 import { optionValues } from '#shared/product-variants.ts';
+import { ProductColumns } from './product-columns.ts';
 import { allowedTypos, normaliseTerm, queryTerms, TOKEN_SEPARATOR } from './search-text.ts';
 import { TermVocabulary } from './typo-tolerance.ts';
 
@@ -178,8 +179,12 @@ export class CatalogueIndex {
    * Caches derived from the products: dropped when what they depend on changes (text matches by
    * text changes only; none by a stock change unless a product sold out or came back).
    */
-  private presorted = new Map<PresortedKey, IndexedProduct[]>();
-  private matchCache = new Map<string, Match[]>();
+  /** Per sort order, the products' slots in `columns`. */
+  private presorted = new Map<PresortedKey, Int32Array>();
+  /** Per query text, the matching products' slots, best first (typed arrays: a cache of Match objects held 100s of MB). */
+  private matchCache = new Map<string, Int32Array>();
+  /** What the per-request loop reads (product-columns.ts). */
+  private readonly columns = new ProductColumns();
   private resultCache = new Map<string, CachedResult>();
   private suggestionCache = new Map<string, Suggestion[]>();
   /** Product names folded like query terms, for "starts with what was typed" checks. */
@@ -240,6 +245,7 @@ export class CatalogueIndex {
     if (previous) for (const variant of previous.variants) this.variantsById.delete(variant.id);
     if (previous && textChanged) this.productIndex.discard(product.id);
     this.products.set(product.id, product);
+    this.columns.set(product);
     for (const variant of product.variants) this.variantsById.set(variant.id, product);
     this.foldedNames.set(product.id, queryTerms(product.name).join(' '));
     this.idBySlug.set(product.slug, product.id);
@@ -276,6 +282,7 @@ export class CatalogueIndex {
     product.in_stock = stock > 0;
     product.updated_at = level.updated_at;
     if (availabilityChanged) {
+      this.columns.setInStock(product);
       this.availabilityRevision = nextRevision++;
       // Facet counts and in_stock filters change; suggestions rank in-stock products first.
       for (const [key, cached] of this.resultCache) if (cached.dependsOnAvailability) this.resultCache.delete(key);
@@ -299,6 +306,7 @@ export class CatalogueIndex {
     const previous = this.products.get(id);
     if (!previous) return;
     this.products.delete(id);
+    this.columns.remove(id);
     for (const variant of previous.variants) this.variantsById.delete(variant.id);
     this.foldedNames.delete(id);
     this.idBySlug.delete(previous.slug);
@@ -345,77 +353,108 @@ export class CatalogueIndex {
     const terms = query.q === '' ? [] : queryTerms(query.q);
     const matches = terms.length > 0 ? this.match(terms) : undefined;
     const sortBy: SearchSortField = query.sortBy === 'relevance' && !matches ? 'featured' : query.sortBy;
+    const columns = this.columns;
 
-    let candidates: readonly IndexedProduct[];
+    // The products to walk, as slots in `columns`, in the order asked.
+    let order: Int32Array;
     let reversed = false;
-    let matchedIds: Set<string> | undefined;
+    let matched: Uint8Array | undefined;
     if (sortBy === 'relevance' && matches) {
-      candidates = matches.flatMap((match) => this.products.get(match.id) ?? []);
+      order = matches;
       reversed = query.sortOrder === 'asc';
     } else {
       const field = sortBy as PresortedField;
-      candidates = this.presortedBy(field === 'price' && query.sortOrder === 'desc' ? 'price_max' : field);
+      order = this.presortedBy(field === 'price' && query.sortOrder === 'desc' ? 'price_max' : field);
       reversed = query.sortOrder !== NATURAL_ORDER[sortBy];
-      matchedIds = matches && new Set(matches.map((match) => match.id));
+      if (matches) {
+        matched = new Uint8Array(columns.products.length);
+        for (let index = 0; index < matches.length; index++) matched[matches[index] as number] = 1;
+      }
     }
 
     const filter = this.compileFilters(query.filters);
-    const slugOf = this.visibleCategorySlugs();
     const wanted = new Set(query.facets);
     const wantCategory = wanted.has('category');
     const wantBrand = wanted.has('brand');
     const wantStock = wanted.has('in_stock');
-    const facets = { category: new Counter(), brand: new Counter(), in_stock: new Counter() };
-    const choices = { category: new Counter(), brand: new Counter(), in_stock: new Counter() };
+    // Counts per code (category, brand) and per in-stock value (0, 1): typed arrays, no hashing.
+    const categoryCounts = new Int32Array(columns.categoryCodes.values.length);
+    const categoryChoices = new Int32Array(columns.categoryCodes.values.length);
+    const brandCounts = new Int32Array(columns.brandCodes.values.length);
+    const brandChoices = new Int32Array(columns.brandCodes.values.length);
+    const stockCounts = new Int32Array(2);
+    const stockChoices = new Int32Array(2);
+    const { category: categoryOf, brand: brandOf, inStock, featured: featuredOf, price, priceMax } = columns;
     const page: IndexedProduct[] = [];
     let total = 0;
 
-    // A plain indexed loop with Map counters: this runs over up to every product on each request.
-    const count = candidates.length;
+    // A plain indexed loop over typed arrays: this runs over up to every product on each request.
+    const count = order.length;
     for (let position = 0; position < count; position++) {
-      const product = candidates[reversed ? count - 1 - position : position] as IndexedProduct;
-      if (matchedIds && !matchedIds.has(product.id)) continue;
-      if (!filter.rest(product)) continue;
-      const passCategory = filter.category(product);
-      const passBrand = filter.brand(product);
-      const passStock = filter.inStock(product);
+      const slot = order[reversed ? count - 1 - position : position] as number;
+      if (matched && matched[slot] === 0) continue;
+      if (filter.featured !== -1 && featuredOf[slot] !== filter.featured) continue;
+      if (
+        filter.inPriceRange &&
+        !filter.inPriceRange(price[slot] as number) &&
+        !(price[slot] !== priceMax[slot] && filter.variantPriceInRange(columns.products[slot] as IndexedProduct))
+      ) {
+        continue;
+      }
+      const category = categoryOf[slot] as number;
+      const brand = brandOf[slot] as number;
+      const stock = inStock[slot] as number;
+      const passCategory = filter.categories === undefined || filter.categories[category] === 1;
+      const passBrand = filter.brands === undefined || filter.brands[brand] === 1;
+      const passStock = filter.inStock === -1 || stock === filter.inStock;
       if (passCategory && passBrand && passStock) {
-        if (total >= query.offset && page.length < query.limit) page.push(product);
+        if (total >= query.offset && page.length < query.limit) page.push(columns.products[slot] as IndexedProduct);
         total++;
       }
-      // Facets offer only categories a shopper can open (not those of a hidden branch).
-      if (wantCategory && passBrand && passStock && product.category_id) {
-        const slug = slugOf.get(product.category_id);
-        if (slug) {
-          if (filter.hasCategory) choices.category.add(slug);
-          if (passCategory) facets.category.add(slug);
-        }
+      if (wantCategory && passBrand && passStock) {
+        bump(categoryChoices, category);
+        if (passCategory) bump(categoryCounts, category);
       }
-      if (wantBrand && passCategory && passStock && product.brand) {
-        if (filter.hasBrand) choices.brand.add(product.brand);
-        if (passBrand) facets.brand.add(product.brand);
+      if (wantBrand && passCategory && passStock) {
+        bump(brandChoices, brand);
+        if (passBrand) bump(brandCounts, brand);
       }
       if (wantStock && passCategory && passBrand) {
-        const key = product.in_stock ? 'true' : 'false';
-        if (filter.hasInStock) choices.in_stock.add(key);
-        if (passStock) facets.in_stock.add(key);
+        bump(stockChoices, stock);
+        if (passStock) bump(stockCounts, stock);
       }
     }
 
+    // Facets offer only categories a shopper can open (not those of a hidden branch).
+    const slugOf = this.visibleCategorySlugs();
+    const categoryRecord = (counts: Int32Array) =>
+      countsByName(counts, (code) => {
+        const id = columns.categoryCodes.values[code];
+        return id ? slugOf.get(id) : undefined;
+      });
+    const brandRecord = (counts: Int32Array) =>
+      countsByName(counts, (code) => columns.brandCodes.values[code] ?? undefined);
+    const stockRecord = (counts: Int32Array) => countsByName(counts, (value) => (value === 1 ? 'true' : 'false'));
+    const picked = (facets: Record<SearchFacet, () => Record<string, number>>) => {
+      const result: SearchFacetCounts = {};
+      for (const facet of wanted) result[facet] = facets[facet]();
+      return result;
+    };
     return {
       page,
       total,
       dependsOnAvailability: wantStock || query.filters.in_stock !== undefined,
-      facets: pick(facets, wanted),
-      // Without its own filter a facet's choices are its counts: only filtered facets were counted twice.
-      facetChoices: pick(
-        {
-          category: filter.hasCategory ? choices.category : facets.category,
-          brand: filter.hasBrand ? choices.brand : facets.brand,
-          in_stock: filter.hasInStock ? choices.in_stock : facets.in_stock,
-        },
-        wanted,
-      ),
+      facets: picked({
+        category: () => categoryRecord(categoryCounts),
+        brand: () => brandRecord(brandCounts),
+        in_stock: () => stockRecord(stockCounts),
+      }),
+      // Without its own filter a facet's choices are its counts.
+      facetChoices: picked({
+        category: () => categoryRecord(filter.categories ? categoryChoices : categoryCounts),
+        brand: () => brandRecord(filter.brands ? brandChoices : brandCounts),
+        in_stock: () => stockRecord(filter.inStock !== -1 ? stockChoices : stockCounts),
+      }),
     };
   }
 
@@ -613,7 +652,7 @@ export class CatalogueIndex {
   }
 
   /** Full-text matches for the terms, best first; cached until the catalogue changes. */
-  private match(terms: readonly string[]): Match[] {
+  private match(terms: readonly string[]): Int32Array {
     const key = terms.join(' ');
     const cached = remember(this.matchCache, key);
     if (cached) return cached;
@@ -621,8 +660,10 @@ export class CatalogueIndex {
     // first, and only when they find nothing, allow edits ("arduno" → arduino).
     let results = this.productIndex.search(key, { fuzzy: false });
     if (results.length === 0) results = this.productIndex.search(this.typoQuery(terms));
-    const matches = results.map((result) => toMatch(result, terms.length));
-    matches.sort((a, b) => b.nameTier - a.nameTier || b.score - a.score || (a.id < b.id ? -1 : 1));
+    const ranked = results.map((result) => toMatch(result, terms.length));
+    ranked.sort((a, b) => b.nameTier - a.nameTier || b.score - a.score || (a.id < b.id ? -1 : 1));
+    const slots = ranked.flatMap((match) => this.columns.slot(match.id) ?? []);
+    const matches = Int32Array.from(slots);
     store(this.matchCache, key, matches, MATCH_CACHE_SIZE);
     return matches;
   }
@@ -662,37 +703,41 @@ export class CatalogueIndex {
     };
   }
 
-  private presortedBy(field: PresortedKey): IndexedProduct[] {
+  private presortedBy(field: PresortedKey): Int32Array {
     let sorted = this.presorted.get(field);
     if (!sorted) {
-      sorted = [...this.products.values()].sort(COMPARATORS[field]);
+      const products = [...this.products.values()].sort(COMPARATORS[field]);
+      sorted = Int32Array.from(products, (product) => this.columns.slot(product.id) as number);
       this.presorted.set(field, sorted);
     }
     return sorted;
   }
 
+  /**
+   * The filters as the loop reads them: per category and brand code whether it passes (undefined:
+   * no such filter), the wanted in-stock and featured values (-1: any), and the price range.
+   */
   private compileFilters(filters: SearchFilters) {
-    const categoryIds = filters.category === undefined ? undefined : this.categoryWithDescendants(filters.category);
-    const brands = filters.brand && new Set(filters.brand.map((brand) => brand.toLowerCase()));
-    const { minPrice, maxPrice, in_stock: inStock, featured } = filters;
-    const pass = () => true;
+    const columns = this.columns;
+    let categories: Uint8Array | undefined;
+    if (filters.category !== undefined) {
+      const ids = this.categoryWithDescendants(filters.category);
+      categories = ids ? columns.categoryCodes.mask((id) => ids.has(id)) : new Uint8Array(0);
+    }
+    const wantedBrands = filters.brand && new Set(filters.brand.map((brand) => brand.toLowerCase()));
+    const { minPrice, maxPrice } = filters;
     const hasPriceRange = minPrice !== undefined || maxPrice !== undefined;
-    const priceInRange = (price: number) =>
-      (minPrice === undefined || price >= minPrice) && (maxPrice === undefined || price <= maxPrice);
+    const inRange = (value: number) =>
+      (minPrice === undefined || value >= minPrice) && (maxPrice === undefined || value <= maxPrice);
     return {
-      hasCategory: filters.category !== undefined,
-      hasBrand: brands !== undefined,
-      hasInStock: inStock !== undefined,
-      category:
-        filters.category === undefined
-          ? pass
-          : (product: IndexedProduct) =>
-              categoryIds !== undefined && product.category_id !== null && categoryIds.has(product.category_id),
-      brand: brands ? brandFilter(brands) : pass,
-      inStock: inStock === undefined ? pass : (product: IndexedProduct) => product.in_stock === inStock,
-      rest: (product: IndexedProduct) =>
-        (featured === undefined || product.featured === featured) &&
-        (!hasPriceRange || hasPriceInRange(product, priceInRange)),
+      categories,
+      brands: wantedBrands && columns.brandCodes.mask((brand) => wantedBrands.has(brand.toLowerCase())),
+      inStock: filters.in_stock === undefined ? -1 : filters.in_stock ? 1 : 0,
+      featured: filters.featured === undefined ? -1 : filters.featured ? 1 : 0,
+      /** Whether the headline price is in range; undefined when there is no price filter. */
+      inPriceRange: hasPriceRange ? inRange : undefined,
+      /** For a product with several prices: whether another active variant's price is (decision 012 §4). */
+      variantPriceInRange: (product: IndexedProduct) => product.variants.some((variant) => inRange(variant.price)),
     };
   }
 
@@ -751,36 +796,21 @@ export class CatalogueIndex {
   }
 }
 
-/**
- * Passes products whose brand is one of `wanted` (lower-cased), ignoring case. Each distinct brand
- * string is lower-cased once per query and the answer kept: brands are interned (upsertProduct),
- * so the loop over every product does one Map lookup each instead of allocating a lower-cased copy
- * (garbage the collector then pays for on every browse request).
- */
-function brandFilter(wanted: ReadonlySet<string>): (product: IndexedProduct) => boolean {
-  const decided = new Map<string, boolean>();
-  return (product) => {
-    const brand = product.brand;
-    if (brand === null) return false;
-    let passes = decided.get(brand);
-    if (passes === undefined) {
-      passes = wanted.has(brand.toLowerCase());
-      decided.set(brand, passes);
-    }
-    return passes;
-  };
+/** One more at `index` (typed-array counts; V8 inlines it). */
+function bump(counts: Int32Array, index: number): void {
+  counts[index] = (counts[index] as number) + 1;
 }
 
-/**
- * Whether any of the product's prices is in the range (decision 012 §4, Prices): the headline
- * price (one of its active variants' when it has any), else another active variant's. A product
- * with one price (`price === price_max`, every product with only a default variant) is decided
- * by its price alone, without looking at its variants.
- */
-function hasPriceInRange(product: IndexedProduct, inRange: (price: number) => boolean): boolean {
-  if (inRange(product.price)) return true;
-  if (product.price === product.price_max) return false;
-  return product.variants.some((variant) => inRange(variant.price));
+/** A counts-per-code array as `{ name: count }`, skipping empty counts and codes without a name. */
+function countsByName(counts: Int32Array, nameOf: (code: number) => string | undefined): Record<string, number> {
+  const record: Record<string, number> = {};
+  for (let code = 0; code < counts.length; code++) {
+    const count = counts[code] as number;
+    if (count === 0) continue;
+    const name = nameOf(code);
+    if (name !== undefined) record[name] = (record[name] ?? 0) + count;
+  }
+  return record;
 }
 
 /**
@@ -841,27 +871,6 @@ function store<V>(cache: Map<string, V>, key: string, value: V, capacity: number
     if (oldest !== undefined) cache.delete(oldest);
   }
   cache.set(key, value);
-}
-
-/** Counts per key with one hash lookup per hit (a Map of boxes instead of get-then-set). */
-class Counter {
-  private readonly boxes = new Map<string, { count: number }>();
-  add(key: string): void {
-    const box = this.boxes.get(key);
-    if (box) box.count++;
-    else this.boxes.set(key, { count: 1 });
-  }
-  toRecord(): Record<string, number> {
-    const record: Record<string, number> = {};
-    for (const [key, box] of this.boxes) record[key] = box.count;
-    return record;
-  }
-}
-
-function pick(counts: Record<SearchFacet, Counter>, wanted: Set<SearchFacet>): SearchFacetCounts {
-  const picked: SearchFacetCounts = {};
-  for (const facet of wanted) picked[facet] = counts[facet].toRecord();
-  return picked;
 }
 
 function toCategory(category: IndexedCategory, productCount: number): Category {

@@ -87,18 +87,29 @@ function withRenderedPage(shell: string, page: RenderedPage): string {
  * ~12 KB compressed, which is most of a phone's wait for its first paint. Brotli at a quality
  * that takes a millisecond or two, else gzip.
  */
-async function compressedHtml(
-  request: FastifyRequest,
-  html: string,
-): Promise<{ body: Buffer | string; encoding?: string }> {
+type HtmlEncoding = 'br' | 'gzip' | undefined;
+
+/** The compression the browser accepts, brotli first. */
+function htmlEncoding(request: FastifyRequest): HtmlEncoding {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (html.length < 1024) return { body: html };
-  if (/\bbr\b/.test(accepted)) {
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+async function compressedHtml(
+  html: string,
+  encoding: HtmlEncoding,
+): Promise<{ body: Buffer | string; encoding?: string }> {
+  if (html.length < 1024 || !encoding) return { body: html };
+  if (encoding === 'br') {
     return { body: await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
   }
-  if (/\bgzip\b/.test(accepted)) return { body: await gzip(html, { level: 6 }), encoding: 'gzip' };
-  return { body: html };
+  return { body: await gzip(html, { level: 6 }), encoding: 'gzip' };
 }
+
+/** A drawn page's finished bodies kept per meta and encoding (a page is shown with one meta, rarely two). */
+const BODIES_PER_PAGE = 4;
 
 export interface WebAppOptions {
   distDir: string;
@@ -256,6 +267,34 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     }
   };
 
+  /**
+   * The finished (compressed) HTML of each drawn page, kept while server-render.ts keeps the page:
+   * a drawn page is reused for many requests, and embedding its data (~80 KB of JSON) and
+   * compressing it again on each was most of a served /store's cost (~2 ms of CPU, issue 32).
+   * Keyed by the page object, so a redrawn page (a new object) starts afresh and the old one's
+   * bodies go with it; per page by the meta (it holds the request's link base) and the encoding.
+   */
+  const finishedBodies = new WeakMap<
+    RenderedPage,
+    Map<string, Promise<{ body: Buffer | string; encoding?: string }>>
+  >();
+  const finishedPage = (page: RenderedPage, meta: PageMeta | undefined, encoding: HtmlEncoding) => {
+    let bodies = finishedBodies.get(page);
+    if (!bodies) {
+      bodies = new Map();
+      finishedBodies.set(page, bodies);
+    }
+    const key = `${encoding ?? ''}|${meta ? JSON.stringify(meta) : ''}`;
+    let body = bodies.get(key);
+    if (!body) {
+      const html = withRenderedPage(shell ?? '', page);
+      body = compressedHtml(meta ? applyPageMeta(html, meta, options.siteConfig.shopName) : html, encoding);
+      if (bodies.size >= BODIES_PER_PAGE) bodies.delete(bodies.keys().next().value as string);
+      bodies.set(key, body);
+    }
+    return body;
+  };
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!shell) return sendNotBuilt(reply);
     const url = new URL(request.url, 'http://shop.invalid');
@@ -266,14 +305,16 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       (await blogPostMetaFor(url, baseUrl)) ??
       (await shopPageMetaFor(url, baseUrl)) ??
       metaForUrl(url, catalogue, options.siteConfig, baseUrl, await reviewsFor(url, catalogue));
-    let html = shell;
     // The entry pages arrive drawn (decision 009); any page the renderer declines is drawn in the
     // browser, and so is the service worker's offline shell, which stands in for every path.
     const drawn = renderPage && meta && !meta.notFound && !isAppShellRequest(url);
     const page = drawn ? await renderPage(url, catalogue) : null;
-    if (page) html = withRenderedPage(html, page);
-    if (meta) html = applyPageMeta(html, meta, options.siteConfig.shopName);
-    const { body, encoding } = await compressedHtml(request, html);
+    const { body, encoding } = page
+      ? await finishedPage(page, meta, htmlEncoding(request))
+      : await compressedHtml(
+          meta ? applyPageMeta(shell, meta, options.siteConfig.shopName) : shell,
+          htmlEncoding(request),
+        );
     if (encoding) reply.header('content-encoding', encoding);
     // The admin's addresses answer like unknown paths (decision 008), except to a browser whose
     // panel says it holds a session (the hint cookie): its deep links then load without a 404.
