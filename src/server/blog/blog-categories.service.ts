@@ -1,10 +1,11 @@
-import { and, asc, count, eq, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
+import { parentProblem } from '#server/categories/category-tree.ts';
 import type { Db } from '#server/db/client.ts';
-import { isUniqueViolation } from '#server/db/errors.ts';
 import { countRows } from '#server/db/list-queries.ts';
 import { inTransaction } from '#server/db/transaction.ts';
+import { assertSlugFree, uniqueSlug, uniqueViolationAs } from '#server/db/unique.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import {
   BLOG_LIMITS,
@@ -14,7 +15,6 @@ import {
   type BlogCategoryUpdate,
   categoryHasPostsMessage,
 } from '#shared/contracts/blog.ts';
-import { firstFreeSlug, slugify } from '#shared/slug.ts';
 import { type BlogCategoryRow, toBlogCategory } from './blog.mapper.ts';
 import { blogCategories, blogPosts } from './blog.table.ts';
 import { publicCondition } from './blog-post-queries.ts';
@@ -91,28 +91,10 @@ async function getCategory(db: Db, id: string): Promise<BlogCategory> {
 const slugTaken = () =>
   conflict(BLOG_MESSAGES.categorySlugTaken, [{ path: 'slug', message: BLOG_MESSAGES.categorySlugTaken }]);
 
-function asSlugConflict(error: unknown): never {
-  if (isUniqueViolation(error, 'blog_categories_slug_unique')) throw slugTaken();
-  throw error;
-}
+const CATEGORY_SLUGS = { table: blogCategories, slug: blogCategories.slug, id: blogCategories.id };
 
-async function assertSlugFree(tx: Db, slug: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx
-    .select({ id: blogCategories.id })
-    .from(blogCategories)
-    .where(eq(blogCategories.slug, slug))
-    .limit(1);
-  if (taken && taken.id !== exceptId) throw slugTaken();
-}
-
-async function slugFromName(tx: Db, name: string): Promise<string> {
-  const base = slugify(name, BLOG_LIMITS.slug) || 'category';
-  const rows = await tx
-    .select({ slug: blogCategories.slug })
-    .from(blogCategories)
-    .where(or(eq(blogCategories.slug, base), like(blogCategories.slug, `${base.slice(0, BLOG_LIMITS.slug - 8)}-%`)));
-  return firstFreeSlug(base, new Set(rows.map((row) => row.slug)), BLOG_LIMITS.slug);
-}
+/** Two writes racing for one slug: the unique index refuses the second, still a 409. */
+const asSlugConflict = uniqueViolationAs({ blog_categories_slug_unique: slugTaken });
 
 /**
  * The parent must exist and, for a category being moved, must not be the category itself or one
@@ -121,16 +103,13 @@ async function slugFromName(tx: Db, name: string): Promise<string> {
 async function assertParent(tx: Db, parentId: string | null, selfId?: string): Promise<void> {
   if (parentId === null) return;
   const rows = await tx.select({ id: blogCategories.id, parentId: blogCategories.parentId }).from(blogCategories);
-  const parents = new Map(rows.map((row) => [row.id, row.parentId]));
-  if (!parents.has(parentId)) {
+  // The catalogue's tree check (category-tree.ts); the blog's tree has no depth limit.
+  const problem = parentProblem(new Map(rows.map((row) => [row.id, row.parentId])), parentId, { selfId });
+  if (problem === 'missing') {
     throw badRequest(BLOG_MESSAGES.parentMissing, [{ path: 'parent_id', message: BLOG_MESSAGES.parentMissing }]);
   }
-  const seen = new Set<string>();
-  for (let at: string | null | undefined = parentId; at && !seen.has(at); at = parents.get(at)) {
-    seen.add(at);
-    if (at === selfId) {
-      throw badRequest(BLOG_MESSAGES.underItself, [{ path: 'parent_id', message: BLOG_MESSAGES.underItself }]);
-    }
+  if (problem === 'under_itself') {
+    throw badRequest(BLOG_MESSAGES.underItself, [{ path: 'parent_id', message: BLOG_MESSAGES.underItself }]);
   }
 }
 
@@ -152,8 +131,8 @@ export async function createBlogCategory(
   const id = await inTransaction(db, async (tx) => {
     await assertParent(tx, input.parent_id);
     let slug = input.slug;
-    if (slug) await assertSlugFree(tx, slug);
-    else slug = await slugFromName(tx, input.name);
+    if (slug) await assertSlugFree(tx, CATEGORY_SLUGS, slug, undefined, slugTaken);
+    else slug = await uniqueSlug(tx, CATEGORY_SLUGS, input.name, { maxLength: BLOG_LIMITS.slug, fallback: 'category' });
     const [row] = await tx
       .insert(blogCategories)
       .values({
@@ -190,7 +169,8 @@ export async function updateBlogCategory(
     const [before] = await tx.select().from(blogCategories).where(eq(blogCategories.id, id)).for('update').limit(1);
     if (!before) throw notFound('Category');
     if (input.parent_id !== undefined) await assertParent(tx, input.parent_id, id);
-    if (input.slug !== undefined && input.slug !== before.slug) await assertSlugFree(tx, input.slug, id);
+    if (input.slug !== undefined && input.slug !== before.slug)
+      await assertSlugFree(tx, CATEGORY_SLUGS, input.slug, id, slugTaken);
     const [after] = await tx
       .update(blogCategories)
       .set({

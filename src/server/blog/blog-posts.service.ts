@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
-import { isUniqueViolation } from '#server/db/errors.ts';
 import { inTransaction } from '#server/db/transaction.ts';
+import { assertSlugFree, uniqueSlug, uniqueViolationAs } from '#server/db/unique.ts';
 import { badRequest, conflict, notFound } from '#server/errors.ts';
 import { users } from '#server/users/users.table.ts';
 import {
@@ -15,7 +15,6 @@ import {
   type BlogPostStatus,
   type BlogPostUpdate,
 } from '#shared/contracts/blog.ts';
-import { firstFreeSlug, slugify } from '#shared/slug.ts';
 import type { BlogPostRow } from './blog.mapper.ts';
 import { blogCategories, blogPosts, blogPostViews } from './blog.table.ts';
 import { getAdminPost } from './blog-post-queries.ts';
@@ -30,26 +29,10 @@ import { readingTimeMinutes, sanitizePostHtml } from './post-html.ts';
 
 const slugTaken = () => conflict(BLOG_MESSAGES.postSlugTaken, [{ path: 'slug', message: BLOG_MESSAGES.postSlugTaken }]);
 
-async function assertSlugFree(tx: Db, slug: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug)).limit(1);
-  if (taken && taken.id !== exceptId) throw slugTaken();
-}
-
-/** The title's slug, or the first of `-2`, `-3`… not taken. */
-async function slugFromTitle(tx: Db, title: string): Promise<string> {
-  const base = slugify(title, BLOG_LIMITS.slug) || 'post';
-  const rows = await tx
-    .select({ slug: blogPosts.slug })
-    .from(blogPosts)
-    .where(or(eq(blogPosts.slug, base), like(blogPosts.slug, `${base.slice(0, BLOG_LIMITS.slug - 8)}-%`)));
-  return firstFreeSlug(base, new Set(rows.map((row) => row.slug)), BLOG_LIMITS.slug);
-}
+const POST_SLUGS = { table: blogPosts, slug: blogPosts.slug, id: blogPosts.id };
 
 /** Two writes racing for one slug: the unique index refuses the second, still a 409. */
-function asSlugConflict(error: unknown): never {
-  if (isUniqueViolation(error, 'blog_posts_slug_unique')) throw slugTaken();
-  throw error;
-}
+const asSlugConflict = uniqueViolationAs({ blog_posts_slug_unique: slugTaken });
 
 async function assertCategoryExists(tx: Db, categoryId: string | null): Promise<void> {
   if (categoryId === null) return;
@@ -111,8 +94,8 @@ export async function createPost(
     await assertCategoryExists(tx, input.category_id);
     const { status, publishedAt } = publishing(input.status, dateOf(input.published_at), now);
     let slug = input.slug;
-    if (slug) await assertSlugFree(tx, slug);
-    else slug = await slugFromTitle(tx, input.title);
+    if (slug) await assertSlugFree(tx, POST_SLUGS, slug, undefined, slugTaken);
+    else slug = await uniqueSlug(tx, POST_SLUGS, input.title, { maxLength: BLOG_LIMITS.slug, fallback: 'post' });
     const authorId = context.actor?.id ?? null;
     const [author] = authorId
       ? await tx.select({ name: users.name }).from(users).where(eq(users.id, authorId)).limit(1)
@@ -166,7 +149,8 @@ export async function updatePost(
     const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update').limit(1);
     if (!before) throw notFound('Post');
     if (input.category_id !== undefined) await assertCategoryExists(tx, input.category_id);
-    if (input.slug !== undefined && input.slug !== before.slug) await assertSlugFree(tx, input.slug, id);
+    if (input.slug !== undefined && input.slug !== before.slug)
+      await assertSlugFree(tx, POST_SLUGS, input.slug, id, slugTaken);
     const { status, publishedAt } = publishing(
       input.status ?? (before.status as BlogPostStatus),
       input.published_at === undefined ? before.publishedAt : dateOf(input.published_at),

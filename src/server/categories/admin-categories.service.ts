@@ -1,9 +1,10 @@
-import { count, eq, isNull, like, or, sql } from 'drizzle-orm';
+import { count, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
 import { countRows } from '#server/db/list-queries.ts';
 import { inTransaction } from '#server/db/transaction.ts';
+import { assertSlugFree, uniqueSlug, uniqueViolationAs } from '#server/db/unique.ts';
 import { AppError, badRequest, conflict, notFound } from '#server/errors.ts';
 import { products } from '#server/products/products.table.ts';
 import {
@@ -14,9 +15,16 @@ import {
   type CategoryReorder,
   type CategoryUpdate,
 } from '#shared/contracts/admin-categories.ts';
-import { firstFreeSlug, slugify } from '#shared/slug.ts';
 import { categories } from './categories.table.ts';
-import { branchHeight, depthOf, findTreeProblem, isSelfOrDescendant, treeOrder } from './category-tree.ts';
+import {
+  branchHeight,
+  depthOf,
+  findTreeProblem,
+  isSelfOrDescendant,
+  type ParentMap,
+  parentProblem,
+  treeOrder,
+} from './category-tree.ts';
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -114,30 +122,24 @@ const auditShape = (row: CategoryRow) => ({
   sort_order: row.sortOrder,
 });
 
-async function assertSlugFree(tx: Db, slug: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug)).limit(1);
-  if (taken && taken.id !== exceptId) {
-    throw conflict(CATEGORY_MESSAGES.slugTaken, [{ path: 'slug', message: CATEGORY_MESSAGES.slugTaken }]);
-  }
+const PARENT_MESSAGES = {
+  missing: CATEGORY_MESSAGES.parentMissing,
+  under_itself: CATEGORY_MESSAGES.underItself,
+  too_deep: CATEGORY_MESSAGES.tooDeep,
+} as const;
+
+/** A parent the category can go under (category-tree.ts `parentProblem`), else the 400 on parent_id. */
+function assertParent(parents: ParentMap, parentId: string, selfId?: string): void {
+  const problem = parentProblem(parents, parentId, { selfId, maxDepth: CATEGORY_LIMITS.depth });
+  if (problem) throw badRequest(PARENT_MESSAGES[problem], [{ path: 'parent_id', message: PARENT_MESSAGES[problem] }]);
 }
 
-async function slugFromName(tx: Db, name: string): Promise<string> {
-  const base = slugify(name, CATEGORY_LIMITS.slug) || 'category';
-  const rows = await tx
-    .select({ slug: categories.slug })
-    .from(categories)
-    .where(or(eq(categories.slug, base), like(categories.slug, `${base.slice(0, CATEGORY_LIMITS.slug - 8)}%`)));
-  return firstFreeSlug(base, new Set(rows.map((row) => row.slug)), CATEGORY_LIMITS.slug);
-}
+const CATEGORY_SLUGS = { table: categories, slug: categories.slug, id: categories.id };
+
+const slugTaken = () => conflict(CATEGORY_MESSAGES.slugTaken, [{ path: 'slug', message: CATEGORY_MESSAGES.slugTaken }]);
 
 /** A race on the unique slug index (two creates at once) is still a 409, not a 500. */
-function asSlugConflict(error: unknown): never {
-  const cause = (error as { cause?: { code?: string } })?.cause ?? error;
-  if ((cause as { code?: string })?.code === '23505') {
-    throw conflict(CATEGORY_MESSAGES.slugTaken, [{ path: 'slug', message: CATEGORY_MESSAGES.slugTaken }]);
-  }
-  throw error;
-}
+const asSlugConflict = uniqueViolationAs({ categories_slug: slugTaken });
 
 /**
  * Creates a category. `parentOverride` is the `{id}` of `POST /categories/{id}`: it wins over any
@@ -155,19 +157,14 @@ export async function createCategory(
     const parents = parentMap(rows);
     const parentId = parentOverride ?? input.parent_id;
     if (parentOverride && !parents.has(parentOverride)) throw notFound('Category');
-    if (parentId) {
-      if (!parents.has(parentId)) {
-        throw badRequest(CATEGORY_MESSAGES.parentMissing, [
-          { path: 'parent_id', message: CATEGORY_MESSAGES.parentMissing },
-        ]);
-      }
-      if ((depthOf(parents, parentId) ?? Number.POSITIVE_INFINITY) + 1 > CATEGORY_LIMITS.depth) {
-        throw badRequest(CATEGORY_MESSAGES.tooDeep, [{ path: 'parent_id', message: CATEGORY_MESSAGES.tooDeep }]);
-      }
-    }
+    if (parentId) assertParent(parents, parentId);
     let slug = input.slug;
-    if (slug) await assertSlugFree(tx, slug);
-    else slug = await slugFromName(tx, input.name);
+    if (slug) await assertSlugFree(tx, CATEGORY_SLUGS, slug, undefined, slugTaken);
+    else
+      slug = await uniqueSlug(tx, CATEGORY_SLUGS, input.name, {
+        maxLength: CATEGORY_LIMITS.slug,
+        fallback: 'category',
+      });
     const siblings = rows.filter((row) => row.parentId === parentId);
     const sortOrder = input.sort_order ?? Math.max(-1, ...siblings.map((row) => row.sortOrder)) + 1;
     const [row] = await tx
@@ -209,23 +206,10 @@ export async function updateCategory(
     if (!before) throw notFound('Category');
     const parents = parentMap(rows);
     if (input.parent_id !== undefined && input.parent_id !== before.parentId && input.parent_id !== null) {
-      const parentId = input.parent_id;
-      if (isSelfOrDescendant(parents, id, parentId)) {
-        throw badRequest(CATEGORY_MESSAGES.underItself, [
-          { path: 'parent_id', message: CATEGORY_MESSAGES.underItself },
-        ]);
-      }
-      if (!parents.has(parentId)) {
-        throw badRequest(CATEGORY_MESSAGES.parentMissing, [
-          { path: 'parent_id', message: CATEGORY_MESSAGES.parentMissing },
-        ]);
-      }
-      const depth = (depthOf(parents, parentId) ?? Number.POSITIVE_INFINITY) + branchHeight(parents, id);
-      if (depth > CATEGORY_LIMITS.depth) {
-        throw badRequest(CATEGORY_MESSAGES.tooDeep, [{ path: 'parent_id', message: CATEGORY_MESSAGES.tooDeep }]);
-      }
+      assertParent(parents, input.parent_id, id);
     }
-    if (input.slug !== undefined && input.slug !== before.slug) await assertSlugFree(tx, input.slug, id);
+    if (input.slug !== undefined && input.slug !== before.slug)
+      await assertSlugFree(tx, CATEGORY_SLUGS, input.slug, id, slugTaken);
     const [after] = await tx
       .update(categories)
       .set({

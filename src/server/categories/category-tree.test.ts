@@ -6,6 +6,7 @@ import {
   findTreeProblem,
   isSelfOrDescendant,
   type ParentMap,
+  parentProblem,
   treeOrder,
 } from './category-tree.ts';
 
@@ -21,6 +22,19 @@ const tree: ParentMap = new Map([
 ]);
 
 describe('category tree', () => {
+  it('says why a category cannot go under a parent (the catalogue and the blog ask alike)', () => {
+    expect(parentProblem(tree, 'x')).toBe('missing');
+    expect(parentProblem(tree, 'a')).toBeUndefined();
+    expect(parentProblem(tree, 'd', { selfId: 'b' })).toBe('under_itself');
+    expect(parentProblem(tree, 'b', { selfId: 'b' })).toBe('under_itself');
+    expect(parentProblem(tree, 'e', { selfId: 'b' })).toBeUndefined();
+    // A new category under d is level 5; moving b (3 levels) under e makes 4 levels.
+    expect(parentProblem(tree, 'd', { maxDepth: 4 })).toBe('too_deep');
+    expect(parentProblem(tree, 'c', { maxDepth: 4 })).toBeUndefined();
+    expect(parentProblem(tree, 'e', { selfId: 'b', maxDepth: 4 })).toBeUndefined();
+    expect(parentProblem(tree, 'f', { selfId: 'b', maxDepth: 4 })).toBe('too_deep');
+  });
+
   it('knows self and descendants', () => {
     expect(isSelfOrDescendant(tree, 'a', 'a')).toBe(true);
     expect(isSelfOrDescendant(tree, 'a', 'd')).toBe(true);

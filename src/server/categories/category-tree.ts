@@ -58,6 +58,29 @@ export function branchHeight(parents: ParentMap, id: string): number {
   return height(id, new Set());
 }
 
+/** Why a category cannot go under a parent (parentProblem). */
+export type ParentProblem = 'missing' | 'under_itself' | 'too_deep';
+
+/**
+ * The one check of a category write that sets a parent, for both trees (the catalogue's and the
+ * blog's): `parentId` must exist, must not be `selfId` or below it (a category being moved;
+ * undefined for a new one), and, with `maxDepth`, the branch must still fit (the parent's level
+ * plus the moved branch's height, 1 for a new category).
+ */
+export function parentProblem(
+  parents: ParentMap,
+  parentId: string,
+  options: { selfId?: string; maxDepth?: number } = {},
+): ParentProblem | undefined {
+  if (!parents.has(parentId)) return 'missing';
+  if (options.selfId !== undefined && isSelfOrDescendant(parents, options.selfId, parentId)) return 'under_itself';
+  if (options.maxDepth !== undefined) {
+    const height = options.selfId === undefined ? 1 : branchHeight(parents, options.selfId);
+    if ((depthOf(parents, parentId) ?? Number.POSITIVE_INFINITY) + height > options.maxDepth) return 'too_deep';
+  }
+  return undefined;
+}
+
 /** The first problem of a whole tree (cycles before depth), or undefined when it is sound. */
 export function findTreeProblem(parents: ParentMap, maxDepth: number): TreeProblem | undefined {
   for (const id of parents.keys()) {

@@ -3,9 +3,9 @@ import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
-import { isUniqueViolation } from '#server/db/errors.ts';
 import { containsPattern, countRows, pageOffset, phoneCondition, sortDirection } from '#server/db/list-queries.ts';
 import { inTransaction } from '#server/db/transaction.ts';
+import { uniqueViolationAs } from '#server/db/unique.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { users } from '#server/users/users.table.ts';
@@ -184,10 +184,7 @@ async function assertPhoneFree(tx: Db, phone: string, exceptId?: string): Promis
 }
 
 /** The unique index is the last word when two requests race past the check. */
-function rethrowPhoneTaken(error: unknown): never {
-  if (isUniqueViolation(error, 'customers_phone_unique')) throw phoneTaken();
-  throw error;
-}
+const rethrowPhoneTaken = uniqueViolationAs({ customers_phone_unique: phoneTaken });
 
 function auditView(customer: Customer) {
   const { orders_count: _count, total_spent: _spent, last_order_at: _last, account: _account, ...fields } = customer;

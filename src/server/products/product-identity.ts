@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { type AnyColumn, and, eq, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { errorChain } from '#server/db/errors.ts';
 import { escapeLike } from '#server/db/list-queries.ts';
+import { uniqueSlug, uniqueViolationAs } from '#server/db/unique.ts';
 import { conflict } from '#server/errors.ts';
 import { PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
-import { firstFreeSlug, slugify } from '#shared/slug.ts';
 import { productVariants } from './product-variants.table.ts';
 import { products } from './products.table.ts';
 
@@ -98,14 +97,13 @@ export async function skusUsedElsewhere(
 }
 
 /** The slug made from `name`, with -2, -3… appended when it is taken. One query. */
-export async function uniqueSlugFor(db: Db, name: string): Promise<string> {
+export function uniqueSlugFor(db: Db, name: string): Promise<string> {
   // Room for a suffix such as "-12345" within the limit.
-  const base = slugify(name, PRODUCT_LIMITS.slug - 6) || 'product';
-  const rows = await db
-    .select({ slug: products.slug })
-    .from(products)
-    .where(or(eq(products.slug, base), like(products.slug, `${escapeLike(base)}-%`)));
-  return firstFreeSlug(base, new Set(rows.map((row) => row.slug)), PRODUCT_LIMITS.slug);
+  return uniqueSlug(db, { table: products, slug: products.slug, id: products.id }, name, {
+    maxLength: PRODUCT_LIMITS.slug,
+    baseMaxLength: PRODUCT_LIMITS.slug - 6,
+    fallback: 'product',
+  });
 }
 
 const SKU_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -127,12 +125,8 @@ export async function generateSku(db: Db): Promise<string> {
  * Two requests racing for one slug or SKU both pass the check; the unique constraint stops the
  * second, and this turns its error into the same 409 the check gives. Anything else is rethrown.
  */
-export function rethrowUniqueViolation(error: unknown): never {
-  for (const { code, constraint, message } of errorChain(error)) {
-    if (code !== '23505') continue;
-    const name = constraint ?? message ?? '';
-    if (name.includes('products_slug')) throw slugTaken();
-    if (name.includes('products_sku') || name.includes('product_variants_sku')) throw skuTaken();
-  }
-  throw error;
-}
+export const rethrowUniqueViolation = uniqueViolationAs({
+  products_slug: slugTaken,
+  products_sku: skuTaken,
+  product_variants_sku: skuTaken,
+});
