@@ -2,7 +2,6 @@ import { act } from 'react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BLOG_MESSAGES, categoryHasPostsMessage } from '#shared/blog.ts';
-import { waitFor } from '#web/test/render.tsx';
 import {
   adminTestSetup,
   type Call,
@@ -13,7 +12,8 @@ import {
   route,
   stubFetch,
   type,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { waitFor } from '#web/test/render.tsx';
 import { BlogCategoriesPage } from './blog-categories-page.tsx';
 import { GUIDES, NEWS } from './test-fixtures.ts';
 

@@ -2,7 +2,6 @@ import { act } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BLOG_MESSAGES } from '#shared/blog.ts';
-import { waitFor } from '#web/test/render.tsx';
 import {
   adminTestSetup,
   type Call,
@@ -16,7 +15,9 @@ import {
   type,
   Where,
   where,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { buttonByText } from '#web/test/queries.ts';
+import { waitFor } from '#web/test/render.tsx';
 import { localInputToIso, SCHEDULE_MESSAGES, toLocalInput } from './blog-form-values.ts';
 import { BlogPostEditorPage } from './blog-post-editor-page.tsx';
 import { ARDUINO_POST, GUIDES, NEWS } from './test-fixtures.ts';
@@ -66,8 +67,6 @@ async function waitForElement(root: ParentNode, selector: string): Promise<HTMLE
 const leaveDialog = (root: ParentNode) =>
   [...root.querySelectorAll('dialog[open]')].find((item) => item.textContent?.includes('Leave without saving?'));
 
-const buttonByText = (root: ParentNode, text: string) =>
-  [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
 const posts = () => calls.filter((call) => call.method === 'POST' || call.method === 'PUT');
 const errorOf = (root: ParentNode, label: string) => {
   const field = fieldLabelled(root, label);

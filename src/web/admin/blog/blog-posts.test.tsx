@@ -1,7 +1,6 @@
 import { act } from 'react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from '#web/test/render.tsx';
 import {
   adminTestSetup,
   type Call,
@@ -14,7 +13,8 @@ import {
   type,
   Where,
   where,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { waitFor } from '#web/test/render.tsx';
 import { BlogPostsPage } from './blog-posts-page.tsx';
 import { ARDUINO_POST, DRAFT_POST, GUIDES, NEWS } from './test-fixtures.ts';
 

@@ -1,7 +1,6 @@
 import { Link, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShopPage } from '#shared/contracts/pages.ts';
-import { waitFor } from '#web/test/render.tsx';
 import {
   adminTestSetup,
   type Call,
@@ -14,7 +13,8 @@ import {
   type,
   Where,
   where,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { waitFor } from '#web/test/render.tsx';
 import { ShopPageEditorPage } from './shop-page-editor-page.tsx';
 import { ShopPagesPage } from './shop-pages-page.tsx';
 

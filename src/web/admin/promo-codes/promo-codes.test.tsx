@@ -2,7 +2,6 @@ import { act } from 'react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROMO_MESSAGES, type PromoCodesImportResult } from '#shared/contracts/promo-codes.ts';
-import { waitFor } from '#web/test/render.tsx';
 import {
   adminTestSetup,
   type Call,
@@ -16,7 +15,9 @@ import {
   type,
   Where,
   where,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { buttonByText } from '#web/test/queries.ts';
+import { waitFor } from '#web/test/render.tsx';
 import { PromoCodesPage } from './promo-codes-page.tsx';
 import { PromoEditorPage } from './promo-editor-page.tsx';
 import { PromoUsagePage } from './promo-usage-page.tsx';
@@ -65,8 +66,6 @@ function mount(entry: string) {
   );
 }
 
-const buttonByText = (root: ParentNode, text: string) =>
-  [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
 const byLabel = (root: ParentNode, label: string) => root.querySelector<HTMLElement>(`[aria-label="${label}"]`);
 const submitForm = (form: HTMLFormElement | null | undefined) => act(async () => form?.requestSubmit());
 

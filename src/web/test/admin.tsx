@@ -3,9 +3,9 @@ import { act, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { AuthUser } from '#shared/contracts/auth.ts';
+import { saveSession } from '#web/admin/auth/token-store.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
 import { type Rendered, render } from '#web/test/render.tsx';
-import { saveSession } from './auth/token-store.ts';
 
 /**
  * What the admin screens' unit tests share: a signed-in owner, a recorded fetch answering like
