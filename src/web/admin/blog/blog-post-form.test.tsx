@@ -1,17 +1,15 @@
 import { act } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BLOG_MESSAGES } from '#shared/blog.ts';
 import {
   adminTestSetup,
-  type Call,
   click,
   errorBody,
   fieldLabelled,
   json,
   pagination,
-  route,
-  stubFetch,
+  recordedApi,
   type,
   Where,
   where,
@@ -22,20 +20,12 @@ import { localInputToIso, SCHEDULE_MESSAGES, toLocalInput } from './blog-form-va
 import { BlogPostEditorPage } from './blog-post-editor-page.tsx';
 import { ARDUINO_POST, GUIDES, NEWS } from './test-fixtures.ts';
 
-let calls: Call[] = [];
-let answers: Record<string, (call: Call) => Response | Promise<Response>> = {};
 const { toasts, mount: mountScreen } = adminTestSetup();
 
-beforeEach(() => {
-  answers = {};
-  calls = stubFetch((call) => {
-    const answer = answers[route(call)];
-    if (answer) return answer(call);
-    const path = route(call);
-    if (path === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS] });
-    if (path === `GET /api/blogs/admin/posts/${ARDUINO_POST.id}`) return json({ data: ARDUINO_POST });
-    return errorBody('Not found', 404);
-  });
+const { calls, answers } = recordedApi((path) => {
+  if (path === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS] });
+  if (path === `GET /api/blogs/admin/posts/${ARDUINO_POST.id}`) return json({ data: ARDUINO_POST });
+  return errorBody('Not found', 404);
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,17 +1,16 @@
 import { act } from 'react';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROMO_MESSAGES, type PromoCodesImportResult } from '#shared/contracts/promo-codes.ts';
 import {
   adminTestSetup,
-  type Call,
   click,
   errorBody,
   fieldLabelled,
   json,
   pagination,
+  recordedApi,
   route,
-  stubFetch,
   type,
   Where,
   where,
@@ -33,22 +32,14 @@ const STATS = {
   recent_codes: [SPRING, FIVE_OFF],
 };
 
-let calls: Call[] = [];
-let answers: Record<string, (call: Call) => Response | Promise<Response>> = {};
 const { toasts, mount: mountScreen } = adminTestSetup();
 
-beforeEach(() => {
-  answers = {};
-  calls = stubFetch((call) => {
-    const answer = answers[route(call)];
-    if (answer) return answer(call);
-    const path = route(call);
-    if (path === 'GET /api/admin/promo-codes') return json({ data: [SPRING, FIVE_OFF], pagination: pagination(2) });
-    if (path === 'GET /api/admin/promo-codes/stats') return json({ data: STATS });
-    if (path === 'GET /api/admin/categories') return json({ data: [] });
-    if (path === `GET /api/admin/promo-codes/${SPRING.id}`) return json({ data: SPRING });
-    return errorBody('Not found', 404);
-  });
+const { calls, answers } = recordedApi((path) => {
+  if (path === 'GET /api/admin/promo-codes') return json({ data: [SPRING, FIVE_OFF], pagination: pagination(2) });
+  if (path === 'GET /api/admin/promo-codes/stats') return json({ data: STATS });
+  if (path === 'GET /api/admin/categories') return json({ data: [] });
+  if (path === `GET /api/admin/promo-codes/${SPRING.id}`) return json({ data: SPRING });
+  return errorBody('Not found', 404);
 });
 
 function mount(entry: string) {
