@@ -1,19 +1,9 @@
 import { act } from 'react';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BLOG_MESSAGES, categoryHasPostsMessage } from '#shared/blog.ts';
+import { adminTestSetup, click, errorBody, fieldLabelled, json, recordedApi, type } from '#web/test/admin.tsx';
 import { waitFor } from '#web/test/render.tsx';
-import {
-  adminTestSetup,
-  type Call,
-  click,
-  errorBody,
-  fieldLabelled,
-  json,
-  route,
-  stubFetch,
-  type,
-} from '../test-support.tsx';
 import { BlogCategoriesPage } from './blog-categories-page.tsx';
 import { GUIDES, NEWS } from './test-fixtures.ts';
 
@@ -25,18 +15,11 @@ const DRAFTS_ONLY = {
   sort_order: 2,
 };
 
-let calls: Call[] = [];
-let answers: Record<string, (call: Call) => Response | Promise<Response>> = {};
 const { toasts, mount: mountScreen } = adminTestSetup();
 
-beforeEach(() => {
-  answers = {};
-  calls = stubFetch((call) => {
-    const answer = answers[route(call)];
-    if (answer) return answer(call);
-    if (route(call) === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS, DRAFTS_ONLY] });
-    return errorBody('Not found', 404);
-  });
+const { calls, answers } = recordedApi((path) => {
+  if (path === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS, DRAFTS_ONLY] });
+  return errorBody('Not found', 404);
 });
 
 const mount = () =>

@@ -1,40 +1,31 @@
 import { act } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BLOG_MESSAGES } from '#shared/blog.ts';
-import { waitFor } from '#web/test/render.tsx';
 import {
   adminTestSetup,
-  type Call,
   click,
   errorBody,
   fieldLabelled,
   json,
   pagination,
-  route,
-  stubFetch,
+  recordedApi,
   type,
   Where,
   where,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { buttonByText } from '#web/test/queries.ts';
+import { waitFor } from '#web/test/render.tsx';
 import { localInputToIso, SCHEDULE_MESSAGES, toLocalInput } from './blog-form-values.ts';
 import { BlogPostEditorPage } from './blog-post-editor-page.tsx';
 import { ARDUINO_POST, GUIDES, NEWS } from './test-fixtures.ts';
 
-let calls: Call[] = [];
-let answers: Record<string, (call: Call) => Response | Promise<Response>> = {};
 const { toasts, mount: mountScreen } = adminTestSetup();
 
-beforeEach(() => {
-  answers = {};
-  calls = stubFetch((call) => {
-    const answer = answers[route(call)];
-    if (answer) return answer(call);
-    const path = route(call);
-    if (path === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS] });
-    if (path === `GET /api/blogs/admin/posts/${ARDUINO_POST.id}`) return json({ data: ARDUINO_POST });
-    return errorBody('Not found', 404);
-  });
+const { calls, answers } = recordedApi((path) => {
+  if (path === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS] });
+  if (path === `GET /api/blogs/admin/posts/${ARDUINO_POST.id}`) return json({ data: ARDUINO_POST });
+  return errorBody('Not found', 404);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -66,8 +57,6 @@ async function waitForElement(root: ParentNode, selector: string): Promise<HTMLE
 const leaveDialog = (root: ParentNode) =>
   [...root.querySelectorAll('dialog[open]')].find((item) => item.textContent?.includes('Leave without saving?'));
 
-const buttonByText = (root: ParentNode, text: string) =>
-  [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
 const posts = () => calls.filter((call) => call.method === 'POST' || call.method === 'PUT');
 const errorOf = (root: ParentNode, label: string) => {
   const field = fieldLabelled(root, label);

@@ -8,7 +8,7 @@ import { ContentPreviewDialog } from '../shared/content-preview-dialog.tsx';
 import { EditorSaveBar } from '../shared/editor-save-bar.tsx';
 import { FeaturedImageField } from '../shared/featured-image-field.tsx';
 import { LazyRichTextEditor } from '../shared/lazy-rich-text-editor.tsx';
-import { ListInput } from '../shared/list-input.tsx';
+import { TagsField } from '../shared/list-input.tsx';
 import { SeoFieldsCard } from '../shared/seo-fields.tsx';
 import { htmlToText } from '../shared/seo-preview.tsx';
 import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
@@ -264,29 +264,20 @@ export function BlogPostForm({
                     Manage categories
                   </Link>
                 </div>
-                <div>
-                  <label htmlFor="post-tags" className="text-sm font-medium">
-                    Tags <span className="font-normal text-muted">(optional)</span>
-                  </label>
-                  <Controller
-                    control={control}
-                    name="tags"
-                    render={({ field: tags }) => (
-                      <ListInput
-                        id="post-tags"
-                        value={tags.value}
-                        onChange={tags.onChange}
-                        placeholder="arduino, beginners"
-                        invalid={Boolean(errors.tags)}
-                        describedBy="post-tags-hint"
-                      />
-                    )}
-                  />
-                  <p id="post-tags-hint" className="mt-1 text-xs text-muted">
-                    Separated by commas; related posts share tags.
-                  </p>
-                  {errors.tags && <p className="mt-1 text-sm text-danger">{errors.tags.message ?? 'Check the tags'}</p>}
-                </div>
+                <Controller
+                  control={control}
+                  name="tags"
+                  render={({ field: tags }) => (
+                    <TagsField
+                      id="post-tags"
+                      value={tags.value}
+                      onChange={tags.onChange}
+                      placeholder="arduino, beginners"
+                      hint="Separated by commas; related posts share tags."
+                      error={errors.tags}
+                    />
+                  )}
+                />
               </DetailCard>
               <SeoFieldsCard
                 fields={{ metaTitle: field('meta_title'), metaDescription: field('meta_description') }}

@@ -1,20 +1,19 @@
 import { act } from 'react';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from '#web/test/render.tsx';
+import { describe, expect, it } from 'vitest';
 import {
   adminTestSetup,
-  type Call,
   click,
   errorBody,
   json,
   pagination,
+  recordedApi,
   route,
-  stubFetch,
   type,
   Where,
   where,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { waitFor } from '#web/test/render.tsx';
 import { BlogPostsPage } from './blog-posts-page.tsx';
 import { ARDUINO_POST, DRAFT_POST, GUIDES, NEWS } from './test-fixtures.ts';
 
@@ -26,21 +25,13 @@ const SCHEDULED = {
   published_at: '2030-01-02T08:30:00.000Z',
 };
 
-let calls: Call[] = [];
-let answers: Record<string, (call: Call) => Response | Promise<Response>> = {};
 const { toasts, mount: mountScreen } = adminTestSetup();
 
-beforeEach(() => {
-  answers = {};
-  calls = stubFetch((call) => {
-    const answer = answers[route(call)];
-    if (answer) return answer(call);
-    const path = route(call);
-    if (path === 'GET /api/blogs/admin/posts')
-      return json({ data: [ARDUINO_POST, DRAFT_POST, SCHEDULED], pagination: pagination(3) });
-    if (path === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS] });
-    return errorBody('Not found', 404);
-  });
+const { calls, answers } = recordedApi((path) => {
+  if (path === 'GET /api/blogs/admin/posts')
+    return json({ data: [ARDUINO_POST, DRAFT_POST, SCHEDULED], pagination: pagination(3) });
+  if (path === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS] });
+  return errorBody('Not found', 404);
 });
 
 const mount = (entry: string) =>

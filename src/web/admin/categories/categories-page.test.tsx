@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
+import { adminTestSetup, type Call, click, errorBody, json, route, stubFetch, type } from '#web/test/admin.tsx';
 import { waitFor } from '#web/test/render.tsx';
-import { adminTestSetup, type Call, click, errorBody, json, route, stubFetch, type } from '../test-support.tsx';
 import { CategoriesPage } from './categories-page.tsx';
 import { sampleCategory } from './test-fixtures.ts';
 

@@ -7,7 +7,6 @@ import {
   CUSTOMER_PHONE_TAKEN_MESSAGE,
   type Customer,
 } from '#shared/contracts/customers.ts';
-import { waitFor } from '#web/test/render.tsx';
 import {
   adminTestSetup,
   type Call,
@@ -20,7 +19,9 @@ import {
   type,
   Where,
   where,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { buttonByText } from '#web/test/queries.ts';
+import { waitFor } from '#web/test/render.tsx';
 import { CustomerDetailPage } from './customer-detail-page.tsx';
 import { CustomersPage } from './customers-page.tsx';
 
@@ -110,8 +111,6 @@ async function mount(entry: string) {
   );
 }
 
-const buttonByText = (root: ParentNode, text: string) =>
-  [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
 const field = (root: ParentNode, label: string) => fieldLabelled(root, label);
 
 describe('CustomersPage', () => {

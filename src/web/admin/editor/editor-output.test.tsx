@@ -1,8 +1,8 @@
 import type { Editor, JSONContent } from '@tiptap/core';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { adminTestSetup, json, stubApi } from '#web/test/admin.tsx';
 import editorOutput from '../../../../tests/fixtures/editor-output.html?raw';
-import { adminTestSetup, json, stubApi } from '../test-support.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 const { mount } = adminTestSetup();

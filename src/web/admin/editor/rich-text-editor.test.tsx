@@ -1,8 +1,8 @@
 import type { Editor } from '@tiptap/core';
 import { act, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { adminTestSetup, type Call, click, errorBody, json, pagination, stubApi, type } from '#web/test/admin.tsx';
 import { waitFor } from '#web/test/render.tsx';
-import { adminTestSetup, type Call, click, errorBody, json, pagination, stubApi, type } from '../test-support.tsx';
 import { LINK_MESSAGES } from './link-rules.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 

@@ -1,9 +1,9 @@
 import { Route, Routes, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { OrderCalculation, OrderLineInput } from '#shared/contracts/orders.ts';
+import { adminTestSetup, click, fieldLabelled, type as typeInto } from '#web/test/admin.tsx';
 import { waitFor } from '#web/test/render.tsx';
 import { adminProduct, PI_ID, variant, variantId, variantProduct } from '../products/test-fixtures.ts';
-import { adminTestSetup, click, fieldLabelled, type as typeInto } from '../test-support.tsx';
 import { NewOrderPage } from './new-order-page.tsx';
 import { adminOrder, type Call, errorBody, json, ORDER_ID, PRODUCT_ID, stubApi } from './test-fixtures.ts';
 

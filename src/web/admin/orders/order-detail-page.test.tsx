@@ -1,8 +1,8 @@
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
+import { adminTestSetup, click, type } from '#web/test/admin.tsx';
 import { waitFor } from '#web/test/render.tsx';
-import { adminTestSetup, click, type } from '../test-support.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
 import { validateRefund } from './refund-dialog.tsx';
 import { adminOrder, type Call, errorBody, json, ORDER_ID, stubApi } from './test-fixtures.ts';

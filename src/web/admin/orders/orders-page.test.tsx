@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentLocation, mount as mountInRouter, unmount } from '#web/test/admin-kit.tsx';
 import { waitFor } from '#web/test/render.tsx';
-import { currentLocation, mount as mountInRouter, unmount } from '../ui/kit-test-helpers.tsx';
 import { OrdersPage } from './orders-page.tsx';
 import { type Call, json, listItem, signIn, stubApi } from './test-fixtures.ts';
 

@@ -1,20 +1,18 @@
 import { Link, Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ShopPage } from '#shared/contracts/pages.ts';
-import { waitFor } from '#web/test/render.tsx';
 import {
   adminTestSetup,
-  type Call,
   click,
   errorBody,
   fieldLabelled,
   json,
-  route,
-  stubFetch,
+  recordedApi,
   type,
   Where,
   where,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { waitFor } from '#web/test/render.tsx';
 import { ShopPageEditorPage } from './shop-page-editor-page.tsx';
 import { ShopPagesPage } from './shop-pages-page.tsx';
 
@@ -27,26 +25,18 @@ const DELIVERY: ShopPage = {
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
-let calls: Call[] = [];
-let answers: Record<string, (call: Call) => Response | Promise<Response>> = {};
 const { toasts, mount: mountScreen } = adminTestSetup();
 
-beforeEach(() => {
-  answers = {};
-  calls = stubFetch((call) => {
-    const answer = answers[route(call)];
-    if (answer) return answer(call);
-    const path = route(call);
-    if (path === 'GET /api/admin/pages')
-      return json({
-        data: [
-          { slug: 'about', title: 'About Cedar Shop', updated_at: DELIVERY.updated_at, is_default: false },
-          { slug: 'delivery', title: 'Delivery', updated_at: DELIVERY.updated_at, is_default: true },
-        ],
-      });
-    if (path === 'GET /api/admin/pages/delivery') return json({ data: DELIVERY });
-    return errorBody('Page not found', 404);
-  });
+const { calls, answers } = recordedApi((path) => {
+  if (path === 'GET /api/admin/pages')
+    return json({
+      data: [
+        { slug: 'about', title: 'About Cedar Shop', updated_at: DELIVERY.updated_at, is_default: false },
+        { slug: 'delivery', title: 'Delivery', updated_at: DELIVERY.updated_at, is_default: true },
+      ],
+    });
+  if (path === 'GET /api/admin/pages/delivery') return json({ data: DELIVERY });
+  return errorBody('Page not found', 404);
 });
 
 const mount = (entry: string) =>

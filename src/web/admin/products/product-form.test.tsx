@@ -2,8 +2,8 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AdminProduct, DEFAULT_VARIANT_FIELDS, type ProductCreate } from '#shared/contracts/admin-products.ts';
+import { adminTestSetup, click, fieldLabelled as fieldLabelledIn } from '#web/test/admin.tsx';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { adminTestSetup, click, fieldLabelled as fieldLabelledIn } from '../test-support.tsx';
 import { ProductForm } from './product-form.tsx';
 import { adminProduct, PI_IMAGES, sharedStockProduct, variantId, variantProduct } from './test-fixtures.ts';
 

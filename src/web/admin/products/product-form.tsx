@@ -5,7 +5,7 @@ import type { AdminProduct, ProductCreate } from '#shared/contracts/admin-produc
 import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { ImageUploader } from '../shared/image-uploader.tsx';
-import { ListInput } from '../shared/list-input.tsx';
+import { TagsField } from '../shared/list-input.tsx';
 import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
 import { FormSaveBar } from '../ui/form-save-bar.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';
@@ -179,29 +179,20 @@ export function ProductForm({
                   ))}
                 </SelectField>
                 <TextField label="Brand" optional {...field('brand')} />
-                <div>
-                  <label htmlFor="product-tags" className="text-sm font-medium">
-                    Tags <span className="font-normal text-muted">(optional)</span>
-                  </label>
-                  <Controller
-                    control={control}
-                    name="tags"
-                    render={({ field: tags }) => (
-                      <ListInput
-                        id="product-tags"
-                        value={tags.value}
-                        onChange={tags.onChange}
-                        placeholder="wifi, iot, 5v"
-                        invalid={Boolean(errors.tags)}
-                        describedBy="product-tags-hint"
-                      />
-                    )}
-                  />
-                  <p id="product-tags-hint" className="mt-1 text-xs text-muted">
-                    Separated by commas; search finds products by their tags.
-                  </p>
-                  {errors.tags && <p className="mt-1 text-sm text-danger">{errors.tags.message ?? 'Check the tags'}</p>}
-                </div>
+                <Controller
+                  control={control}
+                  name="tags"
+                  render={({ field: tags }) => (
+                    <TagsField
+                      id="product-tags"
+                      value={tags.value}
+                      onChange={tags.onChange}
+                      placeholder="wifi, iot, 5v"
+                      hint="Separated by commas; search finds products by their tags."
+                      error={errors.tags}
+                    />
+                  )}
+                />
               </DetailCard>
               <DetailCard stack title="Web address">
                 <TextField

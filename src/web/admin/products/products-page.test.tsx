@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { adminTestSetup, json, stubApi } from '#web/test/admin.tsx';
 import { waitFor } from '#web/test/render.tsx';
-import { adminTestSetup, json, stubApi } from '../test-support.tsx';
 import { ProductsPage } from './products-page.tsx';
 import { adminProduct, PI_ID, PI_IMAGES, variant, variantId, variantProduct } from './test-fixtures.ts';
 

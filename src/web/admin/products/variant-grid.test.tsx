@@ -1,8 +1,8 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ProductCreate } from '#shared/contracts/admin-products.ts';
+import { adminTestSetup, click, fieldLabelled } from '#web/test/admin.tsx';
 import { waitFor } from '#web/test/render.tsx';
-import { adminTestSetup, click, fieldLabelled } from '../test-support.tsx';
 import { ProductForm } from './product-form.tsx';
 import { toVariantRow } from './product-form-values.ts';
 import { PI_IMAGES, variantId, variantProduct } from './test-fixtures.ts';

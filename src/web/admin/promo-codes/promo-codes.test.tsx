@@ -1,22 +1,22 @@
 import { act } from 'react';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROMO_MESSAGES, type PromoCodesImportResult } from '#shared/contracts/promo-codes.ts';
-import { waitFor } from '#web/test/render.tsx';
 import {
   adminTestSetup,
-  type Call,
   click,
   errorBody,
   fieldLabelled,
   json,
   pagination,
+  recordedApi,
   route,
-  stubFetch,
   type,
   Where,
   where,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { buttonByText } from '#web/test/queries.ts';
+import { waitFor } from '#web/test/render.tsx';
 import { PromoCodesPage } from './promo-codes-page.tsx';
 import { PromoEditorPage } from './promo-editor-page.tsx';
 import { PromoUsagePage } from './promo-usage-page.tsx';
@@ -32,22 +32,14 @@ const STATS = {
   recent_codes: [SPRING, FIVE_OFF],
 };
 
-let calls: Call[] = [];
-let answers: Record<string, (call: Call) => Response | Promise<Response>> = {};
 const { toasts, mount: mountScreen } = adminTestSetup();
 
-beforeEach(() => {
-  answers = {};
-  calls = stubFetch((call) => {
-    const answer = answers[route(call)];
-    if (answer) return answer(call);
-    const path = route(call);
-    if (path === 'GET /api/admin/promo-codes') return json({ data: [SPRING, FIVE_OFF], pagination: pagination(2) });
-    if (path === 'GET /api/admin/promo-codes/stats') return json({ data: STATS });
-    if (path === 'GET /api/admin/categories') return json({ data: [] });
-    if (path === `GET /api/admin/promo-codes/${SPRING.id}`) return json({ data: SPRING });
-    return errorBody('Not found', 404);
-  });
+const { calls, answers } = recordedApi((path) => {
+  if (path === 'GET /api/admin/promo-codes') return json({ data: [SPRING, FIVE_OFF], pagination: pagination(2) });
+  if (path === 'GET /api/admin/promo-codes/stats') return json({ data: STATS });
+  if (path === 'GET /api/admin/categories') return json({ data: [] });
+  if (path === `GET /api/admin/promo-codes/${SPRING.id}`) return json({ data: SPRING });
+  return errorBody('Not found', 404);
 });
 
 function mount(entry: string) {
@@ -65,8 +57,6 @@ function mount(entry: string) {
   );
 }
 
-const buttonByText = (root: ParentNode, text: string) =>
-  [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
 const byLabel = (root: ParentNode, label: string) => root.querySelector<HTMLElement>(`[aria-label="${label}"]`);
 const submitForm = (form: HTMLFormElement | null | undefined) => act(async () => form?.requestSubmit());
 

@@ -4,10 +4,6 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Notification, SOCKET_EVENTS } from '#shared/contracts/notifications.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
-import { sockets } from '#web/test/fake-socket-io.ts';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { AdminAuthProvider } from '../auth/admin-auth.tsx';
-import { AdminLayout } from '../shell/admin-layout.tsx';
 import {
   type Call,
   click,
@@ -18,7 +14,11 @@ import {
   route,
   signIn,
   stubFetch,
-} from '../test-support.tsx';
+} from '#web/test/admin.tsx';
+import { sockets } from '#web/test/fake-socket-io.ts';
+import { type Rendered, render, waitFor } from '#web/test/render.tsx';
+import { AdminAuthProvider } from '../auth/admin-auth.tsx';
+import { AdminLayout } from '../shell/admin-layout.tsx';
 import { ReviewsPage } from './reviews-page.tsx';
 import { HELD, newReviewNotification, STATS } from './test-fixtures.ts';
 

@@ -2,9 +2,6 @@ import { act } from 'react';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminReview } from '#shared/contracts/reviews.ts';
-import { waitFor } from '#web/test/render.tsx';
-import { ProductEditorPage } from '../products/product-editor-page.tsx';
-import { adminProduct, PI_ID } from '../products/test-fixtures.ts';
 import {
   adminTestSetup,
   type Call,
@@ -18,8 +15,12 @@ import {
   type,
   Where,
   where,
-} from '../test-support.tsx';
-import { selectByLabel } from '../ui/kit-test-helpers.tsx';
+} from '#web/test/admin.tsx';
+import { selectByLabel } from '#web/test/admin-kit.tsx';
+import { buttonByText } from '#web/test/queries.ts';
+import { waitFor } from '#web/test/render.tsx';
+import { ProductEditorPage } from '../products/product-editor-page.tsx';
+import { adminProduct, PI_ID } from '../products/test-fixtures.ts';
 import { ReviewDetailPage } from './review-detail-page.tsx';
 import { ReviewsPage } from './reviews-page.tsx';
 import { ARDUINO_ID, GREAT, HELD, STATS } from './test-fixtures.ts';
@@ -60,8 +61,6 @@ function mount(entry = '/admin/reviews') {
   );
 }
 
-const buttonByText = (root: ParentNode, text: string) =>
-  [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
 const byLabel = (root: ParentNode, label: string) => root.querySelector<HTMLElement>(`[aria-label="${label}"]`);
 const dialogTitled = (root: ParentNode, title: string) =>
   [...root.querySelectorAll('dialog')].find((dialog) => dialog.querySelector('h2')?.textContent === title);

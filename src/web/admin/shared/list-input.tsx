@@ -54,3 +54,44 @@ export function splitList(value: string): string[] {
     .map((item) => item.trim())
     .filter((item) => item !== '');
 }
+
+/**
+ * A labelled tags field (a product's, a post's): the list typed with commas, a hint under it and
+ * the field's error. Bound with react-hook-form's Controller (`value`, `onChange`).
+ */
+export function TagsField({
+  id,
+  value,
+  onChange,
+  placeholder,
+  hint,
+  error,
+}: {
+  id: string;
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  placeholder: string;
+  hint: string;
+  /** The field's error; an empty message still marks it ("Check the tags"). */
+  error?: { message?: string };
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        Tags <span className="font-normal text-muted">(optional)</span>
+      </label>
+      <ListInput
+        id={id}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        invalid={Boolean(error)}
+        describedBy={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+        {hint}
+      </p>
+      {error && <p className="mt-1 text-sm text-danger">{error.message ?? 'Check the tags'}</p>}
+    </div>
+  );
+}

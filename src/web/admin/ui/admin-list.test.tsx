@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListResult } from '#web/lib/api-client.ts';
-import { AdminList, type ListQuery } from './admin-list.tsx';
-import type { ListColumn } from './data-list.tsx';
 import {
   buttonByText,
   click,
@@ -11,7 +9,9 @@ import {
   selectByLabel,
   type,
   unmount,
-} from './kit-test-helpers.tsx';
+} from '#web/test/admin-kit.tsx';
+import { AdminList, type ListQuery } from './admin-list.tsx';
+import type { ListColumn } from './data-list.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from './use-list-state.ts';
 
 interface Thing {

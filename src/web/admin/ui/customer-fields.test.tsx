@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fieldLabelled } from '#web/test/admin.tsx';
 import { type Rendered, render } from '#web/test/render.tsx';
-import { fieldLabelled } from '../test-support.tsx';
 import { AddressFields, ContactFields } from './customer-fields.tsx';
 import { fieldBinder } from './form-fields.ts';
 

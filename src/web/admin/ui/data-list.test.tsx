@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buttonByText, byLabel, click, mount, screenIsWide, unmount } from '#web/test/admin-kit.tsx';
 import { waitFor } from '#web/test/render.tsx';
 import { BulkActionBar } from './bulk-action-bar.tsx';
 import { DataList, type ListColumn } from './data-list.tsx';
-import { buttonByText, byLabel, click, mount, screenIsWide, unmount } from './kit-test-helpers.tsx';
 import { useRowSelection } from './use-row-selection.ts';
 
 interface Lamp {

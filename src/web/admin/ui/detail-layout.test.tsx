@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '#web/lib/api-client.ts';
+import { click, renderAdmin } from '#web/test/admin.tsx';
 import { type Rendered, waitFor } from '#web/test/render.tsx';
-import { click, renderAdmin } from '../test-support.tsx';
 import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from './detail-layout.tsx';
 
 let view: Rendered | undefined;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
+import { buttonByText, click, mount, unmount } from '#web/test/admin-kit.tsx';
 import { waitFor } from '#web/test/render.tsx';
 import { signIn } from '../orders/test-fixtures.ts';
 import { ExportCsvButton } from './export-csv-button.tsx';
-import { buttonByText, click, mount, unmount } from './kit-test-helpers.tsx';
 
 interface Call {
   url: string;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { click, type } from '#web/test/admin.tsx';
 import { type Rendered, render } from '#web/test/render.tsx';
 import { TextField } from '#web/ui/form-field.tsx';
-import { click, type } from '../test-support.tsx';
 import { FormDialog } from './form-dialog.tsx';
 
 let view: Rendered | undefined;

@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { type ResolverResult, useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fieldLabelled, type } from '#web/test/admin.tsx';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { SelectField, TextField } from '#web/ui/form-field.tsx';
-import { fieldLabelled, type } from '../test-support.tsx';
 import { fieldBinder } from './form-fields.ts';
 
 let view: Rendered | undefined;

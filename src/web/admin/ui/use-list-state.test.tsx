@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { buttonByText, click, currentLocation, mount, selectByLabel, type, unmount } from '#web/test/admin-kit.tsx';
 import { waitFor } from '#web/test/render.tsx';
-import { buttonByText, click, currentLocation, mount, selectByLabel, type, unmount } from './kit-test-helpers.tsx';
 import { ListFilters } from './list-filters.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from './use-list-state.ts';
 

@@ -49,6 +49,7 @@ export function useUnsavedChangesGuard(dirty: boolean, message = UNSAVED_CHANGES
   return (
     leavingTo !== null && (
       <ConfirmDialog
+        open
         title="Leave without saving?"
         confirmLabel="Leave page"
         danger

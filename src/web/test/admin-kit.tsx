@@ -52,8 +52,7 @@ export const click = (element: Element | null | undefined) =>
     element.click();
   });
 
-export const buttonByText = (root: ParentNode, text: string) =>
-  [...root.querySelectorAll<HTMLButtonElement>('button')].find((button) => button.textContent?.trim() === text);
+export { buttonByText } from './queries.ts';
 
 export const byLabel = <T extends Element = HTMLInputElement>(root: ParentNode, label: string) =>
   root.querySelector<T & Element>(`[aria-label="${label}"]`);

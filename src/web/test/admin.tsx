@@ -3,9 +3,9 @@ import { act, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { AuthUser } from '#shared/contracts/auth.ts';
+import { saveSession } from '#web/admin/auth/token-store.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
 import { type Rendered, render } from '#web/test/render.tsx';
-import { saveSession } from './auth/token-store.ts';
 
 /**
  * What the admin screens' unit tests share: a signed-in owner, a recorded fetch answering like
@@ -45,9 +45,8 @@ export interface Call {
   headers: Record<string, string>;
 }
 
-/** Stubs fetch with `respond` and records every call; vi.unstubAllGlobals() puts fetch back. */
-export function stubFetch(respond: (call: Call) => Response | Promise<Response>): Call[] {
-  const calls: Call[] = [];
+/** Stubs fetch with `respond` and records every call (into `calls`); vi.unstubAllGlobals() puts fetch back. */
+export function stubFetch(respond: (call: Call) => Response | Promise<Response>, calls: Call[] = []): Call[] {
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const call: Call = {
       method: init.method ?? 'GET',
@@ -67,6 +66,24 @@ export const route = (call: Call) => `${call.method} ${call.url.split('?')[0]}`;
 /** Stubs fetch: answers by "METHOD /api/path", 404 for anything else; records every call. */
 export function stubApi(answers: Record<string, (call: Call) => Response | Promise<Response>>): Call[] {
   return stubFetch((call) => answers[route(call)]?.(call) ?? errorBody('Not found', 404));
+}
+
+export type Answer = (call: Call) => Response | Promise<Response>;
+
+/**
+ * A test file's API: before each test, fetch is stubbed and `calls` and `answers` start empty. A
+ * test sets `answers["METHOD /api/path"]` for what it is about; every other call gets
+ * `fallback(path, call)`, the file's usual answers. Every call is recorded in `calls`.
+ */
+export function recordedApi(fallback: (path: string, call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const answers: Record<string, Answer> = {};
+  beforeEach(() => {
+    calls.length = 0;
+    for (const key of Object.keys(answers)) delete answers[key];
+    stubFetch((call) => answers[route(call)]?.(call) ?? fallback(route(call), call), calls);
+  });
+  return { calls, answers };
 }
 
 /** Mounts an admin screen as the app does: a query client (no retries) and a router at `entry`. */

@@ -1,0 +1,321 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import fences as allow-lists (docs/engineering.md "Import fences"): what each part of src/
+ * may import, read from every source file (type-only and lazy imports included) with the
+ * TypeScript compiler's pre-processor. biome.json keeps the deny-lists that an editor shows while
+ * typing; this test is the one that holds, because a fence that lists what is allowed has no
+ * holes for the next library or folder.
+ *
+ * - src/shared: only zod and itself.
+ * - src/web: only the browser libraries below, never server code; `ui/`, `lib/`, `stores/` never
+ *   reach `app/`, the admin or the storefront.
+ * - src/server: only the server libraries below (no react-dom/server, no zustand).
+ * - An admin feature (src/web/admin/<feature>/) imports its own folder, the shared admin folders
+ *   (ui, shared, shell, auth, editor), #web/ui, #web/lib, #web/test and #shared. A storefront
+ *   feature likewise: its folder, storefront/{ui,shell,modal}, #web/ui, #web/lib, #web/stores.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SRC = path.join(ROOT, 'src');
+
+const WEB_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react-dom/server', // ssr/ only: see below
+  'react-router',
+  '@tanstack/react-query',
+  'react-hook-form',
+  '@hookform/resolvers',
+  'zod',
+  'zustand',
+  'vitest',
+  '@tiptap',
+  'socket.io-client',
+  'workbox',
+  'virtual:pwa-register',
+  'sonner',
+  'workbox-window',
+  // The service worker's build settings (web/pwa/service-worker-config.ts), read by the build only.
+  'vite-plugin-pwa',
+  'workbox-build',
+];
+const SERVER_PACKAGES = [
+  'node:',
+  'fastify',
+  '@fastify',
+  'fastify-plugin',
+  'drizzle-orm',
+  'drizzle-kit',
+  'pg',
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  'ioredis',
+  'nodemailer',
+  'pino',
+  'sharp',
+  'socket.io',
+  'zod',
+  'vitest',
+  'typescript',
+  'jose',
+  '@fastify/',
+  'fastify-type-provider-zod',
+  'otplib',
+  'qrcode',
+  '@zxcvbn-ts',
+  'isbot',
+  'sanitize-html',
+  'minisearch',
+  'pino-pretty',
+  'rate-limiter-flexible',
+  'papaparse',
+  '@socket.io/redis-adapter',
+];
+
+/** Admin folders every admin feature may use; the rest are features that never import each other. */
+const ADMIN_SHARED = ['ui', 'shared', 'shell', 'auth', 'editor'];
+const STOREFRONT_SHARED = ['ui', 'shell', 'modal'];
+
+/**
+ * Feature-to-feature imports not yet undone, each with its reason. The test fails when one is gone
+ * (delete its line) or a new one appears: the list only shrinks.
+ */
+/**
+ * The storefront's feature-to-feature imports on the day the fence became an allow-list: the cart,
+ * product image and price, and the shopper session are used across features. Each line goes when
+ * its piece moves to storefront/ui (or a new shared storefront folder); the list only shrinks.
+ */
+const STOREFRONT_HOLES: string[] = [
+  'storefront/account/orders/account-orders-page.tsx -> storefront/products/product-image.tsx',
+  'storefront/account/orders/account-orders-page.tsx -> storefront/checkout/delivery-address.tsx',
+  'storefront/account/orders/account-orders-page.tsx -> storefront/checkout/placed-order-lines.tsx',
+  'storefront/blog/blog-pagination.tsx -> storefront/store/store-pagination.tsx',
+  'storefront/blog/blog-post-page.tsx -> storefront/cart/add-to-cart-button.tsx',
+  'storefront/blog/blog-post-page.tsx -> storefront/products/product-image.tsx',
+  'storefront/blog/blog-post-page.tsx -> storefront/products/product-price.tsx',
+  'storefront/blog/post-body.tsx -> storefront/products/product-card.tsx',
+  'storefront/cart/cart-actions.ts -> storefront/products/variant-selection.ts',
+  'storefront/cart/cart-drawer.tsx -> storefront/products/product-image.tsx',
+  'storefront/cart/cart-drawer.tsx -> storefront/screens.ts',
+  'storefront/cart/sync/cart-sync.ts -> storefront/account/session/shopper-api.ts',
+  'storefront/cart/sync/cart-sync.ts -> storefront/account/session/shopper-session-store.ts',
+  'storefront/cart/sync/merge-carts.ts -> storefront/products/variant-selection.ts',
+  'storefront/checkout/checkout-page.tsx -> storefront/cart/cart-actions.ts',
+  'storefront/checkout/checkout-page.tsx -> storefront/cart/promo-code-store.ts',
+  'storefront/checkout/order-summary.tsx -> storefront/products/product-image.tsx',
+  'storefront/checkout/order-summary.tsx -> storefront/cart/cart-actions.ts',
+  'storefront/checkout/phone-order-summary.tsx -> storefront/products/product-image.tsx',
+  'storefront/checkout/phone-order-summary.tsx -> storefront/cart/cart-actions.ts',
+  'storefront/checkout/phone-order-summary.tsx -> storefront/cart/line-quantity-stepper.tsx',
+  'storefront/checkout/placed-order-lines.tsx -> storefront/products/product-image.tsx',
+  'storefront/checkout/placed-order-lines.tsx -> storefront/cart/cart-actions.ts',
+  'storefront/checkout/signed-in-checkout.tsx -> storefront/account/addresses/addresses-api.ts',
+  'storefront/checkout/signed-in-checkout.tsx -> storefront/account/session/shopper-api.ts',
+  'storefront/checkout/signed-in-checkout.tsx -> storefront/account/session/shopper-session-store.ts',
+  'storefront/checkout/use-promo-code.ts -> storefront/cart/promo-code-store.ts',
+  'storefront/home/home-page.tsx -> storefront/products/product-grid.tsx',
+  'storefront/home/home-page.tsx -> storefront/products/product-image.tsx',
+  'storefront/home/home-page.tsx -> storefront/categories/category-queries.ts',
+  'storefront/home/home-page.tsx -> storefront/screens.ts',
+  'storefront/home/home-queries.ts -> storefront/products/product-queries.ts',
+  'storefront/pages/shop-page.tsx -> storefront/blog/post-body.tsx',
+  'storefront/product/product-page.tsx -> storefront/products/product-grid.tsx',
+  'storefront/product/product-page.tsx -> storefront/products/product-image.tsx',
+  'storefront/product/product-page.tsx -> storefront/products/product-price.tsx',
+  'storefront/product/product-page.tsx -> storefront/cart/add-to-cart-button.tsx',
+  'storefront/product/product-page.tsx -> storefront/cart/cart-actions.ts',
+  'storefront/product/product-page.tsx -> storefront/preferences/preference-actions.ts',
+  'storefront/product/product-page.tsx -> storefront/products/product-queries.ts',
+  'storefront/product/product-page.tsx -> storefront/products/variant-selection.ts',
+  'storefront/product/product-page.tsx -> storefront/recently-viewed/recently-viewed.tsx',
+  'storefront/product/quantity-stepper.tsx -> storefront/cart/cart-actions.ts',
+  'storefront/product/reviews/reviews-api.ts -> storefront/account/session/shopper-session-store.ts',
+  'storefront/product/reviews/reviews-api.ts -> storefront/account/session/shopper-api.ts',
+  'storefront/product/reviews/reviews-section.tsx -> storefront/account/session/shopper-session-store.ts',
+  'storefront/product/reviews/reviews-section.tsx -> storefront/products/product-queries.ts',
+  'storefront/product/sticky-add-to-cart.tsx -> storefront/cart/add-to-cart-button.tsx',
+  'storefront/product/variant-picker.tsx -> storefront/products/variant-selection.ts',
+  'storefront/products/product-card.tsx -> storefront/quick-view/quick-view-button.tsx',
+  'storefront/quick-view/quick-view-button.tsx -> storefront/products/product-card.tsx',
+  'storefront/quick-view/quick-view-dialog.tsx -> storefront/products/product-card.tsx',
+  'storefront/quick-view/quick-view-dialog.tsx -> storefront/products/product-image.tsx',
+  'storefront/quick-view/quick-view-dialog.tsx -> storefront/products/product-price.tsx',
+  'storefront/quick-view/quick-view-dialog.tsx -> storefront/cart/add-to-cart-button.tsx',
+  'storefront/quick-view/quick-view-dialog.tsx -> storefront/cart/cart-actions.ts',
+  'storefront/quick-view/quick-view-dialog.tsx -> storefront/product/quantity-stepper.tsx',
+  'storefront/quick-view/quick-view-dialog.tsx -> storefront/product/variant-picker.tsx',
+  'storefront/quick-view/quick-view-dialog.tsx -> storefront/products/product-queries.ts',
+  'storefront/quick-view/quick-view-dialog.tsx -> storefront/products/variant-selection.ts',
+  'storefront/recently-viewed/recently-viewed.tsx -> storefront/products/product-grid.tsx',
+  'storefront/recently-viewed/recently-viewed.tsx -> storefront/preferences/preference-actions.ts',
+  'storefront/recently-viewed/recently-viewed.tsx -> storefront/products/product-queries.ts',
+  'storefront/search/search-combobox.tsx -> storefront/products/product-image.tsx',
+  'storefront/search/search-combobox.tsx -> storefront/preferences/preference-actions.ts',
+  'storefront/store/product-list-item.tsx -> storefront/products/product-image.tsx',
+  'storefront/store/product-list-item.tsx -> storefront/products/product-price.tsx',
+  'storefront/store/product-list-item.tsx -> storefront/quick-view/quick-view-button.tsx',
+  'storefront/store/store-page.tsx -> storefront/products/product-grid.tsx',
+  'storefront/store/store-page.tsx -> storefront/categories/category-queries.ts',
+  'storefront/store/store-page.tsx -> storefront/recently-viewed/recently-viewed.tsx',
+  'storefront/store/store-page.tsx -> storefront/screens.ts',
+  'storefront/store/store-page.tsx -> storefront/search/search-queries.ts',
+  'storefront/store/store-toolbar.tsx -> storefront/preferences/preference-actions.ts',
+];
+const KNOWN_HOLES: Record<string, string> = {
+  // The reviews count on the product editor and the notification bell's review/order queues.
+  'admin/products/product-editor-page.tsx -> admin/reviews/product-reviews-link.tsx': 'reviews badge',
+  'admin/notifications/use-notifications.ts -> admin/orders/order-keys.ts': 'bell refreshes orders',
+  'admin/notifications/use-notifications.ts -> admin/reviews/review-api.ts': 'bell refreshes reviews',
+  'admin/reviews/review-api.ts -> admin/notifications/notifications-stale.ts': 'reviews mark the bell stale',
+  'admin/customers/customer-detail-page.tsx -> admin/orders/order-columns.tsx': 'a customer lists orders',
+  'admin/customers/customer-detail-page.tsx -> admin/orders/order-keys.ts': 'a customer lists orders',
+  // The product lookups (the catalogue's category tree, one product by id) used beside products.
+  'admin/promo-codes/promo-editor-page.tsx -> admin/products/product-api.ts': 'category tree',
+  'admin/promo-codes/product-picker.tsx -> admin/products/product-api.ts': 'product search',
+  'admin/reviews/review-api.ts -> admin/products/product-api.ts': 'product search',
+  'admin/reviews/reviews-page.tsx -> admin/products/product-api.ts': 'product search',
+  'admin/shared/content-preview-dialog.tsx -> admin/products/product-api.ts': 'product cards in a preview',
+  'admin/editor/product-card-view.tsx -> admin/products/product-api.ts': 'product cards in the text',
+  'admin/editor/product-picker-dialog.tsx -> admin/products/product-api.ts': 'product search',
+  // The shell draws the bell and the nav's counts and icons.
+  'admin/shell/admin-layout.tsx -> admin/notifications/notification-bell.tsx': 'the bell in the top bar',
+  'admin/shell/admin-layout.tsx -> admin/reviews/review-api.ts': 'pending reviews count in the nav',
+  'admin/shell/admin-nav.ts -> admin/blog/blog-icons.ts': 'nav icon',
+  'admin/shell/admin-nav.ts -> admin/reviews/review-icons.ts': 'nav icon',
+};
+
+interface Import {
+  from: string;
+  specifier: string;
+  /** The src-relative file it names, or null for a package. */
+  target: string | null;
+}
+
+function sources(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...sources(full));
+    else if (/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith('.d.ts')) found.push(full);
+  }
+  return found;
+}
+
+function importsOf(file: string): Import[] {
+  const from = path.relative(SRC, file).split(path.sep).join('/');
+  const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+  return importedFiles.map(({ fileName: specifier }) => {
+    const alias = /^#(shared|server|web)\/(.*)$/.exec(specifier);
+    let target: string | null = null;
+    if (alias) target = `${alias[1]}/${alias[2]}`;
+    else if (specifier.startsWith('.'))
+      target = path
+        .relative(SRC, path.resolve(path.dirname(file), specifier))
+        .split(path.sep)
+        .join('/');
+    return { from, specifier, target: target?.replace(/\?.*$/, '') ?? null };
+  });
+}
+
+const all = sources(SRC).flatMap(importsOf);
+const packageAllowed = (specifier: string, allowed: readonly string[]) =>
+  allowed.some(
+    (name) => specifier === name || specifier.startsWith(name.endsWith('/') || name.endsWith(':') ? name : `${name}/`),
+  );
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const show = (list: Import[]) => list.map((item) => `${item.from} -> ${item.specifier}`);
+
+/** `admin/blog/x.tsx` → `blog`; null outside a feature folder. */
+function featureOf(file: string, area: 'admin' | 'storefront', shared: readonly string[]): string | null {
+  const match = new RegExp(`^web/${area}/([^/]+)/`).exec(file);
+  return match?.[1] && !shared.includes(match[1]) ? match[1] : null;
+}
+
+describe('import fences (allow-lists)', () => {
+  it('src/shared imports only zod and itself', () => {
+    const bad = all.filter(
+      (item) =>
+        item.from.startsWith('shared/') &&
+        !(
+          item.target?.startsWith('shared/') ||
+          item.specifier === 'zod' ||
+          (isTest(item.from) && item.specifier === 'vitest')
+        ),
+    );
+    expect(show(bad)).toEqual([]);
+  });
+
+  it('src/web imports only browser libraries, and never server code', () => {
+    const bad = all.filter((item) => {
+      if (!item.from.startsWith('web/')) return false;
+      // A test may read a fixture from tests/ (`?raw`).
+      if (item.target)
+        return !/^(web|shared)\//.test(item.target) && !(isTest(item.from) && item.target.startsWith('../tests/'));
+      // The SSR entry renders to a string; nothing else in web/ may.
+      if (item.specifier === 'react-dom/server') return !item.from.startsWith('web/ssr/');
+      return !packageAllowed(item.specifier, WEB_PACKAGES);
+    });
+    expect(show(bad)).toEqual([]);
+  });
+
+  it('src/server imports only server libraries (no react-dom/server, no zustand)', () => {
+    const bad = all.filter((item) => {
+      if (!item.from.startsWith('server/') || item.target) return false;
+      return !packageAllowed(item.specifier, SERVER_PACKAGES);
+    });
+    expect(show(bad)).toEqual([]);
+  });
+
+  it("web's shared code (ui, lib, stores) never reaches app/, the admin or the storefront", () => {
+    const bad = all.filter(
+      (item) =>
+        /^web\/(ui|lib|stores)\//.test(item.from) &&
+        !isTest(item.from) &&
+        /^web\/(app|admin|storefront)\//.test(item.target ?? ''),
+    );
+    expect(show(bad)).toEqual([]);
+  });
+
+  it('an admin feature imports only its own folder, the shared admin folders, #web/ui, #web/lib and #shared', () => {
+    const crossings = all.flatMap((item) => {
+      const target = item.target;
+      // admin-app.tsx, the admin's entry, routes to every feature.
+      if (!/^web\/admin\/[^/]+\//.test(item.from) || !target?.startsWith('web/') || isTest(item.from)) return [];
+      // The shared folders themselves never reach into a feature.
+      const feature = featureOf(item.from, 'admin', ADMIN_SHARED) ?? 'shared';
+      const other = featureOf(target, 'admin', ADMIN_SHARED);
+      const allowed =
+        /^web\/(ui|lib|test)\//.test(target) ||
+        ADMIN_SHARED.some((folder) => target.startsWith(`web/admin/${folder}/`)) ||
+        other === feature ||
+        // The admin's own root files (admin-app.tsx) are the entry, not a feature.
+        other === null;
+      return allowed ? [] : [`${item.from.slice(4)} -> ${target.slice(4)}`];
+    });
+    const unexpected = crossings.filter((crossing) => !(crossing in KNOWN_HOLES));
+    expect(unexpected).toEqual([]);
+    // A hole that closed is struck from the list.
+    expect(Object.keys(KNOWN_HOLES).filter((hole) => !crossings.includes(hole))).toEqual([]);
+  });
+
+  it('a storefront feature imports only its own folder, storefront/{ui,shell,modal} and web/{ui,lib,stores}', () => {
+    const crossings = all.flatMap((item) => {
+      const feature = featureOf(item.from, 'storefront', STOREFRONT_SHARED);
+      const target = item.target;
+      if (!feature || !target?.startsWith('web/') || /\.test\.tsx?$/.test(item.from)) return [];
+      const allowed =
+        /^web\/(ui|lib|stores|test|pwa)\//.test(target) ||
+        STOREFRONT_SHARED.some((folder) => target.startsWith(`web/storefront/${folder}/`)) ||
+        featureOf(target, 'storefront', STOREFRONT_SHARED) === feature;
+      return allowed ? [] : [`${item.from.slice(4)} -> ${target.slice(4)}`];
+    });
+    const unexpected = crossings.filter((crossing) => !STOREFRONT_HOLES.includes(crossing));
+    expect(unexpected).toEqual([]);
+    expect(STOREFRONT_HOLES.filter((hole) => !crossings.includes(hole))).toEqual([]);
+  });
+});
