@@ -2,7 +2,7 @@ import type { IndexedProduct } from './catalogue-index.ts';
 
 /**
  * The fields the catalogue's per-request loop filters and counts on, one typed-array slot per
- * product (decision 019, issue 32). Every list, browse and search request walks up to every
+ * product (decision 021, issue 32). Every list, browse and search request walks up to every
  * active product; reading an integer code from a typed array instead of hashing strings into
  * Sets and Maps per product (category id, brand, facet keys) takes that walk from ~2 ms to a
  * fraction of one at 10,000 products. Pure; the index keeps it in step with its products.

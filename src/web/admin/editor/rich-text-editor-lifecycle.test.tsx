@@ -1,7 +1,7 @@
 import { StrictMode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '#web/app/error-boundary.tsx';
-import { adminTestSetup, click } from '../test-support.tsx';
+import { adminTestSetup, click } from '#web/test/admin.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 
 const { mount } = adminTestSetup();

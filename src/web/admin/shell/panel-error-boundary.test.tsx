@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { click, json, OWNER, resetAdminTest, route, signIn, stubFetch } from '#web/test/admin.tsx';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { AdminAuthProvider } from '../auth/admin-auth.tsx';
-import { click, json, OWNER, resetAdminTest, route, signIn, stubFetch } from '../test-support.tsx';
 import { AdminLayout } from './admin-layout.tsx';
 
 vi.mock('socket.io-client/dist/socket.io.js', () => import('#web/test/fake-socket-io.ts'));
