@@ -184,7 +184,7 @@ export class CatalogueIndex {
   /** Per query text, the matching products' slots, best first (typed arrays: a cache of Match objects held 100s of MB). */
   private matchCache = new Map<string, Int32Array>();
   /** What the per-request loop reads (product-columns.ts). */
-  private readonly columns = new ProductColumns();
+  private readonly columns = new ProductColumns<IndexedProduct>();
   private resultCache = new Map<string, CachedResult>();
   private suggestionCache = new Map<string, Suggestion[]>();
   /** Product names folded like query terms, for "starts with what was typed" checks. */

@@ -1,9 +1,9 @@
 import type { Editor } from '@tiptap/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { UPLOAD_FAILED_MESSAGE, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '#shared/contracts/uploads.ts';
+import { uploadImage } from '#web/admin/shared/upload-image.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { inputClass, TextField } from '#web/ui/form-field.tsx';
-import { uploadImage } from '../shared/upload-image.ts';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { cursorAfterSelectedNode } from './editor-extensions.ts';
 

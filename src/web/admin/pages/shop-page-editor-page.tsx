@@ -10,13 +10,13 @@ import {
   type ShopPageUpdate,
   ShopPageUpdateSchema,
 } from '#shared/contracts/pages.ts';
+import { ContentPreviewDialog } from '#web/admin/shared/content-preview-dialog.tsx';
+import { EditorSaveBar } from '#web/admin/shared/editor-save-bar.tsx';
+import { LazyRichTextEditor } from '#web/admin/shared/lazy-rich-text-editor.tsx';
+import { SeoFieldsCard } from '#web/admin/shared/seo-fields.tsx';
+import { htmlToText } from '#web/admin/shared/seo-preview.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { TextField } from '#web/ui/form-field.tsx';
-import { ContentPreviewDialog } from '../shared/content-preview-dialog.tsx';
-import { EditorSaveBar } from '../shared/editor-save-bar.tsx';
-import { LazyRichTextEditor } from '../shared/lazy-rich-text-editor.tsx';
-import { SeoFieldsCard } from '../shared/seo-fields.tsx';
-import { htmlToText } from '../shared/seo-preview.tsx';
 import { DetailCard, DetailColumns, DetailPlaceholder } from '../ui/detail-layout.tsx';
 import { EditorFrame } from '../ui/editor-frame.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';

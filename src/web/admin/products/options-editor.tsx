@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { Controller, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
+import { ListInput } from '#web/admin/shared/list-input.tsx';
 import { inputClass } from '#web/ui/form-field.tsx';
-import { ListInput } from '../shared/list-input.tsx';
 import type { ProductFormControl, ProductFormValues } from './product-form-values.ts';
 
 /** The label sits above the input (phones) or in the column heads (wider), never as a top margin. */

@@ -10,10 +10,10 @@ import {
   type PromoCodesBulkDeleted,
   promoExportFileName,
 } from '#shared/contracts/promo-codes.ts';
+import { copyIcon } from '#web/admin/shared/action-icons.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon } from '#web/ui/icons.tsx';
-import { copyIcon } from '../shared/action-icons.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import { BulkActionBar, countOf } from '../ui/bulk-action-bar.tsx';

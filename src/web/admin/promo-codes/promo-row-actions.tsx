@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PROMO_MESSAGES, type PromoCode } from '#shared/contracts/promo-codes.ts';
+import { editIcon, powerIcon, trashIcon, usageIcon } from '#web/admin/shared/action-icons.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon } from '#web/ui/icons.tsx';
-import { editIcon, powerIcon, trashIcon, usageIcon } from '../shared/action-icons.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { deletePromoCode, invalidatePromoCodes, toWrite, updatePromoCode } from './promo-api.ts';
 

@@ -228,7 +228,7 @@ export function AdminLayout() {
         </header>
         <main id="admin-main" tabIndex={-1} className="flex-1 px-3 py-6 focus:outline-none sm:px-6 lg:px-8">
           <div className="mx-auto w-full max-w-6xl">
-            {/* A page that fails shows its message here; the sidebar and header stay (spec §2). */}
+            {/* A page that fails shows its message here; the sidebar and header stay. */}
             <PanelErrorBoundary what="This page" resetKey={pathname}>
               <Outlet />
             </PanelErrorBoundary>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ErrorBoundary, useBoundaryRetry } from '#web/app/error-boundary.tsx';
 
 /**
- * A component-level error boundary for the admin (spec §2): a panel that fails while rendering
+ * A component-level error boundary for the admin: a panel that fails while rendering
  * (the routed page, the rich-text editor) shows a calm message with "Try again" in its own place,
  * and everything around it (the sidebar, the header, the rest of the form) stays. "Try again"
  * renders the panel anew (a fresh mount); `resetKey` does the same when it changes, so leaving a
