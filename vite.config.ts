@@ -47,7 +47,7 @@ const ADMIN_ONLY_VENDOR =
 const SHELL =
   /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|web[\\/]storefront[\\/](shell|ui|products)[\\/]|web[\\/]storefront[\\/](categories[\\/]category-queries\.ts|cart[\\/]cart-button\.tsx|search[\\/]search-box\.tsx|quick-view[\\/]quick-view-button\.tsx)$|shared[\\/](constants|money|images)\.ts$)/;
 const NOT_IN_SHELL =
-  /[\\/]((ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field|offline-unavailable)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx|storefront[\\/](products[\\/]variant-selection|ui[\\/]use-online)\.ts)$/;
+  /[\\/]((ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field|offline-unavailable)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx|storefront[\\/]products[\\/]variant-selection\.ts)$/;
 
 /**
  * What adding to and changing the cart takes (the cart rules and the cart's promo code, the Add to

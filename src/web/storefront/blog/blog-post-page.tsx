@@ -10,7 +10,7 @@ import { AddToCartButton } from '#web/storefront/cart/add-to-cart-button.tsx';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { ProductPrice } from '#web/storefront/products/product-price.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
-import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable.tsx';
+import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable-lazy.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
 import { useUnavailableOffline } from '#web/storefront/ui/use-online.ts';
 import { Container } from '#web/ui/container.tsx';

@@ -6,7 +6,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { PostBody } from '#web/storefront/blog/post-body.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
-import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable.tsx';
+import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable-lazy.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
 import { useUnavailableOffline } from '#web/storefront/ui/use-online.ts';
 import { Container } from '#web/ui/container.tsx';

@@ -11,7 +11,7 @@ import { ProductGrid } from '#web/storefront/products/product-grid.tsx';
 import { ProductImage } from '#web/storefront/products/product-image.tsx';
 import { discountPercent, ProductPrice } from '#web/storefront/products/product-price.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
-import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable.tsx';
+import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable-lazy.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
 import { StarRating } from '#web/storefront/ui/star-rating.tsx';
 import { useUnavailableOffline } from '#web/storefront/ui/use-online.ts';

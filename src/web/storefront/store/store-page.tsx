@@ -8,7 +8,7 @@ import { getSiteConfig } from '#web/lib/site-config.ts';
 import { ProductGrid, ProductGridSkeleton } from '#web/storefront/products/product-grid.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { EmptyState } from '#web/storefront/ui/empty-state.tsx';
-import { OfflineUnavailableNotice } from '#web/storefront/ui/offline-unavailable.tsx';
+import { OfflineUnavailableNotice } from '#web/storefront/ui/offline-unavailable-lazy.tsx';
 import { useUnavailableOffline } from '#web/storefront/ui/use-online.ts';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { Container } from '#web/ui/container.tsx';
