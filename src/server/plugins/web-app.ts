@@ -82,11 +82,6 @@ function withRenderedPage(shell: string, page: RenderedPage): string {
   ).replace('<div id="root"></div>', () => `<div id="root">${page.html.slice(imageHints.length)}</div>`);
 }
 
-/**
- * Sends an HTML page compressed when the browser accepts it: a drawn page with its data is ~80 KB,
- * ~12 KB compressed, which is most of a phone's wait for its first paint. Brotli at a quality
- * that takes a millisecond or two, else gzip.
- */
 type HtmlEncoding = 'br' | 'gzip' | undefined;
 
 /** The compression the browser accepts, brotli first. */
@@ -97,6 +92,11 @@ function htmlEncoding(request: FastifyRequest): HtmlEncoding {
   return undefined;
 }
 
+/**
+ * Sends an HTML page compressed when the browser accepts it: a drawn page with its data is ~80 KB,
+ * ~12 KB compressed, which is most of a phone's wait for its first paint. Brotli at a quality
+ * that takes a millisecond or two, else gzip.
+ */
 async function compressedHtml(
   html: string,
   encoding: HtmlEncoding,

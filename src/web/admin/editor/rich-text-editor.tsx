@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { BLOG_LIMITS } from '#shared/blog.ts';
 import { PanelErrorBoundary } from '../shell/panel-error-boundary.tsx';
 import { editorExtensions } from './editor-extensions.ts';
+import { EditorPlaceholder } from './editor-placeholder.tsx';
 import { type EditorDialog, EditorToolbar } from './editor-toolbar.tsx';
 import { ImageDialog } from './image-dialog.tsx';
 import { LinkDialog } from './link-dialog.tsx';
@@ -57,16 +58,6 @@ function live(editor: Editor | null): editor is Editor {
 
 function wordCount(editor: Editor): number {
   return editor.storage.characterCount?.words() ?? 0;
-}
-
-/** The frame's size and label while the editor is created (one render), so nothing jumps. */
-export function EditorPlaceholder({ label }: { label: string }) {
-  return (
-    <div>
-      <p className="text-sm font-medium">{label}</p>
-      <div role="status" aria-label="Loading the editor" className="mt-1 h-72 animate-pulse rounded-xl bg-subtle" />
-    </div>
-  );
 }
 
 export function RichTextEditor({
