@@ -3,7 +3,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '#server/db/migrate.ts';
-import { STAFF_ROLES } from '#shared/contracts/auth.ts';
+import { isActiveAdmin } from '#server/users/active-admin.ts';
+import { users } from '#server/users/users.table.ts';
+import { STAFF_ROLES, USER_ROLES } from '#shared/contracts/auth.ts';
 import { openTestDatabase } from '../helpers/database-template.ts';
 
 /**
@@ -153,6 +155,29 @@ describe('every SQL function and trigger has one source: src/server/db/sql/', ()
       expect(result.rows.map((row) => ({ tgname: row.tgname, definition: triggerShape(row.definition) }))).toEqual(
         expected,
       );
+    });
+
+    it('cedar_active_admin_ids picks exactly the users isActiveAdmin (TypeScript) picks', async () => {
+      const people = USER_ROLES.flatMap((role) =>
+        [true, false].map((isActive) => ({
+          email: `${role}-${isActive ? 'on' : 'off'}@example.com`,
+          name: `${role} ${isActive ? 'on' : 'off'}`,
+          passwordHash: 'not-a-real-hash',
+          role,
+          isActive,
+        })),
+      );
+      const rows = await database.db.insert(users).values(people).returning();
+      const result = (await database.db.execute(sql`select id from cedar_active_admin_ids() as u(id)`)) as unknown as {
+        rows: { id: string }[];
+      };
+      const bySql = result.rows.map((row) => row.id).sort();
+      const byTypeScript = rows
+        .filter(isActiveAdmin)
+        .map((row) => row.id)
+        .sort();
+      expect(byTypeScript.length).toBeGreaterThan(0);
+      expect(bySql).toEqual(byTypeScript);
     });
   });
 });

@@ -5,7 +5,7 @@ import { assertStrongPassword } from '#server/auth/password-strength.ts';
 import { generatePassword, hashPassword, verifyPassword } from '#server/auth/passwords.ts';
 import { revokeUserSessions } from '#server/auth/sessions.service.ts';
 import type { Db } from '#server/db/client.ts';
-import { isUniqueViolation } from '#server/db/errors.ts';
+import { uniqueViolationAs } from '#server/db/unique.ts';
 import { badRequest, conflict, unauthorized } from '#server/errors.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
@@ -85,16 +85,13 @@ export async function signUpShopper(db: Db, body: SignUpRequest, context: AuditC
   }
 }
 
-/** A taken email or phone as a 409 naming the field; anything else unchanged. */
-function duplicateContactError(error: unknown): unknown {
-  if (isUniqueViolation(error, 'users_phone_unique')) {
-    return conflict(ACCOUNT_MESSAGES.duplicatePhone, [{ path: 'phone', message: ACCOUNT_MESSAGES.duplicatePhone }]);
-  }
-  if (isUniqueViolation(error, 'users_email_unique')) {
-    return conflict(ACCOUNT_MESSAGES.duplicateEmail, [{ path: 'email', message: ACCOUNT_MESSAGES.duplicateEmail }]);
-  }
-  return error;
-}
+/** A taken email or phone as a 409 naming the field (db/unique.ts); any other error rethrown. */
+const duplicateContactError = uniqueViolationAs({
+  users_phone_unique: () =>
+    conflict(ACCOUNT_MESSAGES.duplicatePhone, [{ path: 'phone', message: ACCOUNT_MESSAGES.duplicatePhone }]),
+  users_email_unique: () =>
+    conflict(ACCOUNT_MESSAGES.duplicateEmail, [{ path: 'email', message: ACCOUNT_MESSAGES.duplicateEmail }]),
+});
 
 /**
  * PUT /account/user: a changed email or phone loses its verification (the caller sends a new

@@ -3,13 +3,13 @@ import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
 import { badRequest, notFound, unauthorized } from '#server/errors.ts';
+import { isActiveAdmin } from '#server/users/active-admin.ts';
 import { toAuthUser, type UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import {
   AUTH_MESSAGES,
   type AuthUser,
   type ChangePasswordRequest,
-  isStaffRole,
   type LoginResponse,
   type UpdateProfileRequest,
 } from '#shared/contracts/auth.ts';
@@ -69,7 +69,7 @@ async function findUser(db: Db, id: string): Promise<UserRow> {
 export async function checkCredentials(db: Db, email: string, password: string): Promise<UserRow | undefined> {
   const user = await findUserByEmail(db, email);
   const matches = await verifyPassword(user?.passwordHash ?? (await decoy()), password);
-  return user && matches && user.isActive && isStaffRole(user.role) ? user : undefined;
+  return user && matches && isActiveAdmin(user) ? user : undefined;
 }
 
 async function loginResponse(settings: AuthSettings, user: UserRow, issued: IssuedRefresh): Promise<LoginResponse> {
