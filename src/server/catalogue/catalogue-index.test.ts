@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueIndex, type CatalogueQuery, type IndexedProduct } from './catalogue-index.ts';
 import { parseStockLevels } from './catalogue-read-model.ts';
+import { keptJson } from './kept-json.ts';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
@@ -75,6 +76,41 @@ describe('CatalogueIndex product slots (product-columns.ts)', () => {
     expect(index.query(browse({ filters: { minPrice: 20 } })).products.map((entry) => entry.id)).toEqual(['c']);
     // The text match of "probe" no longer holds the removed product's slot.
     expect(index.query(browse({ sortBy: 'relevance', sortOrder: 'desc' })).total).toBe(2);
+  });
+});
+
+describe('CatalogueIndex readable products (kept-json.ts)', () => {
+  const category = (name: string) => ({
+    id: 'cat-1',
+    name,
+    slug: name.toLowerCase(),
+    description: '',
+    image: null,
+    parentId: null,
+    isActive: true,
+    sortOrder: 0,
+    updatedAt: AT,
+  });
+
+  it('hands every reader the same frozen product, its JSON kept, until its stock or category changes', () => {
+    const index = new CatalogueIndex([category('Boards')], [{ ...product('a', 'Probe A', 3), category_id: 'cat-1' }]);
+    const first = index.getProduct('a');
+    expect(index.query(browse()).products[0]).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(keptJson(first as object)).toBe(JSON.stringify(first));
+
+    index.updateStock('a-v', { product_id: 'a', stock_quantity: 2, in_stock: true, updated_at: AT });
+    const restocked = index.getProduct('a');
+    expect(restocked).not.toBe(first);
+    expect(JSON.parse(keptJson(restocked as object) ?? '')).toMatchObject({
+      stock_quantity: 2,
+      variants: [{ stock_quantity: 2 }],
+    });
+
+    index.replaceCategories([category('Microcontrollers')]);
+    expect(keptJson(index.getProduct('a') as object)).toContain('"category":{"id":"cat-1","name":"Microcontrollers"');
+    // An object nobody kept has no kept JSON.
+    expect(keptJson({ ...first })).toBeUndefined();
   });
 });
 

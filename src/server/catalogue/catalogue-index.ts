@@ -4,6 +4,7 @@ import type { Category, CategoryDetail, CategoryTreeNode } from '#shared/contrac
 import type { Product } from '#shared/contracts/products.ts';
 import type { SearchFacetCounts, SearchFilters, Suggestion } from '#shared/contracts/search.ts';
 import { optionValues } from '#shared/product-variants.ts';
+import { keepJson } from './kept-json.ts';
 import { ProductColumns } from './product-columns.ts';
 import { allowedTypos, normaliseTerm, queryTerms, TOKEN_SEPARATOR } from './search-text.ts';
 import { TermVocabulary } from './typo-tolerance.ts';
@@ -191,6 +192,12 @@ export class CatalogueIndex {
   private readonly foldedNames = new Map<string, string>();
   private countsByCategory: Map<string, number> | undefined;
   private visibleSlugs: Map<string, string> | undefined;
+  /**
+   * Each product as the storefront reads it (with its category ref), made once and kept frozen
+   * with its JSON (kept-json.ts) until the product, its stock or the categories change: every
+   * list, search and page reuses it instead of copying the product and writing its JSON again.
+   */
+  private readable = new WeakMap<IndexedProduct, Product>();
 
   /**
    * Changes with every change except stock levels (`updateStock`): products, prices, text,
@@ -214,6 +221,8 @@ export class CatalogueIndex {
   replaceCategories(categories: readonly IndexedCategory[]): void {
     const previous = this.categories;
     this.categories = new Map(categories.map((category) => [category.id, category]));
+    // A product's category ref (name, slug) may have changed.
+    this.readable = new WeakMap();
     this.categoryIndex = new MiniSearch<{ id: string; name: string }>({
       fields: ['name'],
       tokenize: (text) => text.split(TOKEN_SEPARATOR),
@@ -275,6 +284,8 @@ export class CatalogueIndex {
     }
     variant.stock_quantity = level.stock_quantity;
     variant.in_stock = level.in_stock;
+    // Its readable copy (and kept JSON) showed the old stock: the next read makes a new one.
+    this.readable.delete(product);
     // The index holds active variants only, so their sum is the product's stock.
     const stock = product.variants.reduce((sum, each) => sum + each.stock_quantity, 0);
     const availabilityChanged = product.in_stock !== stock > 0;
@@ -741,12 +752,18 @@ export class CatalogueIndex {
     };
   }
 
+  /** The product as the storefront reads it: frozen and shared by every reader (`readable`). */
   private withCategory(product: IndexedProduct): Product {
-    const category = product.category_id ? this.categories.get(product.category_id) : undefined;
-    return {
-      ...product,
-      category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
-    };
+    let readable = this.readable.get(product);
+    if (!readable) {
+      const category = product.category_id ? this.categories.get(product.category_id) : undefined;
+      readable = keepJson({
+        ...product,
+        category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
+      });
+      this.readable.set(product, readable);
+    }
+    return readable;
   }
 
   /**

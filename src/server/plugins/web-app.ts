@@ -101,7 +101,9 @@ async function compressedHtml(
   html: string,
   encoding: HtmlEncoding,
 ): Promise<{ body: Buffer | string; encoding?: string }> {
-  if (html.length < 1024 || !encoding) return { body: html };
+  // Encoded once here: a drawn page's body is kept (finishedPage) and sent many times, and a
+  // string of ~100 KB would be measured and encoded to UTF-8 again on every send.
+  if (html.length < 1024 || !encoding) return { body: Buffer.from(html, 'utf8') };
   if (encoding === 'br') {
     return { body: await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
   }

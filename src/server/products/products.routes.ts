@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
+import { catalogueJsonSerializer } from '#server/plugins/trusted-serializer.ts';
 import { dataEnvelope, ErrorBodySchema, paginatedEnvelope } from '#shared/contracts/common.ts';
 import { FeaturedQuerySchema, ProductListQuerySchema, ProductSchema } from '#shared/contracts/products.ts';
 import { safeText } from '#shared/contracts/text.ts';
@@ -10,7 +10,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products',
     {
-      ...trustedJsonSerializer,
+      ...catalogueJsonSerializer,
       schema: {
         tags: ['products'],
         summary:
@@ -25,7 +25,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/featured',
     {
-      ...trustedJsonSerializer,
+      ...catalogueJsonSerializer,
       schema: {
         tags: ['products'],
         summary: 'Featured products, newest first',
@@ -39,7 +39,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/new-arrivals',
     {
-      ...trustedJsonSerializer,
+      ...catalogueJsonSerializer,
       schema: {
         tags: ['products'],
         summary: 'The newest products that are not featured, those in stock first (the home page)',
@@ -53,7 +53,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id',
     {
-      ...trustedJsonSerializer,
+      ...catalogueJsonSerializer,
       schema: {
         tags: ['products'],
         summary: 'One active product by id or slug',

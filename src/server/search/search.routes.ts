@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { trustedJsonSerializer } from '#server/plugins/trusted-serializer.ts';
+import { catalogueJsonSerializer } from '#server/plugins/trusted-serializer.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import {
   SearchRequestSchema,
@@ -14,7 +14,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/search',
     {
-      ...trustedJsonSerializer,
+      ...catalogueJsonSerializer,
       schema: {
         tags: ['search'],
         summary: 'Full-text product search with filters, sorting and facet counts (typo and prefix tolerant)',
@@ -28,7 +28,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search/suggestions',
     {
-      ...trustedJsonSerializer,
+      ...catalogueJsonSerializer,
       schema: {
         tags: ['search'],
         summary: 'Type-ahead suggestions: matching categories, then products',

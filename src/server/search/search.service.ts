@@ -1,4 +1,5 @@
 import { type CatalogueIndex, NATURAL_ORDER } from '#server/catalogue/catalogue-index.ts';
+import { keepJson } from '#server/catalogue/kept-json.ts';
 import { excerptOf } from '#server/catalogue/search-text.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import type { SearchHit, SearchRequest, SearchResponse, Suggestion } from '#shared/contracts/search.ts';
@@ -34,7 +35,23 @@ export function suggest(catalogue: CatalogueIndex, q: string, limit: number): Su
   return catalogue.suggest(q, limit);
 }
 
+/**
+ * Each product's hit, made once per product object: the catalogue hands out the same frozen
+ * product until it changes (CatalogueIndex `readable`), so the hit, its excerpt and its JSON
+ * (kept-json.ts) are reused by every search that shows it.
+ */
+const hits = new WeakMap<Product, SearchHit>();
+
 function toHit(product: Product): SearchHit {
+  let hit = hits.get(product);
+  if (!hit) {
+    hit = keepJson(newHit(product));
+    hits.set(product, hit);
+  }
+  return hit;
+}
+
+function newHit(product: Product): SearchHit {
   return {
     id: product.id,
     name: product.name,
