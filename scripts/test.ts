@@ -8,7 +8,8 @@ import { buildWebApp, isWebBuildFresh } from './web-build.ts';
  * `npm test`: type-check, lint, unit + API tests, web build (with the first-load budget), then
  * E2E in real Chromium. Every step runs even if an earlier one failed, so one run shows everything;
  * it ends with a summary (each step's time and the whole run's) and exits non-zero when anything
- * failed. `npm test -- --only=vitest,e2e` runs a subset (steps: typecheck, lint, vitest, build, e2e).
+ * failed. `npm test -- --only=vitest,e2e` runs a subset (steps: typecheck, lint, vitest, build, e2e;
+ * `pictures`, the E2E server's demo pictures, runs whenever e2e does).
  *
  * Steps run in phases (PHASES). Vitest has both cores to itself: several API tests time real
  * first starts (initdb, migrations, seed, `npm start`), and with type-check beside its two workers
@@ -19,6 +20,8 @@ import { buildWebApp, isWebBuildFresh } from './web-build.ts';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORTS = path.join(ROOT, '.tmp/test-reports');
+/** The E2E server's demo pictures, drawn by the `pictures` step (tests/helpers/e2e-pictures.ts). */
+const E2E_PICTURES = path.join(ROOT, '.tmp/e2e-pictures');
 const only = process.argv
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -92,12 +95,26 @@ const steps: Record<string, (output: StepOutput) => Promise<Omit<StepResult, 'na
       return { ok: false };
     }
   },
+  // The E2E server's demo pictures, drawn while the type-check holds one core and the other is
+  // free (tests/helpers/e2e-pictures.ts); without them the server draws them during E2E.
+  pictures: async (output) => {
+    try {
+      const { drawDemoPictures } = await import('../tests/helpers/e2e-pictures.ts');
+      await drawDemoPictures(E2E_PICTURES);
+      return { ok: true };
+    } catch (error) {
+      output.text += `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`;
+      return { ok: false };
+    }
+  },
   e2e: async (output) => {
     const json = path.join(REPORTS, 'playwright.json');
     const ok = await run(output, bin('playwright'), ['test', '--reporter=list,json'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: json,
       // The @shop-wide tests after all the others (playwright.config.ts).
       E2E_SHOP_WIDE_LAST: '1',
+      // The pictures the `pictures` step drew, when it finished (checked by the E2E server).
+      E2E_SEED_PICTURES: E2E_PICTURES,
     });
     const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(json);
     return {
@@ -114,14 +131,15 @@ const steps: Record<string, (output: StepOutput) => Promise<Omit<StepResult, 'na
  * machine (docs/testing.md): Vitest keeps about one core busy, so type-check and lint beside it
  * cost its run little; beside the build or E2E they would slow both.
  */
-const PHASES: string[][] = [['vitest'], ['build', 'typecheck', 'lint'], ['e2e']];
+const PHASES: string[][] = [['vitest'], ['build', 'typecheck', 'lint', 'pictures'], ['e2e']];
 
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 const runStarted = performance.now();
 const results: StepResult[] = [];
 for (const phase of PHASES) {
-  const names = phase.filter((name) => !only || only.includes(name));
+  // `pictures` serves the E2E step: it runs whenever E2E does.
+  const names = phase.filter((name) => !only || only.includes(name) || (name === 'pictures' && only.includes('e2e')));
   if (names.length === 0) continue;
   const [first, ...alongside] = names;
   console.log(`\n▶ ${first}${alongside.length > 0 ? ` (with ${alongside.join(', ')} alongside)` : ''}`);

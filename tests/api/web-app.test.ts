@@ -55,6 +55,10 @@ describe('serving the web app', () => {
     // The product page's lines under Add to cart: configured, or the defaults.
     expect(siteConfig.notes.returns).toBe('No returns on cut cables.');
     expect(siteConfig.notes.delivery).toMatch(/Lebanon/);
+    expect(siteConfig.notes.warranty).not.toBe('');
+    // The product page's "Ask on WhatsApp" dials this (product-page-rules.test.tsx draws the link).
+    expect(siteConfig.whatsappNumber).toBe('+961 70 123 456');
+    expect(siteConfig.features.whatsapp).toBe(true);
     expect(JSON.stringify(siteConfig)).not.toMatch(/secret|password/i);
   });
 

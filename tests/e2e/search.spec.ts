@@ -90,38 +90,7 @@ test.describe('header search', () => {
     await expect(searchBox(page)).toHaveValue('');
   });
 
-  test('asks for suggestions once typing pauses, not on every key', async ({ page }) => {
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/search/suggestions'))
-        asked.push(new URL(request.url()).searchParams.get('q') ?? '');
-    });
-    await page.goto('/');
-    await page.locator('#site-search').click();
-    await expect(searchBox(page)).toBeVisible();
-    // When each key arrives, as the page saw it: a busy machine can stall between two keys.
-    await page.evaluate(() => {
-      const times: number[] = [];
-      (window as unknown as { keyTimes: number[] }).keyTimes = times;
-      document.addEventListener('keydown', () => times.push(performance.now()), true);
-    });
-    await searchBox(page).pressSequentially('raspberry', { delay: 20 });
-    await expect.poll(() => asked.at(-1)).toBe('raspberry');
-    // Debounced: a request only after a pause of at least the debounce (150 ms), plus the last one.
-    const keyTimes = await page.evaluate(() => (window as unknown as { keyTimes: number[] }).keyTimes);
-    const pauses = keyTimes.slice(1).filter((time, i) => time - (keyTimes[i] ?? time) >= 150).length;
-    expect(keyTimes).toHaveLength(9);
-    expect(asked.length).toBeLessThanOrEqual(pauses + 1);
-    await expect(listbox(page).getByRole('option', { name: /^Raspberry Pi Category/ })).toBeVisible();
-  });
-
-  test('"Skip to search" focuses the search box', async ({ page }) => {
-    await page.goto('/store');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Skip to search' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page.locator('#site-search')).toBeFocused();
-  });
+  // The debounce (a request once typing pauses, not per key) is a rule of the search box:
+  // src/web/storefront/search/search-debounce.test.tsx checks it on a fake clock. "Skip to search"
+  // moving focus here: accessibility.spec.ts's keyboard tests.
 });

@@ -1,7 +1,7 @@
 import { afterNextFrames, expect, type Locator, type Page, test } from './test.ts';
 
 /**
- * Issue 20, the product page and the storefront: Ask on WhatsApp, the sticky Add to cart bar on
+ * Issue 20, the product page and the storefront: the sticky Add to cart bar on
  * phones, quick view's Add to cart, the home page's hero and disjoint sections, and checkout's
  * order summary on phones. Seeded products: src/server/db/seed/catalogue-data.ts.
  */
@@ -10,20 +10,9 @@ const MEGA = { slug: 'arduino-mega-2560-r3', name: 'Arduino Mega 2560 R3' };
 const cartButton = (page: Page) => page.getByRole('button', { name: /^Cart, / });
 const cardNames = (region: Locator) => region.getByRole('article').getByRole('heading').allTextContents();
 
-test('the product page asks on WhatsApp with the product name and its link', async ({ page, baseURL }) => {
-  await page.goto(`/product/${MEGA.slug}`);
-  const ask = page.getByRole('link', { name: /Ask on WhatsApp/ });
-  await expect(ask).toHaveAttribute('target', '_blank');
-  // The full address is filled in once the page is the browser's (it may have been drawn by the server).
-  await expect
-    .poll(async () => {
-      const href = new URL((await ask.getAttribute('href')) ?? '');
-      return `${href.origin}${href.pathname} ${href.searchParams.get('text')}`;
-    })
-    .toBe(`https://wa.me/96170123456 Hello! I have a question about ${MEGA.name}: ${baseURL}/product/${MEGA.slug}`);
-  // The delivery, returns and warranty lines of the default configuration sit under it.
-  await expect(page.getByRole('list', { name: 'Delivery, returns and warranty' }).getByRole('listitem')).toHaveCount(3);
-});
+// Ask on WhatsApp's link and the delivery, returns and warranty lines under it are rules of the
+// product page: src/web/storefront/product/product-page-rules.test.tsx (and tests/api/web-app.test.ts
+// for the configured number).
 
 test('a sticky Add to cart bar follows on phones once the page button is scrolled away, never on desktop', async ({
   page,

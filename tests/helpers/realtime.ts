@@ -68,9 +68,6 @@ export async function connectRefused(socket: Socket): Promise<Refusal> {
   return refused;
 }
 
-/** Resolves after `ms`: to show that an event did NOT arrive. */
-export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A TCP port free right now on 127.0.0.1 (for server processes that need a known port). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -94,6 +94,32 @@ describe('global error handler', () => {
     ]);
   });
 
+  // Was an E2E test (errors.spec.ts): the rule needs no browser, only the handler and the log.
+  it('logs an unhandled 403 on the device only, in sessionStorage, with the permission toast; nothing is sent', async () => {
+    const { toasts, connect, dispatchRejection, settle } = await setup();
+    const sent = vi.fn(async () => new Response('{}'));
+    vi.stubGlobal('fetch', sent);
+    try {
+      connect();
+      dispatchRejection(Object.assign(new Error('Nope'), { name: 'ApiError', status: 403 }));
+      await settle();
+      expect(toasts.map((toast) => toast.title)).toEqual(["You don't have permission to perform this action."]);
+      // What the page's session keeps, read as the page's next load would (not through the module).
+      expect(JSON.parse(sessionStorage.getItem('cedar-error-log') ?? '[]')).toContainEqual(
+        expect.objectContaining({
+          category: 'authorization',
+          severity: 'high',
+          source: 'unhandledrejection',
+          message: 'Nope',
+          path: window.location.pathname,
+        }),
+      );
+      expect(sent).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('logs validation and client errors as warnings; client errors show no toast', async () => {
     const { toasts, log, connect, dispatchRejection, settle } = await setup();
     const { ApiError } = await import('#web/lib/api-client.ts');
