@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
+import { loadConfig } from '#server/config.ts';
 import { SECTION_KEYS } from '#server/settings/setting-keys.ts';
 import { settings } from '#server/settings/settings.table.ts';
 import { SETTINGS_CHANNEL, settingsSecretBox } from '#server/settings/shop-settings.service.ts';
+import { prepareInstance } from '#server/startup.ts';
 import { GOVERNORATES, SETTINGS_SECTIONS } from '#shared/contracts/settings.ts';
 import { apiAs, auditOf } from '../helpers/admin-api.ts';
 import { bearer, createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
+import { openTestDatabase } from '../helpers/database-template.ts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -397,5 +400,28 @@ describe('shop settings', () => {
       }
     }
     expect((await getAll()).site.shop_name).not.toBe('Hijacked');
+  });
+});
+
+describe('first-start settings', () => {
+  it('stores the environment of the first start; a later environment changes nothing', async () => {
+    const database = await openTestDatabase();
+    try {
+      const start = (SHOP_NAME: string) =>
+        prepareInstance(database, loadConfig({ NODE_ENV: 'test', SHOP_NAME, SEED_DEMO_DATA: 'false' }));
+      await start('First Start Shop');
+      await start('Renamed In Env');
+      const stored = await database.db.select({ key: settings.key }).from(settings);
+      expect(stored.map((row) => row.key)).toEqual(expect.arrayContaining(Object.values(SECTION_KEYS)));
+      const app = await createTestApp({ database, env: { SHOP_NAME: 'Renamed In Env' } });
+      try {
+        const site = (await app.app.inject({ method: 'GET', url: '/api/site/settings' })).json().data;
+        expect(site.shop_name).toBe('First Start Shop');
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.dispose();
+    }
   });
 });
