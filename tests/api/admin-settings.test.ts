@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
 import { loadConfig } from '#server/config.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
 import { SECTION_KEYS } from '#server/settings/setting-keys.ts';
 import { settings } from '#server/settings/settings.table.ts';
 import { SETTINGS_CHANNEL, settingsSecretBox } from '#server/settings/shop-settings.service.ts';
@@ -10,6 +12,7 @@ import { GOVERNORATES, SETTINGS_SECTIONS } from '#shared/contracts/settings.ts';
 import { apiAs, auditOf } from '../helpers/admin-api.ts';
 import { bearer, createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
 import { openTestDatabase } from '../helpers/database-template.ts';
+import { createScratchDatabase, postgresForTests } from '../helpers/postgres.ts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -423,5 +426,51 @@ describe('first-start settings', () => {
     } finally {
       await database.dispose();
     }
+  });
+});
+
+/**
+ * Two server processes on one PostgreSQL: each app with its own pool and its own listening
+ * connection, as two `npm start`s would have. (On PGlite one process owns the database; the test
+ * above shares its handle between two apps.)
+ */
+describe.skipIf(!(await postgresForTests()))('settings across two processes on PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  const databases: Database[] = [];
+  const apps: TestApp[] = [];
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('cedar_settings');
+    for (let index = 0; index < 2; index++) {
+      const database = await openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 2 });
+      if (index === 0) await runMigrations(database);
+      databases.push(database);
+      apps.push(await createTestApp({ database }));
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    await scratch?.drop();
+  });
+
+  it("a save in one process is in the other's memory once the notification is heard", async () => {
+    const [first, second] = apps as [TestApp, TestApp];
+    const staff = await createUser(first.database.db, { role: 'admin' });
+    const api = apiAs(first.app, (await signInAs(first.app, staff.email)).token);
+    const read = async () => (await second.app.inject({ method: 'GET', url: '/api/site/settings' })).json().data;
+    expect((await read()).maintenance_mode).toBe(false);
+
+    const saved = await api('PUT', '/api/admin/settings/system', { maintenance_mode: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await second.app.settings.fresh();
+    expect((await read()).maintenance_mode).toBe(true);
+
+    // Staff reads in the other process see it too (they wait for what was committed).
+    const staffRead = await apiAs(second.app, (await signInAs(second.app, staff.email)).token)(
+      'GET',
+      '/api/admin/settings/system',
+    );
+    expect(staffRead.json().data.maintenance_mode).toBe(true);
   });
 });
