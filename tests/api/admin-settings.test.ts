@@ -277,6 +277,24 @@ describe('shop settings', () => {
       ),
     ).toBeNull();
 
+    // An app with another instance secret (JWT_SECRET changed) cannot open it: it reads as not set.
+    const rekeyed = await createTestApp({
+      database: ctx.database,
+      env,
+      secrets: { jwtSecret: `${TEST_SECRETS.jwtSecret}-new` },
+    });
+    try {
+      const staff = await createUser(ctx.database.db, { role: 'admin' });
+      const read = await apiAs(rekeyed.app, (await signInAs(rekeyed.app, staff.email)).token)(
+        'GET',
+        '/api/admin/settings/email',
+      );
+      expect(read.json().data.smtp_password).toEqual({ set: false });
+      expect(rekeyed.app.settings.secret('email', 'smtp_password')).toBeNull();
+    } finally {
+      await rekeyed.close();
+    }
+
     // Leaving it out, sending "" or echoing {set: true} keeps it.
     for (const body of [{ smtp_port: 2525 }, { smtp_password: '' }, { smtp_password: { set: true } }]) {
       const kept = await api('PUT', '/api/admin/settings/email', body);
@@ -297,6 +315,17 @@ describe('shop settings', () => {
     expect(setting?.before).toMatchObject({ smtp_password: { set: false } });
     expect(setting?.after).toMatchObject({ smtp_password: { set: true, changed: true } });
     expect(audits.at(-1)?.after).toMatchObject({ smtp_password: { set: false, changed: true } });
+  });
+
+  it('keeps both of two saves made at once to different fields of one section', async () => {
+    const [beirut, nabatieh] = await Promise.all([
+      api('PUT', '/api/admin/settings/shipping', { zones: { mount_lebanon: { rate: 2.25 } } }),
+      api('PUT', '/api/admin/settings/shipping', { zones: { nabatieh: { rate: 5.75 } } }),
+    ]);
+    expect([beirut.statusCode, nabatieh.statusCode]).toEqual([200, 200]);
+    const zones = (await getAll()).shipping.zones;
+    expect(zones.mount_lebanon.rate).toBe(2.25);
+    expect(zones.nabatieh.rate).toBe(5.75);
   });
 
   it('audits each change with before and after, and writes nothing when nothing changed', async () => {

@@ -95,8 +95,8 @@ export class SettingsStore {
   }
 
   private load(): Promise<StoredSettings> {
-    return loadSettings(this.database.db, this.defaults, (section, fields) =>
-      this.log?.warn({ section, fields }, 'stored settings the rules refuse read as their defaults'),
+    return loadSettings(this.database.db, this.defaults, this.box, (section, fields) =>
+      this.log?.warn({ section, fields }, 'stored settings that are refused or do not open read as defaults'),
     );
   }
 

@@ -58,31 +58,42 @@ export function openSecret(
   return sealed ? box.open(sealed, secretContext(section, field)) : null;
 }
 
-/** Stored row → section value and its sealed secrets; `replaced` names what fell back to defaults. */
+/**
+ * Stored row → section value and its sealed secrets; `replaced` names what fell back to defaults.
+ * A secret that does not open with this instance's key (JWT_SECRET changed, or the value was
+ * altered) reads as not set: a GET must not say `{set: true}` of a password the mailer cannot use.
+ */
 function readSection(
   section: SettingsSection,
   stored: unknown,
   defaults: SettingsValues,
+  box: SecretBox,
 ): { value: SettingsValues[SettingsSection]; sealed: Record<string, string | null>; replaced: string[] } {
   const fields = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
   const sealed: Record<string, string | null> = {};
   const rest = { ...fields };
+  const unreadable: string[] = [];
   for (const field of SECRET_FIELDS[section]) {
     const value = rest[field];
     delete rest[field];
-    sealed[field] = typeof value === 'string' && isSealed(value) ? value : null;
+    const opens =
+      typeof value === 'string' && isSealed(value) && box.open(value, secretContext(section, field)) !== null;
+    sealed[field] = opens ? (value as string) : null;
+    if (value != null && !opens) unreadable.push(field);
   }
   const { value, replaced } = sanitizeSection(section, rest, defaults[section]);
-  return { value, sealed, replaced };
+  return { value, sealed, replaced: [...replaced, ...unreadable] };
 }
 
 /**
  * Every section as stored, over `defaults`: one query. `onReplaced` hears about stored fields the
- * rules now refuse (they read as their default; the names only, never the values).
+ * rules now refuse (they read as their default) and secrets that do not open (they read as not
+ * set): the names only, never the values.
  */
 export async function loadSettings(
   db: Db,
   defaults: SettingsValues,
+  box: SecretBox,
   onReplaced?: (section: SettingsSection, fields: string[]) => void,
 ): Promise<StoredSettings> {
   const rows = await db
@@ -93,7 +104,7 @@ export async function loadSettings(
   const values = {} as Record<SettingsSection, unknown>;
   const sealed = {} as SealedSecrets;
   for (const section of SETTINGS_SECTIONS) {
-    const read = readSection(section, byKey.get(SECTION_KEYS[section]), defaults);
+    const read = readSection(section, byKey.get(SECTION_KEYS[section]), defaults, box);
     values[section] = read.value;
     sealed[section] = read.sealed;
     if (read.replaced.length > 0) onReplaced?.(section, read.replaced);
@@ -161,7 +172,7 @@ export async function saveSettings(
   return inTransaction(db, async (tx) => {
     // Two staff saving at once must not lose each other's fields (read, merge, write).
     await tx.execute(sql`select pg_advisory_xact_lock(${SETTINGS_LOCK_KEY})`);
-    const current = await loadSettings(tx, options.defaults);
+    const current = await loadSettings(tx, options.defaults, options.box);
     const next: StoredSettings = {
       values: { ...current.values },
       sealed: { ...current.sealed },
