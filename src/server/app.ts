@@ -54,6 +54,10 @@ import { registerAdminRealtime } from './realtime/admin-realtime.ts';
 import { newestApprovedReviews } from './reviews/review-queries.ts';
 import { DEFAULT_REVIEW_RATE_LIMITS, type ReviewRateLimits, reviewRoutes } from './reviews/reviews.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
+import { defaultSettings } from './settings/settings-defaults.ts';
+import { SettingsStore } from './settings/settings-store.ts';
+import { settingsSecretBox } from './settings/shop-settings.service.ts';
+import { siteRoutes } from './site/site.routes.ts';
 import { buildSiteConfig } from './site/site-config.ts';
 import type { InstanceSecrets } from './startup.ts';
 
@@ -71,6 +75,11 @@ declare module 'fastify' {
     background: BackgroundWork;
     /** Text messages to phones (one-time codes): outbox by default, a provider by MESSAGE_CHANNEL. */
     messages: MessageChannel;
+    /**
+     * The shop's settings (docs/product.md#shop-settings) in memory, kept fresh by database
+     * notifications: `app.settings.values` costs no round trip; staff reads `await app.settings.fresh()`.
+     */
+    settings: SettingsStore;
     /** The JWT key and the hidden admin sign-in path (startup.ts; shared by every process). */
     secrets: InstanceSecrets;
     /** The time business rules read (a scheduled post falling due); tests set it (clock.ts). */
@@ -172,6 +181,14 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.decorate('catalogue', catalogue);
   // Stop listening before the database closes (hooks run in the order they were added).
   app.addHook('onClose', () => catalogue.stop());
+  const settingsStore = new SettingsStore(
+    options.database,
+    defaultSettings(config),
+    settingsSecretBox(options.secrets.jwtSecret),
+    app.log,
+  );
+  app.decorate('settings', settingsStore);
+  app.addHook('onClose', () => settingsStore.stop());
   if (options.closeDatabase) app.addHook('onClose', () => options.database.close());
 
   // Live admin notifications (socket.io on this server's HTTP listener, namespace /admin).
@@ -191,6 +208,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
         done(null, payload);
       });
       await api.register(healthRoutes);
+      await api.register(siteRoutes);
       await api.register(productRoutes);
       await api.register(categoryRoutes);
       await api.register(searchRoutes);
@@ -274,6 +292,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     app.setNotFoundHandler((request, reply) => reply.status(404).send(apiNotFoundBody(request.method, request.url)));
   }
 
+  // Settings are read synchronously by requests: loaded before the first one is served.
+  await settingsStore.start();
   await catalogue.start();
   await app.ready();
   return app;

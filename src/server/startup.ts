@@ -11,6 +11,8 @@ import type { SeedOutcome } from './db/seed/seed.ts';
 import { seedPicturesComplete } from './db/seed/seed-pictures-done.ts';
 import { SETTING_KEYS } from './settings/setting-keys.ts';
 import { getOrCreateSetting, getSetting } from './settings/settings.service.ts';
+import { defaultSettings } from './settings/settings-defaults.ts';
+import { storeFirstStartSettings } from './settings/shop-settings.service.ts';
 
 /** Prints one line of start-up progress (main.ts: the terminal); steps that take time say so first. */
 export type StartProgress = (line: string) => void;
@@ -69,8 +71,8 @@ export interface PreparedInstance {
 /**
  * Everything a start does before serving, in one exclusive section so several processes on one
  * database never race: apply migrations, create the instance secrets (stored in the database so
- * every process shares them; env values win), seal authenticator secrets still in clear, make the
- * first admin, seed the demo catalogue.
+ * every process shares them; env values win), seal authenticator secrets still in clear, store the
+ * first-start settings, make the first admin, seed the demo catalogue.
  * `progress` hears about the steps that take a while (migrations to apply, a seed to write).
  */
 export async function prepareInstance(
@@ -92,6 +94,8 @@ export async function prepareInstance(
     };
     // Authenticator secrets stored in clear before they were sealed are sealed now, once.
     await sealClearTotpSecrets(db, totpSecretBox(secrets.jwtSecret));
+    // The environment's shop name and contact details become the stored settings, once.
+    await storeFirstStartSettings(db, defaultSettings(config));
     const admin = await ensureFirstAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     const seed = await seedIfNew(db, config, progress);
     const demoSeeded = seed === 'seeded' || Boolean(await getSetting(db, SETTING_KEYS.demoSeed));

@@ -113,6 +113,12 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
         'GET /api/admin/pages',
         'GET /api/admin/pages/:slug',
         'PUT /api/admin/pages/:slug',
+        'GET /api/admin/settings',
+        'PUT /api/admin/settings',
+        ...['site', 'payment', 'shipping', 'tax', 'email', 'system'].flatMap((section) => [
+          `GET /api/admin/settings/${section}`,
+          `PUT /api/admin/settings/${section}`,
+        ]),
       ]),
     );
   });

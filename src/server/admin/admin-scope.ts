@@ -10,6 +10,7 @@ import { adminShopPageRoutes } from '#server/pages/admin-pages.routes.ts';
 import { adminProductRoutes } from '#server/products/admin-products.routes.ts';
 import { adminPromoCodeRoutes } from '#server/promo-codes/admin-promo-codes.routes.ts';
 import { adminReviewRoutes } from '#server/reviews/admin-reviews.routes.ts';
+import { adminSettingsRoutes } from '#server/settings/admin-settings.routes.ts';
 import { adminStatsRoutes } from './admin-stats.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
 
@@ -38,4 +39,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminPromoCodeRoutes);
   await admin.register(adminReviewRoutes);
   await admin.register(adminShopPageRoutes);
+  await admin.register(adminSettingsRoutes);
 };

@@ -1,0 +1,148 @@
+import type { Config } from '#server/config.ts';
+import {
+  GOVERNORATES,
+  type Governorate,
+  SECTION_SCHEMAS,
+  SETTINGS_SECTIONS,
+  type SettingsSection,
+  type SettingsValues,
+  type ShippingSettings,
+} from '#shared/contracts/settings.ts';
+import { TAX_RATE_PERCENT } from '#shared/money.ts';
+
+/**
+ * The settings of a shop nobody has configured (docs/product.md#shop-settings). Every switch keeps
+ * today's behaviour: cash on delivery only, delivery free everywhere, 11 % VAT added on top.
+ */
+const zones = Object.fromEntries(
+  GOVERNORATES.map((zone) => [zone, { rate: 0, delivery_days_min: 1, delivery_days_max: 3 }]),
+) as Record<Governorate, ShippingSettings['zones'][Governorate]>;
+
+export const BUILT_IN_SETTINGS: SettingsValues = {
+  site: {
+    shop_name: 'Cedar Shop',
+    description: '',
+    logo_url: null,
+    email: 'hello@cedar.shop',
+    phone: '+961 1 234 567',
+    whatsapp_number: '+961 70 123 456',
+    address: 'Hamra Street, Beirut, Lebanon',
+    social_links: { facebook: '', instagram: '', tiktok: '', x: '', youtube: '' },
+    time_zone: 'Asia/Beirut',
+    currency_display: { currency: 'USD', show_lbp: false, lbp_rate: 89_500 },
+  },
+  payment: {
+    cash_on_delivery: {
+      enabled: true,
+      label: 'Cash on delivery',
+      instructions: 'Pay in cash when your order arrives.',
+    },
+    bank_transfer: { enabled: false, label: 'Bank transfer', instructions: '' },
+    money_transfer: { enabled: false, label: 'Whish or OMT money transfer', instructions: '' },
+    card: { enabled: false, label: 'Card', instructions: '' },
+  },
+  shipping: { zones, free_delivery_threshold: null },
+  tax: { rate: TAX_RATE_PERCENT, label: 'VAT', vat_number: '', prices_include_tax: false },
+  email: {
+    smtp_host: '',
+    smtp_port: 587,
+    smtp_user: '',
+    smtp_security: 'starttls',
+    from_name: 'Cedar Shop',
+    from_address: 'hello@cedar.shop',
+    messages: {
+      // "Being prepared" is left off: most shops go from confirmed to shipped within a day.
+      customer: {
+        order_placed: true,
+        confirmed: true,
+        processing: false,
+        shipped: true,
+        delivered: true,
+        cancelled: true,
+      },
+      shop: { new_order: true, low_stock: true },
+    },
+  },
+  system: {
+    maintenance_mode: false,
+    guest_checkout: true,
+    reviews_enabled: true,
+    low_stock_threshold: 5,
+    staff_session_length: '7d',
+    sign_in_attempts: 10,
+    backups: { schedule: 'off', keep: 7 },
+  },
+};
+
+/**
+ * The first-start defaults: the built-in values with the shop's name and contact details from
+ * the environment (SHOP_NAME, COMPANY_*, WHATSAPP_NUMBER, JWT_EXPIRES_IN). They are stored on the
+ * first start (storeFirstStartSettings), after which the database alone decides. An environment
+ * value the settings' rules refuse gives way to the built-in one.
+ */
+export function defaultSettings(config: Config): SettingsValues {
+  const fromEnvironment: SettingsValues = {
+    ...BUILT_IN_SETTINGS,
+    site: {
+      ...BUILT_IN_SETTINGS.site,
+      shop_name: config.SHOP_NAME,
+      email: config.COMPANY_EMAIL,
+      phone: config.COMPANY_PHONE,
+      whatsapp_number: config.WHATSAPP_NUMBER,
+      address: config.COMPANY_ADDRESS,
+    },
+    email: { ...BUILT_IN_SETTINGS.email, from_name: config.SHOP_NAME, from_address: config.COMPANY_EMAIL },
+    system: { ...BUILT_IN_SETTINGS.system, staff_session_length: config.JWT_EXPIRES_IN },
+  };
+  const result = {} as Record<SettingsSection, unknown>;
+  for (const section of SETTINGS_SECTIONS) {
+    result[section] = sanitizeSection(section, fromEnvironment[section], BUILT_IN_SETTINGS[section]).value;
+  }
+  return result as unknown as SettingsValues;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `patch` over `base`: objects merge field by field at every depth, anything else (text, numbers,
+ * null, lists) replaces. A stored section read over the defaults this way gains the fields added
+ * since it was written; a PUT's patch merged over the stored section keeps what it leaves out.
+ */
+export function deepMerge<T>(base: T, patch: unknown): T {
+  if (!isPlainObject(base) || !isPlainObject(patch)) return (patch === undefined ? base : patch) as T;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value !== undefined) merged[key] = deepMerge(merged[key], value);
+  }
+  return merged as T;
+}
+
+/**
+ * A section's value by its schema, keeping what passes: a top-level field the rules refuse (a
+ * value stored before a rule was tightened) takes the fallback's value. Fields the schema does not
+ * know are dropped. `replaced` names the fields that fell back.
+ */
+export function sanitizeSection<S extends SettingsSection>(
+  section: S,
+  candidate: unknown,
+  fallback: SettingsValues[S],
+): { value: SettingsValues[S]; replaced: string[] } {
+  const schema = SECTION_SCHEMAS[section];
+  let value = deepMerge(fallback, candidate);
+  const replaced: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return { value: parsed.data as SettingsValues[S], replaced };
+    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')));
+    // A rule across the whole section (no field named): nothing to keep.
+    if (bad.has('')) break;
+    const next: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const key of bad) {
+      next[key] = (fallback as Record<string, unknown>)[key];
+      replaced.push(key);
+    }
+    value = next as SettingsValues[S];
+  }
+  return { value: fallback, replaced: ['*'] };
+}
