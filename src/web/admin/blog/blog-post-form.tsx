@@ -3,6 +3,7 @@ import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { BLOG_LIMITS, BLOG_POST_STATUS_LABELS, BLOG_POST_STATUSES, type BlogPostStatus } from '#shared/blog.ts';
 import type { AdminBlogPost, BlogCategory, BlogPostCreate } from '#shared/contracts/blog.ts';
+import { categoryTreeOptions } from '#web/admin/shared/category-options.ts';
 import { ContentPreviewDialog } from '#web/admin/shared/content-preview-dialog.tsx';
 import { EditorSaveBar } from '#web/admin/shared/editor-save-bar.tsx';
 import { FeaturedImageField } from '#web/admin/shared/featured-image-field.tsx';
@@ -13,7 +14,6 @@ import { htmlToText } from '#web/admin/shared/seo-preview.tsx';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';
-import { blogCategoryOptions } from './blog-api.ts';
 import {
   EMPTY_POST_FORM,
   formFieldOf,
@@ -109,7 +109,7 @@ export function BlogPostForm({
   const metaDescription = watched.meta_description ?? '';
   const showDate = status === 'scheduled' || status === 'published';
   const showSaveDraft = !storedPublic && status !== 'draft';
-  const options = blogCategoryOptions(categories);
+  const options = categoryTreeOptions(categories);
 
   return (
     <>

@@ -3,6 +3,12 @@ import { Link } from 'react-router';
 import type { AdminProduct, AdminProductVariant } from '#shared/contracts/admin-products.ts';
 import { srcSetFor } from '#shared/images.ts';
 import { lineLabel } from '#shared/product-variants.ts';
+import {
+  ADMIN_PRODUCTS_KEY,
+  adminCategoriesQuery,
+  categoryOptions,
+  listAdminProducts,
+} from '#web/admin/shared/product-lookups.ts';
 import { Icon, imageIcon } from '#web/ui/icons.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
@@ -14,7 +20,6 @@ import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { useRowSelection } from '../ui/use-row-selection.ts';
 import { ProductBulkActions } from './bulk-actions.tsx';
-import { ADMIN_PRODUCTS_KEY, adminCategoriesQuery, categoryOptions, listAdminProducts } from './product-api.ts';
 
 const PRODUCT_LIST: ListDefinition = {
   noun: ['product', 'products'],

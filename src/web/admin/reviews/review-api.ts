@@ -6,10 +6,10 @@ import type {
   ReviewStats,
   ReviewStatus,
 } from '#shared/contracts/reviews.ts';
+import { ADMIN_PRODUCTS_KEY } from '#web/admin/shared/product-lookups.ts';
 import type { QueryParams } from '#web/lib/api-client.ts';
 import { adminDelete, adminGet, adminList, adminPost, adminPut } from '../auth/admin-api.ts';
 import { notificationsMayBeStale } from '../notifications/notifications-stale.ts';
-import { ADMIN_PRODUCTS_KEY } from '../products/product-api.ts';
 
 /**
  * Every review query starts with this key, so one invalidation refreshes the list, the stats (and

@@ -8,10 +8,10 @@ import {
   type ReviewStats,
   type ReviewStatus,
 } from '#shared/contracts/reviews.ts';
+import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '#web/admin/shared/product-lookups.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon } from '#web/ui/icons.tsx';
-import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '../products/product-api.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import { BulkActionBar, countOf } from '../ui/bulk-action-bar.tsx';
