@@ -3,10 +3,16 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { Customer } from '#shared/contracts/customers.ts';
 import { formatPhone } from '#shared/phone.ts';
+import {
+  ORDER_DATE,
+  ORDER_NUMBER,
+  ORDER_PAYMENT,
+  ORDER_STATUS,
+  ORDER_TOTAL,
+} from '#web/admin/shared/order-columns.tsx';
+import { ADMIN_ORDERS_KEY } from '#web/admin/shared/order-keys.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { ORDER_DATE, ORDER_NUMBER, ORDER_PAYMENT, ORDER_STATUS, ORDER_TOTAL } from '../orders/order-columns.tsx';
-import { ADMIN_ORDERS_KEY } from '../orders/order-keys.ts';
 import { AdminList } from '../ui/admin-list.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';

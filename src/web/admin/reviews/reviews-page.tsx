@@ -9,6 +9,7 @@ import {
   type ReviewStatus,
 } from '#shared/contracts/reviews.ts';
 import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '#web/admin/shared/product-lookups.ts';
+import { ADMIN_REVIEWS_KEY, listReviews, reviewStatsQuery } from '#web/admin/shared/review-queue.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon } from '#web/ui/icons.tsx';
@@ -21,14 +22,7 @@ import { RecordLink } from '../ui/record-link.tsx';
 import { type StatusTab, StatusTabs } from '../ui/status-tabs.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { useRowSelection } from '../ui/use-row-selection.ts';
-import {
-  ADMIN_REVIEWS_KEY,
-  bulkModerateReviews,
-  invalidateReviews,
-  listReviews,
-  type ReviewBulkAction,
-  reviewStatsQuery,
-} from './review-api.ts';
+import { bulkModerateReviews, invalidateReviews, type ReviewBulkAction } from './review-api.ts';
 import { REVIEW_COLUMNS } from './review-columns.tsx';
 import { REVIEW_STATUS_LABELS } from './review-format.tsx';
 import { rejectIcon, settingsIcon } from './review-icons.ts';

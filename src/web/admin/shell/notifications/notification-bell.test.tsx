@@ -11,9 +11,9 @@ import {
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
 import { sockets } from '#web/test/fake-socket-io.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { AdminAuthProvider } from '../auth/admin-auth.tsx';
-import { saveSession } from '../auth/token-store.ts';
-import { HELD, newReviewNotification } from '../reviews/test-fixtures.ts';
+import { AdminAuthProvider } from '../../auth/admin-auth.tsx';
+import { saveSession } from '../../auth/token-store.ts';
+import { HELD, newReviewNotification } from '../../reviews/test-fixtures.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
 vi.mock('socket.io-client/dist/socket.io.js', () => import('#web/test/fake-socket-io.ts'));
