@@ -344,7 +344,9 @@ describe('import fences (allow-lists)', () => {
       const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as {
         diagnostics: Array<{ category: string; location: { path: string; start: { line: number } } }>;
       };
-      const found = report.diagnostics.map((item) => `${item.location.path}:${item.location.start.line} ${item.category}`);
+      const found = report.diagnostics.map(
+        (item) => `${item.location.path}:${item.location.start.line} ${item.category}`,
+      );
       expect(found.sort()).toEqual([
         'src/web/admin/blog/crossing.tsx:1 lint/style/noRestrictedImports',
         'src/web/admin/blog/crossing.tsx:2 lint/style/noRestrictedImports',
