@@ -13,6 +13,7 @@ import { SeoFieldsCard } from '#web/admin/shared/seo-fields.tsx';
 import { htmlToText } from '#web/admin/shared/seo-preview.tsx';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
+import { SelectOptions } from '../ui/select-options.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';
 import {
   EMPTY_POST_FORM,
@@ -251,11 +252,7 @@ export function BlogPostForm({
                 <div>
                   <SelectField label="Category" {...field('category_id')}>
                     <option value="">No category</option>
-                    {options.map(([id, label]) => (
-                      <option key={id} value={id}>
-                        {label}
-                      </option>
-                    ))}
+                    <SelectOptions options={options} />
                   </SelectField>
                   <Link
                     to="/admin/blog/categories"

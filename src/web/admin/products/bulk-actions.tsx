@@ -7,6 +7,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
 import { type BulkAction, BulkActionBar, countOf } from '../ui/bulk-action-bar.tsx';
+import { SelectOptions } from '../ui/select-options.tsx';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
 import { runBulkAction } from './product-api.ts';
 
@@ -198,11 +199,7 @@ function BulkInputDialog({
                   onChange={(event) => setCategoryId(event.target.value)}
                 >
                   <option value="">No category</option>
-                  {categoryOptions(categories).map(([id, label]) => (
-                    <option key={id} value={id}>
-                      {label}
-                    </option>
-                  ))}
+                  <SelectOptions options={categoryOptions(categories)} />
                 </select>
               </label>
             )}

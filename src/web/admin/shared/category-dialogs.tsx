@@ -8,6 +8,7 @@ import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';
+import { SelectOptions } from '../ui/select-options.tsx';
 import type { TreeCategory } from './category-options.ts';
 
 /**
@@ -159,11 +160,7 @@ export function CategoryDialog<C extends TreeCategory & { slug: string; descript
       <div className={kit.editsOrder ? 'grid gap-4 sm:grid-cols-[2fr_1fr]' : 'grid'}>
         <SelectField label="Parent" {...field('parent_id')}>
           <option value="">None (top level)</option>
-          {kit.parentOptions(categories, category?.id).map(([id, label]) => (
-            <option key={id} value={id}>
-              {label}
-            </option>
-          ))}
+          <SelectOptions options={kit.parentOptions(categories, category?.id)} />
         </SelectField>
         {kit.editsOrder && (
           <TextField
@@ -268,11 +265,7 @@ export function DeleteCategoryDialog<C extends TreeCategory & { slug: string; de
           Choose…
         </option>
         {kit.deleteText.none && <option value="none">{kit.deleteText.none}</option>}
-        {targets.map(([id, label]) => (
-          <option key={id} value={id}>
-            {label}
-          </option>
-        ))}
+        <SelectOptions options={targets} />
       </SelectField>
     </FormDialog>
   );
