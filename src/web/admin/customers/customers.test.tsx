@@ -9,13 +9,12 @@ import {
 } from '#shared/contracts/customers.ts';
 import {
   adminTestSetup,
-  type Call,
   click,
   errorBody,
   fieldLabelled,
   json,
   pagination,
-  stubFetch,
+  recordedApi,
   type,
   Where,
   where,
@@ -75,27 +74,21 @@ const ORDER: AdminOrderListItem = {
   updated_at: '2026-03-02T10:00:00.000Z',
 } as AdminOrderListItem;
 
-let calls: Call[] = [];
-let answers: Record<string, () => Response> = {};
 let customers: Customer[] = [];
 const { toasts, mount: mountScreen } = adminTestSetup();
-
+const { calls, answers } = recordedApi((route) => {
+  const [method, path = ''] = route.split(' ');
+  if (path === '/api/admin/customers') return json({ data: customers, pagination: pagination(customers.length) });
+  if (path === `/api/admin/customers/${RANA.id}/orders`) {
+    return json({ data: [ORDER], pagination: pagination(12, 1, 10) });
+  }
+  if (path.endsWith('/orders')) return json({ data: [], pagination: pagination(0, 1, 10) });
+  const one = customers.find((customer) => path === `/api/admin/customers/${customer.id}`);
+  if (one && method === 'GET') return json({ data: one });
+  return errorBody('Customer not found', 404);
+});
 beforeEach(() => {
-  answers = {};
   customers = [RANA, KARIM];
-  calls = stubFetch(({ method, url }) => {
-    const path = url.split('?')[0] ?? '';
-    const answer = answers[`${method} ${path}`];
-    if (answer) return answer();
-    if (path === '/api/admin/customers') return json({ data: customers, pagination: pagination(customers.length) });
-    if (path === `/api/admin/customers/${RANA.id}/orders`) {
-      return json({ data: [ORDER], pagination: pagination(12, 1, 10) });
-    }
-    if (path.endsWith('/orders')) return json({ data: [], pagination: pagination(0, 1, 10) });
-    const one = customers.find((customer) => path === `/api/admin/customers/${customer.id}`);
-    if (one && method === 'GET') return json({ data: one });
-    return errorBody('Customer not found', 404);
-  });
 });
 
 async function mount(entry: string) {

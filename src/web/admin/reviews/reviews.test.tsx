@@ -4,14 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminReview } from '#shared/contracts/reviews.ts';
 import {
   adminTestSetup,
-  type Call,
   click,
   errorBody,
   fieldLabelled,
   json,
   pagination,
+  recordedApi,
   route,
-  stubFetch,
   type,
   Where,
   where,
@@ -25,26 +24,19 @@ import { ReviewDetailPage } from './review-detail-page.tsx';
 import { ReviewsPage } from './reviews-page.tsx';
 import { ARDUINO_ID, GREAT, HELD, STATS } from './test-fixtures.ts';
 
-let calls: Call[] = [];
 let rows: AdminReview[] = [];
-let answers: Record<string, (call: Call) => Response | Promise<Response>> = {};
 const { toasts, mount: mountScreen } = adminTestSetup();
-
+const { calls, answers } = recordedApi((path) => {
+  if (path === 'GET /api/admin/reviews') return json({ data: rows, pagination: pagination(rows.length) });
+  if (path === 'GET /api/admin/reviews/stats') return json({ data: STATS });
+  if (path === `GET /api/admin/reviews/${GREAT.id}`) return json({ data: GREAT });
+  if (path === 'GET /api/admin/reviews/settings') {
+    return json({ data: { moderation: 'verified_auto', banned_words: ['spam', 'scam link'] } });
+  }
+  return errorBody('Not found', 404);
+});
 beforeEach(() => {
-  answers = {};
   rows = [HELD, GREAT];
-  calls = stubFetch((call) => {
-    const answer = answers[route(call)];
-    if (answer) return answer(call);
-    const path = route(call);
-    if (path === 'GET /api/admin/reviews') return json({ data: rows, pagination: pagination(rows.length) });
-    if (path === 'GET /api/admin/reviews/stats') return json({ data: STATS });
-    if (path === `GET /api/admin/reviews/${GREAT.id}`) return json({ data: GREAT });
-    if (path === 'GET /api/admin/reviews/settings') {
-      return json({ data: { moderation: 'verified_auto', banned_words: ['spam', 'scam link'] } });
-    }
-    return errorBody('Not found', 404);
-  });
 });
 
 function mount(entry = '/admin/reviews') {
