@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BLOG_LIMITS } from '#shared/blog.ts';
 import { type BlogCategory, BlogCategoryCreateSchema } from '#shared/contracts/blog.ts';
-import type { CategoryTreeKit } from '#web/admin/shared/category-dialogs.tsx';
+import { type CategoryTreeKit, categoryResolver } from '#web/admin/shared/category-dialogs.tsx';
 import { categoryTreeOptions } from '#web/admin/shared/category-options.ts';
 import { createBlogCategory, deleteBlogCategory, invalidateBlog, updateBlogCategory } from './blog-api.ts';
 
@@ -15,7 +15,7 @@ export const blogCategoryKit: CategoryTreeKit<BlogCategory> = {
   shownWhere: 'on the blog',
   slugHint: 'Lowercase letters, numbers and hyphens.',
   limits: { name: BLOG_LIMITS.categoryName, slug: BLOG_LIMITS.slug, description: BLOG_LIMITS.categoryDescription },
-  resolver: zodResolver(BlogCategoryCreateSchema),
+  resolver: categoryResolver(zodResolver(BlogCategoryCreateSchema)),
   editsOrder: true,
   parentOptions: categoryTreeOptions,
   moveTargets: categoryTreeOptions,

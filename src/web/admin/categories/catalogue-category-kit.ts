@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminCategory, CATEGORY_LIMITS, CategoryCreateSchema } from '#shared/contracts/admin-categories.ts';
-import type { CategoryTreeKit } from '#web/admin/shared/category-dialogs.tsx';
+import { type CategoryTreeKit, categoryResolver } from '#web/admin/shared/category-dialogs.tsx';
 import { adminDelete, adminPost, adminPut } from '../auth/admin-api.ts';
 import { invalidateCategories } from './category-queries.ts';
 import { categoryOptions, parentOptions } from './category-tree.ts';
@@ -26,7 +26,7 @@ export const catalogueCategoryKit: CategoryTreeKit<AdminCategory> = {
   shownWhere: 'in the shop',
   slugHint: "The category's address in the shop: lowercase letters, numbers and hyphens.",
   limits: CATEGORY_LIMITS,
-  resolver: zodResolver(CategoryCreateSchema),
+  resolver: categoryResolver(zodResolver(CategoryCreateSchema)),
   editsOrder: false,
   parentOptions: (categories, categoryId) => asPairs(parentOptions(categories, categoryId)),
   moveTargets: (categories, categoryId) => asPairs(categoryOptions(categories, categoryId)),

@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -35,6 +35,18 @@ export interface CategoryFields {
   parent_id: string | null;
   sort_order?: number | undefined;
   is_active: boolean;
+}
+
+/**
+ * A tree's contract resolver (`zodResolver(XCategoryCreateSchema)`) as the dialog's. The schema
+ * reads its input more loosely than the form gives it (its preprocessors take `unknown`), and
+ * react-hook-form's resolver type cannot say "reads at least these": what the form gives is always
+ * what the schema reads, so the one cast is here rather than in each tree.
+ */
+export function categoryResolver<I extends FieldValues>(
+  resolver: Resolver<I, unknown, CategoryFields>,
+): Resolver<CategoryFormValues, unknown, CategoryFields> {
+  return resolver as unknown as Resolver<CategoryFormValues, unknown, CategoryFields>;
 }
 
 const FIELDS = ['name', 'slug', 'description', 'parent_id', 'sort_order', 'is_active'] as const;
