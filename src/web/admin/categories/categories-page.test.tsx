@@ -1,7 +1,8 @@
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
-import { adminTestSetup, click, errorBody, json, recordedApi, type } from '#web/test/admin.tsx';
+import { adminTestSetup, click, type } from '#web/test/admin.tsx';
+import { errorBody, json, recordedApi } from '#web/test/api.ts';
 import { buttonByText, byRole } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { CategoriesPage } from './categories-page.tsx';

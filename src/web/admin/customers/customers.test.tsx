@@ -1,5 +1,4 @@
 import { act } from 'react';
-import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
 import {
@@ -7,18 +6,8 @@ import {
   CUSTOMER_PHONE_TAKEN_MESSAGE,
   type Customer,
 } from '#shared/contracts/customers.ts';
-import {
-  adminTestSetup,
-  click,
-  errorBody,
-  fieldLabelled,
-  json,
-  pagination,
-  recordedApi,
-  type,
-  Where,
-  where,
-} from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/admin.tsx';
+import { errorBody, json, pagination, recordedApi } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { CustomerDetailPage } from './customer-detail-page.tsx';
@@ -75,7 +64,7 @@ const ORDER: AdminOrderListItem = {
 } as AdminOrderListItem;
 
 let customers: Customer[] = [];
-const { toasts, mount: mountScreen } = adminTestSetup();
+const { toasts, mountRoutes } = adminTestSetup();
 const { calls, answers } = recordedApi((route) => {
   const [method, path = ''] = route.split(' ');
   if (path === '/api/admin/customers') return json({ data: customers, pagination: pagination(customers.length) });
@@ -91,18 +80,11 @@ beforeEach(() => {
   customers = [RANA, KARIM];
 });
 
-async function mount(entry: string) {
-  return mountScreen(
-    <>
-      <Routes>
-        <Route path="/admin/customers" element={<CustomersPage />} />
-        <Route path="/admin/customers/:id" element={<CustomerDetailPage />} />
-      </Routes>
-      <Where />
-    </>,
-    entry,
-  );
-}
+const ROUTES = {
+  '/admin/customers': <CustomersPage />,
+  '/admin/customers/:id': <CustomerDetailPage />,
+};
+const mount = (entry: string) => mountRoutes(ROUTES, entry);
 
 const field = (root: ParentNode, label: string) => fieldLabelled(root, label);
 

@@ -1,21 +1,9 @@
 import { act } from 'react';
-import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminReview } from '#shared/contracts/reviews.ts';
-import {
-  adminTestSetup,
-  click,
-  errorBody,
-  fieldLabelled,
-  json,
-  pagination,
-  recordedApi,
-  route,
-  type,
-  Where,
-  where,
-} from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/admin.tsx';
 import { selectByLabel } from '#web/test/admin-kit.tsx';
+import { errorBody, json, pagination, recordedApi, route } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { ProductEditorPage } from '../products/product-editor-page.tsx';
@@ -25,7 +13,7 @@ import { ReviewsPage } from './reviews-page.tsx';
 import { ARDUINO_ID, GREAT, HELD, STATS } from './test-fixtures.ts';
 
 let rows: AdminReview[] = [];
-const { toasts, mount: mountScreen } = adminTestSetup();
+const { toasts, mountRoutes } = adminTestSetup();
 const { calls, answers } = recordedApi((path) => {
   if (path === 'GET /api/admin/reviews') return json({ data: rows, pagination: pagination(rows.length) });
   if (path === 'GET /api/admin/reviews/stats') return json({ data: STATS });
@@ -39,19 +27,12 @@ beforeEach(() => {
   rows = [HELD, GREAT];
 });
 
-function mount(entry = '/admin/reviews') {
-  return mountScreen(
-    <>
-      <Routes>
-        <Route path="/admin/reviews" element={<ReviewsPage />} />
-        <Route path="/admin/reviews/:id" element={<ReviewDetailPage />} />
-        <Route path="/admin/products/:id" element={<ProductEditorPage />} />
-      </Routes>
-      <Where />
-    </>,
-    entry,
-  );
-}
+const ROUTES = {
+  '/admin/reviews': <ReviewsPage />,
+  '/admin/reviews/:id': <ReviewDetailPage />,
+  '/admin/products/:id': <ProductEditorPage />,
+};
+const mount = (entry = '/admin/reviews') => mountRoutes(ROUTES, entry);
 
 const byLabel = (root: ParentNode, label: string) => root.querySelector<HTMLElement>(`[aria-label="${label}"]`);
 const dialogTitled = (root: ParentNode, title: string) =>

@@ -9,7 +9,8 @@ import {
   SOCKET_EVENTS,
 } from '#shared/contracts/notifications.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
-import { click, json, OWNER, Where, where } from '#web/test/admin.tsx';
+import { click, OWNER, Where, where } from '#web/test/admin.tsx';
+import { json } from '#web/test/api.ts';
 import { sockets } from '#web/test/fake-socket-io.ts';
 import { allByRole } from '#web/test/queries.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
