@@ -11,7 +11,7 @@ import { ListFilters } from '../ui/list-filters.tsx';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { StatusTabs } from '../ui/status-tabs.tsx';
-import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
+import { ADMIN_PAGE_SIZES, type ListDefinition, statusTabsFilter, useListState } from '../ui/use-list-state.ts';
 import { ADMIN_BLOG_KEY, blogCategoriesQuery, listBlogPosts } from './blog-api.ts';
 import { BlogStatusBadge } from './blog-format.tsx';
 import { BlogPostActions } from './blog-post-actions.tsx';
@@ -22,14 +22,7 @@ const BLOG_LIST: ListDefinition = {
   noun: ['post', 'posts'],
   searchPlaceholder: 'Search title, excerpt or text',
   filters: [
-    // The status tabs over the list: where the admin is, so "Clear filters" keeps it.
-    {
-      key: 'status',
-      label: 'Status',
-      kind: 'custom',
-      keepOnClear: true,
-      options: [['', 'All'], ...BLOG_POST_STATUSES.map((status) => [status, status] as const)],
-    },
+    statusTabsFilter('Status', BLOG_POST_STATUSES),
     // The categories arrive at run time (ListFilters' `choices`); any uuid is kept meanwhile.
     { key: 'category_id', label: 'Category', accepts: (value) => UUID.test(value) },
   ],
