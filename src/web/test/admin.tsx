@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import { saveSession } from '#web/admin/auth/token-store.ts';
@@ -8,9 +8,9 @@ import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
 import { type Rendered, render } from '#web/test/render.tsx';
 
 /**
- * What the admin screens' unit tests share: a signed-in owner, a recorded fetch answering like
- * the API, and a screen mounted with its query client and router. Only the network is stubbed:
- * the screens, their queries and the session code run for real.
+ * What the admin screens' unit tests share: a signed-in owner, and a screen mounted with its
+ * query client and router. The fake API the screens talk to is ./api.ts: only the network is
+ * stubbed; the screens, their queries and the session code run for real.
  */
 
 export const OWNER: AuthUser = {
@@ -27,63 +27,6 @@ export const OWNER: AuthUser = {
 /** A stored session, as after signing in; the admin API client sends its token. */
 export function signIn(user: AuthUser = OWNER) {
   saveSession({ token: 'a1', refreshToken: 'r1', expiresIn: '15m', user });
-}
-
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** The API's error shape (`{ message, statusCode, code, errors }`). */
-export function errorBody(message: string, status: number, code = 'NOT_FOUND'): Response {
-  return json({ message, statusCode: status, code, errors: [] }, status);
-}
-
-export interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-/** Stubs fetch with `respond` and records every call (into `calls`); vi.unstubAllGlobals() puts fetch back. */
-export function stubFetch(respond: (call: Call) => Response | Promise<Response>, calls: Call[] = []): Call[] {
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call: Call = {
-      method: init.method ?? 'GET',
-      url: String(input),
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    };
-    calls.push(call);
-    return respond(call);
-  });
-  return calls;
-}
-
-/** "METHOD /api/path" of a call, the query string left out: the key of `stubApi`'s answers. */
-export const route = (call: Call) => `${call.method} ${call.url.split('?')[0]}`;
-
-/** Stubs fetch: answers by "METHOD /api/path", 404 for anything else; records every call. */
-export function stubApi(answers: Record<string, (call: Call) => Response | Promise<Response>>): Call[] {
-  return stubFetch((call) => answers[route(call)]?.(call) ?? errorBody('Not found', 404));
-}
-
-export type Answer = (call: Call) => Response | Promise<Response>;
-
-/**
- * A test file's API: before each test, fetch is stubbed and `calls` and `answers` start empty. A
- * test sets `answers["METHOD /api/path"]` for what it is about; every other call gets
- * `fallback(path, call)`, the file's usual answers. Every call is recorded in `calls`.
- */
-export function recordedApi(fallback: (path: string, call: Call) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const answers: Record<string, Answer> = {};
-  beforeEach(() => {
-    calls.length = 0;
-    for (const key of Object.keys(answers)) delete answers[key];
-    stubFetch((call) => answers[route(call)]?.(call) ?? fallback(route(call), call), calls);
-  });
-  return { calls, answers };
 }
 
 /** Mounts an admin screen as the app does: a query client (no retries) and a router at `entry`. */
@@ -105,7 +48,7 @@ export function resetAdminTest() {
 /**
  * A test file's before and after for admin screens: signed in before each test; after it, what
  * was mounted goes, fetch is restored and the session cleared. `toasts` holds the test's toasts;
- * `mount` is renderAdmin, remembered for the clean-up.
+ * `mount` is renderAdmin, remembered for the clean-up; `mountRoutes` mounts a feature's screens at their paths.
  */
 export function adminTestSetup() {
   const toasts: ToastOptions[] = [];
@@ -126,7 +69,21 @@ export function adminTestSetup() {
     mounted.push(view);
     return view.container;
   };
-  return { toasts, mount };
+  /** `routes` (path → screen) at `entry` as the admin routes them, with `beside` and <Where /> next to them. */
+  const mountRoutes = (routes: Record<string, ReactNode>, entry: string, beside?: ReactNode) =>
+    mount(
+      <>
+        <Routes>
+          {Object.entries(routes).map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+        </Routes>
+        {beside}
+        <Where />
+      </>,
+      entry,
+    );
+  return { toasts, mount, mountRoutes };
 }
 
 /** Clicks inside act, so React has handled the click before the test goes on. */
@@ -160,16 +117,6 @@ export function fieldLabelled<T extends Element = HTMLInputElement>(root: Parent
   const id = found?.getAttribute('for');
   return id ? root.querySelector<T>(`[id="${CSS.escape(id)}"]`) : null;
 }
-
-/** A list answer's `pagination`, as the API computes it. */
-export const pagination = (total: number, page = 1, limit = 20) => ({
-  page,
-  limit,
-  total,
-  totalPages: Math.max(1, Math.ceil(total / limit)),
-  hasNext: page * limit < total,
-  hasPrev: page > 1,
-});
 
 /** Mounted beside the routes: shows where the screen went (path and query), read by `where`. */
 export function Where() {

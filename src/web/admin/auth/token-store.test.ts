@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoginResponse } from '#shared/contracts/auth.ts';
+import { OWNER } from '#web/test/admin.tsx';
 import {
   clearSession,
   EXPIRING_SOON_MS,
@@ -14,17 +15,7 @@ import {
   TOKEN_KEYS,
 } from './token-store.ts';
 
-const user = {
-  id: 'u1',
-  email: 'owner@cedar.shop',
-  name: 'Owner',
-  role: 'super_admin' as const,
-  avatar_url: null,
-  is_active: true,
-  last_login_at: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
-const login: LoginResponse = { token: 'access-1', refreshToken: 'refresh-1', expiresIn: '15m', user };
+const login: LoginResponse = { token: 'access-1', refreshToken: 'refresh-1', expiresIn: '15m', user: OWNER };
 const NOW = 1_800_000_000_000;
 
 afterEach(() => localStorage.clear());
@@ -35,7 +26,7 @@ describe('token store (docs/product.md#admin-session-in-the-browser)', () => {
     expect(localStorage.getItem(TOKEN_KEYS.accessToken)).toBe('access-1');
     expect(readRefreshToken()).toBe('refresh-1');
     expect(readExpiresAt()).toBe(NOW + 900_000);
-    expect(JSON.parse(localStorage.getItem(TOKEN_KEYS.user) ?? 'null')).toEqual(user);
+    expect(JSON.parse(localStorage.getItem(TOKEN_KEYS.user) ?? 'null')).toEqual(OWNER);
     expect(hasStoredSession()).toBe(true);
   });
 

@@ -43,30 +43,3 @@ export const blogCategoriesQuery = {
 export function invalidateBlog(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ADMIN_BLOG_KEY });
 }
-
-/** The categories as `[id, label]` options, parents before their children, indented by level. */
-export function blogCategoryOptions(
-  categories: readonly BlogCategory[],
-  exceptId?: string,
-): Array<[id: string, label: string]> {
-  const ids = new Set(categories.map((category) => category.id));
-  const children = new Map<string | null, BlogCategory[]>();
-  for (const category of categories) {
-    const parent = category.parent_id && ids.has(category.parent_id) ? category.parent_id : null;
-    children.set(parent, [...(children.get(parent) ?? []), category]);
-  }
-  const options: Array<[string, string]> = [];
-  const visit = (parent: string | null, depth: number) => {
-    const level = [...(children.get(parent) ?? [])].sort(
-      (a, b) => a.sort_order - b.sort_order || a.name.localeCompare(b.name),
-    );
-    for (const category of level) {
-      // A category's own branch cannot be its parent (nor receive its posts).
-      if (category.id === exceptId) continue;
-      options.push([category.id, `${'— '.repeat(depth)}${category.name}${category.is_active ? '' : ' (inactive)'}`]);
-      visit(category.id, depth + 1);
-    }
-  };
-  visit(null, 0);
-  return options;
-}

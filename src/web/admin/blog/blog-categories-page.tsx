@@ -3,15 +3,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BlogCategory } from '#shared/contracts/blog.ts';
 import { editIcon, trashIcon } from '#web/admin/shared/action-icons.ts';
+import { CategoryDialog, DeleteCategoryDialog } from '#web/admin/shared/category-dialogs.tsx';
+import { categoryTreeOptions } from '#web/admin/shared/category-options.ts';
 import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { DataList, type ListColumn } from '../ui/data-list.tsx';
 import { ListEmpty, ListSkeleton } from '../ui/list-states.tsx';
 import { ActiveBadge } from '../ui/status-badge.tsx';
-import { blogCategoriesQuery, blogCategoryOptions } from './blog-api.ts';
-import { BlogCategoryDialog } from './blog-category-dialog.tsx';
-import { DeleteBlogCategoryDialog } from './delete-blog-category-dialog.tsx';
+import { blogCategoriesQuery } from './blog-api.ts';
+import { blogCategoryKit } from './blog-category-kit.ts';
 
 const iconButton = 'icon-btn size-8 text-muted hover:text-fg';
 
@@ -20,7 +21,7 @@ type Editing = { kind: 'edit'; category: BlogCategory | null } | { kind: 'delete
 /** The categories in tree order (parents before their children), as the pickers show them. */
 function inTreeOrder(categories: readonly BlogCategory[]): BlogCategory[] {
   const byId = new Map(categories.map((category) => [category.id, category]));
-  return blogCategoryOptions(categories).flatMap(([id]) => byId.get(id) ?? []);
+  return categoryTreeOptions(categories).flatMap(([id]) => byId.get(id) ?? []);
 }
 
 /**
@@ -141,7 +142,8 @@ export function BlogCategoriesPage() {
         </div>
       )}
       {editing?.kind === 'edit' && (
-        <BlogCategoryDialog
+        <CategoryDialog
+          kit={blogCategoryKit}
           key={editing.category?.id ?? 'new'}
           category={editing.category}
           categories={all}
@@ -149,7 +151,8 @@ export function BlogCategoriesPage() {
         />
       )}
       {editing?.kind === 'delete' && (
-        <DeleteBlogCategoryDialog
+        <DeleteCategoryDialog
+          kit={blogCategoryKit}
           key={editing.category.id}
           category={editing.category}
           categories={all}

@@ -1,26 +1,16 @@
 import { act } from 'react';
-import { Link, Route, Routes } from 'react-router';
+import { Link } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BLOG_MESSAGES } from '#shared/blog.ts';
-import {
-  adminTestSetup,
-  click,
-  errorBody,
-  fieldLabelled,
-  json,
-  pagination,
-  recordedApi,
-  type,
-  Where,
-  where,
-} from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/admin.tsx';
+import { errorBody, json, pagination, recordedApi } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { localInputToIso, SCHEDULE_MESSAGES, toLocalInput } from './blog-form-values.ts';
 import { BlogPostEditorPage } from './blog-post-editor-page.tsx';
 import { ARDUINO_POST, GUIDES, NEWS } from './test-fixtures.ts';
 
-const { toasts, mount: mountScreen } = adminTestSetup();
+const { toasts, mountRoutes } = adminTestSetup();
 
 const { calls, answers } = recordedApi((path) => {
   if (path === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS] });
@@ -29,19 +19,12 @@ const { calls, answers } = recordedApi((path) => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const mount = (entry: string) =>
-  mountScreen(
-    <>
-      <Routes>
-        <Route path="/admin/blog/new" element={<BlogPostEditorPage />} />
-        <Route path="/admin/blog/:id" element={<BlogPostEditorPage />} />
-        <Route path="/admin/blog" element={<p>Posts list</p>} />
-      </Routes>
-      <Link to="/admin/blog">Elsewhere</Link>
-      <Where />
-    </>,
-    entry,
-  );
+const ROUTES = {
+  '/admin/blog/new': <BlogPostEditorPage />,
+  '/admin/blog/:id': <BlogPostEditorPage />,
+  '/admin/blog': <p>Posts list</p>,
+};
+const mount = (entry: string) => mountRoutes(ROUTES, entry, <Link to="/admin/blog">Elsewhere</Link>);
 
 async function openNew() {
   const root = await mount('/admin/blog/new');

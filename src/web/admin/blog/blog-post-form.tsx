@@ -3,6 +3,7 @@ import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { BLOG_LIMITS, BLOG_POST_STATUS_LABELS, BLOG_POST_STATUSES, type BlogPostStatus } from '#shared/blog.ts';
 import type { AdminBlogPost, BlogCategory, BlogPostCreate } from '#shared/contracts/blog.ts';
+import { categoryTreeOptions } from '#web/admin/shared/category-options.ts';
 import { ContentPreviewDialog } from '#web/admin/shared/content-preview-dialog.tsx';
 import { EditorSaveBar } from '#web/admin/shared/editor-save-bar.tsx';
 import { FeaturedImageField } from '#web/admin/shared/featured-image-field.tsx';
@@ -12,8 +13,8 @@ import { SeoFieldsCard } from '#web/admin/shared/seo-fields.tsx';
 import { htmlToText } from '#web/admin/shared/seo-preview.tsx';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
+import { SelectOptions } from '../ui/select-options.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';
-import { blogCategoryOptions } from './blog-api.ts';
 import {
   EMPTY_POST_FORM,
   formFieldOf,
@@ -109,7 +110,7 @@ export function BlogPostForm({
   const metaDescription = watched.meta_description ?? '';
   const showDate = status === 'scheduled' || status === 'published';
   const showSaveDraft = !storedPublic && status !== 'draft';
-  const options = blogCategoryOptions(categories);
+  const options = categoryTreeOptions(categories);
 
   return (
     <>
@@ -251,11 +252,7 @@ export function BlogPostForm({
                 <div>
                   <SelectField label="Category" {...field('category_id')}>
                     <option value="">No category</option>
-                    {options.map(([id, label]) => (
-                      <option key={id} value={id}>
-                        {label}
-                      </option>
-                    ))}
+                    <SelectOptions options={options} />
                   </SelectField>
                   <Link
                     to="/admin/blog/categories"

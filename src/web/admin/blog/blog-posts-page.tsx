@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BLOG_POST_STATUS_LABELS, BLOG_POST_STATUSES } from '#shared/blog.ts';
 import type { AdminBlogPostSummary } from '#shared/contracts/blog.ts';
+import { categoryTreeOptions } from '#web/admin/shared/category-options.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import type { ListColumn } from '../ui/data-list.tsx';
@@ -10,8 +11,8 @@ import { ListFilters } from '../ui/list-filters.tsx';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { StatusTabs } from '../ui/status-tabs.tsx';
-import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
-import { ADMIN_BLOG_KEY, blogCategoriesQuery, blogCategoryOptions, listBlogPosts } from './blog-api.ts';
+import { ADMIN_PAGE_SIZES, type ListDefinition, statusTabsFilter, useListState } from '../ui/use-list-state.ts';
+import { ADMIN_BLOG_KEY, blogCategoriesQuery, listBlogPosts } from './blog-api.ts';
 import { BlogStatusBadge } from './blog-format.tsx';
 import { BlogPostActions } from './blog-post-actions.tsx';
 
@@ -21,14 +22,7 @@ const BLOG_LIST: ListDefinition = {
   noun: ['post', 'posts'],
   searchPlaceholder: 'Search title, excerpt or text',
   filters: [
-    // The status tabs over the list: where the admin is, so "Clear filters" keeps it.
-    {
-      key: 'status',
-      label: 'Status',
-      kind: 'custom',
-      keepOnClear: true,
-      options: [['', 'All'], ...BLOG_POST_STATUSES.map((status) => [status, status] as const)],
-    },
+    statusTabsFilter('Status', BLOG_POST_STATUSES),
     // The categories arrive at run time (ListFilters' `choices`); any uuid is kept meanwhile.
     { key: 'category_id', label: 'Category', accepts: (value) => UUID.test(value) },
   ],
@@ -145,7 +139,7 @@ export function BlogPostsPage() {
       />
       <ListFilters
         list={list}
-        choices={{ category_id: [['', 'Any category'], ...blogCategoryOptions(categories.data ?? [])] }}
+        choices={{ category_id: [['', 'Any category'], ...categoryTreeOptions(categories.data ?? [])] }}
       />
       <AdminList
         list={list}

@@ -1,18 +1,7 @@
 import { act } from 'react';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import {
-  adminTestSetup,
-  click,
-  errorBody,
-  json,
-  pagination,
-  recordedApi,
-  route,
-  type,
-  Where,
-  where,
-} from '#web/test/admin.tsx';
+import { adminTestSetup, click, type, where } from '#web/test/admin.tsx';
+import { errorBody, json, pagination, recordedApi, route } from '#web/test/api.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { BlogPostsPage } from './blog-posts-page.tsx';
 import { ARDUINO_POST, DRAFT_POST, GUIDES, NEWS } from './test-fixtures.ts';
@@ -25,7 +14,7 @@ const SCHEDULED = {
   published_at: '2030-01-02T08:30:00.000Z',
 };
 
-const { toasts, mount: mountScreen } = adminTestSetup();
+const { toasts, mountRoutes } = adminTestSetup();
 
 const { calls, answers } = recordedApi((path) => {
   if (path === 'GET /api/blogs/admin/posts')
@@ -34,17 +23,11 @@ const { calls, answers } = recordedApi((path) => {
   return errorBody('Not found', 404);
 });
 
-const mount = (entry: string) =>
-  mountScreen(
-    <>
-      <Routes>
-        <Route path="/admin/blog" element={<BlogPostsPage />} />
-        <Route path="/admin/blog/:id" element={<p>Editor</p>} />
-      </Routes>
-      <Where />
-    </>,
-    entry,
-  );
+const ROUTES = {
+  '/admin/blog': <BlogPostsPage />,
+  '/admin/blog/:id': <p>Editor</p>,
+};
+const mount = (entry: string) => mountRoutes(ROUTES, entry);
 
 const listCalls = () => calls.filter((call) => route(call) === 'GET /api/blogs/admin/posts').map((call) => call.url);
 /** A filter bar select, found by its visually hidden label. */

@@ -1,7 +1,9 @@
 import { act } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
-import { adminTestSetup, type Call, click, errorBody, json, route, stubFetch, type } from '#web/test/admin.tsx';
+import { adminTestSetup, click, type } from '#web/test/admin.tsx';
+import { errorBody, json, recordedApi } from '#web/test/api.ts';
+import { buttonByText, byRole } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { CategoriesPage } from './categories-page.tsx';
 import { sampleCategory } from './test-fixtures.ts';
@@ -21,25 +23,16 @@ const LIST = [
   category('sensors', null, 1, { is_active: false }),
 ];
 
-let calls: Call[] = [];
-/** Answers for writes, by "METHOD /path"; GETs answer with the list and the stats. */
-let answers: Record<string, () => Response | Promise<Response>> = {};
 const { mount: mountScreen } = adminTestSetup();
-
-beforeEach(() => {
-  answers = {};
-  calls = stubFetch((call) => {
-    const answer = answers[route(call)];
-    if (answer) return answer();
-    const path = call.url.split('?')[0];
-    if (path === '/api/admin/categories/stats') {
-      return json({
-        data: { total: 3, active: 2, inactive: 1, top_level: 2, empty: 1, uncategorised_products: 5, by_category: [] },
-      });
-    }
-    if (path === '/api/admin/categories') return json({ data: LIST });
-    return errorBody('Not found', 404);
-  });
+/** Tests answer writes in `answers` ("METHOD /path"); GETs answer with the list and the stats. */
+const { calls, answers } = recordedApi((path) => {
+  if (path === 'GET /api/admin/categories/stats') {
+    return json({
+      data: { total: 3, active: 2, inactive: 1, top_level: 2, empty: 1, uncategorised_products: 5, by_category: [] },
+    });
+  }
+  if (path === 'GET /api/admin/categories') return json({ data: LIST });
+  return errorBody('Not found', 404);
 });
 
 async function mount() {
@@ -48,11 +41,6 @@ async function mount() {
   return root;
 }
 
-const button = (root: ParentNode, label: string) => {
-  const found = root.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
-  if (!found) throw new Error(`no button "${label}"`);
-  return found;
-};
 const rowNames = (root: ParentNode) =>
   [...root.querySelectorAll('[data-category] .font-medium')].map((element) => element.textContent);
 describe('CategoriesPage', () => {
@@ -61,12 +49,12 @@ describe('CategoriesPage', () => {
     expect(root.querySelector('ul[aria-label="Sub-categories of Boards"]')?.textContent).toContain('Arduino');
     expect(root.textContent).toContain('3 products · 4 active incl. sub-categories');
     expect(root.textContent).toContain('Inactive');
-    expect(button(root, 'Move Boards up').disabled).toBe(true);
-    expect(button(root, 'Move Boards down').disabled).toBe(false);
-    expect(button(root, 'Indent Sensors').disabled).toBe(false);
-    expect(button(root, 'Outdent Arduino').disabled).toBe(false);
-    expect(button(root, 'Outdent Boards').disabled).toBe(true);
-    expect(button(root, 'Activate Sensors')).toBeTruthy();
+    expect(buttonByText(root, 'Move Boards up')?.disabled).toBe(true);
+    expect(buttonByText(root, 'Move Boards down')?.disabled).toBe(false);
+    expect(buttonByText(root, 'Indent Sensors')?.disabled).toBe(false);
+    expect(buttonByText(root, 'Outdent Arduino')?.disabled).toBe(false);
+    expect(buttonByText(root, 'Outdent Boards')?.disabled).toBe(true);
+    expect(buttonByText(root, 'Activate Sensors')).toBeTruthy();
     await waitFor(() => expect(root.textContent).toContain('Uncategorised products5'));
   });
 
@@ -78,7 +66,7 @@ describe('CategoriesPage', () => {
         release = () => resolve(json({ data: moved }));
       });
     const root = await mount();
-    await click(button(root, 'Move Sensors up'));
+    await click(buttonByText(root, 'Move Sensors up'));
     await waitFor(() => expect(rowNames(root)).toEqual(['Sensors', 'Boards', 'Arduino']));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       categoryOrders: [
@@ -95,9 +83,9 @@ describe('CategoriesPage', () => {
       new Promise((resolve) => pending.push((list) => resolve(json({ data: list }))));
     const root = await mount();
     const [boards, arduino, sensors] = LIST as [AdminCategory, AdminCategory, AdminCategory];
-    await click(button(root, 'Move Sensors up'));
+    await click(buttonByText(root, 'Move Sensors up'));
     await waitFor(() => expect(rowNames(root)).toEqual(['Sensors', 'Boards', 'Arduino']));
-    await click(button(root, 'Indent Boards'));
+    await click(buttonByText(root, 'Indent Boards'));
     await waitFor(() => expect(root.querySelector('ul[aria-label="Sub-categories of Sensors"]')).not.toBeNull());
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
 
@@ -123,7 +111,7 @@ describe('CategoriesPage', () => {
       });
     const root = await mount();
     const children = () => root.querySelector('ul[aria-label="Sub-categories of Boards"]')?.textContent;
-    await click(button(root, 'Indent Sensors'));
+    await click(buttonByText(root, 'Indent Sensors'));
     await waitFor(() => expect(children()).toContain('Sensors'));
     await act(async () => refuse());
     await waitFor(() => expect(children()).not.toContain('Sensors'));
@@ -133,8 +121,8 @@ describe('CategoriesPage', () => {
   it('asks where the products and sub-categories go before deleting a full category', async () => {
     answers[`DELETE /api/admin/categories/${ID.boards}`] = () => new Response(null, { status: 204 });
     const root = await mount();
-    await click(button(root, 'Delete Boards'));
-    const dialog = document.querySelector('dialog[open]');
+    await click(buttonByText(root, 'Delete Boards'));
+    const dialog = byRole(document, 'dialog');
     expect(dialog?.textContent).toContain('It has 3 products and 1 sub-category');
     const select = dialog?.querySelector('select') as HTMLSelectElement;
     // Its own subtree is not a place to move things to.
@@ -152,14 +140,10 @@ describe('CategoriesPage', () => {
   it('deletes an empty category after a plain confirm', async () => {
     answers[`DELETE /api/admin/categories/${ID.sensors}`] = () => new Response(null, { status: 204 });
     const root = await mount();
-    await click(button(root, 'Delete Sensors'));
-    const dialog = document.querySelector('dialog[open]');
+    await click(buttonByText(root, 'Delete Sensors'));
+    const dialog = byRole(document, 'dialog');
     expect(dialog?.textContent).toContain('It has no products and no sub-categories');
-    await click(
-      [...(dialog?.querySelectorAll('button') ?? [])].find(
-        (b) => b.textContent === 'Delete category',
-      ) as HTMLButtonElement,
-    );
+    await click(buttonByText(dialog ?? document, 'Delete category'));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
     expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(`/api/admin/categories/${ID.sensors}`);
   });
@@ -168,15 +152,11 @@ describe('CategoriesPage', () => {
     answers[`DELETE /api/admin/categories/${ID.sensors}`] = () =>
       json({ message: 'Sensors has 2 products', statusCode: 409, code: 'CONFLICT', errors: [] }, 409);
     const root = await mount();
-    await click(button(root, 'Delete Sensors'));
-    const confirm = document.querySelector('dialog[open]');
-    await click(
-      [...(confirm?.querySelectorAll('button') ?? [])].find(
-        (b) => b.textContent === 'Delete category',
-      ) as HTMLButtonElement,
-    );
+    await click(buttonByText(root, 'Delete Sensors'));
+    const confirm = byRole(document, 'dialog');
+    await click(buttonByText(confirm ?? document, 'Delete category'));
     await waitFor(() =>
-      expect(document.querySelector('dialog[open] [role="alert"]')?.textContent).toBe('Sensors has 2 products'),
+      expect(byRole(byRole(document, 'dialog') ?? document, 'alert')?.textContent).toBe('Sensors has 2 products'),
     );
     expect(document.querySelector('dialog[open] select')).not.toBeNull();
   });
@@ -185,10 +165,8 @@ describe('CategoriesPage', () => {
     answers['POST /api/admin/categories'] = () =>
       json({ message: 'A category with this slug already exists', statusCode: 409, code: 'CONFLICT', errors: [] }, 409);
     const root = await mount();
-    await click(
-      [...root.querySelectorAll('button')].find((b) => b.textContent === 'New category') as HTMLButtonElement,
-    );
-    const dialog = document.querySelector('dialog[open]') as HTMLDialogElement;
+    await click(buttonByText(root, 'New category'));
+    const dialog = byRole(document, 'dialog') as HTMLDialogElement;
     const parent = dialog.querySelector('select') as HTMLSelectElement;
     expect([...parent.options].map((option) => option.textContent)).toEqual([
       'None (top level)',

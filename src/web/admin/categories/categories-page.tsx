@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
+import { CategoryDialog, DeleteCategoryDialog } from '#web/admin/shared/category-dialogs.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { adminPut } from '../auth/admin-api.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
-import { CategoryDialog } from './category-dialog.tsx';
+import { catalogueCategoryKit } from './catalogue-category-kit.ts';
 import {
   adminCategoriesQuery,
   adminCategoryStatsQuery,
@@ -15,7 +16,6 @@ import {
 } from './category-queries.ts';
 import { buildTree, type CategoryMove, planMove } from './category-tree.ts';
 import { CategoryTreeView } from './category-tree-view.tsx';
-import { DeleteCategoryDialog } from './delete-category-dialog.tsx';
 
 /** Which dialog is open: the form (no category: a new one) or the delete step, by id so counts stay fresh. */
 type DialogState = { kind: 'form'; category: AdminCategory | null } | { kind: 'delete'; id: string } | null;
@@ -119,6 +119,7 @@ export function CategoriesPage() {
 
       {dialog?.kind === 'form' && (
         <CategoryDialog
+          kit={catalogueCategoryKit}
           key={dialog.category?.id ?? 'new'}
           category={dialog.category}
           categories={list}
@@ -127,6 +128,7 @@ export function CategoriesPage() {
       )}
       {deleting && (
         <DeleteCategoryDialog
+          kit={catalogueCategoryKit}
           key={deleting.id}
           category={deleting}
           categories={list}

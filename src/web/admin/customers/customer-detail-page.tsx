@@ -3,13 +3,19 @@ import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { Customer } from '#shared/contracts/customers.ts';
 import { formatPhone } from '#shared/phone.ts';
+import {
+  ORDER_DATE,
+  ORDER_NUMBER,
+  ORDER_PAYMENT,
+  ORDER_STATUS,
+  ORDER_TOTAL,
+} from '#web/admin/shared/order-columns.tsx';
+import { ADMIN_ORDERS_KEY } from '#web/admin/shared/order-keys.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { ORDER_DATE, ORDER_NUMBER, ORDER_PAYMENT, ORDER_STATUS, ORDER_TOTAL } from '../orders/order-columns.tsx';
-import { ADMIN_ORDERS_KEY } from '../orders/order-keys.ts';
 import { AdminList } from '../ui/admin-list.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
+import { DetailCard, DetailColumns, DetailHeader, DetailPage } from '../ui/detail-layout.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { StatTile } from '../ui/stat-tile.tsx';
 import { type ListDefinition, useListState } from '../ui/use-list-state.ts';
@@ -37,17 +43,16 @@ export function CustomerDetailPage() {
     queryFn: ({ signal }) => getCustomer(id, signal),
   });
 
-  if (!customer.isSuccess) {
-    return (
-      <DetailPlaceholder
-        query={customer}
-        noun="customer"
-        back={BACK}
-        missingText="This customer does not exist, or was deleted."
-      />
-    );
-  }
-  return <CustomerDetail customer={customer.data} />;
+  return (
+    <DetailPage
+      query={customer}
+      noun="customer"
+      back={BACK}
+      missingText="This customer does not exist, or was deleted."
+    >
+      {(record) => <CustomerDetail customer={record} />}
+    </DetailPage>
+  );
 }
 
 function CustomerDetail({ customer }: { customer: Customer }) {

@@ -1,5 +1,4 @@
 import { act } from 'react';
-import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
 import {
@@ -7,19 +6,8 @@ import {
   CUSTOMER_PHONE_TAKEN_MESSAGE,
   type Customer,
 } from '#shared/contracts/customers.ts';
-import {
-  adminTestSetup,
-  type Call,
-  click,
-  errorBody,
-  fieldLabelled,
-  json,
-  pagination,
-  stubFetch,
-  type,
-  Where,
-  where,
-} from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/admin.tsx';
+import { errorBody, json, pagination, recordedApi } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { CustomerDetailPage } from './customer-detail-page.tsx';
@@ -75,41 +63,28 @@ const ORDER: AdminOrderListItem = {
   updated_at: '2026-03-02T10:00:00.000Z',
 } as AdminOrderListItem;
 
-let calls: Call[] = [];
-let answers: Record<string, () => Response> = {};
 let customers: Customer[] = [];
-const { toasts, mount: mountScreen } = adminTestSetup();
-
+const { toasts, mountRoutes } = adminTestSetup();
+const { calls, answers } = recordedApi((route) => {
+  const [method, path = ''] = route.split(' ');
+  if (path === '/api/admin/customers') return json({ data: customers, pagination: pagination(customers.length) });
+  if (path === `/api/admin/customers/${RANA.id}/orders`) {
+    return json({ data: [ORDER], pagination: pagination(12, 1, 10) });
+  }
+  if (path.endsWith('/orders')) return json({ data: [], pagination: pagination(0, 1, 10) });
+  const one = customers.find((customer) => path === `/api/admin/customers/${customer.id}`);
+  if (one && method === 'GET') return json({ data: one });
+  return errorBody('Customer not found', 404);
+});
 beforeEach(() => {
-  answers = {};
   customers = [RANA, KARIM];
-  calls = stubFetch(({ method, url }) => {
-    const path = url.split('?')[0] ?? '';
-    const answer = answers[`${method} ${path}`];
-    if (answer) return answer();
-    if (path === '/api/admin/customers') return json({ data: customers, pagination: pagination(customers.length) });
-    if (path === `/api/admin/customers/${RANA.id}/orders`) {
-      return json({ data: [ORDER], pagination: pagination(12, 1, 10) });
-    }
-    if (path.endsWith('/orders')) return json({ data: [], pagination: pagination(0, 1, 10) });
-    const one = customers.find((customer) => path === `/api/admin/customers/${customer.id}`);
-    if (one && method === 'GET') return json({ data: one });
-    return errorBody('Customer not found', 404);
-  });
 });
 
-async function mount(entry: string) {
-  return mountScreen(
-    <>
-      <Routes>
-        <Route path="/admin/customers" element={<CustomersPage />} />
-        <Route path="/admin/customers/:id" element={<CustomerDetailPage />} />
-      </Routes>
-      <Where />
-    </>,
-    entry,
-  );
-}
+const ROUTES = {
+  '/admin/customers': <CustomersPage />,
+  '/admin/customers/:id': <CustomerDetailPage />,
+};
+const mount = (entry: string) => mountRoutes(ROUTES, entry);
 
 const field = (root: ParentNode, label: string) => fieldLabelled(root, label);
 

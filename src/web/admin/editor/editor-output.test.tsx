@@ -1,7 +1,8 @@
 import type { Editor, JSONContent } from '@tiptap/core';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { adminTestSetup, json, stubApi } from '#web/test/admin.tsx';
+import { adminTestSetup } from '#web/test/admin.tsx';
+import { json, stubApi } from '#web/test/api.ts';
 import editorOutput from '../../../../tests/fixtures/editor-output.html?raw';
 import { RichTextEditor } from './rich-text-editor.tsx';
 

@@ -2,6 +2,7 @@ import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { Icon, imageIcon } from '#web/ui/icons.tsx';
+import { SelectOptions } from '../ui/select-options.tsx';
 import { editorIcons } from './editor-icons.ts';
 
 export type EditorDialog = 'link' | 'image' | 'product';
@@ -125,11 +126,7 @@ export function EditorToolbar({
         }}
         className="h-9 shrink-0 rounded-lg border border-line-strong bg-surface px-2 text-sm text-fg"
       >
-        {BLOCK_STYLES.map(([value, name]) => (
-          <option key={value} value={value}>
-            {name}
-          </option>
-        ))}
+        <SelectOptions options={BLOCK_STYLES} />
         <option value="other" disabled hidden>
           {state.codeBlock ? 'Code block' : 'Text style'}
         </option>

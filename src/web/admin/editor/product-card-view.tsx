@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react';
+import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '#web/admin/shared/product-lookups.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '../products/product-api.ts';
 import { moneyRange } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/core';
 import { useId, useState } from 'react';
+import { ADMIN_PRODUCTS_KEY, listAdminProducts } from '#web/admin/shared/product-lookups.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
-import { ADMIN_PRODUCTS_KEY, listAdminProducts } from '../products/product-api.ts';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { moneyRange } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';

@@ -1,7 +1,8 @@
 import type { Editor } from '@tiptap/core';
 import { act, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { adminTestSetup, type Call, click, errorBody, json, pagination, stubApi, type } from '#web/test/admin.tsx';
+import { adminTestSetup, click, type } from '#web/test/admin.tsx';
+import { type Call, errorBody, json, pagination, stubApi } from '#web/test/api.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { LINK_MESSAGES } from './link-rules.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';

@@ -9,11 +9,10 @@ import type {
 } from '#shared/contracts/admin-orders.ts';
 import type { AdminProduct } from '#shared/contracts/admin-products.ts';
 import type { CreateOrderRequest, OrderCalculation, OrderLineInput, OrderStatus } from '#shared/contracts/orders.ts';
+import { ADMIN_ORDERS_KEY } from '#web/admin/shared/order-keys.ts';
 import { ApiError, apiPost, type ListResult, type QueryParams } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { adminGet, adminList, adminPost, adminPut } from '../auth/admin-api.ts';
-
-import { ADMIN_ORDERS_KEY } from './order-keys.ts';
 
 export { ADMIN_ORDERS_KEY };
 

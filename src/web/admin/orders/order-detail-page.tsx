@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
+import { DetailCard, DetailColumns, DetailHeader, DetailPage } from '../ui/detail-layout.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
 import { AddressDialog } from './address-dialog.tsx';
@@ -20,17 +20,11 @@ import { StatusActions } from './status-actions.tsx';
 export function OrderDetailPage() {
   const { id = '' } = useParams();
   const order = useQuery(orderQuery(id));
-  if (!order.isSuccess) {
-    return (
-      <DetailPlaceholder
-        query={order}
-        noun="order"
-        back={BACK}
-        missingText="Check the link, or find the order in the list."
-      />
-    );
-  }
-  return <OrderDetail order={order.data} />;
+  return (
+    <DetailPage query={order} noun="order" back={BACK} missingText="Check the link, or find the order in the list.">
+      {(record) => <OrderDetail order={record} />}
+    </DetailPage>
+  );
 }
 
 const BACK = { to: '/admin/orders', label: 'All orders' };

@@ -1,13 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#shared/contracts/admin-orders.ts';
-import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES } from '#shared/contracts/orders.ts';
-import { AdminPageHeader } from '../shell/admin-page-header.tsx';
-import { AdminList } from '../ui/admin-list.tsx';
-import { ListFilters } from '../ui/list-filters.tsx';
-import { type StatusTab, StatusTabs } from '../ui/status-tabs.tsx';
-import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
-import { orderListQuery, orderStatsQuery, type StatusCounts } from './order-api.ts';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '#shared/contracts/orders.ts';
 import {
   ORDER_CUSTOMER,
   ORDER_DATE,
@@ -16,20 +10,19 @@ import {
   ORDER_PAYMENT,
   ORDER_STATUS,
   ORDER_TOTAL,
-} from './order-columns.tsx';
+} from '#web/admin/shared/order-columns.tsx';
+import { AdminPageHeader } from '../shell/admin-page-header.tsx';
+import { AdminList } from '../ui/admin-list.tsx';
+import { ListFilters } from '../ui/list-filters.tsx';
+import { type StatusTab, StatusTabs } from '../ui/status-tabs.tsx';
+import { ADMIN_PAGE_SIZES, type ListDefinition, statusTabsFilter, useListState } from '../ui/use-list-state.ts';
+import { orderListQuery, orderStatsQuery, type StatusCounts } from './order-api.ts';
 
 const ORDER_LIST: ListDefinition = {
   noun: ['order', 'orders'],
   searchPlaceholder: 'Order number, name, phone or email',
   filters: [
-    // The status tabs over the list: where the admin is, so "Clear filters" keeps it.
-    {
-      key: 'status',
-      label: 'Order status',
-      kind: 'custom',
-      keepOnClear: true,
-      accepts: (value) => ORDER_STATUSES.includes(value as OrderStatus),
-    },
+    statusTabsFilter('Order status', ORDER_STATUSES),
     {
       key: 'payment_status',
       label: 'Payment status',

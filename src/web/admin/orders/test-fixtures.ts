@@ -1,7 +1,8 @@
 import type { AdminOrder, AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
 
 /** Sample orders for the orders screens' tests; the admin tests' shared setup comes with them. */
-export { type Call, errorBody, json, signIn, stubApi } from '#web/test/admin.tsx';
+export { signIn } from '#web/test/admin.tsx';
+export { type Call, errorBody, json, stubApi } from '#web/test/api.ts';
 
 export const ORDER_ID = '00000000-0000-4000-8000-0000000000a1';
 export const PRODUCT_ID = '00000000-0000-4000-8000-0000000000b1';

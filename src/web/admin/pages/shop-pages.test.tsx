@@ -1,17 +1,8 @@
-import { Link, Route, Routes } from 'react-router';
+import { Link } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShopPage } from '#shared/contracts/pages.ts';
-import {
-  adminTestSetup,
-  click,
-  errorBody,
-  fieldLabelled,
-  json,
-  recordedApi,
-  type,
-  Where,
-  where,
-} from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/admin.tsx';
+import { errorBody, json, recordedApi } from '#web/test/api.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { ShopPageEditorPage } from './shop-page-editor-page.tsx';
 import { ShopPagesPage } from './shop-pages-page.tsx';
@@ -25,7 +16,7 @@ const DELIVERY: ShopPage = {
   updated_at: '2026-11-20T10:00:00.000Z',
 };
 
-const { toasts, mount: mountScreen } = adminTestSetup();
+const { toasts, mountRoutes } = adminTestSetup();
 
 const { calls, answers } = recordedApi((path) => {
   if (path === 'GET /api/admin/pages')
@@ -39,18 +30,11 @@ const { calls, answers } = recordedApi((path) => {
   return errorBody('Page not found', 404);
 });
 
-const mount = (entry: string) =>
-  mountScreen(
-    <>
-      <Routes>
-        <Route path="/admin/pages" element={<ShopPagesPage />} />
-        <Route path="/admin/pages/:slug" element={<ShopPageEditorPage />} />
-      </Routes>
-      <Link to="/admin/pages">Elsewhere</Link>
-      <Where />
-    </>,
-    entry,
-  );
+const ROUTES = {
+  '/admin/pages': <ShopPagesPage />,
+  '/admin/pages/:slug': <ShopPageEditorPage />,
+};
+const mount = (entry: string) => mountRoutes(ROUTES, entry, <Link to="/admin/pages">Elsewhere</Link>);
 
 describe('ShopPagesPage', () => {
   it('lists the fixed pages with their shop address and a link to edit each', async () => {

@@ -2,12 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import type { BulkProductsRequest, BulkProductsResult } from '#shared/contracts/admin-products.ts';
+import { ADMIN_PRODUCTS_KEY, categoryOptions } from '#web/admin/shared/product-lookups.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
 import { type BulkAction, BulkActionBar, countOf } from '../ui/bulk-action-bar.tsx';
+import { SelectOptions } from '../ui/select-options.tsx';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
-import { ADMIN_PRODUCTS_KEY, categoryOptions, runBulkAction } from './product-api.ts';
+import { runBulkAction } from './product-api.ts';
 
 type InputAction = 'set_category' | 'adjust_price' | 'set_stock';
 /** A bulk request without the ids (the bar adds the selection); distributed over the action union. */
@@ -197,11 +199,7 @@ function BulkInputDialog({
                   onChange={(event) => setCategoryId(event.target.value)}
                 >
                   <option value="">No category</option>
-                  {categoryOptions(categories).map(([id, label]) => (
-                    <option key={id} value={id}>
-                      {label}
-                    </option>
-                  ))}
+                  <SelectOptions options={categoryOptions(categories)} />
                 </select>
               </label>
             )}

@@ -1,18 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { type AdminProduct, PRODUCT_ARCHIVED_MESSAGE, type ProductCreate } from '#shared/contracts/admin-products.ts';
-import { ProductReviewsLink } from '../reviews/product-reviews-link.tsx';
+import { ADMIN_PRODUCTS_KEY, adminCategoriesQuery, getAdminProduct } from '#web/admin/shared/product-lookups.ts';
+import { ProductReviewsLink } from '#web/admin/shared/product-reviews-link.tsx';
 import { EditorFrame } from '../ui/editor-frame.tsx';
 import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
 import { useRecordEditor } from '../ui/use-record-editor.ts';
-import {
-  ADMIN_PRODUCTS_KEY,
-  adminCategoriesQuery,
-  createProduct,
-  deleteProduct,
-  getAdminProduct,
-  updateProduct,
-} from './product-api.ts';
+import { createProduct, deleteProduct, updateProduct } from './product-api.ts';
 import { ProductForm } from './product-form.tsx';
 
 /** `/admin/products/new` and `/admin/products/{id}`: the product editor. */

@@ -4,13 +4,14 @@ import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import type { AdminProduct, ProductCreate } from '#shared/contracts/admin-products.ts';
 import { ImageUploader } from '#web/admin/shared/image-uploader.tsx';
 import { TagsField } from '#web/admin/shared/list-input.tsx';
+import { categoryOptions } from '#web/admin/shared/product-lookups.ts';
 import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
 import { FormSaveBar } from '../ui/form-save-bar.tsx';
+import { SelectOptions } from '../ui/select-options.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';
 import { SpecsEditor, VariationsEditor } from './options-editor.tsx';
-import { categoryOptions } from './product-api.ts';
 import { formPath, productResolver, type ResolverState } from './product-form-request.ts';
 import { EMPTY_PRODUCT_FORM, hasOwnVariants, type ProductFormValues, toFormValues } from './product-form-values.ts';
 import { VariantsPanel } from './variant-grid.tsx';
@@ -172,11 +173,7 @@ export function ProductForm({
               <DetailCard stack title="Organisation">
                 <SelectField label="Category" {...field('category_id')}>
                   <option value="">No category</option>
-                  {options.map(([id, label]) => (
-                    <option key={id} value={id}>
-                      {label}
-                    </option>
-                  ))}
+                  <SelectOptions options={options} />
                 </SelectField>
                 <TextField label="Brand" optional {...field('brand')} />
                 <Controller

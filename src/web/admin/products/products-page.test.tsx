@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminTestSetup, json, stubApi } from '#web/test/admin.tsx';
+import { adminTestSetup } from '#web/test/admin.tsx';
+import { json, stubApi } from '#web/test/api.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { ProductsPage } from './products-page.tsx';
 import { adminProduct, PI_ID, PI_IMAGES, variant, variantId, variantProduct } from './test-fixtures.ts';

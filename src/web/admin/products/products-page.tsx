@@ -1,20 +1,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminProduct, AdminProductVariant } from '#shared/contracts/admin-products.ts';
-import { srcSetFor } from '#shared/images.ts';
 import { lineLabel } from '#shared/product-variants.ts';
-import { Icon, imageIcon } from '#web/ui/icons.tsx';
+import {
+  ADMIN_PRODUCTS_KEY,
+  adminCategoriesQuery,
+  categoryOptions,
+  listAdminProducts,
+} from '#web/admin/shared/product-lookups.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import type { ListColumn } from '../ui/data-list.tsx';
 import { money, moneyRange } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
+import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { useRowSelection } from '../ui/use-row-selection.ts';
 import { ProductBulkActions } from './bulk-actions.tsx';
-import { ADMIN_PRODUCTS_KEY, adminCategoriesQuery, categoryOptions, listAdminProducts } from './product-api.ts';
 
 const PRODUCT_LIST: ListDefinition = {
   noun: ['product', 'products'],
@@ -272,22 +276,7 @@ function ProductName({
 }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      {image ? (
-        <img
-          src={image}
-          srcSet={srcSetFor(image)}
-          sizes="48px"
-          alt=""
-          width={48}
-          height={48}
-          loading="lazy"
-          className="size-12 shrink-0 rounded-lg border border-line bg-white object-contain"
-        />
-      ) : (
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-subtle text-muted">
-          <Icon d={imageIcon} />
-        </span>
-      )}
+      <ProductThumb src={image} />
       <div className="min-w-0">
         <RecordLink to={`/admin/products/${product.id}`} className="line-clamp-2">
           {label}

@@ -7,8 +7,8 @@ import {
   type UseFormSetValue,
   useWatch,
 } from 'react-hook-form';
-import { srcSetFor } from '#shared/images.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
+import { UploadedImage } from '../ui/uploaded-image.tsx';
 import type { ProductFormControl, ProductFormValues } from './product-form-values.ts';
 import { generateRows, optionsLabel, rowFits, usableVariations } from './variant-rows.ts';
 
@@ -304,14 +304,9 @@ function ImageChoice({
       <input id={id} type="radio" value={value} className="peer sr-only" {...register(`variants.${index}.image`)} />
       <span className="sr-only">{label}</span>
       {value ? (
-        <img
+        <UploadedImage
           src={value}
-          srcSet={srcSetFor(value)}
-          sizes="40px"
-          alt=""
-          width={40}
-          height={40}
-          loading="lazy"
+          px={40}
           className="size-10 rounded-lg border border-line bg-white object-contain peer-checked:ring-2 peer-checked:ring-accent peer-focus-visible:outline-2 peer-focus-visible:outline-accent"
         />
       ) : (

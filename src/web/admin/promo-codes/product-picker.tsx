@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
+import { ADMIN_PRODUCTS_KEY, categoryOptions, listAdminProducts } from '#web/admin/shared/product-lookups.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
-import { ADMIN_PRODUCTS_KEY, categoryOptions, listAdminProducts } from '../products/product-api.ts';
 import { useDebouncedSearch } from '../ui/use-debounced-search.ts';
 
 const chipClass =

@@ -1,20 +1,8 @@
 import { act } from 'react';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { PROMO_MESSAGES, type PromoCodesImportResult } from '#shared/contracts/promo-codes.ts';
-import {
-  adminTestSetup,
-  click,
-  errorBody,
-  fieldLabelled,
-  json,
-  pagination,
-  recordedApi,
-  route,
-  type,
-  Where,
-  where,
-} from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/admin.tsx';
+import { errorBody, json, pagination, recordedApi, route } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { PromoCodesPage } from './promo-codes-page.tsx';
@@ -32,7 +20,7 @@ const STATS = {
   recent_codes: [SPRING, FIVE_OFF],
 };
 
-const { toasts, mount: mountScreen } = adminTestSetup();
+const { toasts, mountRoutes } = adminTestSetup();
 
 const { calls, answers } = recordedApi((path) => {
   if (path === 'GET /api/admin/promo-codes') return json({ data: [SPRING, FIVE_OFF], pagination: pagination(2) });
@@ -42,20 +30,13 @@ const { calls, answers } = recordedApi((path) => {
   return errorBody('Not found', 404);
 });
 
-function mount(entry: string) {
-  return mountScreen(
-    <>
-      <Routes>
-        <Route path="/admin/promo-codes" element={<PromoCodesPage />} />
-        <Route path="/admin/promo-codes/new" element={<PromoEditorPage />} />
-        <Route path="/admin/promo-codes/:id" element={<PromoUsagePage />} />
-        <Route path="/admin/promo-codes/:id/edit" element={<PromoEditorPage />} />
-      </Routes>
-      <Where />
-    </>,
-    entry,
-  );
-}
+const ROUTES = {
+  '/admin/promo-codes': <PromoCodesPage />,
+  '/admin/promo-codes/new': <PromoEditorPage />,
+  '/admin/promo-codes/:id': <PromoUsagePage />,
+  '/admin/promo-codes/:id/edit': <PromoEditorPage />,
+};
+const mount = (entry: string) => mountRoutes(ROUTES, entry);
 
 const byLabel = (root: ParentNode, label: string) => root.querySelector<HTMLElement>(`[aria-label="${label}"]`);
 const submitForm = (form: HTMLFormElement | null | undefined) => act(async () => form?.requestSubmit());

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { PromoCode, PromoCodeWrite } from '#shared/contracts/promo-codes.ts';
-import { adminCategoriesQuery } from '../products/product-api.ts';
+import { adminCategoriesQuery } from '#web/admin/shared/product-lookups.ts';
 import { EditorFrame } from '../ui/editor-frame.tsx';
 import { useRecordEditor } from '../ui/use-record-editor.ts';
 import {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminReview, ReviewStatus } from '#shared/contracts/reviews.ts';
+import { reviewQueryKey } from '#web/admin/shared/review-queue.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon } from '#web/ui/icons.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
-import { deleteReview, invalidateReviews, reviewQueryKey, setReviewStatus } from './review-api.ts';
+import { deleteReview, invalidateReviews, setReviewStatus } from './review-api.ts';
 import { reviewName } from './review-format.tsx';
 import { approveIcon, hideIcon, rejectIcon, replyIcon, showIcon, trashIcon } from './review-icons.ts';
 import { ReviewReplyDialog } from './review-reply-dialog.tsx';

@@ -1,10 +1,11 @@
 import type { AdminReview } from '#shared/contracts/reviews.ts';
+import { Stars } from '#web/admin/shared/review-stars.tsx';
 import type { ListColumn } from '../ui/data-list.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { ReviewActions } from './review-actions.tsx';
-import { HeldBadge, helpfulLabel, ReviewStatusBadge, Stars, VerifiedTag } from './review-format.tsx';
+import { HeldBadge, helpfulLabel, ReviewStatusBadge, VerifiedTag } from './review-format.tsx';
 
 /** The link text of a review: its title, or what it is when the shopper gave none. */
 export const reviewHeading = (review: Pick<AdminReview, 'title' | 'rating'>) =>

@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AdminReview } from '#shared/contracts/reviews.ts';
-import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
+import { getReview, reviewQueryKey } from '#web/admin/shared/review-queue.ts';
+import { Stars } from '#web/admin/shared/review-stars.tsx';
+import { DetailCard, DetailColumns, DetailHeader, DetailPage } from '../ui/detail-layout.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { ReviewActions } from './review-actions.tsx';
-import { getReview, reviewQueryKey } from './review-api.ts';
 import { reviewHeading } from './review-columns.tsx';
-import { HeldBadge, ReviewStatusBadge, Stars } from './review-format.tsx';
+import { HeldBadge, ReviewStatusBadge } from './review-format.tsx';
 
 const BACK = { to: '/admin/reviews', label: 'All reviews' };
 
@@ -17,17 +18,11 @@ const BACK = { to: '/admin/reviews', label: 'All reviews' };
 export function ReviewDetailPage() {
   const { id = '' } = useParams();
   const review = useQuery({ queryKey: reviewQueryKey(id), queryFn: ({ signal }) => getReview(id, signal) });
-  if (!review.isSuccess) {
-    return (
-      <DetailPlaceholder
-        query={review}
-        noun="review"
-        back={BACK}
-        missingText="This review does not exist, or was deleted."
-      />
-    );
-  }
-  return <ReviewDetail review={review.data} />;
+  return (
+    <DetailPage query={review} noun="review" back={BACK} missingText="This review does not exist, or was deleted.">
+      {(record) => <ReviewDetail review={record} />}
+    </DetailPage>
+  );
 }
 
 function Points({ title, points }: { title: string; points: readonly string[] }) {

@@ -1,6 +1,4 @@
-/** Stroke paths on the 24 × 24 grid of #web/ui/icons.tsx, for the review screens and the sidebar. */
-export const reviewsIcon =
-  'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2zM12 6.5l1.2 2.4 2.6.4-1.9 1.8.5 2.6-2.4-1.3-2.4 1.3.5-2.6-1.9-1.8 2.6-.4z';
+/** Stroke paths on the 24 × 24 grid of #web/ui/icons.tsx, for the review screens. */
 export const approveIcon = 'M5 12.5l4.5 4.5L19 7.5';
 export const rejectIcon = 'M6 6l12 12M18 6 6 18';
 export const hideIcon =

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AdminReview, REVIEW_LIMITS } from '#shared/contracts/reviews.ts';
+import { reviewQueryKey } from '#web/admin/shared/review-queue.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { TextAreaField } from '#web/ui/form-field.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
-import { invalidateReviews, replyToReview, reviewQueryKey } from './review-api.ts';
+import { invalidateReviews, replyToReview } from './review-api.ts';
 import { reviewName } from './review-format.tsx';
 
 /**

@@ -8,12 +8,13 @@ import {
   type ReviewSettings,
   ReviewSettingsSchema,
 } from '#shared/contracts/reviews.ts';
+import { ADMIN_REVIEWS_KEY } from '#web/admin/shared/review-queue.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { TextAreaField } from '#web/ui/form-field.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
-import { ADMIN_REVIEWS_KEY, getReviewSettings, invalidateReviews, saveReviewSettings } from './review-api.ts';
+import { getReviewSettings, invalidateReviews, saveReviewSettings } from './review-api.ts';
 
 /** What the moderation choices mean, under each label. */
 const MODERATION_HINTS: Record<ReviewModerationMode, string> = {

@@ -4,17 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Notification, SOCKET_EVENTS } from '#shared/contracts/notifications.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
-import {
-  type Call,
-  click,
-  json,
-  OWNER,
-  pagination,
-  resetAdminTest,
-  route,
-  signIn,
-  stubFetch,
-} from '#web/test/admin.tsx';
+import { click, OWNER, resetAdminTest, signIn } from '#web/test/admin.tsx';
+import { type Call, json, pagination, route, stubFetch } from '#web/test/api.ts';
 import { sockets } from '#web/test/fake-socket-io.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
 import { AdminAuthProvider } from '../auth/admin-auth.tsx';

@@ -6,12 +6,12 @@ import {
   REVIEW_SORTS,
   REVIEW_STATUSES,
   type ReviewStats,
-  type ReviewStatus,
 } from '#shared/contracts/reviews.ts';
+import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '#web/admin/shared/product-lookups.ts';
+import { ADMIN_REVIEWS_KEY, listReviews, reviewStatsQuery } from '#web/admin/shared/review-queue.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon } from '#web/ui/icons.tsx';
-import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '../products/product-api.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import { BulkActionBar, countOf } from '../ui/bulk-action-bar.tsx';
@@ -19,16 +19,9 @@ import { ListFilters } from '../ui/list-filters.tsx';
 import type { EmptyText } from '../ui/list-states.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { type StatusTab, StatusTabs } from '../ui/status-tabs.tsx';
-import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
+import { ADMIN_PAGE_SIZES, type ListDefinition, statusTabsFilter, useListState } from '../ui/use-list-state.ts';
 import { useRowSelection } from '../ui/use-row-selection.ts';
-import {
-  ADMIN_REVIEWS_KEY,
-  bulkModerateReviews,
-  invalidateReviews,
-  listReviews,
-  type ReviewBulkAction,
-  reviewStatsQuery,
-} from './review-api.ts';
+import { bulkModerateReviews, invalidateReviews, type ReviewBulkAction } from './review-api.ts';
 import { REVIEW_COLUMNS } from './review-columns.tsx';
 import { REVIEW_STATUS_LABELS } from './review-format.tsx';
 import { rejectIcon, settingsIcon } from './review-icons.ts';
@@ -41,14 +34,7 @@ const REVIEW_LIST: ListDefinition = {
   noun: NOUN,
   searchPlaceholder: 'Search title, text, author or product',
   filters: [
-    // The status tabs over the list: where the admin is, so "Clear filters" keeps it.
-    {
-      key: 'status',
-      label: 'Review status',
-      kind: 'custom',
-      keepOnClear: true,
-      accepts: (value) => REVIEW_STATUSES.includes(value as ReviewStatus),
-    },
+    statusTabsFilter('Review status', REVIEW_STATUSES),
     {
       key: 'rating',
       label: 'Stars',

@@ -1,22 +1,9 @@
 import { act } from 'react';
-import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminReview } from '#shared/contracts/reviews.ts';
-import {
-  adminTestSetup,
-  type Call,
-  click,
-  errorBody,
-  fieldLabelled,
-  json,
-  pagination,
-  route,
-  stubFetch,
-  type,
-  Where,
-  where,
-} from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/admin.tsx';
 import { selectByLabel } from '#web/test/admin-kit.tsx';
+import { errorBody, json, pagination, recordedApi, route } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { ProductEditorPage } from '../products/product-editor-page.tsx';
@@ -25,41 +12,27 @@ import { ReviewDetailPage } from './review-detail-page.tsx';
 import { ReviewsPage } from './reviews-page.tsx';
 import { ARDUINO_ID, GREAT, HELD, STATS } from './test-fixtures.ts';
 
-let calls: Call[] = [];
 let rows: AdminReview[] = [];
-let answers: Record<string, (call: Call) => Response | Promise<Response>> = {};
-const { toasts, mount: mountScreen } = adminTestSetup();
-
+const { toasts, mountRoutes } = adminTestSetup();
+const { calls, answers } = recordedApi((path) => {
+  if (path === 'GET /api/admin/reviews') return json({ data: rows, pagination: pagination(rows.length) });
+  if (path === 'GET /api/admin/reviews/stats') return json({ data: STATS });
+  if (path === `GET /api/admin/reviews/${GREAT.id}`) return json({ data: GREAT });
+  if (path === 'GET /api/admin/reviews/settings') {
+    return json({ data: { moderation: 'verified_auto', banned_words: ['spam', 'scam link'] } });
+  }
+  return errorBody('Not found', 404);
+});
 beforeEach(() => {
-  answers = {};
   rows = [HELD, GREAT];
-  calls = stubFetch((call) => {
-    const answer = answers[route(call)];
-    if (answer) return answer(call);
-    const path = route(call);
-    if (path === 'GET /api/admin/reviews') return json({ data: rows, pagination: pagination(rows.length) });
-    if (path === 'GET /api/admin/reviews/stats') return json({ data: STATS });
-    if (path === `GET /api/admin/reviews/${GREAT.id}`) return json({ data: GREAT });
-    if (path === 'GET /api/admin/reviews/settings') {
-      return json({ data: { moderation: 'verified_auto', banned_words: ['spam', 'scam link'] } });
-    }
-    return errorBody('Not found', 404);
-  });
 });
 
-function mount(entry = '/admin/reviews') {
-  return mountScreen(
-    <>
-      <Routes>
-        <Route path="/admin/reviews" element={<ReviewsPage />} />
-        <Route path="/admin/reviews/:id" element={<ReviewDetailPage />} />
-        <Route path="/admin/products/:id" element={<ProductEditorPage />} />
-      </Routes>
-      <Where />
-    </>,
-    entry,
-  );
-}
+const ROUTES = {
+  '/admin/reviews': <ReviewsPage />,
+  '/admin/reviews/:id': <ReviewDetailPage />,
+  '/admin/products/:id': <ProductEditorPage />,
+};
+const mount = (entry = '/admin/reviews') => mountRoutes(ROUTES, entry);
 
 const byLabel = (root: ParentNode, label: string) => root.querySelector<HTMLElement>(`[aria-label="${label}"]`);
 const dialogTitled = (root: ParentNode, title: string) =>

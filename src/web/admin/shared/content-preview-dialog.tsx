@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
-import { srcSetFor } from '#shared/images.ts';
+import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '#web/admin/shared/product-lookups.ts';
 // biome-ignore lint/style/noRestrictedImports: a type only; the preview draws the shopper's own product cards
 import type { ProductCardData } from '#web/storefront/products/product-card.tsx';
 import { Icon } from '#web/ui/icons.tsx';
-import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '../products/product-api.ts';
+import { UploadedImage } from '../ui/uploaded-image.tsx';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
 
 /**
@@ -93,11 +93,9 @@ export function ContentPreviewDialog({
               </h2>
               {meta && <div className="mt-2 text-sm text-muted">{meta}</div>}
               {image && (
-                <img
+                <UploadedImage
                   src={image}
-                  srcSet={srcSetFor(image)}
                   sizes="(min-width: 768px) 48rem, 100vw"
-                  alt=""
                   className="mt-6 aspect-video w-full rounded-2xl bg-white object-cover"
                 />
               )}

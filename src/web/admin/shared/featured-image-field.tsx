@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
-import { UPLOAD_FAILED_MESSAGE, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '#shared/contracts/uploads.ts';
-import { srcSetFor } from '#shared/images.ts';
-import { ApiError } from '#web/lib/api-client.ts';
-import { toast } from '#web/lib/toast.ts';
-import { Icon, imageIcon } from '#web/ui/icons.tsx';
-import { uploadImage } from './upload-image.ts';
+import { UPLOAD_MAX_BYTES } from '#shared/contracts/uploads.ts';
+import { UploadedImage } from '../ui/uploaded-image.tsx';
+import { ImageDropZone } from './image-drop-zone.tsx';
+import { fitsUploadLimit, toastUploadFailed, uploadImage } from './upload-image.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 
@@ -25,28 +23,14 @@ export function FeaturedImageField({
 }) {
   const inputId = useId();
   const [progress, setProgress] = useState<number | null>(null);
-  const [dragOver, setDragOver] = useState(false);
 
   const upload = (file: File | undefined) => {
     if (!file) return;
-    if (file.size > UPLOAD_MAX_BYTES) {
-      toast({
-        variant: 'error',
-        title: UPLOAD_FAILED_MESSAGE,
-        description: `${file.name}: ${UPLOAD_MESSAGES.tooLarge}`,
-      });
-      return;
-    }
+    if (!fitsUploadLimit(file)) return;
     setProgress(0);
     uploadImage(file, setProgress)
       .then((image) => onChange(image.url))
-      .catch((failure: unknown) =>
-        toast({
-          variant: 'error',
-          title: UPLOAD_FAILED_MESSAGE,
-          description: `${file.name}: ${failure instanceof ApiError ? failure.message : 'Please try again.'}`,
-        }),
-      )
+      .catch((failure: unknown) => toastUploadFailed(file, failure))
       .finally(() => setProgress(null));
   };
 
@@ -57,11 +41,9 @@ export function FeaturedImageField({
       </p>
       {value && (
         <figure className="mt-1 overflow-hidden rounded-xl border border-line bg-white">
-          <img
+          <UploadedImage
             src={value}
-            srcSet={srcSetFor(value)}
             sizes="(min-width: 1024px) 20rem, 90vw"
-            alt=""
             className="aspect-video w-full object-cover"
           />
           <figcaption className="sr-only">The current featured image</figcaption>
@@ -89,26 +71,13 @@ export function FeaturedImageField({
           </button>
         </div>
       ) : (
-        <label
-          htmlFor={inputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragOver(true);
-          }}
-          onDragLeave={() => setDragOver(false)}
-          onDrop={(event) => {
-            event.preventDefault();
-            setDragOver(false);
-            upload(event.dataTransfer.files[0]);
-          }}
-          className={`mt-1 flex cursor-pointer flex-col items-center justify-center gap-1 rounded-xl border-2 border-dashed px-4 py-6 text-center text-sm transition-colors ${dragOver ? 'border-accent bg-accent-soft' : 'border-line-strong hover:bg-subtle'}`}
-        >
-          <Icon d={imageIcon} className="size-7 text-muted" />
-          <span className="font-medium text-strong">Upload image</span>
-          <span className="text-xs text-muted">
-            Drop it here or click · JPEG, PNG, WebP, GIF or AVIF, up to {UPLOAD_MAX_BYTES / 1024 / 1024} MB
-          </span>
-        </label>
+        <ImageDropZone
+          inputId={inputId}
+          compact
+          title="Upload image"
+          hint={`Drop it here or click · JPEG, PNG, WebP, GIF or AVIF, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`}
+          onFiles={(files) => upload(files[0])}
+        />
       )}
       <input
         id={inputId}

@@ -1,11 +1,10 @@
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { PRODUCT_LIMITS } from '#shared/contracts/admin-products.ts';
-import { UPLOAD_FAILED_MESSAGE, UPLOAD_MAX_BYTES, UPLOAD_MESSAGES } from '#shared/contracts/uploads.ts';
-import { srcSetFor } from '#shared/images.ts';
-import { ApiError } from '#web/lib/api-client.ts';
+import { UPLOAD_MAX_BYTES } from '#shared/contracts/uploads.ts';
 import { toast } from '#web/lib/toast.ts';
-import { Icon, imageIcon } from '#web/ui/icons.tsx';
-import { uploadImage } from './upload-image.ts';
+import { UploadedImage } from '../ui/uploaded-image.tsx';
+import { ImageDropZone } from './image-drop-zone.tsx';
+import { fitsUploadLimit, toastUploadFailed, uploadImage } from './upload-image.ts';
 
 interface Uploading {
   key: string;
@@ -30,7 +29,6 @@ export function ImageUploader({
 }) {
   const inputId = useId();
   const [uploading, setUploading] = useState<Uploading[]>([]);
-  const [dragOver, setDragOver] = useState(false);
   const [dragged, setDragged] = useState<number | null>(null);
   // Uploads finish in any order; append each to the latest list, not the one seen at the start.
   const latest = useRef(images);
@@ -44,14 +42,7 @@ export function ImageUploader({
       toast({ variant: 'warning', title: `A product can have at most ${PRODUCT_LIMITS.images} images` });
     }
     for (const file of list.slice(0, Math.max(0, room))) {
-      if (file.size > UPLOAD_MAX_BYTES) {
-        toast({
-          variant: 'error',
-          title: UPLOAD_FAILED_MESSAGE,
-          description: `${file.name}: ${UPLOAD_MESSAGES.tooLarge}`,
-        });
-        continue;
-      }
+      if (!fitsUploadLimit(file)) continue;
       const key = `${file.name}-${Math.random().toString(36).slice(2)}`;
       setUploading((current) => [...current, { key, name: file.name, progress: 0 }]);
       uploadImage(file, (progress) =>
@@ -63,13 +54,7 @@ export function ImageUploader({
           latest.current = next;
           onChange(next);
         })
-        .catch((failure: unknown) => {
-          toast({
-            variant: 'error',
-            title: UPLOAD_FAILED_MESSAGE,
-            description: `${file.name}: ${failure instanceof ApiError ? failure.message : 'Please try again.'}`,
-          });
-        })
+        .catch((failure: unknown) => toastUploadFailed(file, failure))
         .finally(() => setUploading((current) => current.filter((item) => item.key !== key)));
     }
   };
@@ -80,12 +65,6 @@ export function ImageUploader({
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item as string);
     onChange(next);
-  };
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragOver(false);
-    if (event.dataTransfer.files.length > 0) addFiles(event.dataTransfer.files);
   };
 
   return (
@@ -108,11 +87,9 @@ export function ImageUploader({
               }}
               className={`relative overflow-hidden rounded-xl border bg-white ${dragged === index ? 'opacity-50' : ''} ${index === 0 ? 'border-accent ring-1 ring-accent' : 'border-line'}`}
             >
-              <img
+              <UploadedImage
                 src={url}
-                srcSet={srcSetFor(url)}
                 sizes="(min-width: 1280px) 12rem, (min-width: 640px) 30vw, 45vw"
-                alt=""
                 className="aspect-square w-full object-contain"
               />
               <span className="sr-only">Image {index + 1}</span>
@@ -171,21 +148,15 @@ export function ImageUploader({
         </ul>
       )}
       {room > 0 ? (
-        <label
-          htmlFor={inputId}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragOver(true);
-          }}
-          onDragLeave={() => setDragOver(false)}
-          onDrop={onDrop}
-          className={`flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-4 py-8 text-center text-sm transition-colors ${dragOver ? 'border-accent bg-accent-soft' : 'border-line-strong hover:bg-subtle'}`}
-        >
-          <Icon d={imageIcon} className="size-8 text-muted" />
-          <span className="font-medium text-strong">Drop images here or click to choose</span>
-          <span className="text-xs text-muted">
-            JPEG, PNG, WebP, GIF or AVIF, up to {UPLOAD_MAX_BYTES / 1024 / 1024} MB each · {room} more allowed
-          </span>
+        <>
+          <ImageDropZone
+            inputId={inputId}
+            title="Drop images here or click to choose"
+            hint={`JPEG, PNG, WebP, GIF or AVIF, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each · ${room} more allowed`}
+            onFiles={(files) => {
+              if (files.length > 0) addFiles(files);
+            }}
+          />
           <input
             id={inputId}
             type="file"
@@ -197,7 +168,7 @@ export function ImageUploader({
               event.target.value = '';
             }}
           />
-        </label>
+        </>
       ) : (
         <p className="text-sm text-muted">This product has the most images allowed ({PRODUCT_LIMITS.images}).</p>
       )}

@@ -1,5 +1,5 @@
-import { srcSetFor } from '#shared/images.ts';
 import { Icon, imageIcon } from '#web/ui/icons.tsx';
+import { UploadedImage } from '../ui/uploaded-image.tsx';
 
 /** Roughly what Google shows before cutting: ~60 characters of title, ~160 of description. */
 export const SEARCH_TITLE_CHARS = 60;
@@ -81,13 +81,7 @@ export function SocialCardPreview({ title, path, description, image }: SeoPrevie
       <figcaption className="px-4 pt-3 text-xs font-medium tracking-wide text-muted uppercase">Shared link</figcaption>
       <div className="mt-2 border-t border-line">
         {image ? (
-          <img
-            src={image}
-            srcSet={srcSetFor(image)}
-            sizes="24rem"
-            alt=""
-            className="aspect-[1.91/1] w-full bg-white object-cover"
-          />
+          <UploadedImage src={image} sizes="24rem" className="aspect-[1.91/1] w-full bg-white object-cover" />
         ) : (
           <div className="flex aspect-[1.91/1] w-full items-center justify-center bg-subtle text-muted">
             <Icon d={imageIcon} className="size-8" />

@@ -1,6 +1,26 @@
-import { UPLOAD_FAILED_MESSAGE, UPLOAD_FIELD, type UploadedImage } from '#shared/contracts/uploads.ts';
+import {
+  UPLOAD_FAILED_MESSAGE,
+  UPLOAD_FIELD,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MESSAGES,
+  type UploadedImage,
+} from '#shared/contracts/uploads.ts';
 import { API_BASE, ApiError } from '#web/lib/api-client.ts';
+import { toast } from '#web/lib/toast.ts';
 import { getAccessToken, refreshSession } from '../auth/admin-api.ts';
+
+/** Says why `file` was not uploaded: the server's answer, or "Please try again." when there was none. */
+export function toastUploadFailed(file: File, failure: unknown): void {
+  const why = failure instanceof ApiError ? failure.message : 'Please try again.';
+  toast({ variant: 'error', title: UPLOAD_FAILED_MESSAGE, description: `${file.name}: ${why}` });
+}
+
+/** Whether `file` is small enough to send; says so when it is not, without a request the server would refuse. */
+export function fitsUploadLimit(file: File): boolean {
+  if (file.size <= UPLOAD_MAX_BYTES) return true;
+  toast({ variant: 'error', title: UPLOAD_FAILED_MESSAGE, description: `${file.name}: ${UPLOAD_MESSAGES.tooLarge}` });
+  return false;
+}
 
 /**
  * Uploads one image to `POST /upload/images` with progress. XMLHttpRequest rather than fetch:

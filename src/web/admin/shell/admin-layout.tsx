@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { usePendingReviewCount } from '#web/admin/shared/review-queue.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { updatePreferences, usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { CedarLogo, Icon } from '#web/ui/icons.tsx';
 import { ThemeSwitch } from '#web/ui/theme-switch.tsx';
 import { ToasterHost } from '#web/ui/toaster-host.tsx';
 import { useAdminAuth } from '../auth/admin-auth.tsx';
-import { NotificationBell } from '../notifications/notification-bell.tsx';
-import { usePendingReviewCount } from '../reviews/review-api.ts';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
 import { ADMIN_NAV, type AdminNavItem } from './admin-nav.ts';
+import { NotificationBell } from './notifications/notification-bell.tsx';
 import { PanelErrorBoundary } from './panel-error-boundary.tsx';
 
 const menuIcon = 'M4 6h16M4 12h16M4 18h16';

@@ -1,6 +1,3 @@
-import { blogIcon, pagesIcon } from '../blog/blog-icons.ts';
-import { reviewsIcon } from '../reviews/review-icons.ts';
-
 /**
  * The sidebar's sections. Only sections that exist are listed; each admin issue adds its own
  * (products, categories, orders, customers…) here and a route in admin-app.tsx.
@@ -43,9 +40,14 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
     label: 'Promo codes',
     icon: 'M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8ZM7.5 7.5h.01',
   },
-  { to: '/admin/reviews', label: 'Reviews', icon: reviewsIcon, count: 'pendingReviews' },
-  { to: '/admin/blog', label: 'Blog', icon: blogIcon },
-  { to: '/admin/pages', label: 'Pages', icon: pagesIcon },
+  {
+    to: '/admin/reviews',
+    label: 'Reviews',
+    icon: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2zM12 6.5l1.2 2.4 2.6.4-1.9 1.8.5 2.6-2.4-1.3-2.4 1.3.5-2.6-1.9-1.8 2.6-.4z',
+    count: 'pendingReviews',
+  },
+  { to: '/admin/blog', label: 'Blog', icon: 'M4 4h12l4 4v12H4zM8 10h8M8 14h8M8 18h5' },
+  { to: '/admin/pages', label: 'Pages', icon: 'M7 3h8l4 4v14H7zM15 3v4h4M3 7v14h12' },
   {
     to: '/admin/users',
     label: 'Users',

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -49,6 +50,18 @@ export function DetailHeader({
 /** 404, and 400 for an id that cannot be one: either way there is no such record to show. */
 function isMissing(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** A record's page: its placeholder (loading, not found, load error) until `query` has it, then `children(record)`. */
+export function DetailPage<T>({
+  query,
+  children,
+  ...placeholder
+}: {
+  query: UseQueryResult<T>;
+  children: (record: T) => ReactNode;
+} & Omit<Parameters<typeof DetailPlaceholder>[0], 'query'>) {
+  return query.isSuccess ? children(query.data) : <DetailPlaceholder query={query} {...placeholder} />;
 }
 
 /**

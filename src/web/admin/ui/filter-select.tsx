@@ -1,3 +1,5 @@
+import { SelectOptions } from './select-options.tsx';
+
 /** A labelled (visually hidden label) select for a list's filter bar; '' means "no filter". */
 export function FilterSelect({
   label,
@@ -18,11 +20,7 @@ export function FilterSelect({
         onChange={(event) => onChange(event.target.value)}
         className="block w-full rounded-xl border border-line-strong bg-surface px-3 py-2 text-base sm:text-sm"
       >
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </label>
   );

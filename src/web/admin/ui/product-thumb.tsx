@@ -1,5 +1,5 @@
-import { srcSetFor } from '#shared/images.ts';
 import { Icon, imageIcon } from '#web/ui/icons.tsx';
+import { UploadedImage } from './uploaded-image.tsx';
 
 const SIZES = {
   sm: { px: 40, box: 'size-10', icon: 'size-4' },
@@ -10,14 +10,9 @@ const SIZES = {
 export function ProductThumb({ src, size = 'md' }: { src: string | null | undefined; size?: keyof typeof SIZES }) {
   const { px, box, icon } = SIZES[size];
   return src ? (
-    <img
+    <UploadedImage
       src={src}
-      srcSet={srcSetFor(src)}
-      sizes={`${px}px`}
-      alt=""
-      width={px}
-      height={px}
-      loading="lazy"
+      px={px}
       className={`${box} shrink-0 rounded-lg border border-line bg-white object-contain`}
     />
   ) : (

@@ -39,6 +39,14 @@ export interface ListDefinition {
   pageSize?: number;
 }
 
+/**
+ * A list's status tabs as its `status` filter: drawn by the page (the tabs over the list), kept by
+ * "Clear filters" (a tab is where the admin is, not a narrowing), any of `statuses` accepted.
+ */
+export function statusTabsFilter(label: string, statuses: readonly string[]): FilterDefinition {
+  return { key: 'status', label, kind: 'custom', keepOnClear: true, accepts: (value) => statuses.includes(value) };
+}
+
 export const ADMIN_PAGE_SIZES = [10, 20, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   NOTIFICATION_SOUND_VOLUME,
@@ -9,25 +9,17 @@ import {
   SOCKET_EVENTS,
 } from '#shared/contracts/notifications.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
+import { click, OWNER, Where, where } from '#web/test/admin.tsx';
+import { json } from '#web/test/api.ts';
 import { sockets } from '#web/test/fake-socket-io.ts';
+import { allByRole } from '#web/test/queries.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { AdminAuthProvider } from '../auth/admin-auth.tsx';
-import { saveSession } from '../auth/token-store.ts';
-import { HELD, newReviewNotification } from '../reviews/test-fixtures.ts';
+import { AdminAuthProvider } from '../../auth/admin-auth.tsx';
+import { saveSession } from '../../auth/token-store.ts';
+import { HELD, newReviewNotification } from '../../reviews/test-fixtures.ts';
 import { NotificationBell } from './notification-bell.tsx';
 
 vi.mock('socket.io-client/dist/socket.io.js', () => import('#web/test/fake-socket-io.ts'));
-
-const ADMIN = {
-  id: 'u1',
-  email: 'owner@cedar.shop',
-  name: 'Owner',
-  role: 'super_admin' as const,
-  avatar_url: null,
-  is_active: true,
-  last_login_at: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
 
 function notification(n: number, extra: Partial<Notification> = {}): Notification {
   return {
@@ -58,12 +50,9 @@ let queries = new QueryClient();
 let toasts: ToastOptions[] = [];
 let disconnectToaster: () => void = () => {};
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 beforeEach(() => {
   sockets.length = 0;
-  saveSession({ token: 'a1', refreshToken: 'r1', expiresIn: '15m', user: ADMIN });
+  saveSession({ token: 'a1', refreshToken: 'r1', expiresIn: '15m', user: OWNER });
   calls = [];
   list = [notification(2), notification(1, { is_read: true })];
   toasts = [];
@@ -72,7 +61,7 @@ beforeEach(() => {
     const method = init.method ?? 'GET';
     const url = String(input).split('?')[0] ?? '';
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/api/auth/me') return json({ data: ADMIN });
+    if (url === '/api/auth/me') return json({ data: OWNER });
     if (url === '/api/admin/notifications') {
       return json({ data: { notifications: list, unread_count: list.filter((item) => !item.is_read).length } });
     }
@@ -92,11 +81,6 @@ afterEach(() => {
 });
 
 const GONE_REVIEW = '40000000-0000-4000-8000-0000000000ff';
-
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname + location.search}</output>;
-}
 
 async function mount(unread = 1) {
   queries = new QueryClient();
@@ -128,18 +112,12 @@ const socket = () => {
   if (!found) throw new Error('no socket');
   return found;
 };
-const buttonByText = (root: ParentNode, text: string, index = 0) => {
-  const found = [...root.querySelectorAll<HTMLButtonElement>('button')].filter(
-    (button) => button.textContent?.trim() === text,
-  )[index];
-  if (!found) throw new Error(`no button "${text}"`);
-  return found;
-};
-const click = (element: HTMLElement) => act(async () => element.click());
+/** The `index`th button named `text` (each notification has its own "Delete"). */
+const buttonByText = (root: ParentNode, text: string, index = 0) =>
+  allByRole<HTMLButtonElement>(root, 'button', text)[index];
 const serverSends = (event: string, payload?: unknown) => act(async () => socket().receive(event, payload));
 const items = (root: ParentNode) => [...root.querySelectorAll('[data-notification]')];
 const badge = (root: ParentNode) => root.querySelector('[data-testid="notification-badge"]')?.textContent ?? null;
-const where = (root: ParentNode) => root.querySelector('[data-testid="where"]')?.textContent;
 
 describe('NotificationBell', () => {
   it('connects to the admin namespace with the spec settings and a fresh token for every handshake', async () => {
@@ -328,7 +306,7 @@ describe('NotificationBell', () => {
       expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/admin/notifications/read-all' }),
     );
     expect(badge(root)).toBeNull();
-    expect(buttonByText(root, 'Mark all read').disabled).toBe(true);
+    expect(buttonByText(root, 'Mark all read')?.disabled).toBe(true);
   });
 
   it('applies reads and deletes echoed from the admin’s other tabs', async () => {

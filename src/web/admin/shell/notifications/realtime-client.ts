@@ -6,7 +6,7 @@ import {
   SOCKET_PATH,
   type SocketConnected,
 } from '#shared/contracts/notifications.ts';
-import { getAccessToken } from '../auth/admin-api.ts';
+import { getAccessToken } from '../../auth/admin-api.ts';
 
 export interface RealtimeHandlers {
   onConnectionChange: (connected: boolean) => void;

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminProduct } from '#shared/contracts/admin-products.ts';
 import { roundRating } from '#shared/contracts/reviews.ts';
-import { ADMIN_REVIEWS_KEY, listReviews } from './review-api.ts';
-import { Stars } from './review-format.tsx';
+import { ADMIN_REVIEWS_KEY, listReviews } from './review-queue.ts';
+import { Stars } from './review-stars.tsx';
 
 /**
  * The product editor's way to the product's reviews (docs/product.md#reviews-in-the-admin): its

@@ -7,19 +7,19 @@ import {
   newOrderToastText,
   SOCKET_EVENTS,
 } from '#shared/contracts/notifications.ts';
-import { toast } from '#web/lib/toast.ts';
-import { adminDelete, adminGet, adminPost, adminPut } from '../auth/admin-api.ts';
-import { useAdminAuth } from '../auth/admin-auth.tsx';
-import { ADMIN_ORDERS_KEY } from '../orders/order-keys.ts';
+import { onNotificationsStale } from '#web/admin/shared/notifications-stale.ts';
+import { ADMIN_ORDERS_KEY } from '#web/admin/shared/order-keys.ts';
 import {
   ADMIN_REVIEWS_KEY,
   getReview,
   newReviewToastText,
   PENDING_REVIEWS_SCREEN,
   reviewQueryKey,
-} from '../reviews/review-api.ts';
+} from '#web/admin/shared/review-queue.ts';
+import { toast } from '#web/lib/toast.ts';
+import { adminDelete, adminGet, adminPost, adminPut } from '../../auth/admin-api.ts';
+import { useAdminAuth } from '../../auth/admin-auth.tsx';
 import { playNotificationSound } from './notification-sound.ts';
-import { onNotificationsStale } from './notifications-stale.ts';
 import { initialNotificationsState, notificationsReducer } from './notifications-state.ts';
 import { connectRealtime, type RealtimeConnection } from './realtime-client.ts';
 
