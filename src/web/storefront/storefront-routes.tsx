@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '#web/app/lazy-screen.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
-import { productQuery } from './products/product-queries.ts';
+import { productQuery } from './catalogue-kit/product-queries.ts';
 import {
   loadAccountPage,
   loadBlogPage,

@@ -6,8 +6,8 @@ import { ProfileSection } from './profile/profile-section.tsx';
 import { VerifyEmailPage } from './profile/verify-email-page.tsx';
 import { Redirect } from './redirect.tsx';
 import { SecurityPage } from './security/security-page.tsx';
-import { startSessionKeeper } from './session/session-keeper.ts';
-import { useShopper } from './session/shopper-session-store.ts';
+import { startSessionKeeper } from '#web/storefront/shopper-kit/session-keeper.ts';
+import { useShopper } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 
 /**
  * /account/* (docs/product.md#account-area): the signed-in shopper's area. Each section is its

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pageWindow } from '#web/storefront/store/store-pagination.tsx';
+import { pageWindow } from '#web/storefront/ui/pagination.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import { type BlogListState, blogHref } from './blog-list-params.ts';
 

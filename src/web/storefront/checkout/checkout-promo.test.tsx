@@ -7,8 +7,8 @@ import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
 import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
 import { type Rendered, render, waitFor as waitBriefly } from '#web/test/render.tsx';
-import { removeFromCart } from '../cart/cart-actions.ts';
-import { PROMO_STORAGE_KEY, rehydratePromoCode, setPromoCode, usePromoCodeStore } from '../cart/promo-code-store.ts';
+import { removeFromCart } from '#web/storefront/cart-kit/cart-actions.ts';
+import { PROMO_STORAGE_KEY, rehydratePromoCode, setPromoCode, usePromoCodeStore } from '#web/storefront/cart-kit/promo-code-store.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
 /**

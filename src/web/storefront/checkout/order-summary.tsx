@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import type { CalculatedLine, OrderCalculation } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { toast } from '#web/lib/toast.ts';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import type { CartItem } from '#web/stores/cart-store.ts';
-import { linePath, optionsText, reduceLineTo, removeFromCart } from '../cart/cart-actions.ts';
+import { linePath, optionsText, reduceLineTo, removeFromCart } from '#web/storefront/cart-kit/cart-actions.ts';
 
 export interface OrderSummaryProps {
   items: readonly CartItem[];

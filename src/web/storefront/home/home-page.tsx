@@ -6,15 +6,15 @@ import type { Product } from '#shared/contracts/products.ts';
 import { srcSetFor } from '#shared/images.ts';
 import { formatMoney } from '#shared/money.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { ProductGrid, ProductGridSkeleton } from '#web/storefront/products/product-grid.tsx';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
+import { ProductGrid, ProductGridSkeleton } from '#web/storefront/catalogue-kit/product-grid.tsx';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import { ComponentBoundary } from '#web/storefront/ui/component-boundary.tsx';
 import { EmptyState } from '#web/storefront/ui/empty-state.tsx';
 import { Container } from '#web/ui/container.tsx';
 import { arrowRightIcon, Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { categoriesQuery, topLevelCategories } from '../categories/category-queries.ts';
+import { categoriesQuery, topLevelCategories } from '#web/storefront/catalogue-kit/category-queries.ts';
 import { loadStorePage, prefetchAfter } from '../screens.ts';
 import {
   FEATURED_COUNT,

@@ -9,7 +9,7 @@ import {
   updateAccessibility,
   updateProductView,
   updateSearch,
-} from './preference-actions.ts';
+} from '#web/storefront/shopper-kit/preference-actions.ts';
 import { type Choice, ChoiceGroup, PreferenceSection, SwitchField } from './preference-controls.tsx';
 
 const themeChoices: Choice<Theme>[] = [

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { type ProductSort, pageSizeChoices } from '#shared/constants.ts';
 import type { StoreQuery } from '#shared/store-query.ts';
 import { Icon } from '#web/ui/icons.tsx';
-import { updateProductView } from '../preferences/preference-actions.ts';
+import { updateProductView } from '#web/storefront/shopper-kit/preference-actions.ts';
 import { KEEP_SCROLL } from './store-filters.tsx';
 import { storeHref } from './store-params.ts';
 

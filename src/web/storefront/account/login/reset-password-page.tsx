@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { authErrorMessage } from '../session/auth-errors.ts';
+import { authErrorMessage } from '#web/storefront/shopper-kit/auth-errors.ts';
 import {
   type NewPasswordFormInput,
   NewPasswordFormSchema,

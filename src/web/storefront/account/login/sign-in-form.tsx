@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES, type SignInResult } from '#shared/contracts/accounts.
 import { apiRequest } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { TextField } from '#web/ui/form-field.tsx';
-import { authErrorMessage } from '../session/auth-errors.ts';
+import { authErrorMessage } from '#web/storefront/shopper-kit/auth-errors.ts';
 import {
   type ContactBody,
   type ContactFormInput,

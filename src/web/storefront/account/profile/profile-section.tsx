@@ -15,8 +15,8 @@ import {
 import { FormMessage, PasswordField } from '../login/form-parts.tsx';
 import { PhoneCodeForm } from '../login/phone-code-form.tsx';
 import { useCodeStep } from '../login/use-code-step.ts';
-import { authErrorMessage } from '../session/auth-errors.ts';
-import { useShopper } from '../session/shopper-session-store.ts';
+import { authErrorMessage } from '#web/storefront/shopper-kit/auth-errors.ts';
+import { useShopper } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import { resendVerification, saveProfile, signOut } from './profile-api.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { RemoteCartRow } from '#shared/contracts/cart.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { inVariationOrder, optionsKey } from '#shared/product-variants.ts';
 import type { CartItem } from '#web/stores/cart-store.ts';
-import { offerOf } from '../../products/variant-selection.ts';
+import { offerOf } from '#web/storefront/catalogue-kit/variant-selection.ts';
 import { maxQuantityOf, variantOfLine } from '../cart-actions.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type ComponentType, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ProductCardData } from '#web/storefront/products/product-card.tsx';
+import type { ProductCardData } from './product-card.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import type { QuickViewDialogProps } from './quick-view-dialog.tsx';
 

@@ -9,7 +9,7 @@ import {
 } from '#shared/product-variants.ts';
 import { ApiError, apiGet } from '#web/lib/api-client.ts';
 import { CART_MAX_QUANTITY, type CartItem, type CartState, useCartStore } from '#web/stores/cart-store.ts';
-import { offerOf } from '../products/variant-selection.ts';
+import { offerOf } from '#web/storefront/catalogue-kit/variant-selection.ts';
 import { setPromoCode } from './promo-code-store.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '#web/ui/icons.tsx';
-import { storeHref } from './store-params.ts';
+import { storeHref } from '#web/storefront/store/store-params.ts';
 
 const chevronLeftIcon = 'm15 18-6-6 6-6';
 const chevronRightIcon = 'm9 18 6-6-6-6';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ProductCard, type ProductCardData } from '#web/storefront/products/product-card.tsx';
+import { ProductCard, type ProductCardData } from '#web/storefront/catalogue-kit/product-card.tsx';
 import { splitPostHtml } from './post-content.ts';
 
 /**

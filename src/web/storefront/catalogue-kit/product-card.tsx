@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Product } from '#shared/contracts/products.ts';
-import { QuickViewButton } from '#web/storefront/quick-view/quick-view-button.tsx';
+import { QuickViewButton } from './quick-view-button.tsx';
 import { StarRating } from '#web/storefront/ui/star-rating.tsx';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { ProductImage } from './product-image.tsx';

@@ -6,7 +6,7 @@ import {
   sharesOneStock,
   type ValueState,
   valueState,
-} from '../products/variant-selection.ts';
+} from './variant-selection.ts';
 
 export interface VariantPickerProps {
   product: Pick<Product, 'variations' | 'variants'>;
