@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { srcSetFor } from '#shared/images.ts';
 // biome-ignore lint/style/noRestrictedImports: a type only; the preview draws the shopper's own product cards
-import type { ProductCardData } from '#web/storefront/catalogue-kit/product-card.tsx';
+import type { ProductCardData } from '#web/storefront/catalogue-kit/product-card-data.ts';
 import { Icon } from '#web/ui/icons.tsx';
 import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '../products/product-api.ts';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
