@@ -83,9 +83,9 @@ const SERVER_PACKAGES = [
 /** Admin folders every admin feature may use; the rest are features that never import each other. */
 const ADMIN_SHARED = ['ui', 'shared', 'shell', 'auth', 'editor'];
 /**
- * The storefront's kits: the pieces several storefront features use, one domain per folder
- * (docs/architecture.md "The storefront's folders"). The rest of src/web/storefront are features
- * (a page or a header control each), the shell and the entry files (storefront-routes.tsx,
+ * The storefront's kits: the pieces several storefront features use, one domain per folder (the
+ * folder map in docs/architecture.md "Web app"). The rest of src/web/storefront are features (a
+ * page or a header control each), the shell and the entry files (storefront-routes.tsx,
  * screens.ts).
  */
 const STOREFRONT_KITS = ['ui', 'modal', 'catalogue-kit', 'cart-kit', 'shopper-kit', 'order-kit', 'content-kit'];

@@ -161,7 +161,7 @@ const cases: Case[] = [
   },
   {
     file: 'src/web/ui/x/storefront-lazy.ts',
-    source: `export const load = () => import('../../storefront/cart/cart-drawer.tsx');\n`,
+    source: `export const load = () => import('../../storefront/cart-kit/cart-drawer.tsx');\n`,
     rule: RESTRICTED,
     message: 'never imports storefront',
   },
