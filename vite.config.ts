@@ -38,16 +38,17 @@ const ADMIN_ONLY_VENDOR =
 /**
  * The app shell (layout, API client, stores, shared UI) in one chunk beside the entry, except the
  * UI that only some later screens use. From the storefront, the pieces the first page draws: its
- * frame (`shell/`: header and skip links; the footer loads after), its own kit (`ui/`), the product
- * cards and queries (`products/`), the category queries, and the buttons of the header and the
- * cards (their drawer, combobox and dialog load on first use). From `src/shared`, only the rules
+ * frame (`shell/`: header and skip links; the footer loads after), its own kit (`ui/`, but not the
+ * pager), the product cards, grid and queries and the category queries (`catalogue-kit/`, listed
+ * file by file: the rest of that kit loads with the screens that use it), and the buttons of the
+ * header and the cards (their drawer, combobox and dialog load on first use). From `src/shared`, only the rules
  * the shell itself uses: any other shared module (the zod contracts above all, which would pull zod
  * in) stays with the screens that import it.
  */
 const SHELL =
-  /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|web[\\/]storefront[\\/](shell|ui|products)[\\/]|web[\\/]storefront[\\/](categories[\\/]category-queries\.ts|cart[\\/]cart-button\.tsx|search[\\/]search-box\.tsx|quick-view[\\/]quick-view-button\.tsx)$|shared[\\/](constants|money|images)\.ts$)/;
+  /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|web[\\/]storefront[\\/](shell|ui)[\\/]|web[\\/]storefront[\\/](catalogue-kit[\\/](product-(card|card-skeleton|grid|image|price)\.tsx|(product|category)-queries\.ts|quick-view-button\.tsx)|cart-kit[\\/]cart-button\.tsx|search[\\/]search-box\.tsx)$|shared[\\/](constants|money|images)\.ts$)/;
 const NOT_IN_SHELL =
-  /[\\/]((ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field|offline-unavailable)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx|storefront[\\/]products[\\/]variant-selection\.ts)$/;
+  /[\\/](ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field|offline-unavailable|pagination)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx$/;
 
 /**
  * What adding to and changing the cart takes (the cart rules and the cart's promo code, the Add to
@@ -57,7 +58,7 @@ const NOT_IN_SHELL =
  * screens, since each chunk's file name is listed in the first load's dynamic-import map.
  */
 const CART_KIT =
-  /[\\/]src[\\/](web[\\/]storefront[\\/](cart[\\/](cart-actions\.ts|promo-code-store\.ts|add-to-cart-button\.tsx|line-quantity-stepper\.tsx|sync[\\/]sync-status\.ts)|product[\\/](quantity-stepper|variant-picker)\.tsx|products[\\/]variant-selection\.ts)|shared[\\/](whatsapp|product-variants)\.ts)$/;
+  /[\\/]src[\\/](web[\\/]storefront[\\/](cart-kit[\\/](cart-actions\.ts|promo-code-store\.ts|add-to-cart-button\.tsx|(line-)?quantity-stepper\.tsx|sync[\\/]sync-status\.ts)|catalogue-kit[\\/](variant-picker\.tsx|variant-selection\.ts))|shared[\\/](whatsapp|product-variants)\.ts)$/;
 
 /** Route chunks a shopper rarely opens first (the admin, a not-found page, the blog placeholder): see modulePreload below. */
 const RARE_ROUTE_CHUNK = /(^|\/)(admin-app|unmatched-route|blog-page|blog-post-page)-[\w-]+\.js$/;

@@ -76,6 +76,53 @@ const cases: Case[] = [
     source: `import { Icon } from '#web/ui/icons.tsx';${use('Icon')}`,
     rule: null,
   },
+  // Storefront features import their own folder and the kits, never another feature (one override
+  // per feature); kits never import a feature.
+  {
+    file: 'src/web/storefront/checkout/x-feature-relative.ts',
+    source: `import { storeHref } from '../store/store-params.ts';${use('storeHref')}`,
+    rule: RESTRICTED,
+    message: 'A storefront feature (checkout) imports only',
+  },
+  {
+    file: 'src/web/storefront/home/x-feature.ts',
+    source: `import { CheckoutPage } from '#web/storefront/checkout/checkout-page.tsx';${use('CheckoutPage')}`,
+    rule: RESTRICTED,
+    message: 'A storefront feature (home) imports only',
+  },
+  {
+    file: 'src/web/storefront/store/x-screens.ts',
+    source: `import { loadProductPage } from '#web/storefront/screens.ts';${use('loadProductPage')}`,
+    rule: RESTRICTED,
+    message: 'A storefront feature (store) imports only',
+  },
+  {
+    file: 'src/web/storefront/blog/x-admin.ts',
+    source: `import { AdminApp } from '../../admin/admin-app.tsx';${use('AdminApp')}`,
+    rule: RESTRICTED,
+    message: 'storefront never imports admin',
+  },
+  {
+    file: 'src/web/storefront/product/x-kit.ts',
+    source: `import { addToCart } from '#web/storefront/cart-kit/cart-actions.ts';${use('addToCart')}`,
+    rule: null,
+  },
+  {
+    file: 'src/web/storefront/account/x-own.ts',
+    source: `import { Redirect } from '#web/storefront/account/redirect.tsx';${use('Redirect')}`,
+    rule: null,
+  },
+  {
+    file: 'src/web/storefront/cart-kit/x-feature.ts',
+    source: `import { CheckoutPage } from '#web/storefront/checkout/checkout-page.tsx';${use('CheckoutPage')}`,
+    rule: RESTRICTED,
+    message: 'A storefront kit imports only',
+  },
+  {
+    file: 'src/web/storefront/ui/x-kit.ts',
+    source: `import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';${use('ProductImage')}`,
+    rule: null,
+  },
   // Admin: no Node, no server library, no storefront code.
   {
     file: 'src/web/admin/x/node.ts',
@@ -114,7 +161,7 @@ const cases: Case[] = [
   },
   {
     file: 'src/web/ui/x/storefront-lazy.ts',
-    source: `export const load = () => import('../../storefront/cart/cart-drawer.tsx');\n`,
+    source: `export const load = () => import('../../storefront/cart-kit/cart-drawer.tsx');\n`,
     rule: RESTRICTED,
     message: 'never imports storefront',
   },

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { lazyScreen } from '#web/app/lazy-screen.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
-import { productQuery } from './products/product-queries.ts';
+import { registerScreenLoaders } from '#web/storefront/ui/prefetch-screen.ts';
+import { productQuery } from './catalogue-kit/product-queries.ts';
 import {
   loadAccountPage,
   loadBlogPage,
@@ -23,6 +24,9 @@ import {
  * its queries here, while its code is still downloading, instead of after: the request and the
  * chunk travel in parallel.
  */
+// The screens other screens prefetch: home the store, the store a product page, the cart checkout.
+registerScreenLoaders({ store: loadStorePage, product: loadProductPage, checkout: loadCheckoutPage });
+
 const textSkeleton = <PageSkeleton variant="text" />;
 
 const homeScreen = lazyScreen(loadHomePage, (m) => m.HomePage);

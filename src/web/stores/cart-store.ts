@@ -5,7 +5,7 @@ import { readStoredState, writeStoredState } from './local-storage.ts';
  * The shopper's cart, kept in the browser (docs/product.md#cart: key
  * `cart-storage` holding items, sessionId and lastSyncAt). Only the state and the header's count
  * live here, in the first load; the actions (add with a server check, change quantity, remove,
- * clear) are plain functions in storefront/cart/cart-actions.ts, downloaded by the screens that
+ * clear) are plain functions in storefront/cart-kit/cart-actions.ts, downloaded by the screens that
  * use them, as the preferences do.
  */
 export const CART_STORAGE_KEY = 'cart-storage';

@@ -194,7 +194,7 @@ const savePreferences = (state: Preferences): void =>
 
 /**
  * The store. Only `setTheme` lives in it, for the header's switch; the other actions are plain
- * functions in storefront/preferences/preference-actions.ts, outside the first-load bundle.
+ * functions in storefront/shopper-kit/preference-actions.ts, outside the first-load bundle.
  * Persisted by hand (local-storage.ts) rather than with zustand's `persist` middleware.
  */
 export const usePreferencesStore = create<PreferencesState>()((set) => ({

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { ADMIN_PRODUCTS_KEY, getAdminProduct } from '#web/admin/shared/product-lookups.ts';
 // biome-ignore lint/style/noRestrictedImports: a type only; the preview draws the shopper's own product cards
-import type { ProductCardData } from '#web/storefront/products/product-card.tsx';
+import type { ProductCardData } from '#web/storefront/catalogue-kit/product-card-data.ts';
 import { Icon } from '#web/ui/icons.tsx';
 import { UploadedImage } from '../ui/uploaded-image.tsx';
 import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
@@ -13,7 +13,7 @@ import { useControlledDialog } from '../ui/use-controlled-dialog.ts';
  */
 const PostBody = lazy(() =>
   // biome-ignore lint/style/noRestrictedImports: the one storefront piece the admin draws (the preview), in a chunk of its own
-  import('#web/storefront/blog/post-body.tsx').then((module) => ({ default: module.PostBody })),
+  import('#web/storefront/content-kit/post-body.tsx').then((module) => ({ default: module.PostBody })),
 );
 
 const closeIcon = 'M6 6l12 12M18 6 6 18';

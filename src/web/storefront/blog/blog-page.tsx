@@ -5,13 +5,13 @@ import type { BlogCategory, BlogPostSummary } from '#shared/contracts/blog.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { EmptyState } from '#web/storefront/ui/empty-state.tsx';
+import { Pagination } from '#web/storefront/ui/pagination.tsx';
 import { Container } from '#web/ui/container.tsx';
 import { Icon, searchIcon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { CategoryLabel, PostCard, PostImage, PostMeta, postHref } from './blog-card.tsx';
 import { type BlogListState, blogHref, readBlogParams } from './blog-list-params.ts';
-import { BlogPagination } from './blog-pagination.tsx';
 import { blogCategoriesQuery, blogPostsQuery } from './blog-queries.ts';
 
 /**
@@ -101,7 +101,12 @@ export function BlogPage() {
                 ))}
               </ul>
             )}
-            <BlogPagination state={state} totalPages={posts.data.pagination.totalPages} />
+            <Pagination
+              page={state.page}
+              totalPages={posts.data.pagination.totalPages}
+              href={(page) => blogHref(state, { page })}
+              className="mt-12"
+            />
           </>
         )}
       </div>

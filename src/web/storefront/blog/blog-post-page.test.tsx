@@ -3,11 +3,11 @@ import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlogPost } from '#shared/contracts/blog.ts';
+import { plainProduct } from '#web/storefront/catalogue-kit/test-fixtures.ts';
+import { mentionedProductRefs, postHeadings, splitPostHtml } from '#web/storefront/content-kit/post-content.ts';
 import { advanceFakeTime, type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { plainProduct } from '../products/test-fixtures.ts';
 import { blogPost, blogSummary } from './blog-fixtures.ts';
 import { BlogPostPage } from './blog-post-page.tsx';
-import { mentionedProductRefs, postHeadings, splitPostHtml } from './post-content.ts';
 
 /** /blog/{slug} against a fake API at the network boundary (fetch). */
 const LONG = blogPost(

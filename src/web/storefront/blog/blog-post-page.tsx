@@ -6,9 +6,16 @@ import type { Product } from '#shared/contracts/products.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { toast } from '#web/lib/toast.ts';
-import { AddToCartButton } from '#web/storefront/cart/add-to-cart-button.tsx';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
-import { ProductPrice } from '#web/storefront/products/product-price.tsx';
+import { AddToCartButton } from '#web/storefront/cart-kit/add-to-cart-button.tsx';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { ProductPrice } from '#web/storefront/catalogue-kit/product-price.tsx';
+import { PostBody } from '#web/storefront/content-kit/post-body.tsx';
+import {
+  mentionedProductRefs,
+  type PostHeading,
+  postHeadings,
+  TOC_MIN_HEADINGS,
+} from '#web/storefront/content-kit/post-content.ts';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable-lazy.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
@@ -20,8 +27,6 @@ import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { categoryHref, PostCard, PostImage, postDate, postHref, readingTime } from './blog-card.tsx';
 import { blogPostQuery, countPostView, mentionedProductsQuery, relatedPostsQuery } from './blog-queries.ts';
-import { PostBody } from './post-body.tsx';
-import { mentionedProductRefs, type PostHeading, postHeadings, TOC_MIN_HEADINGS } from './post-content.ts';
 import { shareLinks } from './share-links.ts';
 
 /** /blog/{slug} (docs/product.md#blog-pages). Drawn by the server; a view is counted from the browser only. */

@@ -5,10 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppliedPromo, Order, OrderCalculation, OrderLineInput } from '#shared/contracts/orders.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
+import { removeFromCart } from '#web/storefront/cart-kit/cart-actions.ts';
+import {
+  PROMO_STORAGE_KEY,
+  rehydratePromoCode,
+  setPromoCode,
+  usePromoCodeStore,
+} from '#web/storefront/cart-kit/promo-code-store.ts';
 import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
 import { type Rendered, render, waitFor as waitBriefly } from '#web/test/render.tsx';
-import { removeFromCart } from '../cart/cart-actions.ts';
-import { PROMO_STORAGE_KEY, rehydratePromoCode, setPromoCode, usePromoCodeStore } from '../cart/promo-code-store.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
 /**

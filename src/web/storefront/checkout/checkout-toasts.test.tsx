@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectToaster, type ToastOptions, toast } from '#web/lib/toast.ts';
+import { ADDED_TO_CART_TOAST_ID } from '#web/storefront/cart-kit/cart-actions.ts';
 import { useCartStore } from '#web/stores/cart-store.ts';
 import { type Rendered, render } from '#web/test/render.tsx';
-import { ADDED_TO_CART_TOAST_ID } from '../cart/cart-actions.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 
 /**

@@ -6,13 +6,13 @@ import { formatPhone } from '#shared/phone.ts';
 import { orderSummaryText, whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
+import { DeliveryAddress } from '#web/storefront/order-kit/delivery-address.tsx';
+import { PlacedOrderLines } from '#web/storefront/order-kit/placed-order-lines.tsx';
 import { Container } from '#web/ui/container.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { orderQuery } from './checkout-queries.ts';
-import { DeliveryAddress } from './delivery-address.tsx';
-import { PlacedOrderLines } from './placed-order-lines.tsx';
 
 const checkIcon = 'M5 12.5 10 17.5 19 7';
 const whatsappIcon =

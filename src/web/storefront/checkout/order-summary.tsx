@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import type { CalculatedLine, OrderCalculation } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { toast } from '#web/lib/toast.ts';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
+import { linePath, optionsText, reduceLineTo, removeFromCart } from '#web/storefront/cart-kit/cart-actions.ts';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { discountLabel, Row } from '#web/storefront/order-kit/totals-row.tsx';
 import type { CartItem } from '#web/stores/cart-store.ts';
-import { linePath, optionsText, reduceLineTo, removeFromCart } from '../cart/cart-actions.ts';
 
 export interface OrderSummaryProps {
   items: readonly CartItem[];
@@ -148,20 +149,5 @@ function Totals({
         </dd>
       </div>
     </dl>
-  );
-}
-
-/** "Discount (SUMMER10)", or "Discount" when the code is not known. */
-export function discountLabel(code: string | null | undefined): string {
-  return code ? `Discount (${code})` : 'Discount';
-}
-
-/** One label/amount pair of a totals list (also the confirmation's). */
-export function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between">
-      <dt className="text-muted">{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

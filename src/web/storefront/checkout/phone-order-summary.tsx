@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { OrderCalculation } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
+import { optionsText } from '#web/storefront/cart-kit/cart-actions.ts';
+import { LineQuantityStepper } from '#web/storefront/cart-kit/line-quantity-stepper.tsx';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { discountLabel } from '#web/storefront/order-kit/totals-row.tsx';
 import type { CartItem } from '#web/stores/cart-store.ts';
 import { Icon } from '#web/ui/icons.tsx';
-import { optionsText } from '../cart/cart-actions.ts';
-import { LineQuantityStepper } from '../cart/line-quantity-stepper.tsx';
-import { discountLabel } from './order-summary.tsx';
 
 const chevronIcon = 'm6 9 6 6 6-6';
 

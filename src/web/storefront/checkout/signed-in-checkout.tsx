@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { AccountAddress } from '#shared/contracts/accounts.ts';
 import type { CheckoutDetails, CreateOrderRequest, Order, OrderLineInput } from '#shared/contracts/orders.ts';
-import { ADDRESSES_KEY, saveAddress, useAddresses } from '../account/addresses/addresses-api.ts';
-import { shopperRequest } from '../account/session/shopper-api.ts';
-import { useShopper } from '../account/session/shopper-session-store.ts';
+import { ADDRESSES_KEY, saveAddress, useAddresses } from '#web/storefront/shopper-kit/addresses-api.ts';
+import { shopperRequest } from '#web/storefront/shopper-kit/shopper-api.ts';
+import { useShopper } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import type { CheckoutForm } from './checkout-form.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AppliedPromo, OrderCalculation, OrderLineInput } from '#shared/contracts/orders.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { setPromoCode, usePromoCodeStore } from '../cart/promo-code-store.ts';
+import { setPromoCode, usePromoCodeStore } from '#web/storefront/cart-kit/promo-code-store.ts';
 import { calculationQuery, promoValidateRequest, validatePromoCode } from './checkout-queries.ts';
 
 /** Said when Apply is pressed on an empty field. */

@@ -6,16 +6,16 @@ import type { Product } from '#shared/contracts/products.ts';
 import { srcSetFor } from '#shared/images.ts';
 import { formatMoney } from '#shared/money.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { ProductGrid, ProductGridSkeleton } from '#web/storefront/products/product-grid.tsx';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
+import { categoriesQuery, topLevelCategories } from '#web/storefront/catalogue-kit/category-queries.ts';
+import { ProductGrid, ProductGridSkeleton } from '#web/storefront/catalogue-kit/product-grid.tsx';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import { ComponentBoundary } from '#web/storefront/ui/component-boundary.tsx';
 import { EmptyState } from '#web/storefront/ui/empty-state.tsx';
+import { prefetchScreen } from '#web/storefront/ui/prefetch-screen.ts';
 import { Container } from '#web/ui/container.tsx';
 import { arrowRightIcon, Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { categoriesQuery, topLevelCategories } from '../categories/category-queries.ts';
-import { loadStorePage, prefetchAfter } from '../screens.ts';
 import {
   FEATURED_COUNT,
   featuredQuery,
@@ -32,7 +32,7 @@ export function HomePage() {
   const { shopName, currency } = getSiteConfig();
   const featured = useQuery(featuredQuery);
   usePageTitle();
-  useEffect(() => prefetchAfter(loadStorePage, 2000), []);
+  useEffect(() => prefetchScreen('store', 2000), []);
 
   return (
     <>

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { FEATURED_PRODUCTS_DEFAULT } from '#shared/constants.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { apiGet } from '#web/lib/api-client.ts';
-import { featuredProductsQuery, productKeys } from '../products/product-queries.ts';
+import { featuredProductsQuery, productKeys } from '#web/storefront/catalogue-kit/product-queries.ts';
 
 /** The hero's picks: the first featured products, shown there and not again under Featured. */
 export const HERO_COUNT = 3;

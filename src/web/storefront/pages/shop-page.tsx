@@ -4,7 +4,7 @@ import type { ShopPage } from '#shared/contracts/pages.ts';
 import { isShopPageSlug, SHOP_PAGE_LABELS, SHOP_PAGE_SLUGS, type ShopPageSlug } from '#shared/pages.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { PostBody } from '#web/storefront/blog/post-body.tsx';
+import { PostBody } from '#web/storefront/content-kit/post-body.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable-lazy.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { PAGE_SIZE_MAX, PAGE_SIZE_MIN, pageSizeChoices } from '#shared/constants.ts';
-import { type FontSize, type Theme, usePreferencesStore, type ViewMode } from '#web/stores/preferences-store.ts';
-import { Container } from '#web/ui/container.tsx';
-import { usePageTitle } from '#web/ui/use-page-title.ts';
 import {
   clearRecentSearches,
   resetPreferences,
   updateAccessibility,
   updateProductView,
   updateSearch,
-} from './preference-actions.ts';
+} from '#web/storefront/shopper-kit/preference-actions.ts';
+import { type FontSize, type Theme, usePreferencesStore, type ViewMode } from '#web/stores/preferences-store.ts';
+import { Container } from '#web/ui/container.tsx';
+import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { type Choice, ChoiceGroup, PreferenceSection, SwitchField } from './preference-controls.tsx';
 
 const themeChoices: Choice<Theme>[] = [

@@ -3,10 +3,10 @@ import { act } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#shared/contracts/products.ts';
+import { productKeys } from '#web/storefront/catalogue-kit/product-queries.ts';
+import { PI_VARIANTS, piProduct, plainProduct } from '#web/storefront/catalogue-kit/test-fixtures.ts';
 import { useCartStore } from '#web/stores/cart-store.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { productKeys } from '../products/product-queries.ts';
-import { PI_VARIANTS, piProduct, plainProduct } from '../products/test-fixtures.ts';
 import { ProductPage } from './product-page.tsx';
 
 /**

@@ -7,9 +7,22 @@ import { lineLabel } from '#shared/product-variants.ts';
 import { productQuestionText, whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { ProductGrid } from '#web/storefront/products/product-grid.tsx';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
-import { discountPercent, ProductPrice } from '#web/storefront/products/product-price.tsx';
+import { AddToCartButton } from '#web/storefront/cart-kit/add-to-cart-button.tsx';
+import { maxQuantityOf } from '#web/storefront/cart-kit/cart-actions.ts';
+import { QuantityStepper } from '#web/storefront/cart-kit/quantity-stepper.tsx';
+import { ProductGrid } from '#web/storefront/catalogue-kit/product-grid.tsx';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { discountPercent, ProductPrice } from '#web/storefront/catalogue-kit/product-price.tsx';
+import { productQuery } from '#web/storefront/catalogue-kit/product-queries.ts';
+import { RecentlyViewed } from '#web/storefront/catalogue-kit/recently-viewed.tsx';
+import { initialChoices, VariantPicker } from '#web/storefront/catalogue-kit/variant-picker.tsx';
+import {
+  initialVariant,
+  type Offer,
+  offerOf,
+  sharesOneStock,
+} from '#web/storefront/catalogue-kit/variant-selection.ts';
+import { addRecentlyViewed } from '#web/storefront/shopper-kit/preference-actions.ts';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { OfflineUnavailable } from '#web/storefront/ui/offline-unavailable-lazy.tsx';
 import { PageSkeleton } from '#web/storefront/ui/page-skeleton.tsx';
@@ -20,17 +33,9 @@ import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
-import { maxQuantityOf } from '../cart/cart-actions.ts';
-import { addRecentlyViewed } from '../preferences/preference-actions.ts';
-import { productQuery } from '../products/product-queries.ts';
-import { initialVariant, type Offer, offerOf, sharesOneStock } from '../products/variant-selection.ts';
-import { RecentlyViewed } from '../recently-viewed/recently-viewed.tsx';
-import { QuantityStepper } from './quantity-stepper.tsx';
 import { productListQuery } from './related-query.ts';
 import { ProductReviews } from './reviews/reviews-loader.tsx';
 import { StickyAddToCart } from './sticky-add-to-cart.tsx';
-import { initialChoices, VariantPicker } from './variant-picker.tsx';
 
 // Icons only this screen draws.
 const chatIcon = 'M4 20l1.3-3.9A8 8 0 1 1 8 18.7L4 20ZM9 10h6M9 13.5h4';

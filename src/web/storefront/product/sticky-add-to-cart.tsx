@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { formatMoney } from '#shared/money.ts';
-import { AddToCartButton, type AddToCartButtonProps } from '../cart/add-to-cart-button.tsx';
+import { AddToCartButton, type AddToCartButtonProps } from '#web/storefront/cart-kit/add-to-cart-button.tsx';
 
 interface StickyAddToCartProps extends AddToCartButtonProps {
   price: number;

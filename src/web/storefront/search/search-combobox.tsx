@@ -4,11 +4,11 @@ import { useNavigate } from 'react-router';
 import type { Suggestion } from '#shared/contracts/search.ts';
 import { formatMoney } from '#shared/money.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { suggestionsQuery } from '#web/storefront/catalogue-kit/search-queries.ts';
+import { addRecentSearch, clearRecentSearches } from '#web/storefront/shopper-kit/preference-actions.ts';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { Icon, searchIcon } from '#web/ui/icons.tsx';
-import { addRecentSearch, clearRecentSearches } from '../preferences/preference-actions.ts';
-import { suggestionsQuery } from './search-queries.ts';
 
 /** Wait after the last keystroke before asking for suggestions. */
 export const SUGGEST_DEBOUNCE_MS = 150;

@@ -30,7 +30,7 @@ export function SiteFooter() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again on each page change
   useEffect(() => {
     try {
-      if (localStorage.getItem('cedar-shopper-session')) void import('../cart/sync/start.ts');
+      if (localStorage.getItem('cedar-shopper-session')) void import('#web/storefront/cart-kit/sync/start.ts');
     } catch {
       // No storage (private mode): no session either.
     }

@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { CartButton } from '#web/storefront/cart/cart-button.tsx';
+import { CartButton } from '#web/storefront/cart-kit/cart-button.tsx';
 import { SearchBox } from '#web/storefront/search/search-box.tsx';
 import { CedarLogo, Icon } from '#web/ui/icons.tsx';
 import { ThemeSwitch } from '#web/ui/theme-switch.tsx';

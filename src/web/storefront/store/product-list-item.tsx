@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { SearchHit } from '#shared/contracts/search.ts';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
-import { discountPercent, ProductPrice } from '#web/storefront/products/product-price.tsx';
-import { QuickViewButton } from '#web/storefront/quick-view/quick-view-button.tsx';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { discountPercent, ProductPrice } from '#web/storefront/catalogue-kit/product-price.tsx';
+import { QuickViewButton } from '#web/storefront/catalogue-kit/quick-view-button.tsx';
 import { StarRating } from '#web/storefront/ui/star-rating.tsx';
 
 interface ProductListItemProps {

@@ -5,25 +5,25 @@ import type { Category } from '#shared/contracts/categories.ts';
 import type { SearchHit, SearchResponse } from '#shared/contracts/search.ts';
 import { isFilteredQuery, type StoreQuery, storeSearchRequest } from '#shared/store-query.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { ProductGrid, ProductGridSkeleton } from '#web/storefront/products/product-grid.tsx';
+import { categoriesQuery } from '#web/storefront/catalogue-kit/category-queries.ts';
+import { ProductGrid, ProductGridSkeleton } from '#web/storefront/catalogue-kit/product-grid.tsx';
+import { RecentlyViewed } from '#web/storefront/catalogue-kit/recently-viewed.tsx';
+import { searchQuery } from '#web/storefront/catalogue-kit/search-queries.ts';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { EmptyState } from '#web/storefront/ui/empty-state.tsx';
 import { OfflineUnavailableNotice } from '#web/storefront/ui/offline-unavailable-lazy.tsx';
+import { Pagination } from '#web/storefront/ui/pagination.tsx';
+import { prefetchScreen } from '#web/storefront/ui/prefetch-screen.ts';
 import { useUnavailableOffline } from '#web/storefront/ui/use-online.ts';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import { Container } from '#web/ui/container.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { categoriesQuery } from '../categories/category-queries.ts';
-import { RecentlyViewed } from '../recently-viewed/recently-viewed.tsx';
-import { loadProductPage, prefetchAfter } from '../screens.ts';
-import { searchQuery } from '../search/search-queries.ts';
 import { ActiveFilters } from './active-filters.tsx';
 import { findCategory } from './category-facets.ts';
 import { ProductListItem } from './product-list-item.tsx';
 import { StoreFilters } from './store-filters.tsx';
-import { StorePagination } from './store-pagination.tsx';
 import { clearedStoreHref, storeHref, useStoreQuery } from './store-params.ts';
 import { StoreToolbar } from './store-toolbar.tsx';
 import { useMediaQuery } from './use-media-query.ts';
@@ -60,7 +60,7 @@ export function StorePage() {
       ? (category?.name ?? 'Products')
       : 'All products';
   usePageTitle(query.page > 1 ? `${heading}, page ${query.page}` : heading);
-  useEffect(() => prefetchAfter(loadProductPage, 1000), []);
+  useEffect(() => prefetchScreen('product', 1000), []);
 
   const filterProps = {
     query,
@@ -169,7 +169,12 @@ function Results({ query, results, searchParams, filtered, currency }: ResultsPr
   return (
     <div className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
       <HitList hits={data.hits} view={query.view} currency={currency} />
-      <StorePagination page={query.page} totalPages={totalPages} searchParams={searchParams} />
+      <Pagination
+        page={query.page}
+        totalPages={totalPages}
+        href={(target) => storeHref(searchParams, { page: String(target) })}
+        compactOnPhones
+      />
     </div>
   );
 }

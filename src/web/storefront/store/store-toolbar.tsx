@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { type ProductSort, pageSizeChoices } from '#shared/constants.ts';
 import type { StoreQuery } from '#shared/store-query.ts';
+import { updateProductView } from '#web/storefront/shopper-kit/preference-actions.ts';
 import { Icon } from '#web/ui/icons.tsx';
-import { updateProductView } from '../preferences/preference-actions.ts';
 import { KEEP_SCROLL } from './store-filters.tsx';
 import { storeHref } from './store-params.ts';
 

@@ -1,4 +1,4 @@
-import { ProductGridSkeleton } from '#web/storefront/products/product-grid.tsx';
+import { ProductGridSkeleton } from '#web/storefront/catalogue-kit/product-grid.tsx';
 import { Container } from '#web/ui/container.tsx';
 
 interface PageSkeletonProps {

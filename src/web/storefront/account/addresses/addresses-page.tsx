@@ -11,10 +11,16 @@ import {
 } from '#shared/contracts/accounts.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
+import {
+  ADDRESSES_KEY,
+  deleteAddress,
+  inputOf,
+  saveAddress,
+  useAddresses,
+} from '#web/storefront/shopper-kit/addresses-api.ts';
 import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { ADDRESSES_KEY, deleteAddress, inputOf, saveAddress, useAddresses } from './addresses-api.ts';
 
 /**
  * /account/addresses (docs/product.md#account-area): saved delivery addresses in the checkout's

@@ -2,10 +2,14 @@ import { act } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTACT_CHANGE_PASSWORD_MESSAGE, type ShopperSession, type ShopperUser } from '#shared/contracts/accounts.ts';
+import { ProfileSection } from '#web/storefront/account/profile/profile-section.tsx';
+import { stopSessionKeeper } from '#web/storefront/shopper-kit/session-keeper.ts';
+import {
+  clearShopperSession,
+  currentShopperSession,
+  setShopperSession,
+} from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { ProfileSection } from '../profile/profile-section.tsx';
-import { stopSessionKeeper } from '../session/session-keeper.ts';
-import { clearShopperSession, currentShopperSession, setShopperSession } from '../session/shopper-session-store.ts';
 import { CONTACT_REQUIRED, PASSWORD_REQUIRED } from './account-form-schemas.ts';
 import { LoginPage } from './login-page.tsx';
 

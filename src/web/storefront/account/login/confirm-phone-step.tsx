@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { formatPhoneForDisplay } from '#shared/phone-format.ts';
-import { resendVerification } from '../profile/profile-api.ts';
+import { resendVerification } from '#web/storefront/account/profile/profile-api.ts';
 import { PhoneCodeForm } from './phone-code-form.tsx';
 import { useCodeStep } from './use-code-step.ts';
 

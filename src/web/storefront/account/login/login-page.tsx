@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useRoutes, useSearchParams } from 'react-router';
 import type { ShopperSession, SignInResult } from '#shared/contracts/accounts.ts';
+import { Redirect } from '#web/storefront/account/redirect.tsx';
+import { startSessionKeeper } from '#web/storefront/shopper-kit/session-keeper.ts';
+import { setShopperSession, useShopper } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { Redirect } from '../redirect.tsx';
-import { startSessionKeeper } from '../session/session-keeper.ts';
-import { setShopperSession, useShopper } from '../session/shopper-session-store.ts';
 import type { ContactBody } from './account-form-schemas.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { ConfirmPhoneStep } from './confirm-phone-step.tsx';

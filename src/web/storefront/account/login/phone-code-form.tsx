@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { ShopperUser } from '#shared/contracts/accounts.ts';
-import { verifyPhone } from '../profile/profile-api.ts';
+import { verifyPhone } from '#web/storefront/account/profile/profile-api.ts';
 import { CodeField, FormMessage, SendAgain } from './form-parts.tsx';
 import { useCodeEntry } from './use-code-entry.ts';
 import type { CodeStep } from './use-code-step.ts';

@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
+import { authErrorMessage } from '#web/storefront/shopper-kit/auth-errors.ts';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { authErrorMessage } from '../session/auth-errors.ts';
 import {
   type NewPasswordFormInput,
   NewPasswordFormSchema,

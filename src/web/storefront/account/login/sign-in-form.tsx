@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { ACCOUNT_MESSAGES, type SignInResult } from '#shared/contracts/accounts.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
+import { authErrorMessage } from '#web/storefront/shopper-kit/auth-errors.ts';
 import { TextField } from '#web/ui/form-field.tsx';
-import { authErrorMessage } from '../session/auth-errors.ts';
 import {
   type ContactBody,
   type ContactFormInput,

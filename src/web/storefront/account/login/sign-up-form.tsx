@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form';
 import type { SignInResult } from '#shared/contracts/accounts.ts';
 import { apiRequest } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
+import { authErrorMessage } from '#web/storefront/shopper-kit/auth-errors.ts';
 import { TextField } from '#web/ui/form-field.tsx';
-import { authErrorMessage } from '../session/auth-errors.ts';
 import {
   type ContactBody,
   type SignUpFormInput,

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
-import { authErrorMessage } from '../session/auth-errors.ts';
+import { authErrorMessage } from '#web/storefront/shopper-kit/auth-errors.ts';
 import { type CodeFormInput, CodeFormSchema, type CodeFormValues } from './account-form-schemas.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { authErrorMessage } from '../session/auth-errors.ts';
+import { authErrorMessage } from '#web/storefront/shopper-kit/auth-errors.ts';
 
 /** A new code (or link) may be asked for this long after the last one (docs/product.md#account-area). */
 export const RESEND_AFTER_MS = 60_000;

@@ -7,12 +7,12 @@ import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { DeliveryAddress } from '#web/storefront/order-kit/delivery-address.tsx';
+import { PlacedOrderLines } from '#web/storefront/order-kit/placed-order-lines.tsx';
+import { shopperRequest } from '#web/storefront/shopper-kit/shopper-api.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { DeliveryAddress } from '../../checkout/delivery-address.tsx';
-import { PlacedOrderLines } from '../../checkout/placed-order-lines.tsx';
-import { shopperRequest } from '../session/shopper-api.ts';
 
 /**
  * /account/orders and /account/orders/:id (docs/product.md#account-area): the orders placed signed

@@ -1,7 +1,11 @@
 import type { ShopperUser, UpdateShopperRequest } from '#shared/contracts/accounts.ts';
 import { ApiError, apiRequest } from '#web/lib/api-client.ts';
-import { shopperRequest } from '../session/shopper-api.ts';
-import { clearShopperSession, currentShopperSession, updateShopperUser } from '../session/shopper-session-store.ts';
+import { shopperRequest } from '#web/storefront/shopper-kit/shopper-api.ts';
+import {
+  clearShopperSession,
+  currentShopperSession,
+  updateShopperUser,
+} from '#web/storefront/shopper-kit/shopper-session-store.ts';
 
 /** The profile's calls (docs/product.md#account-area); each answer that carries the user updates the session. */
 

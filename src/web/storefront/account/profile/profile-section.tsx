@@ -4,19 +4,19 @@ import { type Resolver, useForm } from 'react-hook-form';
 import type { ShopperUser } from '#shared/contracts/accounts.ts';
 import { formatPhoneForDisplay } from '#shared/phone-format.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
-import { TextField } from '#web/ui/form-field.tsx';
-import { usePageTitle } from '#web/ui/use-page-title.ts';
 import {
   contactChanged,
   type ProfileFormInput,
   type ProfileFormValues,
   profileFormSchema,
-} from '../login/account-form-schemas.ts';
-import { FormMessage, PasswordField } from '../login/form-parts.tsx';
-import { PhoneCodeForm } from '../login/phone-code-form.tsx';
-import { useCodeStep } from '../login/use-code-step.ts';
-import { authErrorMessage } from '../session/auth-errors.ts';
-import { useShopper } from '../session/shopper-session-store.ts';
+} from '#web/storefront/account/login/account-form-schemas.ts';
+import { FormMessage, PasswordField } from '#web/storefront/account/login/form-parts.tsx';
+import { PhoneCodeForm } from '#web/storefront/account/login/phone-code-form.tsx';
+import { useCodeStep } from '#web/storefront/account/login/use-code-step.ts';
+import { authErrorMessage } from '#web/storefront/shopper-kit/auth-errors.ts';
+import { useShopper } from '#web/storefront/shopper-kit/shopper-session-store.ts';
+import { TextField } from '#web/ui/form-field.tsx';
+import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { resendVerification, saveProfile, signOut } from './profile-api.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ShopperUser } from '#shared/contracts/accounts.ts';
+import { authErrorMessage } from '#web/storefront/shopper-kit/auth-errors.ts';
+import { useShopper } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import { Container } from '#web/ui/container.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
-import { authErrorMessage } from '../session/auth-errors.ts';
-import { useShopper } from '../session/shopper-session-store.ts';
 import { verifyEmailLink } from './profile-api.ts';
 
 type State = { status: 'checking' } | { status: 'done'; user: ShopperUser } | { status: 'failed'; message: string };

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useModalDialog } from '../../modal/use-modal-dialog.ts';
-import { clearShopperSession } from '../session/shopper-session-store.ts';
+import { useModalDialog } from '#web/storefront/modal/use-modal-dialog.ts';
+import { clearShopperSession } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import { ReauthForm } from './reauth-form.tsx';
 import { securityApi } from './security-api.ts';
 import { SecurityCard } from './security-card.tsx';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AccountDevice } from '#shared/contracts/accounts.ts';
-import { clearShopperSession } from '../session/shopper-session-store.ts';
+import { clearShopperSession } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import { deviceLabel } from './device-label.ts';
 import { messageOf, securityApi } from './security-api.ts';
 import { SecurityCard } from './security-card.tsx';

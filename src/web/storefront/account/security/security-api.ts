@@ -1,5 +1,5 @@
 import type { AccountDevice, ShopperUser, TotpEnrolment } from '#shared/contracts/accounts.ts';
-import { shopperRequest } from '../session/shopper-api.ts';
+import { shopperRequest } from '#web/storefront/shopper-kit/shopper-api.ts';
 
 /** The calls of the Security section (docs/product.md#two-step-sign-in, docs/product.md#account-area). */
 export type Reauth = { password: string } | { code: string };

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { TotpEnrolment } from '#shared/contracts/accounts.ts';
+import { updateShopperUser, useShopper } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
-import { updateShopperUser, useShopper } from '../session/shopper-session-store.ts';
 import { BackupCodesPanel } from './backup-codes-panel.tsx';
 import { ReauthForm } from './reauth-form.tsx';
 import { messageOf, securityApi } from './security-api.ts';

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Review, ReviewList, ReviewSummary, ReviewWrite } from '#shared/contracts/reviews.ts';
 import type { ReviewSort } from '#shared/reviews.ts';
 import { ApiError, type ApiRequestOptions, apiRequest, toListResult } from '#web/lib/api-client.ts';
-import { currentShopperSession } from '../../account/session/shopper-session-store.ts';
+import { currentShopperSession } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 
 /**
  * The shopper's review calls (docs/product.md#reviews; the endpoint list is in
@@ -37,7 +37,7 @@ export const reviewKeys = {
  * on the first such call: it brings the account contracts and zod, which a visitor never needs.
  */
 async function shopperRequest<T>(path: string, options: Omit<ApiRequestOptions, 'token'> = {}): Promise<T> {
-  const session = await import('../../account/session/shopper-api.ts');
+  const session = await import('#web/storefront/shopper-kit/shopper-api.ts');
   return session.shopperRequest<T>(path, options);
 }
 

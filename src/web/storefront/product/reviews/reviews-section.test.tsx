@@ -3,8 +3,8 @@ import { act } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
+import { clearShopperSession, setShopperSession } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { clearShopperSession, setShopperSession } from '../../account/session/shopper-session-store.ts';
 import { ReviewsSection } from './reviews-section.tsx';
 import { PRODUCT, page, review, reviewId, SHOPPER_ID, session, summary } from './test-fixtures.ts';
 

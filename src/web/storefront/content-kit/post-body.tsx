@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { ProductCard, type ProductCardData } from '#web/storefront/products/product-card.tsx';
+import { ProductCard } from '#web/storefront/catalogue-kit/product-card.tsx';
+import type { ProductCardData } from '#web/storefront/catalogue-kit/product-card-data.ts';
 import { splitPostHtml } from './post-content.ts';
 
 /**

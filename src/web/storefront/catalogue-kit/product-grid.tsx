@@ -1,4 +1,5 @@
-import { ProductCard, type ProductCardData } from './product-card.tsx';
+import { ProductCard } from './product-card.tsx';
+import type { ProductCardData } from './product-card-data.ts';
 import { ProductCardSkeleton } from './product-card-skeleton.tsx';
 
 export const PRODUCT_GRID_CLASS = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-6';

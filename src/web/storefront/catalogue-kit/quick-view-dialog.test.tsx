@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '#shared/contracts/products.ts';
 import { useCartStore } from '#web/stores/cart-store.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { productKeys } from '../products/product-queries.ts';
-import { PI_VARIANTS, piProduct } from '../products/test-fixtures.ts';
+import { productKeys } from './product-queries.ts';
 import { QuickViewDialog, stockText } from './quick-view-dialog.tsx';
+import { PI_VARIANTS, piProduct } from './test-fixtures.ts';
 
 describe('quick view', () => {
   it('says how many are left at or under the low-stock threshold', () => {

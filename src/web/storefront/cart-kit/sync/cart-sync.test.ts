@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShopperSession } from '#shared/contracts/accounts.ts';
 import type { RemoteCartRow } from '#shared/contracts/cart.ts';
+import { PLAIN_ID, plainProduct, variantId } from '#web/storefront/catalogue-kit/test-fixtures.ts';
+import { clearShopperSession, setShopperSession } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import { CART_STORAGE_KEY, CART_VERSION, type CartItem, useCartStore } from '#web/stores/cart-store.ts';
-import { clearShopperSession, setShopperSession } from '../../account/session/shopper-session-store.ts';
-import { PLAIN_ID, plainProduct, variantId } from '../../products/test-fixtures.ts';
 import { READ_INTERVAL_MS, startCartSync, stopCartSync } from './cart-sync.ts';
 import { useCartSyncStatus } from './sync-status.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from './store-pagination.tsx';
+import { pageWindow } from './pagination.tsx';
 
 describe('pageWindow', () => {
   it('shows the first, the last and the neighbours of the current page, with gaps', () => {

@@ -3,9 +3,10 @@ import { act } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '#shared/contracts/products.ts';
-import { resetPreferences, updateProductView } from '#web/storefront/preferences/preference-actions.ts';
+import { resetPreferences, updateProductView } from '#web/storefront/shopper-kit/preference-actions.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { ProductCard, type ProductCardData } from './product-card.tsx';
+import { ProductCard } from './product-card.tsx';
+import type { ProductCardData } from './product-card-data.ts';
 import { productKeys } from './product-queries.ts';
 
 const product: ProductCardData = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccountAddress, AccountAddressInput } from '#shared/contracts/accounts.ts';
-import { shopperRequest } from '../session/shopper-api.ts';
+import { shopperRequest } from './shopper-api.ts';
 
 /** The address book calls (docs/product.md#account-area); the checkout's picker reads the same query. */
 export const ADDRESSES_KEY = ['account', 'addresses'] as const;

@@ -8,8 +8,8 @@ import {
   VARIANT_UNAVAILABLE_MESSAGE,
 } from '#shared/product-variants.ts';
 import { ApiError, apiGet } from '#web/lib/api-client.ts';
+import { offerOf } from '#web/storefront/catalogue-kit/variant-selection.ts';
 import { CART_MAX_QUANTITY, type CartItem, type CartState, useCartStore } from '#web/stores/cart-store.ts';
-import { offerOf } from '../products/variant-selection.ts';
 import { setPromoCode } from './promo-code-store.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VARIANT_OUT_OF_STOCK_MESSAGE, VARIANT_UNAVAILABLE_MESSAGE } from '#shared/contracts/orders.ts';
+import { PI_ID, PI_VARIANTS, PLAIN_ID, piProduct, plainProduct } from '#web/storefront/catalogue-kit/test-fixtures.ts';
 import { CART_STORAGE_KEY, newSessionId, rehydrateCart, repairCart, useCartStore } from '#web/stores/cart-store.ts';
-import { PI_ID, PI_VARIANTS, PLAIN_ID, piProduct, plainProduct } from '../products/test-fixtures.ts';
 import {
   addToCart,
   adoptVariants,

@@ -1,28 +1,13 @@
 import { Link } from 'react-router';
-import type { Product } from '#shared/contracts/products.ts';
-import { QuickViewButton } from '#web/storefront/quick-view/quick-view-button.tsx';
 import { StarRating } from '#web/storefront/ui/star-rating.tsx';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
+import type { ProductCardData } from './product-card-data.ts';
 import { ProductImage } from './product-image.tsx';
 import { discountPercent, ProductPrice } from './product-price.tsx';
+import { QuickViewButton } from './quick-view-button.tsx';
 
 /** Widths a card is drawn at in ProductGrid (2 columns on phones, 3 from md, 4 from lg). */
 export const PRODUCT_CARD_SIZES = '(min-width: 1280px) 296px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 48vw';
-
-export type ProductCardData = Pick<
-  Product,
-  | 'id'
-  | 'slug'
-  | 'name'
-  | 'brand'
-  | 'price'
-  | 'price_max'
-  | 'compare_at_price'
-  | 'images'
-  | 'in_stock'
-  | 'rating'
-  | 'review_count'
->;
 
 interface ProductCardProps {
   product: ProductCardData;

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { Icon } from '#web/ui/icons.tsx';
-import { storeHref } from './store-params.ts';
 
 const chevronLeftIcon = 'm15 18-6-6 6-6';
 const chevronRightIcon = 'm9 18 6-6-6-6';
@@ -22,21 +21,27 @@ export function pageWindow(page: number, totalPages: number): (number | null)[] 
   return result;
 }
 
-interface StorePaginationProps {
+interface PaginationProps {
   page: number;
   totalPages: number;
-  searchParams: URLSearchParams;
+  /** The address of a page: each page has its own URL. */
+  href: (page: number) => string;
+  /** On phones only the far pages and the current one (the store's long result lists). */
+  compactOnPhones?: boolean;
+  /** The space above it. */
+  className?: string;
 }
 
 const pageClass =
   'inline-flex size-10 items-center justify-center rounded-full text-sm font-medium text-fg tabular-nums hover:bg-subtle';
 
-/** Numbered pages as links (each page has its own URL); on phones only the far pages and the current one. */
-export function StorePagination({ page, totalPages, searchParams }: StorePaginationProps) {
+/** Numbered pages as links, with previous and next: the store's results and the blog's list. */
+export function Pagination({ page, totalPages, href, compactOnPhones = false, className = 'mt-10' }: PaginationProps) {
   if (totalPages <= 1) return null;
-  const href = (target: number) => storeHref(searchParams, { page: String(target) });
+  const shownOnPhones = (number: number) =>
+    !compactOnPhones || number === page || number === 1 || number === totalPages;
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-1">
+    <nav aria-label="Pagination" className={`${className} flex items-center justify-center gap-1`}>
       <Edge to={page > 1 ? href(page - 1) : undefined} label="Previous page" rel="prev" icon={chevronLeftIcon} />
       <ol className="flex items-center gap-1">
         {pageWindow(page, totalPages).map((number, index) =>
@@ -46,10 +51,7 @@ export function StorePagination({ page, totalPages, searchParams }: StorePaginat
               …
             </li>
           ) : (
-            <li
-              key={number}
-              className={number === page || number === 1 || number === totalPages ? '' : 'hidden sm:block'}
-            >
+            <li key={number} className={shownOnPhones(number) ? '' : 'hidden sm:block'}>
               {number === page ? (
                 <span
                   aria-current="page"

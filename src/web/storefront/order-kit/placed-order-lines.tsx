@@ -1,8 +1,8 @@
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
-import { optionsText } from '../cart/cart-actions.ts';
-import { discountLabel, Row } from './order-summary.tsx';
+import { optionsText } from '#web/storefront/cart-kit/cart-actions.ts';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { discountLabel, Row } from './totals-row.tsx';
 
 /**
  * A placed order's lines and totals (subtotal, discount, VAT, delivery, total): the same on the

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '#shared/contracts/products.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { ProductGrid } from '#web/storefront/products/product-grid.tsx';
+import { clearRecentlyViewed } from '#web/storefront/shopper-kit/preference-actions.ts';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
-import { clearRecentlyViewed } from '../preferences/preference-actions.ts';
-import { productQuery } from '../products/product-queries.ts';
+import { ProductGrid } from './product-grid.tsx';
+import { productQuery } from './product-queries.ts';
 
 const SHOWN = 8;
 

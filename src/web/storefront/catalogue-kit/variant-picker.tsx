@@ -1,12 +1,6 @@
 import { useId } from 'react';
 import type { Product, ProductVariant } from '#shared/contracts/products.ts';
-import {
-  choose,
-  conflictingValues,
-  sharesOneStock,
-  type ValueState,
-  valueState,
-} from '../products/variant-selection.ts';
+import { choose, conflictingValues, sharesOneStock, type ValueState, valueState } from './variant-selection.ts';
 
 export interface VariantPickerProps {
   product: Pick<Product, 'variations' | 'variants'>;

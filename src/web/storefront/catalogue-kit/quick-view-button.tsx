@@ -1,7 +1,7 @@
 import { type ComponentType, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ProductCardData } from '#web/storefront/products/product-card.tsx';
 import { Icon } from '#web/ui/icons.tsx';
+import type { ProductCardData } from './product-card-data.ts';
 import type { QuickViewDialogProps } from './quick-view-dialog.tsx';
 
 const eyeIcon = 'M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12ZM15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0';

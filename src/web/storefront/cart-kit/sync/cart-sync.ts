@@ -2,13 +2,13 @@ import type { ShopperSession } from '#shared/contracts/accounts.ts';
 import type { RemoteCartRow } from '#shared/contracts/cart.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { ApiError, apiGet } from '#web/lib/api-client.ts';
-import { type CartItem, isFollowingOtherTab, useCartStore } from '#web/stores/cart-store.ts';
-import { shopperRequest } from '../../account/session/shopper-api.ts';
+import { shopperRequest } from '#web/storefront/shopper-kit/shopper-api.ts';
 import {
   clearShopperSession,
   SHOPPER_SESSION_KEY,
   useShopperSessionStore,
-} from '../../account/session/shopper-session-store.ts';
+} from '#web/storefront/shopper-kit/shopper-session-store.ts';
+import { type CartItem, isFollowingOtherTab, useCartStore } from '#web/stores/cart-store.ts';
 import { itemKey, lineFromRow, mergeCarts, rowKey, type SyncMeta } from './merge-carts.ts';
 import { useCartSyncStatus } from './sync-status.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteCartRow } from '#shared/contracts/cart.ts';
+import { PI_ID, PI_VARIANTS, PLAIN_ID, piProduct, plainProduct } from '#web/storefront/catalogue-kit/test-fixtures.ts';
 import type { CartItem } from '#web/stores/cart-store.ts';
-import { PI_ID, PI_VARIANTS, PLAIN_ID, piProduct, plainProduct } from '../../products/test-fixtures.ts';
 import { itemKey, lineFromRow, mergeCarts, type SyncMeta } from './merge-carts.ts';
 
 const EARLY = '2026-05-01T10:00:00.000Z';

@@ -1,9 +1,9 @@
 import type { RemoteCartRow } from '#shared/contracts/cart.ts';
 import type { Product } from '#shared/contracts/products.ts';
 import { inVariationOrder, optionsKey } from '#shared/product-variants.ts';
+import { maxQuantityOf, variantOfLine } from '#web/storefront/cart-kit/cart-actions.ts';
+import { offerOf } from '#web/storefront/catalogue-kit/variant-selection.ts';
 import type { CartItem } from '#web/stores/cart-store.ts';
-import { offerOf } from '../../products/variant-selection.ts';
-import { maxQuantityOf, variantOfLine } from '../cart-actions.ts';
 
 /**
  * The merge of docs/product.md#cart-sync, as pure functions: the browser's lines and the server's

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { CART_MESSAGES } from '../cart/cart-actions.ts';
+import { CART_MESSAGES } from './cart-actions.ts';
 
 const clamp = (value: number, max: number) => Math.min(max, Math.max(1, value));
 

@@ -2,11 +2,11 @@ import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, fromCents, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { ProductImage } from '#web/storefront/products/product-image.tsx';
+import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { useModalDialog } from '#web/storefront/modal/use-modal-dialog.ts';
+import { prefetchScreen } from '#web/storefront/ui/prefetch-screen.ts';
 import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
-import { useModalDialog } from '../modal/use-modal-dialog.ts';
-import { loadCheckoutPage, prefetchAfter } from '../screens.ts';
 import { linePath, optionsText, removeFromCart } from './cart-actions.ts';
 import { LineQuantityStepper } from './line-quantity-stepper.tsx';
 import { useCartSyncStatus } from './sync/sync-status.ts';
@@ -36,7 +36,7 @@ export function CartDrawer({ onClose }: CartDrawerProps) {
   const count = items.reduce((sum, item) => sum + item.quantity, 0);
 
   // A shopper who opens the cart is likely to check out: fetch that screen's code now.
-  useEffect(() => prefetchAfter(loadCheckoutPage, 300), []);
+  useEffect(() => prefetchScreen('checkout', 300), []);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; Escape and the close button do the same from the keyboard
