@@ -4,10 +4,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { Product } from '#shared/contracts/products.ts';
+import { plainProduct, variantId } from '#web/storefront/catalogue-kit/test-fixtures.ts';
 import { useCartStore } from '#web/stores/cart-store.ts';
 import { byRole } from '#web/test/queries.ts';
 import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { plainProduct, variantId } from '../products/test-fixtures.ts';
 import { ProductPage } from './product-page.tsx';
 
 /**
@@ -59,7 +59,7 @@ async function renderPage(product: Product): Promise<HTMLElement> {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
-  const { productKeys } = await import('../products/product-queries.ts');
+  const { productKeys } = await import('#web/storefront/catalogue-kit/product-queries.ts');
   client.setQueryData(productKeys.detail(product.slug), product);
   view = await render(
     <QueryClientProvider client={client}>
