@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,10 +16,13 @@ import { BENCH_PROMO_CODES, ORDER_BENCH_STOCK, writeLargeCatalogue } from './lar
  * CPU time counts only this process's work (the server and its embedded database), so it moves
  * far less than the HTTP bench's latencies on a loaded machine: the figure to compare before and
  * after a change to the order path (the bench's p95 at 10 connections is about ten of these).
+ * ORDER_COST_PROFILE=<file>.cpuprofile writes a CPU profile of the measured orders alone (not the
+ * catalogue's writing nor the warm-up), which a whole-process `node --cpu-prof` would drown.
  */
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const COUNT = Number(process.env.ORDER_COST_COUNT ?? 400);
 const WARM_UP = 100;
+const PROFILE = process.env.ORDER_COST_PROFILE;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cedar-order-cost-'));
 try {
@@ -62,10 +66,17 @@ try {
       const sorted = [...values].sort((a, b) => a - b);
       return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
     };
+    const profiler = PROFILE ? new Session() : undefined;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+    }
     for (const promo of [false, true]) {
       const wall: number[] = [];
       const cpu: number[] = [];
       for (let index = 0; index < WARM_UP + COUNT; index++) {
+        if (profiler && index === WARM_UP) await profiler.post('Profiler.start');
         const payload = body(promo);
         const startedCpu = process.cpuUsage();
         const started = performance.now();
@@ -81,6 +92,11 @@ try {
         if (index < WARM_UP) continue;
         wall.push(elapsed);
         cpu.push((used.user + used.system) / 1000);
+      }
+      if (profiler && PROFILE) {
+        const { profile } = await profiler.post('Profiler.stop');
+        const file = promo ? PROFILE.replace(/(\.cpuprofile)?$/, '-promo.cpuprofile') : PROFILE;
+        await writeFile(file, JSON.stringify(profile));
       }
       console.log(
         `${promo ? 'with a promo code' : 'plain order     '}: wall median ${quantile(wall, 0.5).toFixed(2)} ms, p90 ${quantile(wall, 0.9).toFixed(2)} ms; CPU median ${quantile(cpu, 0.5).toFixed(2)} ms, p90 ${quantile(cpu, 0.9).toFixed(2)} ms (${COUNT} orders, ${PRODUCTS} products)`,
