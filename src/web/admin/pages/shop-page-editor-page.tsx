@@ -55,7 +55,6 @@ export function ShopPageEditorPage() {
     update: (key, body) => updateShopPage(key as ShopPageSlug, body),
     invalidate: invalidateShopPages,
     idOf: (page) => page.slug,
-    pathOf: (page) => `/admin/pages/${page.slug}`,
     listPath: '/admin/pages',
     savedToast: () => ({ variant: 'success', title: 'Page saved' }),
   });
@@ -73,7 +72,6 @@ export function ShopPageEditorPage() {
   return (
     <EditorFrame
       editor={editor}
-      noun="page"
       back={BACK}
       newTitle={SHOP_PAGE_LABELS[slug]}
       loadingTitle={SHOP_PAGE_LABELS[slug]}
@@ -86,7 +84,7 @@ export function ShopPageEditorPage() {
         </a>
       )}
     >
-      {(page) => page && <ShopPageForm key={page.slug} page={page} onSave={editor.save} />}
+      {(page) => page && <ShopPageForm page={page} onSave={editor.save} />}
     </EditorFrame>
   );
 }

@@ -57,8 +57,6 @@ export function ProductForm({
   const {
     register,
     control,
-    getValues,
-    setValue,
     formState: { errors },
   } = form;
   const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
@@ -146,14 +144,7 @@ export function ProductForm({
                 description={ownVariants ? 'Each variant has its own price, stock, SKU and photo.' : undefined}
               >
                 <VariationsEditor control={control} register={register} errors={errors} />
-                <VariantsPanel
-                  control={control}
-                  register={register}
-                  errors={errors}
-                  getValues={getValues}
-                  setValue={setValue}
-                  variants={variants}
-                />
+                <VariantsPanel form={form} variants={variants} />
               </DetailCard>
             </>
           }
