@@ -60,7 +60,11 @@ export function BlogPostForm({
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(post === undefined);
   // The status a button saves as ("Save draft"), else the one chosen in the select.
   const intent = useRef<BlogPostStatus | null>(null);
-  const { form, field, submit, dirty, saving, guard } = useEditorForm<PostFormValues, BlogPostCreate, AdminBlogPost>({
+  const { form, field, valueField, submit, dirty, saving, guard } = useEditorForm<
+    PostFormValues,
+    BlogPostCreate,
+    AdminBlogPost
+  >({
     noun: 'post',
     defaultValues: post ? toFormValues(post) : EMPTY_POST_FORM,
     check: (values) => {
@@ -156,23 +160,15 @@ export function BlogPostForm({
                 {...slugField}
                 error={errors.slug?.message}
               />
-              <Controller
-                control={control}
-                name="content"
-                render={({ field: content }) => (
-                  <LazyRichTextEditor
-                    label="Content"
-                    value={content.value}
-                    onChange={content.onChange}
-                    error={errors.content?.message}
-                    onImageUploaded={(url) => {
-                      const images = getValues('images');
-                      if (!images.includes(url) && images.length < BLOG_LIMITS.images) {
-                        setValue('images', [...images, url], { shouldDirty: true });
-                      }
-                    }}
-                  />
-                )}
+              <LazyRichTextEditor
+                label="Content"
+                {...valueField('content')}
+                onImageUploaded={(url) => {
+                  const images = getValues('images');
+                  if (!images.includes(url) && images.length < BLOG_LIMITS.images) {
+                    setValue('images', [...images, url], { shouldDirty: true });
+                  }
+                }}
               />
               <TextAreaField
                 label="Excerpt"
@@ -237,18 +233,7 @@ export function BlogPostForm({
                 )}
               </DetailCard>
               <DetailCard stack title="Organisation">
-                <Controller
-                  control={control}
-                  name="featured_image"
-                  render={({ field: image }) => (
-                    <FeaturedImageField
-                      label="Featured image"
-                      value={image.value}
-                      onChange={image.onChange}
-                      error={errors.featured_image?.message}
-                    />
-                  )}
-                />
+                <FeaturedImageField label="Featured image" {...valueField('featured_image')} />
                 <div>
                   <SelectField label="Category" {...field('category_id')}>
                     <option value="">No category</option>
@@ -261,19 +246,11 @@ export function BlogPostForm({
                     Manage categories
                   </Link>
                 </div>
-                <Controller
-                  control={control}
-                  name="tags"
-                  render={({ field: tags }) => (
-                    <TagsField
-                      id="post-tags"
-                      value={tags.value}
-                      onChange={tags.onChange}
-                      placeholder="arduino, beginners"
-                      hint="Separated by commas; related posts share tags."
-                      error={errors.tags}
-                    />
-                  )}
+                <TagsField
+                  id="post-tags"
+                  placeholder="arduino, beginners"
+                  hint="Separated by commas; related posts share tags."
+                  {...valueField('tags')}
                 />
               </DetailCard>
               <SeoFieldsCard

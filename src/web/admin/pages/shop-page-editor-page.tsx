@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useParams } from 'react-router';
 import {
   isShopPageSlug,
@@ -91,7 +90,11 @@ export function ShopPageEditorPage() {
 
 function ShopPageForm({ page, onSave }: { page: ShopPage; onSave: (body: ShopPageUpdate) => Promise<ShopPage> }) {
   const [previewing, setPreviewing] = useState(false);
-  const { form, field, submit, dirty, saving, guard } = useEditorForm<PageFormValues, ShopPageUpdate, ShopPage>({
+  const { form, field, valueField, submit, dirty, saving, guard } = useEditorForm<
+    PageFormValues,
+    ShopPageUpdate,
+    ShopPage
+  >({
     noun: 'page',
     defaultValues: toFormValues(page),
     check: (values) => {
@@ -106,13 +109,8 @@ function ShopPageForm({ page, onSave }: { page: ShopPage; onSave: (body: ShopPag
     toFormValues,
     fields: FIELDS,
   });
-  const {
-    control,
-    watch,
-    formState: { errors },
-  } = form;
   // Every field, every change: the previews and buttons follow what is typed.
-  const watched = watch();
+  const watched = form.watch();
   const title = watched.title ?? '';
   return (
     <>
@@ -130,18 +128,7 @@ function ShopPageForm({ page, onSave }: { page: ShopPage; onSave: (body: ShopPag
           main={
             <DetailCard stack title="Page">
               <TextField label="Title" maxLength={SHOP_PAGE_LIMITS.title} autoComplete="off" {...field('title')} />
-              <Controller
-                control={control}
-                name="content"
-                render={({ field: content }) => (
-                  <LazyRichTextEditor
-                    label="Content"
-                    value={content.value}
-                    onChange={content.onChange}
-                    error={errors.content?.message}
-                  />
-                )}
-              />
+              <LazyRichTextEditor label="Content" {...valueField('content')} />
             </DetailCard>
           }
           side={

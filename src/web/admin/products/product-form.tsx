@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import type { AdminProduct, ProductCreate } from '#shared/contracts/admin-products.ts';
 import { ImageUploader } from '#web/admin/shared/image-uploader.tsx';
@@ -43,7 +43,11 @@ export function ProductForm({
   const state = useRef<ResolverState>({ hadOwnVariants: hasOwnVariants(product), rows: [] });
   state.current.hadOwnVariants = hasOwnVariants(product);
   const resolver = useRef(productResolver(state.current)).current;
-  const { form, field, submit, dirty, saving, guard } = useEditorForm<ProductFormValues, ProductCreate, AdminProduct>({
+  const { form, field, valueField, submit, dirty, saving, guard } = useEditorForm<
+    ProductFormValues,
+    ProductCreate,
+    AdminProduct
+  >({
     noun: 'product',
     resolver,
     defaultValues: product ? toFormValues(product) : EMPTY_PRODUCT_FORM,
@@ -79,13 +83,7 @@ export function ProductForm({
                 <TextAreaField label="Description" optional rows={6} {...field('description')} />
               </DetailCard>
               <DetailCard stack title="Images" description="The first image is shown in the cart and on product cards.">
-                <Controller
-                  control={control}
-                  name="images"
-                  render={({ field: images }) => (
-                    <ImageUploader images={images.value} onChange={images.onChange} error={errors.images?.message} />
-                  )}
-                />
+                <ImageUploader {...valueField('images')} />
               </DetailCard>
               {!ownVariants && (
                 <DetailCard stack title="Pricing">
@@ -167,19 +165,11 @@ export function ProductForm({
                   <SelectOptions options={options} />
                 </SelectField>
                 <TextField label="Brand" optional {...field('brand')} />
-                <Controller
-                  control={control}
-                  name="tags"
-                  render={({ field: tags }) => (
-                    <TagsField
-                      id="product-tags"
-                      value={tags.value}
-                      onChange={tags.onChange}
-                      placeholder="wifi, iot, 5v"
-                      hint="Separated by commas; search finds products by their tags."
-                      error={errors.tags}
-                    />
-                  )}
+                <TagsField
+                  id="product-tags"
+                  placeholder="wifi, iot, 5v"
+                  hint="Separated by commas; search finds products by their tags."
+                  {...valueField('tags')}
                 />
               </DetailCard>
               <DetailCard stack title="Web address">

@@ -1,5 +1,5 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import { PROMO_CODE_MAX_LENGTH, type PromoCode, type PromoCodeWrite } from '#shared/contracts/promo-codes.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
@@ -42,7 +42,11 @@ export function PromoForm({
   /** Resolves with the saved code; throws ApiError to show the server's answer. */
   onSave: (values: PromoCodeWrite) => Promise<PromoCode>;
 }) {
-  const { form, field, submit, dirty, saving, guard } = useEditorForm<PromoFormValues, PromoCodeWrite, PromoCode>({
+  const { form, field, valueField, submit, dirty, saving, guard } = useEditorForm<
+    PromoFormValues,
+    PromoCodeWrite,
+    PromoCode
+  >({
     noun: 'promo code',
     resolver: promoResolver,
     defaultValues: code ? toFormValues(code) : EMPTY_PROMO_FORM,
@@ -53,12 +57,7 @@ export function PromoForm({
     // A taken code is the one conflict a save can hit.
     conflictField: 'code',
   });
-  const {
-    register,
-    control,
-    setValue,
-    formState: { errors },
-  } = form;
+  const { register, control, setValue } = form;
   const discountType = useWatch({ control, name: 'discount_type' });
   const appliesTo = useWatch({ control, name: 'applies_to' });
   const codeField = field('code');
@@ -175,25 +174,8 @@ export function PromoForm({
                 </fieldset>
                 {appliesTo === 'product' && (
                   <>
-                    <Controller
-                      control={control}
-                      name="product_skus"
-                      render={({ field: skus }) => (
-                        <SkuPicker value={skus.value} onChange={skus.onChange} error={errors.product_skus?.message} />
-                      )}
-                    />
-                    <Controller
-                      control={control}
-                      name="category_ids"
-                      render={({ field: ids }) => (
-                        <CategoryPicker
-                          categories={categories}
-                          value={ids.value}
-                          onChange={ids.onChange}
-                          error={errors.category_ids?.message}
-                        />
-                      )}
-                    />
+                    <SkuPicker {...valueField('product_skus')} />
+                    <CategoryPicker categories={categories} {...valueField('category_ids')} />
                   </>
                 )}
               </DetailCard>
