@@ -156,3 +156,30 @@ function errorText(error: { message?: unknown } | undefined): string | undefined
 function rootOf(name: string): string {
   return name.split('.')[0] ?? name;
 }
+
+/**
+ * The form of a dialog editor (a customer, a category): react-hook-form with the contract's
+ * resolver, checked as each field is left, and the field binder. `dialog` goes on `<FormDialog>`:
+ * its submit runs `save` with the checked request, and the dialog shows it pending meanwhile.
+ * What a save does and where a refusal lands stay the dialog's own; there is no unsaved-changes
+ * guard, since closing the dialog is the choice to drop what was typed.
+ */
+export function useDialogForm<V extends FieldValues, W>(options: {
+  resolver: Resolver<V, unknown, W>;
+  defaultValues: DefaultValues<V>;
+  save: (request: W, form: UseFormReturn<V, unknown, W>) => Promise<void>;
+}) {
+  const form = useForm<V, unknown, W>({
+    resolver: options.resolver,
+    defaultValues: options.defaultValues,
+    mode: 'onTouched',
+  });
+  return {
+    form,
+    field: fieldBinder(form.register, form.formState.errors),
+    dialog: {
+      pending: form.formState.isSubmitting,
+      onSubmit: form.handleSubmit((request) => options.save(request, form)),
+    },
+  };
+}
