@@ -3,6 +3,7 @@ import { act, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { type Rendered, render } from '#web/test/render.tsx';
+import { byLabel as byLabelOfAnyRole } from './queries.ts';
 
 /** Shared by the admin list kit's tests: mounting in a router, reading the URL, driving fields. */
 
@@ -55,7 +56,7 @@ export const click = (element: Element | null | undefined) =>
 export { buttonByText } from './queries.ts';
 
 export const byLabel = <T extends Element = HTMLInputElement>(root: ParentNode, label: string) =>
-  root.querySelector<T & Element>(`[aria-label="${label}"]`);
+  byLabelOfAnyRole<T>(root, label);
 
 /** A select by its (visually hidden) label text: FilterSelect wraps the select in its label. */
 export const selectByLabel = (root: ParentNode, label: string) =>

@@ -93,6 +93,13 @@ export const click = (element: Element | null | undefined) =>
     element.click();
   });
 
+/** Submits a form inside act (its submit handler runs as a click on its submit button would run it). */
+export const submit = (form: HTMLFormElement | null | undefined) =>
+  act(async () => {
+    if (!form) throw new Error('no form to submit');
+    form.requestSubmit();
+  });
+
 /**
  * Types into a field the way React notices (its value tracker ignores a plain `.value =`): an
  * input event for text, a change event for a select; `blur` for forms that check on leaving.

@@ -53,3 +53,14 @@ export function byRole<T extends Element = HTMLElement>(
 /** The button named `name` (its label or its words). */
 export const buttonByText = (root: ParentNode, name: string | RegExp) =>
   byRole<HTMLButtonElement>(root, 'button', name);
+
+/**
+ * The element whose aria-label is `label`, whatever its role: an icon button, a group of status
+ * tabs, the bulk-action bar, a row's checkbox. For a named button or link prefer `byRole`.
+ */
+export const byLabel = <T extends Element = HTMLElement>(root: ParentNode, label: string) =>
+  root.querySelector<T>(`[aria-label="${CSS.escape(label)}"]`);
+
+/** A table's body as text, row by row and cell by cell: what a list screen shows. */
+export const tableCells = (root: ParentNode) =>
+  [...root.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import type { AdminBlogPost, BlogPostCreate } from '#shared/contracts/blog.ts';
 import { EditorFrame } from '../ui/editor-frame.tsx';
 import { useRecordEditor } from '../ui/use-record-editor.ts';
@@ -15,6 +14,8 @@ import {
 import { BlogStatusBadge, isPublic } from './blog-format.tsx';
 import { BlogPostForm } from './blog-post-form.tsx';
 
+const BLOG_CATEGORIES_FAILED = 'The blog categories could not be loaded; the category picker is empty.';
+
 /** What the toast says after a save, by what the post is now. */
 function savedTitle(status: string, created: boolean): string {
   if (status === 'scheduled') return 'Post scheduled';
@@ -25,10 +26,8 @@ function savedTitle(status: string, created: boolean): string {
 
 /** `/admin/blog/new` and `/admin/blog/{id}`: the post editor. */
 export function BlogPostEditorPage() {
-  const { id } = useParams();
   const categories = useQuery(blogCategoriesQuery);
   const editor = useRecordEditor<AdminBlogPost, BlogPostCreate>({
-    id,
     noun: 'post',
     recordKey: (key) => [...ADMIN_BLOG_KEY, 'post', key],
     load: getBlogPost,
@@ -36,8 +35,6 @@ export function BlogPostEditorPage() {
     update: updateBlogPost,
     remove: deleteBlogPost,
     invalidate: invalidateBlog,
-    idOf: (post) => post.id,
-    pathOf: (post) => `/admin/blog/${post.id}`,
     listPath: '/admin/blog',
     savedToast: (post, created) => ({ variant: 'success', title: savedTitle(post.status, created) }),
   });
@@ -45,12 +42,8 @@ export function BlogPostEditorPage() {
   return (
     <EditorFrame
       editor={editor}
-      noun="post"
       back={{ to: '/admin/blog', label: 'All posts' }}
-      newTitle="New post"
-      loadingTitle="Edit post"
-      pending={categories.isPending}
-      notice={categories.isError && 'The blog categories could not be loaded; the category picker is empty.'}
+      sideLoad={{ query: categories, failed: BLOG_CATEGORIES_FAILED }}
       title={(post) => post.title}
       meta={(post) => <BlogStatusBadge status={post.status} publishedAt={post.published_at} />}
       actions={(post) =>
@@ -69,15 +62,7 @@ export function BlogPostEditorPage() {
             : 'This cannot be undone.',
       }}
     >
-      {(post) => (
-        <BlogPostForm
-          // A fresh form per post: its defaults are that post's values.
-          key={post?.id ?? 'new'}
-          post={post}
-          categories={categories.data ?? []}
-          onSave={editor.save}
-        />
-      )}
+      {(post) => <BlogPostForm post={post} categories={categories.data ?? []} onSave={editor.save} />}
     </EditorFrame>
   );
 }

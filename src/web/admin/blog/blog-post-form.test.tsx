@@ -6,6 +6,7 @@ import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/adm
 import { errorBody, json, pagination, recordedApi } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
+import { SOLDERING_IRON } from '../editor/test-fixtures.ts';
 import { localInputToIso, SCHEDULE_MESSAGES, toLocalInput } from './blog-form-values.ts';
 import { BlogPostEditorPage } from './blog-post-editor-page.tsx';
 import { ARDUINO_POST, GUIDES, NEWS } from './test-fixtures.ts';
@@ -222,17 +223,8 @@ describe('BlogPostForm', () => {
   });
 
   it("inserts a product card through the editor's dialog without saving the post", async () => {
-    const product = {
-      id: 'p2',
-      name: 'Soldering iron',
-      slug: 'soldering-iron',
-      price: 19,
-      price_max: 19,
-      images: [],
-      is_active: true,
-    };
-    answers['GET /api/admin/products'] = () => json({ data: [product], pagination: pagination(1, 1, 8) });
-    answers['GET /api/admin/products/soldering-iron'] = () => json({ data: product });
+    answers['GET /api/admin/products'] = () => json({ data: [SOLDERING_IRON], pagination: pagination(1, 1, 8) });
+    answers['GET /api/admin/products/soldering-iron'] = () => json({ data: SOLDERING_IRON });
     const root = await openNew();
     await type(fieldLabelled(root, 'Title'), 'Tools');
     const tool = await waitForElement(root, 'button[aria-label="Product card"]');

@@ -4,15 +4,14 @@ import { Link } from 'react-router';
 import { BLOG_LIMITS, BLOG_POST_STATUS_LABELS, BLOG_POST_STATUSES, type BlogPostStatus } from '#shared/blog.ts';
 import type { AdminBlogPost, BlogCategory, BlogPostCreate } from '#shared/contracts/blog.ts';
 import { categoryTreeOptions } from '#web/admin/shared/category-options.ts';
-import { ContentPreviewDialog } from '#web/admin/shared/content-preview-dialog.tsx';
-import { EditorSaveBar } from '#web/admin/shared/editor-save-bar.tsx';
+import { ContentEditorBody } from '#web/admin/shared/editor-save-bar.tsx';
 import { FeaturedImageField } from '#web/admin/shared/featured-image-field.tsx';
 import { LazyRichTextEditor } from '#web/admin/shared/lazy-rich-text-editor.tsx';
 import { TagsField } from '#web/admin/shared/list-input.tsx';
 import { SeoFieldsCard } from '#web/admin/shared/seo-fields.tsx';
 import { htmlToText } from '#web/admin/shared/seo-preview.tsx';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
-import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
+import { DetailCard } from '../ui/detail-layout.tsx';
 import { SelectOptions } from '../ui/select-options.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';
 import {
@@ -60,7 +59,11 @@ export function BlogPostForm({
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(post === undefined);
   // The status a button saves as ("Save draft"), else the one chosen in the select.
   const intent = useRef<BlogPostStatus | null>(null);
-  const { form, field, submit, dirty, saving, guard } = useEditorForm<PostFormValues, BlogPostCreate, AdminBlogPost>({
+  const { form, field, valueField, submit, dirty, saving, guard } = useEditorForm<
+    PostFormValues,
+    BlogPostCreate,
+    AdminBlogPost
+  >({
     noun: 'post',
     defaultValues: post ? toFormValues(post) : EMPTY_POST_FORM,
     check: (values) => {
@@ -87,7 +90,6 @@ export function BlogPostForm({
     watch,
     formState: { errors },
   } = form;
-  const [previewing, setPreviewing] = useState(false);
   // Every field, every change: the previews and buttons follow what is typed.
   const watched = watch();
   const title = watched.title ?? '';
@@ -113,18 +115,18 @@ export function BlogPostForm({
   const options = categoryTreeOptions(categories);
 
   return (
-    <>
-      {guard}
-      {/* The editor's toolbar sticks below the save bar (4.5rem from the top, about 4.25rem tall). */}
-      <section aria-label={post ? 'Edit post' : 'New post'} className="[--editor-toolbar-top:9rem]">
-        <EditorSaveBar
-          status={
-            dirty ? 'Unsaved changes' : post ? 'All changes saved' : 'Write the post, then publish or save a draft'
-          }
-        >
-          <button type="button" className="btn-secondary" onClick={() => setPreviewing(true)}>
-            Preview
-          </button>
+    <ContentEditorBody
+      label={post ? 'Edit post' : 'New post'}
+      guard={guard}
+      status={dirty ? 'Unsaved changes' : post ? 'All changes saved' : 'Write the post, then publish or save a draft'}
+      preview={{
+        title,
+        html: watched.content ?? '',
+        image: watched.featured_image || null,
+        meta: categories.find((category) => category.id === watched.category_id)?.name,
+      }}
+      actions={
+        <>
           {showSaveDraft && (
             <button type="button" className="btn-secondary" disabled={saving} onClick={() => save('draft')}>
               Save draft
@@ -133,180 +135,142 @@ export function BlogPostForm({
           <button type="button" className="btn-primary" disabled={saving} onClick={() => save(null)}>
             {saving ? 'Saving…' : primaryLabel(status, publishAt, storedPublic)}
           </button>
-        </EditorSaveBar>
-        <DetailColumns
-          main={
-            <DetailCard stack title="Article">
-              <TextField label="Title" maxLength={BLOG_LIMITS.title} autoComplete="off" {...field('title')} />
+        </>
+      }
+      main={
+        <DetailCard stack title="Article">
+          <TextField label="Title" maxLength={BLOG_LIMITS.title} autoComplete="off" {...field('title')} />
+          <TextField
+            label="Slug"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={BLOG_LIMITS.slug}
+            hint={
+              <>
+                The post's address: <span className="font-mono [overflow-wrap:anywhere]">/blog/{slug}</span>
+                {slugFollowsTitle
+                  ? ' (made from the title until you change it)'
+                  : post && storedPublic
+                    ? '. Changing it breaks links already shared.'
+                    : ''}
+              </>
+            }
+            {...slugField}
+            error={errors.slug?.message}
+          />
+          <LazyRichTextEditor
+            label="Content"
+            {...valueField('content')}
+            onImageUploaded={(url) => {
+              const images = getValues('images');
+              if (!images.includes(url) && images.length < BLOG_LIMITS.images) {
+                setValue('images', [...images, url], { shouldDirty: true });
+              }
+            }}
+          />
+          <TextAreaField
+            label="Excerpt"
+            optional
+            rows={3}
+            maxLength={BLOG_LIMITS.excerpt}
+            hint="Shown on the blog's cards. Left blank: made from the start of the content."
+            {...field('excerpt')}
+          />
+        </DetailCard>
+      }
+      side={
+        <>
+          <DetailCard stack title="Publishing">
+            {/* Controlled (not read back from the DOM): the buttons' words follow it. */}
+            <Controller
+              control={control}
+              name="status"
+              render={({ field: select }) => (
+                <SelectField
+                  label="Status"
+                  name={select.name}
+                  ref={select.ref}
+                  value={select.value}
+                  onBlur={select.onBlur}
+                  onChange={(event) => select.onChange(event.target.value as BlogPostStatus)}
+                  error={errors.status?.message}
+                >
+                  {BLOG_POST_STATUSES.map((value) => (
+                    <option key={value} value={value}>
+                      {BLOG_POST_STATUS_LABELS[value]}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+            />
+            {showDate && (
               <TextField
-                label="Slug"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={BLOG_LIMITS.slug}
+                type="datetime-local"
+                label={status === 'scheduled' ? 'Publish on' : 'Publish date'}
+                optional={status === 'published'}
                 hint={
-                  <>
-                    The post's address: <span className="font-mono [overflow-wrap:anywhere]">/blog/{slug}</span>
-                    {slugFollowsTitle
-                      ? ' (made from the title until you change it)'
-                      : post && storedPublic
-                        ? '. Changing it breaks links already shared.'
-                        : ''}
-                  </>
+                  status === 'scheduled'
+                    ? `Your local time (${zoneLabel()}). The post appears on the blog by itself then.`
+                    : `Your local time (${zoneLabel()}). Blank: now. A future date schedules the post.`
                 }
-                {...slugField}
-                error={errors.slug?.message}
+                {...field('publish_at')}
               />
-              <Controller
-                control={control}
-                name="content"
-                render={({ field: content }) => (
-                  <LazyRichTextEditor
-                    label="Content"
-                    value={content.value}
-                    onChange={content.onChange}
-                    error={errors.content?.message}
-                    onImageUploaded={(url) => {
-                      const images = getValues('images');
-                      if (!images.includes(url) && images.length < BLOG_LIMITS.images) {
-                        setValue('images', [...images, url], { shouldDirty: true });
-                      }
-                    }}
-                  />
-                )}
-              />
-              <TextAreaField
-                label="Excerpt"
-                optional
-                rows={3}
-                maxLength={BLOG_LIMITS.excerpt}
-                hint="Shown on the blog's cards. Left blank: made from the start of the content."
-                {...field('excerpt')}
-              />
-            </DetailCard>
-          }
-          side={
-            <>
-              <DetailCard stack title="Publishing">
-                {/* Controlled (not read back from the DOM): the buttons' words follow it. */}
-                <Controller
-                  control={control}
-                  name="status"
-                  render={({ field: select }) => (
-                    <SelectField
-                      label="Status"
-                      name={select.name}
-                      ref={select.ref}
-                      value={select.value}
-                      onBlur={select.onBlur}
-                      onChange={(event) => select.onChange(event.target.value as BlogPostStatus)}
-                      error={errors.status?.message}
-                    >
-                      {BLOG_POST_STATUSES.map((value) => (
-                        <option key={value} value={value}>
-                          {BLOG_POST_STATUS_LABELS[value]}
-                        </option>
-                      ))}
-                    </SelectField>
-                  )}
-                />
-                {showDate && (
-                  <TextField
-                    type="datetime-local"
-                    label={status === 'scheduled' ? 'Publish on' : 'Publish date'}
-                    optional={status === 'published'}
-                    hint={
-                      status === 'scheduled'
-                        ? `Your local time (${zoneLabel()}). The post appears on the blog by itself then.`
-                        : `Your local time (${zoneLabel()}). Blank: now. A future date schedules the post.`
-                    }
-                    {...field('publish_at')}
-                  />
-                )}
-                <label className="flex items-start gap-3 text-sm">
-                  <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register('is_featured')} />
-                  <span>
-                    <span className="font-medium">Featured</span>
-                    <span className="block text-muted">Shown large at the top of the blog.</span>
-                  </span>
-                </label>
-                {post && (
-                  <p className="text-xs text-muted">
-                    {post.view_count.toLocaleString()} views · {post.reading_time_minutes} min read · by{' '}
-                    {post.author.name}
-                  </p>
-                )}
-              </DetailCard>
-              <DetailCard stack title="Organisation">
-                <Controller
-                  control={control}
-                  name="featured_image"
-                  render={({ field: image }) => (
-                    <FeaturedImageField
-                      label="Featured image"
-                      value={image.value}
-                      onChange={image.onChange}
-                      error={errors.featured_image?.message}
-                    />
-                  )}
-                />
-                <div>
-                  <SelectField label="Category" {...field('category_id')}>
-                    <option value="">No category</option>
-                    <SelectOptions options={options} />
-                  </SelectField>
-                  <Link
-                    to="/admin/blog/categories"
-                    className="mt-1 inline-block text-xs font-medium text-accent underline-offset-4 hover:underline"
-                  >
-                    Manage categories
-                  </Link>
-                </div>
-                <Controller
-                  control={control}
-                  name="tags"
-                  render={({ field: tags }) => (
-                    <TagsField
-                      id="post-tags"
-                      value={tags.value}
-                      onChange={tags.onChange}
-                      placeholder="arduino, beginners"
-                      hint="Separated by commas; related posts share tags."
-                      error={errors.tags}
-                    />
-                  )}
-                />
-              </DetailCard>
-              <SeoFieldsCard
-                fields={{ metaTitle: field('meta_title'), metaDescription: field('meta_description') }}
-                values={{ metaTitle, metaDescription }}
-                limits={BLOG_LIMITS}
-                fallbackTitle={title}
-                fallbackDescription={watched.excerpt || htmlToText(watched.content ?? '')}
-                path={`/blog/${slug}`}
-                image={watched.featured_image || null}
+            )}
+            <label className="flex items-start gap-3 text-sm">
+              <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register('is_featured')} />
+              <span>
+                <span className="font-medium">Featured</span>
+                <span className="block text-muted">Shown large at the top of the blog.</span>
+              </span>
+            </label>
+            {post && (
+              <p className="text-xs text-muted">
+                {post.view_count.toLocaleString()} views · {post.reading_time_minutes} min read · by {post.author.name}
+              </p>
+            )}
+          </DetailCard>
+          <DetailCard stack title="Organisation">
+            <FeaturedImageField label="Featured image" {...valueField('featured_image')} />
+            <div>
+              <SelectField label="Category" {...field('category_id')}>
+                <option value="">No category</option>
+                <SelectOptions options={options} />
+              </SelectField>
+              <Link
+                to="/admin/blog/categories"
+                className="mt-1 inline-block text-xs font-medium text-accent underline-offset-4 hover:underline"
               >
-                <TextField
-                  label="Canonical URL"
-                  optional
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://…"
-                  hint="Only when the article first appeared on another site."
-                  {...field('canonical_url')}
-                />
-              </SeoFieldsCard>
-            </>
-          }
-        />
-        <ContentPreviewDialog
-          open={previewing}
-          onClose={() => setPreviewing(false)}
-          title={title}
-          html={watched.content ?? ''}
-          image={watched.featured_image || null}
-          meta={categories.find((category) => category.id === watched.category_id)?.name}
-        />
-      </section>
-    </>
+                Manage categories
+              </Link>
+            </div>
+            <TagsField
+              id="post-tags"
+              placeholder="arduino, beginners"
+              hint="Separated by commas; related posts share tags."
+              {...valueField('tags')}
+            />
+          </DetailCard>
+          <SeoFieldsCard
+            fields={{ metaTitle: field('meta_title'), metaDescription: field('meta_description') }}
+            values={{ metaTitle, metaDescription }}
+            limits={BLOG_LIMITS}
+            fallbackTitle={title}
+            fallbackDescription={watched.excerpt || htmlToText(watched.content ?? '')}
+            path={`/blog/${slug}`}
+            image={watched.featured_image || null}
+          >
+            <TextField
+              label="Canonical URL"
+              optional
+              type="url"
+              inputMode="url"
+              placeholder="https://…"
+              hint="Only when the article first appeared on another site."
+              {...field('canonical_url')}
+            />
+          </SeoFieldsCard>
+        </>
+      }
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import type { FieldPath, Resolver, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
 import {
   CUSTOMER_PHONE_TAKEN_MESSAGE,
@@ -14,7 +14,7 @@ import { toast } from '#web/lib/toast.ts';
 import { TextAreaField } from '#web/ui/form-field.tsx';
 import { AddressFields, ContactFields } from '../ui/customer-fields.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
-import { fieldBinder } from '../ui/form-fields.ts';
+import { useDialogForm } from '../ui/use-editor-form.tsx';
 import { createCustomer, invalidateCustomers, updateCustomer } from './customer-api.ts';
 
 interface FormValues {
@@ -80,18 +80,14 @@ export function CustomerDialog({
   onSaved?: (customer: Customer) => void;
 }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, CustomerCreate>({
+  const { form, field, dialog } = useDialogForm<FormValues, CustomerCreate>({
     resolver,
     defaultValues: initialValues(customer),
-    mode: 'onTouched',
+    save: (body, { setError }) => save(body, setError),
   });
+  const errors = form.formState.errors;
 
-  const submit = async (body: CustomerCreate) => {
+  const save = async (body: CustomerCreate, setError: UseFormSetError<FormValues>) => {
     try {
       const saved = customer ? await updateCustomer(customer.id, body) : await createCustomer(body);
       toast({ variant: 'success', title: customer ? `${saved.name} saved` : `${saved.name} added` });
@@ -117,15 +113,13 @@ export function CustomerDialog({
     }
   };
 
-  const field = fieldBinder(register, errors);
   return (
     <FormDialog
       title={customer ? `Edit ${customer.name}` : 'Add customer'}
       size="lg"
       submitLabel={customer ? 'Save changes' : 'Add customer'}
       pendingLabel="Saving…"
-      pending={isSubmitting}
-      onSubmit={handleSubmit(submit)}
+      {...dialog}
       onClose={onClose}
     >
       <ContactFields field={field} />

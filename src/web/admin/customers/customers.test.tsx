@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
 import {
@@ -6,9 +5,9 @@ import {
   CUSTOMER_PHONE_TAKEN_MESSAGE,
   type Customer,
 } from '#shared/contracts/customers.ts';
-import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, submit, type, where } from '#web/test/admin.tsx';
 import { errorBody, json, pagination, recordedApi } from '#web/test/api.ts';
-import { buttonByText } from '#web/test/queries.ts';
+import { buttonByText, tableCells } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { CustomerDetailPage } from './customer-detail-page.tsx';
 import { CustomersPage } from './customers-page.tsx';
@@ -92,9 +91,7 @@ describe('CustomersPage', () => {
   it('lists the customers with phone, email, orders, total spent and last order', async () => {
     const root = await mount('/admin/customers');
     await waitFor(() => expect(root.querySelector('table')).not.toBeNull());
-    const rows = [...root.querySelectorAll('tbody tr')].map((row) =>
-      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
-    );
+    const rows = tableCells(root);
     expect(rows[0]).toEqual([
       'Rana Haddad',
       '+961 71 123 456',
@@ -171,7 +168,7 @@ describe('CustomersPage', () => {
     const dialog = root.querySelector('dialog');
     if (!dialog) throw new Error('no dialog');
 
-    await act(async () => dialog.querySelector('form')?.requestSubmit());
+    await submit(dialog.querySelector('form'));
     await waitFor(() => expect(dialog.textContent).toContain('Name must be at least 2 characters'));
     expect(dialog.textContent).toContain('Phone is required');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
@@ -179,7 +176,7 @@ describe('CustomersPage', () => {
     await type(field(dialog, 'Name'), 'Maya Khoury');
     await type(field(dialog, 'Phone'), '71 123 456');
     await type(field(dialog, 'Email'), 'maya@example.com');
-    await act(async () => dialog.querySelector('form')?.requestSubmit());
+    await submit(dialog.querySelector('form'));
     await waitFor(() => expect(field(dialog, 'Phone')?.getAttribute('aria-invalid')).toBe('true'));
     expect(dialog.textContent).toContain(CUSTOMER_PHONE_TAKEN_MESSAGE);
     expect(document.activeElement).toBe(field(dialog, 'Phone'));
@@ -246,7 +243,7 @@ describe('CustomerDetailPage', () => {
     if (!dialog) throw new Error('no dialog');
     expect(field(dialog, 'Phone')?.value).toBe('+961 71 123 456');
     await type(field(dialog, 'Name'), 'Rana H.');
-    await act(async () => dialog.querySelector('form')?.requestSubmit());
+    await submit(dialog.querySelector('form'));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
       name: 'Rana H.',

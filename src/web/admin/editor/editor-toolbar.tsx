@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
-import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { Fragment, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { Icon, imageIcon } from '#web/ui/icons.tsx';
 import { SelectOptions } from '../ui/select-options.tsx';
 import { editorIcons } from './editor-icons.ts';
@@ -42,6 +42,37 @@ function toolbarState(editor: Editor) {
     editable: editor.isEditable,
   };
 }
+
+type Chain = ReturnType<Editor['chain']>;
+
+/** A mark or block the toolbar toggles: its words, icon, the state that shows it pressed, and the command. */
+interface Toggle {
+  label: string;
+  icon: keyof typeof editorIcons;
+  /** The toolbar state that shows the button pressed. */
+  active: Exclude<keyof ReturnType<typeof toolbarState>, 'block'>;
+  command: (chain: Chain) => Chain;
+}
+
+/**
+ * The toggles in toolbar order, marks then blocks (each group after a divider): one list instead
+ * of a button written out per format.
+ */
+const TOGGLE_GROUPS: readonly (readonly Toggle[])[] = [
+  [
+    { label: 'Bold', icon: 'bold', active: 'bold', command: (c) => c.toggleBold() },
+    { label: 'Italic', icon: 'italic', active: 'italic', command: (c) => c.toggleItalic() },
+    { label: 'Underline', icon: 'underline', active: 'underline', command: (c) => c.toggleUnderline() },
+    { label: 'Strikethrough', icon: 'strike', active: 'strike', command: (c) => c.toggleStrike() },
+    { label: 'Inline code', icon: 'code', active: 'code', command: (c) => c.toggleCode() },
+  ],
+  [
+    { label: 'Bulleted list', icon: 'bulletList', active: 'bulletList', command: (c) => c.toggleBulletList() },
+    { label: 'Numbered list', icon: 'orderedList', active: 'orderedList', command: (c) => c.toggleOrderedList() },
+    { label: 'Quote', icon: 'quote', active: 'blockquote', command: (c) => c.toggleBlockquote() },
+    { label: 'Code block', icon: 'codeBlock', active: 'codeBlock', command: (c) => c.toggleCodeBlock() },
+  ],
+];
 
 const TOOL = '[data-tool]:not(:disabled)';
 
@@ -97,8 +128,7 @@ export function EditorToolbar({
     target.focus();
   };
 
-  const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () =>
-    command(editor.chain().focus()).run();
+  const run = (command: (chain: Chain) => Chain) => () => command(editor.chain().focus()).run();
   const disabled = !state.editable;
 
   return (
@@ -131,71 +161,21 @@ export function EditorToolbar({
           {state.codeBlock ? 'Code block' : 'Text style'}
         </option>
       </select>
-      <Divider />
-      <ToolButton
-        label="Bold"
-        icon={editorIcons.bold}
-        pressed={state.bold}
-        disabled={disabled}
-        onClick={run((c) => c.toggleBold())}
-      />
-      <ToolButton
-        label="Italic"
-        icon={editorIcons.italic}
-        pressed={state.italic}
-        disabled={disabled}
-        onClick={run((c) => c.toggleItalic())}
-      />
-      <ToolButton
-        label="Underline"
-        icon={editorIcons.underline}
-        pressed={state.underline}
-        disabled={disabled}
-        onClick={run((c) => c.toggleUnderline())}
-      />
-      <ToolButton
-        label="Strikethrough"
-        icon={editorIcons.strike}
-        pressed={state.strike}
-        disabled={disabled}
-        onClick={run((c) => c.toggleStrike())}
-      />
-      <ToolButton
-        label="Inline code"
-        icon={editorIcons.code}
-        pressed={state.code}
-        disabled={disabled}
-        onClick={run((c) => c.toggleCode())}
-      />
-      <Divider />
-      <ToolButton
-        label="Bulleted list"
-        icon={editorIcons.bulletList}
-        pressed={state.bulletList}
-        disabled={disabled}
-        onClick={run((c) => c.toggleBulletList())}
-      />
-      <ToolButton
-        label="Numbered list"
-        icon={editorIcons.orderedList}
-        pressed={state.orderedList}
-        disabled={disabled}
-        onClick={run((c) => c.toggleOrderedList())}
-      />
-      <ToolButton
-        label="Quote"
-        icon={editorIcons.quote}
-        pressed={state.blockquote}
-        disabled={disabled}
-        onClick={run((c) => c.toggleBlockquote())}
-      />
-      <ToolButton
-        label="Code block"
-        icon={editorIcons.codeBlock}
-        pressed={state.codeBlock}
-        disabled={disabled}
-        onClick={run((c) => c.toggleCodeBlock())}
-      />
+      {TOGGLE_GROUPS.map((group) => (
+        <Fragment key={group[0]?.label}>
+          <Divider />
+          {group.map((toggle) => (
+            <ToolButton
+              key={toggle.label}
+              label={toggle.label}
+              icon={editorIcons[toggle.icon]}
+              pressed={state[toggle.active]}
+              disabled={disabled}
+              onClick={run(toggle.command)}
+            />
+          ))}
+        </Fragment>
+      ))}
       <ToolButton
         label="Horizontal line"
         icon={editorIcons.rule}

@@ -6,6 +6,7 @@ import { type Call, errorBody, json, pagination, stubApi } from '#web/test/api.t
 import { waitFor } from '#web/test/render.tsx';
 import { LINK_MESSAGES } from './link-rules.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
+import { ARDUINO_UNO, SOLDERING_IRON } from './test-fixtures.ts';
 
 const { mount } = adminTestSetup();
 
@@ -342,41 +343,11 @@ describe('RichTextEditor', () => {
     const calls = stubApi({
       'GET /api/admin/products': (call) => {
         const search = new URL(call.url, 'http://x').searchParams.get('search');
-        const all = [
-          {
-            id: 'p1',
-            name: 'Arduino Uno R4',
-            slug: 'arduino-uno-r4',
-            price: 27.5,
-            price_max: 27.5,
-            images: [],
-            is_active: true,
-          },
-          {
-            id: 'p2',
-            name: 'Soldering iron',
-            slug: 'soldering-iron',
-            price: 19,
-            price_max: 19,
-            images: [],
-            is_active: true,
-          },
-        ];
+        const all = [ARDUINO_UNO, SOLDERING_IRON];
         const data = all.filter((item) => !search || item.name.toLowerCase().includes(search.toLowerCase()));
         return json({ data, pagination: pagination(data.length, 1, 8) });
       },
-      'GET /api/admin/products/soldering-iron': () =>
-        json({
-          data: {
-            id: 'p2',
-            name: 'Soldering iron',
-            slug: 'soldering-iron',
-            price: 19,
-            price_max: 19,
-            images: [],
-            is_active: true,
-          },
-        }),
+      'GET /api/admin/products/soldering-iron': () => json({ data: SOLDERING_IRON }),
     });
     const changes: string[] = [];
     const root = await mount(<Harness changes={changes} initial="<p>Tools</p>" />);

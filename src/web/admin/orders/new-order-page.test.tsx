@@ -72,16 +72,17 @@ async function mount() {
   );
 }
 
-/** The product search and the live pricing, as the server answers them. */
-const CATALOGUE = {
+/** The product search (finding `products`) and the live pricing, as the server answers them. */
+const catalogue = (products: readonly unknown[]) => ({
   'GET /api/admin/products': () =>
     json({
-      data: [PRODUCT],
-      pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
+      data: products,
+      pagination: { page: 1, limit: 8, total: products.length, totalPages: 1, hasNext: false, hasPrev: false },
     }),
   'POST /api/orders/calculate': (call: Call) =>
     json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
-};
+});
+const CATALOGUE = catalogue([PRODUCT]);
 
 /** This form checks a field when it is left, as a person typing would. */
 const type = (input: Element | null, value: string) => typeInto(input, value, { blur: true });
@@ -167,13 +168,7 @@ describe('NewOrderPage with variants (decision 012 §7)', () => {
   it('adds the headline variant, offers a variant select, merges lines of one variant and sends variant_id', async () => {
     const pi = variantProduct();
     const calls = stubApi({
-      'GET /api/admin/products': () =>
-        json({
-          data: [pi],
-          pagination: { page: 1, limit: 8, total: 1, totalPages: 1, hasNext: false, hasPrev: false },
-        }),
-      'POST /api/orders/calculate': (call: Call) =>
-        json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
+      ...catalogue([pi]),
       'POST /api/admin/orders': () => json({ data: adminOrder() }, 201),
     });
     const root = await mount();

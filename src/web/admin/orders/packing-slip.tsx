@@ -2,6 +2,7 @@ import { createPortal } from 'react-dom';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
+import { type Column, ColumnHeaders } from '../ui/column-headers.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
 /**
@@ -9,6 +10,14 @@ import { formatDateTime } from '../ui/format.ts';
  * under <body> (the admin shell, toasts, dialogs) is hidden for print. The slip itself is hidden
  * on screen. (The CSP allows inline styles; scripts are what it locks down.)
  */
+/** The slip's columns: what is packed, its SKU, how many, and a box to tick. */
+const SLIP_COLUMNS: readonly Column[] = [
+  ['Item', 'py-2 pr-2'],
+  ['SKU', 'py-2 pr-2'],
+  ['Qty', 'py-2 text-right'],
+  ['Packed', 'w-16 py-2 text-center'],
+];
+
 const PRINT_CSS = `@media print {
   body > :not([data-packing-slip]) { display: none !important; }
   body { background: #fff !important; }
@@ -64,20 +73,7 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
       </section>
       <table className="mt-6 w-full border-collapse text-sm">
         <thead>
-          <tr className="border-b border-black text-left">
-            <th scope="col" className="py-2 pr-2">
-              Item
-            </th>
-            <th scope="col" className="py-2 pr-2">
-              SKU
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Qty
-            </th>
-            <th scope="col" className="w-16 py-2 text-center">
-              Packed
-            </th>
-          </tr>
+          <ColumnHeaders className="border-b border-black text-left" columns={SLIP_COLUMNS} />
         </thead>
         <tbody>
           {order.items.map((item, index) => (

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useParams } from 'react-router';
 import {
   isShopPageSlug,
@@ -10,14 +8,13 @@ import {
   type ShopPageUpdate,
   ShopPageUpdateSchema,
 } from '#shared/contracts/pages.ts';
-import { ContentPreviewDialog } from '#web/admin/shared/content-preview-dialog.tsx';
-import { EditorSaveBar } from '#web/admin/shared/editor-save-bar.tsx';
+import { ContentEditorBody } from '#web/admin/shared/editor-save-bar.tsx';
 import { LazyRichTextEditor } from '#web/admin/shared/lazy-rich-text-editor.tsx';
 import { SeoFieldsCard } from '#web/admin/shared/seo-fields.tsx';
 import { htmlToText } from '#web/admin/shared/seo-preview.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { TextField } from '#web/ui/form-field.tsx';
-import { DetailCard, DetailColumns, DetailPlaceholder } from '../ui/detail-layout.tsx';
+import { DetailCard, DetailPlaceholder } from '../ui/detail-layout.tsx';
 import { EditorFrame } from '../ui/editor-frame.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';
 import { useRecordEditor } from '../ui/use-record-editor.ts';
@@ -55,7 +52,6 @@ export function ShopPageEditorPage() {
     update: (key, body) => updateShopPage(key as ShopPageSlug, body),
     invalidate: invalidateShopPages,
     idOf: (page) => page.slug,
-    pathOf: (page) => `/admin/pages/${page.slug}`,
     listPath: '/admin/pages',
     savedToast: () => ({ variant: 'success', title: 'Page saved' }),
   });
@@ -73,7 +69,6 @@ export function ShopPageEditorPage() {
   return (
     <EditorFrame
       editor={editor}
-      noun="page"
       back={BACK}
       newTitle={SHOP_PAGE_LABELS[slug]}
       loadingTitle={SHOP_PAGE_LABELS[slug]}
@@ -86,14 +81,17 @@ export function ShopPageEditorPage() {
         </a>
       )}
     >
-      {(page) => page && <ShopPageForm key={page.slug} page={page} onSave={editor.save} />}
+      {(page) => page && <ShopPageForm page={page} onSave={editor.save} />}
     </EditorFrame>
   );
 }
 
 function ShopPageForm({ page, onSave }: { page: ShopPage; onSave: (body: ShopPageUpdate) => Promise<ShopPage> }) {
-  const [previewing, setPreviewing] = useState(false);
-  const { form, field, submit, dirty, saving, guard } = useEditorForm<PageFormValues, ShopPageUpdate, ShopPage>({
+  const { form, field, valueField, submit, dirty, saving, guard } = useEditorForm<
+    PageFormValues,
+    ShopPageUpdate,
+    ShopPage
+  >({
     noun: 'page',
     defaultValues: toFormValues(page),
     check: (values) => {
@@ -108,63 +106,37 @@ function ShopPageForm({ page, onSave }: { page: ShopPage; onSave: (body: ShopPag
     toFormValues,
     fields: FIELDS,
   });
-  const {
-    control,
-    watch,
-    formState: { errors },
-  } = form;
   // Every field, every change: the previews and buttons follow what is typed.
-  const watched = watch();
+  const watched = form.watch();
   const title = watched.title ?? '';
   return (
-    <>
-      {guard}
-      <section aria-label={`Edit ${SHOP_PAGE_LABELS[page.slug]}`} className="[--editor-toolbar-top:9rem]">
-        <EditorSaveBar status={dirty ? 'Unsaved changes' : 'All changes saved'}>
-          <button type="button" className="btn-secondary" onClick={() => setPreviewing(true)}>
-            Preview
-          </button>
-          <button type="button" className="btn-primary" disabled={saving} onClick={() => void submit()}>
-            {saving ? 'Saving…' : 'Save changes'}
-          </button>
-        </EditorSaveBar>
-        <DetailColumns
-          main={
-            <DetailCard stack title="Page">
-              <TextField label="Title" maxLength={SHOP_PAGE_LIMITS.title} autoComplete="off" {...field('title')} />
-              <Controller
-                control={control}
-                name="content"
-                render={({ field: content }) => (
-                  <LazyRichTextEditor
-                    label="Content"
-                    value={content.value}
-                    onChange={content.onChange}
-                    error={errors.content?.message}
-                  />
-                )}
-              />
-            </DetailCard>
-          }
-          side={
-            <SeoFieldsCard
-              social={false}
-              fields={{ metaTitle: field('meta_title'), metaDescription: field('meta_description') }}
-              values={{ metaTitle: watched.meta_title ?? '', metaDescription: watched.meta_description ?? '' }}
-              limits={SHOP_PAGE_LIMITS}
-              fallbackTitle={title}
-              fallbackDescription={htmlToText(watched.content ?? '')}
-              path={`/pages/${page.slug}`}
-            />
-          }
+    <ContentEditorBody
+      label={`Edit ${SHOP_PAGE_LABELS[page.slug]}`}
+      guard={guard}
+      status={dirty ? 'Unsaved changes' : 'All changes saved'}
+      preview={{ title, html: watched.content ?? '' }}
+      actions={
+        <button type="button" className="btn-primary" disabled={saving} onClick={() => void submit()}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </button>
+      }
+      main={
+        <DetailCard stack title="Page">
+          <TextField label="Title" maxLength={SHOP_PAGE_LIMITS.title} autoComplete="off" {...field('title')} />
+          <LazyRichTextEditor label="Content" {...valueField('content')} />
+        </DetailCard>
+      }
+      side={
+        <SeoFieldsCard
+          social={false}
+          fields={{ metaTitle: field('meta_title'), metaDescription: field('meta_description') }}
+          values={{ metaTitle: watched.meta_title ?? '', metaDescription: watched.meta_description ?? '' }}
+          limits={SHOP_PAGE_LIMITS}
+          fallbackTitle={title}
+          fallbackDescription={htmlToText(watched.content ?? '')}
+          path={`/pages/${page.slug}`}
         />
-      </section>
-      <ContentPreviewDialog
-        open={previewing}
-        onClose={() => setPreviewing(false)}
-        title={title}
-        html={watched.content ?? ''}
-      />
-    </>
+      }
+    />
   );
 }

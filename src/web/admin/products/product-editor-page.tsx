@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { type AdminProduct, PRODUCT_ARCHIVED_MESSAGE, type ProductCreate } from '#shared/contracts/admin-products.ts';
-import { ADMIN_PRODUCTS_KEY, adminCategoriesQuery, getAdminProduct } from '#web/admin/shared/product-lookups.ts';
+import {
+  ADMIN_PRODUCTS_KEY,
+  adminCategoriesQuery,
+  CATEGORIES_FAILED,
+  getAdminProduct,
+} from '#web/admin/shared/product-lookups.ts';
 import { ProductReviewsLink } from '#web/admin/shared/product-reviews-link.tsx';
 import { EditorFrame } from '../ui/editor-frame.tsx';
 import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
@@ -11,10 +15,8 @@ import { ProductForm } from './product-form.tsx';
 
 /** `/admin/products/new` and `/admin/products/{id}`: the product editor. */
 export function ProductEditorPage() {
-  const { id } = useParams();
   const categories = useQuery(adminCategoriesQuery);
   const editor = useRecordEditor<AdminProduct, ProductCreate, { archived: boolean }>({
-    id,
     noun: 'product',
     recordKey: (key) => [...ADMIN_PRODUCTS_KEY, 'one', key],
     load: (key) => getAdminProduct(key),
@@ -25,8 +27,6 @@ export function ProductEditorPage() {
       void queryClient.invalidateQueries({ queryKey: ADMIN_PRODUCTS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
     },
-    idOf: (product) => product.id,
-    pathOf: (product) => `/admin/products/${product.id}`,
     listPath: '/admin/products',
     savedToast: (product, created) => ({
       variant: 'success',
@@ -41,12 +41,8 @@ export function ProductEditorPage() {
   return (
     <EditorFrame
       editor={editor}
-      noun="product"
       back={{ to: '/admin/products', label: 'All products' }}
-      newTitle="New product"
-      loadingTitle="Edit product"
-      pending={categories.isPending}
-      notice={categories.isError && 'The categories could not be loaded; the category picker is empty.'}
+      sideLoad={{ query: categories, failed: CATEGORIES_FAILED }}
       title={(product) => product.name}
       meta={(product) => (
         <>
@@ -73,15 +69,7 @@ export function ProductEditorPage() {
           'If the product appears in orders it is archived instead: hidden from the store, kept for the order history.',
       }}
     >
-      {(product) => (
-        <ProductForm
-          // A fresh form per product: its defaults are that product's values.
-          key={product?.id ?? 'new'}
-          product={product}
-          categories={categories.data ?? []}
-          onSave={editor.save}
-        />
-      )}
+      {(product) => <ProductForm product={product} categories={categories.data ?? []} onSave={editor.save} />}
     </EditorFrame>
   );
 }

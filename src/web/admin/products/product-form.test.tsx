@@ -24,6 +24,16 @@ async function type(input: HTMLInputElement, text: string) {
   });
 }
 
+/** A new product's form on its own (no editor page around it); `onSave` gets what a save would send. */
+async function mountNewForm(onSave = async (_values: ProductCreate) => ({}) as AdminProduct) {
+  view = await render(
+    <MemoryRouter>
+      <ProductForm categories={[]} onSave={onSave} />
+    </MemoryRouter>,
+  );
+  return view.container;
+}
+
 describe('ProductForm: max per order (issue 18)', () => {
   it('has a labelled field, 10 for a new product, sent as a number', async () => {
     const saved: ProductCreate[] = [];
@@ -31,12 +41,7 @@ describe('ProductForm: max per order (issue 18)', () => {
       saved.push(values);
       return { ...values, id: 'p1' } as unknown as AdminProduct;
     };
-    view = await render(
-      <MemoryRouter>
-        <ProductForm categories={[]} onSave={onSave} />
-      </MemoryRouter>,
-    );
-    const container = view.container;
+    const container = await mountNewForm(onSave);
     const field = fieldLabelled(container, 'Max per order');
     expect(field.value).toBe('10');
 
@@ -51,12 +56,7 @@ describe('ProductForm: max per order (issue 18)', () => {
   });
 
   it('refuses 0 with the contract message on the field', async () => {
-    view = await render(
-      <MemoryRouter>
-        <ProductForm categories={[]} onSave={async () => ({}) as AdminProduct} />
-      </MemoryRouter>,
-    );
-    const container = view.container;
+    const container = await mountNewForm();
     await type(fieldLabelled(container, 'Name'), 'Heat Gun');
     await type(fieldLabelled(container, 'Price'), '45');
     await type(fieldLabelled(container, 'Max per order'), '0');
@@ -69,12 +69,7 @@ describe('ProductForm: max per order (issue 18)', () => {
 
 describe('ProductForm: specification and variation rows (issue 19)', () => {
   it('labels each input of a row, so the stacked rows on a phone say what they hold', async () => {
-    view = await render(
-      <MemoryRouter>
-        <ProductForm categories={[]} onSave={async () => ({}) as AdminProduct} />
-      </MemoryRouter>,
-    );
-    const container = view.container;
+    const container = await mountNewForm();
     const add = (text: string) =>
       act(async () => {
         [...container.querySelectorAll('button')].find((button) => button.textContent === text)?.click();

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Controller, useFieldArray, useWatch } from 'react-hook-form';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import type { AdminProduct, ProductCreate } from '#shared/contracts/admin-products.ts';
 import { ImageUploader } from '#web/admin/shared/image-uploader.tsx';
@@ -7,8 +7,8 @@ import { TagsField } from '#web/admin/shared/list-input.tsx';
 import { categoryOptions } from '#web/admin/shared/product-lookups.ts';
 import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
-import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
-import { FormSaveBar } from '../ui/form-save-bar.tsx';
+import { DetailCard } from '../ui/detail-layout.tsx';
+import { EditorFormBody } from '../ui/form-save-bar.tsx';
 import { SelectOptions } from '../ui/select-options.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';
 import { SpecsEditor, VariationsEditor } from './options-editor.tsx';
@@ -43,7 +43,7 @@ export function ProductForm({
   const state = useRef<ResolverState>({ hadOwnVariants: hasOwnVariants(product), rows: [] });
   state.current.hadOwnVariants = hasOwnVariants(product);
   const resolver = useRef(productResolver(state.current)).current;
-  const { form, field, submit, dirty, saving, guard } = useEditorForm<ProductFormValues, ProductCreate, AdminProduct>({
+  const editor = useEditorForm<ProductFormValues, ProductCreate, AdminProduct>({
     noun: 'product',
     resolver,
     defaultValues: product ? toFormValues(product) : EMPTY_PRODUCT_FORM,
@@ -54,11 +54,10 @@ export function ProductForm({
     fieldOf: (path) => formPath(path.split('.'), state.current.rows),
     onSaved: (saved, sent) => warnDeactivated(product, sent, saved),
   });
+  const { form, field, valueField } = editor;
   const {
     register,
     control,
-    getValues,
-    setValue,
     formState: { errors },
   } = form;
   const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
@@ -69,141 +68,113 @@ export function ProductForm({
   const options = categoryOptions(categories);
 
   return (
-    <>
-      {guard}
-      <form onSubmit={submit} noValidate>
-        <FormSaveBar editing={product !== undefined} noun="product" dirty={dirty} saving={saving} />
-        <DetailColumns
-          main={
-            <>
-              <DetailCard stack title="Basics">
-                <TextField label="Name" {...field('name')} />
-                <TextAreaField label="Description" optional rows={6} {...field('description')} />
-              </DetailCard>
-              <DetailCard stack title="Images" description="The first image is shown in the cart and on product cards.">
-                <Controller
-                  control={control}
-                  name="images"
-                  render={({ field: images }) => (
-                    <ImageUploader images={images.value} onChange={images.onChange} error={errors.images?.message} />
-                  )}
-                />
-              </DetailCard>
-              {!ownVariants && (
-                <DetailCard stack title="Pricing">
-                  <div className="grid gap-4 sm:grid-cols-3">
-                    <TextField label="Price ($)" inputMode="decimal" {...field('price')} />
-                    <TextField
-                      label="Compare-at price ($)"
-                      optional
-                      inputMode="decimal"
-                      hint="The old price, shown struck through"
-                      {...field('compare_at_price')}
-                    />
-                    <TextField
-                      label="Cost price ($)"
-                      optional
-                      inputMode="decimal"
-                      hint="Staff only; for inventory value"
-                      {...field('cost_price')}
-                    />
-                  </div>
-                </DetailCard>
-              )}
-              <DetailCard stack title="Inventory">
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <TextField label="SKU" optional hint="Made for you when left empty" {...field('sku')} />
-                  <TextField label="Weight (kg)" optional inputMode="decimal" {...field('weight')} />
-                  {!ownVariants && (
-                    <>
-                      <TextField label="Units in stock" inputMode="numeric" {...field('stock_quantity')} />
-                      <TextField
-                        label="Low-stock threshold"
-                        inputMode="numeric"
-                        hint="At or under this, the product counts as low stock"
-                        {...field('low_stock_threshold')}
-                      />
-                    </>
-                  )}
-                  <TextField
-                    label="Max per order"
-                    inputMode="numeric"
-                    hint="The most one order may take of this product (1 to 100)"
-                    {...field('max_per_order')}
-                  />
-                </div>
-              </DetailCard>
-              <DetailCard
-                stack
-                title="Specifications"
-                description="Shown as a table on the product page, in this order."
-              >
-                <SpecsEditor control={control} register={register} errors={errors} />
-              </DetailCard>
-              <DetailCard
-                stack
-                title="Variations"
-                description={ownVariants ? 'Each variant has its own price, stock, SKU and photo.' : undefined}
-              >
-                <VariationsEditor control={control} register={register} errors={errors} />
-                <VariantsPanel
-                  control={control}
-                  register={register}
-                  errors={errors}
-                  getValues={getValues}
-                  setValue={setValue}
-                  variants={variants}
-                />
-              </DetailCard>
-            </>
-          }
-          side={
-            <>
-              <DetailCard stack title="Status">
-                {STATUS_FLAGS.map(({ name, label, explain }) => (
-                  <label key={name} className="flex items-start gap-3 text-sm">
-                    <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register(name)} />
-                    <span>
-                      <span className="font-medium">{label}</span>
-                      <span className="block text-muted">{explain}</span>
-                    </span>
-                  </label>
-                ))}
-              </DetailCard>
-              <DetailCard stack title="Organisation">
-                <SelectField label="Category" {...field('category_id')}>
-                  <option value="">No category</option>
-                  <SelectOptions options={options} />
-                </SelectField>
-                <TextField label="Brand" optional {...field('brand')} />
-                <Controller
-                  control={control}
-                  name="tags"
-                  render={({ field: tags }) => (
-                    <TagsField
-                      id="product-tags"
-                      value={tags.value}
-                      onChange={tags.onChange}
-                      placeholder="wifi, iot, 5v"
-                      hint="Separated by commas; search finds products by their tags."
-                      error={errors.tags}
-                    />
-                  )}
-                />
-              </DetailCard>
-              <DetailCard stack title="Web address">
+    <EditorFormBody
+      editor={editor}
+      editing={product !== undefined}
+      noun="product"
+      main={
+        <>
+          <DetailCard stack title="Basics">
+            <TextField label="Name" {...field('name')} />
+            <TextAreaField label="Description" optional rows={6} {...field('description')} />
+          </DetailCard>
+          <DetailCard stack title="Images" description="The first image is shown in the cart and on product cards.">
+            <ImageUploader {...valueField('images')} />
+          </DetailCard>
+          {!ownVariants && (
+            <DetailCard stack title="Pricing">
+              <div className="grid gap-4 sm:grid-cols-3">
+                <TextField label="Price ($)" inputMode="decimal" {...field('price')} />
                 <TextField
-                  label="Slug"
+                  label="Compare-at price ($)"
                   optional
-                  hint={product ? `The product page is /product/${product.slug}` : 'Made from the name when left empty'}
-                  {...field('slug')}
+                  inputMode="decimal"
+                  hint="The old price, shown struck through"
+                  {...field('compare_at_price')}
                 />
-              </DetailCard>
-            </>
-          }
-        />
-      </form>
-    </>
+                <TextField
+                  label="Cost price ($)"
+                  optional
+                  inputMode="decimal"
+                  hint="Staff only; for inventory value"
+                  {...field('cost_price')}
+                />
+              </div>
+            </DetailCard>
+          )}
+          <DetailCard stack title="Inventory">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="SKU" optional hint="Made for you when left empty" {...field('sku')} />
+              <TextField label="Weight (kg)" optional inputMode="decimal" {...field('weight')} />
+              {!ownVariants && (
+                <>
+                  <TextField label="Units in stock" inputMode="numeric" {...field('stock_quantity')} />
+                  <TextField
+                    label="Low-stock threshold"
+                    inputMode="numeric"
+                    hint="At or under this, the product counts as low stock"
+                    {...field('low_stock_threshold')}
+                  />
+                </>
+              )}
+              <TextField
+                label="Max per order"
+                inputMode="numeric"
+                hint="The most one order may take of this product (1 to 100)"
+                {...field('max_per_order')}
+              />
+            </div>
+          </DetailCard>
+          <DetailCard stack title="Specifications" description="Shown as a table on the product page, in this order.">
+            <SpecsEditor control={control} register={register} errors={errors} />
+          </DetailCard>
+          <DetailCard
+            stack
+            title="Variations"
+            description={ownVariants ? 'Each variant has its own price, stock, SKU and photo.' : undefined}
+          >
+            <VariationsEditor control={control} register={register} errors={errors} />
+            <VariantsPanel form={form} variants={variants} />
+          </DetailCard>
+        </>
+      }
+      side={
+        <>
+          <DetailCard stack title="Status">
+            {STATUS_FLAGS.map(({ name, label, explain }) => (
+              <label key={name} className="flex items-start gap-3 text-sm">
+                <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register(name)} />
+                <span>
+                  <span className="font-medium">{label}</span>
+                  <span className="block text-muted">{explain}</span>
+                </span>
+              </label>
+            ))}
+          </DetailCard>
+          <DetailCard stack title="Organisation">
+            <SelectField label="Category" {...field('category_id')}>
+              <option value="">No category</option>
+              <SelectOptions options={options} />
+            </SelectField>
+            <TextField label="Brand" optional {...field('brand')} />
+            <TagsField
+              id="product-tags"
+              placeholder="wifi, iot, 5v"
+              hint="Separated by commas; search finds products by their tags."
+              {...valueField('tags')}
+            />
+          </DetailCard>
+          <DetailCard stack title="Web address">
+            <TextField
+              label="Slug"
+              optional
+              hint={product ? `The product page is /product/${product.slug}` : 'Made from the name when left empty'}
+              {...field('slug')}
+            />
+          </DetailCard>
+        </>
+      }
+    />
   );
 }
 

@@ -1,15 +1,9 @@
 import { useId, useState } from 'react';
-import {
-  type FieldErrors,
-  type UseFieldArrayReturn,
-  type UseFormGetValues,
-  type UseFormRegister,
-  type UseFormSetValue,
-  useWatch,
-} from 'react-hook-form';
+import { type UseFieldArrayReturn, type UseFormRegister, type UseFormReturn, useWatch } from 'react-hook-form';
+import type { ProductCreate } from '#shared/contracts/admin-products.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
 import { UploadedImage } from '../ui/uploaded-image.tsx';
-import type { ProductFormControl, ProductFormValues } from './product-form-values.ts';
+import type { ProductFormValues } from './product-form-values.ts';
 import { generateRows, optionsLabel, rowFits, usableVariations } from './variant-rows.ts';
 
 /**
@@ -21,12 +15,9 @@ import { generateRows, optionsLabel, rowFits, usableVariations } from './variant
 const rowInput = inputClass.replace('mt-1 ', '');
 type VariantArray = UseFieldArrayReturn<ProductFormValues, 'variants', 'key'>;
 
+/** The product form (the panel reads, sets and registers variant fields) and its variant rows. */
 interface PanelProps {
-  control: ProductFormControl;
-  register: UseFormRegister<ProductFormValues>;
-  errors: FieldErrors<ProductFormValues>;
-  getValues: UseFormGetValues<ProductFormValues>;
-  setValue: UseFormSetValue<ProductFormValues>;
+  form: UseFormReturn<ProductFormValues, unknown, ProductCreate>;
   variants: VariantArray;
 }
 
@@ -35,7 +26,8 @@ interface PanelProps {
  * and the way to give each its own; once they have their own, "Generate variants" and the grid.
  */
 export function VariantsPanel(props: PanelProps) {
-  const { control, getValues, variants } = props;
+  const { form, variants } = props;
+  const { control, getValues } = form;
   const variations = useWatch({ control, name: 'variations' });
   const [message, setMessage] = useState<string | null>(null);
   const usable = usableVariations(variations);
@@ -138,7 +130,13 @@ const NUMBER_FIELDS = [
   { name: 'low_stock_threshold', label: 'Low at', mode: 'numeric' },
 ] as const;
 
-export function VariantGrid({ control, register, errors, setValue, variants }: PanelProps) {
+export function VariantGrid({ form, variants }: PanelProps) {
+  const {
+    control,
+    register,
+    setValue,
+    formState: { errors },
+  } = form;
   const variations = useWatch({ control, name: 'variations' });
   const rows = useWatch({ control, name: 'variants' });
   const images = useWatch({ control, name: 'images' });

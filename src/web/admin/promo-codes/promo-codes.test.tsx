@@ -1,9 +1,9 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PROMO_MESSAGES, type PromoCodesImportResult } from '#shared/contracts/promo-codes.ts';
-import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, submit, type, where } from '#web/test/admin.tsx';
 import { errorBody, json, pagination, recordedApi, route } from '#web/test/api.ts';
-import { buttonByText } from '#web/test/queries.ts';
+import { buttonByText, byLabel, tableCells } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { PromoCodesPage } from './promo-codes-page.tsx';
 import { PromoEditorPage } from './promo-editor-page.tsx';
@@ -38,16 +38,11 @@ const ROUTES = {
 };
 const mount = (entry: string) => mountRoutes(ROUTES, entry);
 
-const byLabel = (root: ParentNode, label: string) => root.querySelector<HTMLElement>(`[aria-label="${label}"]`);
-const submitForm = (form: HTMLFormElement | null | undefined) => act(async () => form?.requestSubmit());
-
 describe('PromoCodesPage', () => {
   it('lists the codes with their discount, conditions, uses, dates and status, under the totals', async () => {
     const root = await mount('/admin/promo-codes');
     await waitFor(() => expect(root.querySelector('table')).not.toBeNull());
-    const rows = [...root.querySelectorAll('tbody tr')].map((row) =>
-      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
-    );
+    const rows = tableCells(root);
     expect(rows[0]?.slice(1, 6)).toEqual([
       'SPRING10Whole order · Spring sale',
       '10 %up to $20.00min. order $50.00',
@@ -79,7 +74,7 @@ describe('PromoCodesPage', () => {
     );
     expect(dialog?.textContent).toContain('Codes that orders have used are kept');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
-    await submitForm(dialog?.querySelector('form'));
+    await submit(dialog?.querySelector('form'));
     await waitFor(() => expect(toasts.at(-1)?.title).toBe('1 promo code deleted, 1 kept'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ ids: [SPRING.id, FIVE_OFF.id] });
     expect(toasts.at(-1)).toMatchObject({
@@ -144,7 +139,7 @@ describe('PromoImportDialog', () => {
     const big = new File(['code\n'], 'big.csv', { type: 'text/csv' });
     Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
     await pickFile(fieldLabelled(dialog, 'CSV file'), big);
-    await submitForm(dialog.querySelector('form'));
+    await submit(dialog.querySelector('form'));
     expect(dialog.querySelector('[role="alert"]')?.textContent).toBe('The file is larger than 5 MB');
     expect(calls.some((call) => call.url.includes('/import'))).toBe(false);
   });
@@ -161,7 +156,7 @@ describe('PromoImportDialog', () => {
     const csv = 'code,discount_type,discount_value\nA1,percentage,10\nB2,fixed,5\nC3,percentage,150\n';
     await pickFile(fieldLabelled(dialog, 'CSV file'), new File([csv], 'codes.csv', { type: 'text/csv' }));
     await click(dialog.querySelector('input[type="checkbox"]'));
-    await submitForm(dialog.querySelector('form'));
+    await submit(dialog.querySelector('form'));
 
     await waitFor(() => expect(dialog.querySelector('[aria-label="Check result"]')).not.toBeNull());
     expect(calls.find((call) => call.url.includes('/import'))?.body).toEqual({
@@ -207,7 +202,7 @@ describe('PromoImportDialog', () => {
       errorBody('Missing columns: code, discount_type', 400, 'VALIDATION_ERROR');
     const { dialog } = await openImport();
     await pickFile(fieldLabelled(dialog, 'CSV file'), new File(['foo,bar\n1,2\n'], 'x.csv', { type: 'text/csv' }));
-    await submitForm(dialog.querySelector('form'));
+    await submit(dialog.querySelector('form'));
     await waitFor(() =>
       expect(dialog.querySelector('[role="alert"]')?.textContent).toBe('Missing columns: code, discount_type'),
     );
@@ -222,7 +217,7 @@ describe('PromoEditorPage', () => {
     await type(fieldLabelled(root, 'Percent off'), '150');
     await type(fieldLabelled(root, 'Starts'), '2026-05-10');
     await type(fieldLabelled(root, 'Ends'), '2026-05-01');
-    await submitForm(root.querySelector('form'));
+    await submit(root.querySelector('form'));
     await waitFor(() => expect(root.textContent).toContain('Code is required'));
     expect(root.textContent).toContain('A percentage cannot be more than 100');
     expect(root.textContent).toContain('End date must not be before the start date');
@@ -231,7 +226,7 @@ describe('PromoEditorPage', () => {
 
     // Specific products need at least one SKU or category.
     await click(root.querySelector('input[type="radio"][value="product"]'));
-    await submitForm(root.querySelector('form'));
+    await submit(root.querySelector('form'));
     await waitFor(() => expect(root.textContent).toContain('Choose at least one product or category'));
   });
 
@@ -243,7 +238,7 @@ describe('PromoEditorPage', () => {
     await type(fieldLabelled(root, 'Code'), 'summer10');
     expect(fieldLabelled(root, 'Code')?.value).toBe('SUMMER10');
     await type(fieldLabelled(root, 'Percent off'), '10');
-    await submitForm(root.querySelector('form'));
+    await submit(root.querySelector('form'));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       code: 'SUMMER10',
@@ -272,7 +267,7 @@ describe('PromoEditorPage', () => {
     await waitFor(() => expect(fieldLabelled(root, 'Code')?.value).toBe('SPRING10'));
     expect(fieldLabelled(root, 'Maximum discount')?.value).toBe('20');
     expect(fieldLabelled(root, 'Total uses')?.value).toBe('');
-    await submitForm(root.querySelector('form'));
+    await submit(root.querySelector('form'));
     await waitFor(() => expect(fieldLabelled(root, 'Code')?.getAttribute('aria-invalid')).toBe('true'));
     expect(root.textContent).toContain(PROMO_MESSAGES.codeTaken);
     expect(document.activeElement).toBe(fieldLabelled(root, 'Code'));
@@ -293,7 +288,7 @@ describe('PromoEditorPage', () => {
     await act(async () => skuInput?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
     expect(root.querySelector('[aria-label="Chosen SKUs"]')?.textContent).toContain('NOPE-1');
     await type(fieldLabelled(root, 'Code'), 'SPRING10');
-    await submitForm(root.querySelector('form'));
+    await submit(root.querySelector('form'));
     await waitFor(() => expect(root.textContent).toContain('Unknown SKU: NOPE-1'));
     expect(calls.at(-1)?.body).toMatchObject({ applies_to: 'product', product_skus: ['NOPE-1'] });
     expect(toasts.at(-1)).toMatchObject({ variant: 'error', description: 'Check the highlighted fields.' });

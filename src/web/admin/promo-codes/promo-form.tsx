@@ -1,10 +1,10 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import { PROMO_CODE_MAX_LENGTH, type PromoCode, type PromoCodeWrite } from '#shared/contracts/promo-codes.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
-import { DetailCard, DetailColumns } from '../ui/detail-layout.tsx';
-import { FormSaveBar } from '../ui/form-save-bar.tsx';
+import { DetailCard } from '../ui/detail-layout.tsx';
+import { EditorFormBody } from '../ui/form-save-bar.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';
 import { CategoryPicker, SkuPicker } from './product-picker.tsx';
 import {
@@ -42,7 +42,7 @@ export function PromoForm({
   /** Resolves with the saved code; throws ApiError to show the server's answer. */
   onSave: (values: PromoCodeWrite) => Promise<PromoCode>;
 }) {
-  const { form, field, submit, dirty, saving, guard } = useEditorForm<PromoFormValues, PromoCodeWrite, PromoCode>({
+  const editor = useEditorForm<PromoFormValues, PromoCodeWrite, PromoCode>({
     noun: 'promo code',
     resolver: promoResolver,
     defaultValues: code ? toFormValues(code) : EMPTY_PROMO_FORM,
@@ -53,12 +53,8 @@ export function PromoForm({
     // A taken code is the one conflict a save can hit.
     conflictField: 'code',
   });
-  const {
-    register,
-    control,
-    setValue,
-    formState: { errors },
-  } = form;
+  const { form, field, valueField } = editor;
+  const { register, control, setValue } = form;
   const discountType = useWatch({ control, name: 'discount_type' });
   const appliesTo = useWatch({ control, name: 'applies_to' });
   const codeField = field('code');
@@ -73,169 +69,149 @@ export function PromoForm({
   const percentage = discountType === 'percentage';
 
   return (
-    <>
-      {guard}
-      <form onSubmit={submit} noValidate>
-        <FormSaveBar editing={code !== undefined} noun="code" dirty={dirty} saving={saving} />
-        <DetailColumns
-          main={
-            <>
-              <DetailCard stack title="Code">
-                <div className="flex items-start gap-2">
+    <EditorFormBody
+      editor={editor}
+      editing={code !== undefined}
+      noun="code"
+      main={
+        <>
+          <DetailCard stack title="Code">
+            <div className="flex items-start gap-2">
+              <TextField
+                label="Code"
+                className="min-w-0 flex-1"
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={PROMO_CODE_MAX_LENGTH}
+                hint="Letters, digits, - and _; shoppers may type it in any case."
+                {...codeField}
+                onChange={onCodeChange}
+              />
+              <button
+                type="button"
+                className="btn-secondary mt-6.5 shrink-0 px-4"
+                onClick={() => setValue('code', randomPromoCode(), { shouldDirty: true, shouldValidate: true })}
+              >
+                Generate
+              </button>
+            </div>
+            <TextAreaField
+              label="Description"
+              optional
+              rows={2}
+              maxLength={500}
+              hint="Only staff see it."
+              {...field('description')}
+            />
+          </DetailCard>
+          <DetailCard stack title="Discount">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField label="Type" {...field('discount_type')}>
+                <option value="percentage">Percentage of the eligible lines</option>
+                <option value="fixed">Fixed amount</option>
+              </SelectField>
+              <WithUnit unit={percentage ? '%' : '$'}>
+                <TextField
+                  label={percentage ? 'Percent off' : 'Amount off'}
+                  inputMode="decimal"
+                  {...field('discount_value')}
+                />
+              </WithUnit>
+              <WithUnit unit="$">
+                <TextField
+                  label="Minimum order"
+                  optional
+                  inputMode="decimal"
+                  hint="The cart subtotal the code needs."
+                  {...field('minimum_order_amount')}
+                />
+              </WithUnit>
+              {percentage && (
+                <WithUnit unit="$">
                   <TextField
-                    label="Code"
-                    className="min-w-0 flex-1"
-                    autoCapitalize="characters"
-                    autoComplete="off"
-                    spellCheck={false}
-                    maxLength={PROMO_CODE_MAX_LENGTH}
-                    hint="Letters, digits, - and _; shoppers may type it in any case."
-                    {...codeField}
-                    onChange={onCodeChange}
+                    label="Maximum discount"
+                    optional
+                    inputMode="decimal"
+                    hint="The most one order is given."
+                    {...field('maximum_discount_amount')}
                   />
-                  <button
-                    type="button"
-                    className="btn-secondary mt-6.5 shrink-0 px-4"
-                    onClick={() => setValue('code', randomPromoCode(), { shouldDirty: true, shouldValidate: true })}
+                </WithUnit>
+              )}
+            </div>
+          </DetailCard>
+          <DetailCard stack title="Applies to">
+            <fieldset>
+              <legend className="sr-only">What the discount applies to</legend>
+              <div className="grid gap-2 sm:grid-cols-2">
+                {(
+                  [
+                    ['order', 'Whole order', 'Every line of the cart.'],
+                    ['product', 'Specific products', 'Only lines of the SKUs or categories you choose.'],
+                  ] as const
+                ).map(([value, label, explain]) => (
+                  <label
+                    key={value}
+                    className="flex items-start gap-3 rounded-xl border border-line p-3 text-sm has-checked:border-accent has-checked:bg-accent-soft"
                   >
-                    Generate
-                  </button>
-                </div>
-                <TextAreaField
-                  label="Description"
-                  optional
-                  rows={2}
-                  maxLength={500}
-                  hint="Only staff see it."
-                  {...field('description')}
-                />
-              </DetailCard>
-              <DetailCard stack title="Discount">
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <SelectField label="Type" {...field('discount_type')}>
-                    <option value="percentage">Percentage of the eligible lines</option>
-                    <option value="fixed">Fixed amount</option>
-                  </SelectField>
-                  <WithUnit unit={percentage ? '%' : '$'}>
-                    <TextField
-                      label={percentage ? 'Percent off' : 'Amount off'}
-                      inputMode="decimal"
-                      {...field('discount_value')}
+                    <input
+                      type="radio"
+                      value={value}
+                      className="mt-0.5 size-4 accent-accent"
+                      {...register('applies_to')}
                     />
-                  </WithUnit>
-                  <WithUnit unit="$">
-                    <TextField
-                      label="Minimum order"
-                      optional
-                      inputMode="decimal"
-                      hint="The cart subtotal the code needs."
-                      {...field('minimum_order_amount')}
-                    />
-                  </WithUnit>
-                  {percentage && (
-                    <WithUnit unit="$">
-                      <TextField
-                        label="Maximum discount"
-                        optional
-                        inputMode="decimal"
-                        hint="The most one order is given."
-                        {...field('maximum_discount_amount')}
-                      />
-                    </WithUnit>
-                  )}
-                </div>
-              </DetailCard>
-              <DetailCard stack title="Applies to">
-                <fieldset>
-                  <legend className="sr-only">What the discount applies to</legend>
-                  <div className="grid gap-2 sm:grid-cols-2">
-                    {(
-                      [
-                        ['order', 'Whole order', 'Every line of the cart.'],
-                        ['product', 'Specific products', 'Only lines of the SKUs or categories you choose.'],
-                      ] as const
-                    ).map(([value, label, explain]) => (
-                      <label
-                        key={value}
-                        className="flex items-start gap-3 rounded-xl border border-line p-3 text-sm has-checked:border-accent has-checked:bg-accent-soft"
-                      >
-                        <input
-                          type="radio"
-                          value={value}
-                          className="mt-0.5 size-4 accent-accent"
-                          {...register('applies_to')}
-                        />
-                        <span>
-                          <span className="font-medium">{label}</span>
-                          <span className="block text-muted">{explain}</span>
-                        </span>
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-                {appliesTo === 'product' && (
-                  <>
-                    <Controller
-                      control={control}
-                      name="product_skus"
-                      render={({ field: skus }) => (
-                        <SkuPicker value={skus.value} onChange={skus.onChange} error={errors.product_skus?.message} />
-                      )}
-                    />
-                    <Controller
-                      control={control}
-                      name="category_ids"
-                      render={({ field: ids }) => (
-                        <CategoryPicker
-                          categories={categories}
-                          value={ids.value}
-                          onChange={ids.onChange}
-                          error={errors.category_ids?.message}
-                        />
-                      )}
-                    />
-                  </>
-                )}
-              </DetailCard>
-            </>
-          }
-          side={
-            <>
-              <DetailCard stack title="Status">
-                <label className="flex items-start gap-3 text-sm">
-                  <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register('is_active')} />
-                  <span>
-                    <span className="font-medium">Active</span>
-                    <span className="block text-muted">Switched off, shoppers are told the code is not active.</span>
-                  </span>
-                </label>
-              </DetailCard>
-              <DetailCard stack title="Dates" description="Shop time; both days count. Leave empty for no limit.">
-                <TextField label="Starts" optional type="date" {...field('start_date')} />
-                <TextField label="Ends" optional type="date" {...field('end_date')} />
-              </DetailCard>
-              <DetailCard stack title="Usage limits">
-                <TextField
-                  label="Total uses"
-                  optional
-                  inputMode="numeric"
-                  placeholder="Unlimited"
-                  hint="Empty or 0: unlimited."
-                  {...field('max_uses')}
-                />
-                <TextField
-                  label="Uses per customer"
-                  optional
-                  inputMode="numeric"
-                  placeholder="Unlimited"
-                  hint="A customer is their phone number. Empty or 0: unlimited."
-                  {...field('max_uses_per_customer')}
-                />
-              </DetailCard>
-            </>
-          }
-        />
-      </form>
-    </>
+                    <span>
+                      <span className="font-medium">{label}</span>
+                      <span className="block text-muted">{explain}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            {appliesTo === 'product' && (
+              <>
+                <SkuPicker {...valueField('product_skus')} />
+                <CategoryPicker categories={categories} {...valueField('category_ids')} />
+              </>
+            )}
+          </DetailCard>
+        </>
+      }
+      side={
+        <>
+          <DetailCard stack title="Status">
+            <label className="flex items-start gap-3 text-sm">
+              <input type="checkbox" className="mt-0.5 size-4 accent-accent" {...register('is_active')} />
+              <span>
+                <span className="font-medium">Active</span>
+                <span className="block text-muted">Switched off, shoppers are told the code is not active.</span>
+              </span>
+            </label>
+          </DetailCard>
+          <DetailCard stack title="Dates" description="Shop time; both days count. Leave empty for no limit.">
+            <TextField label="Starts" optional type="date" {...field('start_date')} />
+            <TextField label="Ends" optional type="date" {...field('end_date')} />
+          </DetailCard>
+          <DetailCard stack title="Usage limits">
+            <TextField
+              label="Total uses"
+              optional
+              inputMode="numeric"
+              placeholder="Unlimited"
+              hint="Empty or 0: unlimited."
+              {...field('max_uses')}
+            />
+            <TextField
+              label="Uses per customer"
+              optional
+              inputMode="numeric"
+              placeholder="Unlimited"
+              hint="A customer is their phone number. Empty or 0: unlimited."
+              {...field('max_uses_per_customer')}
+            />
+          </DetailCard>
+        </>
+      }
+    />
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '#shared/contracts/promo-codes.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
+import { type Column, ColumnHeaders } from '../ui/column-headers.tsx';
 import { ExportCsvButton } from '../ui/export-csv-button.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { importPromoCodes, invalidatePromoCodes, PROMO_TEMPLATE_PATH } from './promo-api.ts';
@@ -21,6 +22,10 @@ type Step =
 
 export const FILE_TOO_LARGE_MESSAGE = 'The file is larger than 5 MB';
 
+const ERROR_COLUMNS: readonly Column[] = [
+  ['Row', 'w-16 px-3 py-2 font-medium'],
+  ['Error', 'px-3 py-2 font-medium'],
+];
 const codes = (count: number) => `${count} ${count === 1 ? 'code' : 'codes'}`;
 /** What the real import will write: new codes plus the existing ones it updates. */
 const toWriteCount = (result: PromoCodesImportResult) => result.imported + result.updated;
@@ -243,14 +248,7 @@ function ImportSummary({ result, preview = false }: { result: PromoCodesImportRe
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Rows with errors</caption>
               <thead className="sticky top-0 bg-subtle text-xs tracking-wide text-muted uppercase">
-                <tr>
-                  <th scope="col" className="w-16 px-3 py-2 font-medium">
-                    Row
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    Error
-                  </th>
-                </tr>
+                <ColumnHeaders columns={ERROR_COLUMNS} />
               </thead>
               <tbody className="divide-y divide-line">
                 {result.errors.map((item) => (

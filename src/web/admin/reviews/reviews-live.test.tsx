@@ -1,15 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Notification, SOCKET_EVENTS } from '#shared/contracts/notifications.ts';
 import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
-import { click, OWNER, resetAdminTest, signIn } from '#web/test/admin.tsx';
+import { click, OWNER, renderAdmin, resetAdminTest, signIn } from '#web/test/admin.tsx';
 import { type Call, json, pagination, route, stubFetch } from '#web/test/api.ts';
 import { sockets } from '#web/test/fake-socket-io.ts';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { AdminAuthProvider } from '../auth/admin-auth.tsx';
-import { AdminLayout } from '../shell/admin-layout.tsx';
+import { type Rendered, waitFor } from '#web/test/render.tsx';
+import { inAdminShell } from '../shell/test-shell.tsx';
 import { ReviewsPage } from './reviews-page.tsx';
 import { HELD, newReviewNotification, STATS } from './test-fixtures.ts';
 
@@ -65,20 +62,7 @@ afterEach(() => {
 });
 
 async function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  view = await render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/admin/reviews']}>
-        <AdminAuthProvider>
-          <Routes>
-            <Route path="/admin" element={<AdminLayout />}>
-              <Route path="reviews" element={<ReviewsPage />} />
-            </Route>
-          </Routes>
-        </AdminAuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  view = await renderAdmin(inAdminShell({ reviews: <ReviewsPage /> }), '/admin/reviews');
   const root = view.container;
   await waitFor(() => expect(root.querySelector('tbody tr, main li')).not.toBeNull());
   await waitFor(() => expect(sockets).toHaveLength(1));

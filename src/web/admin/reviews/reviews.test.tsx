@@ -1,10 +1,9 @@
-import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminReview } from '#shared/contracts/reviews.ts';
-import { adminTestSetup, click, fieldLabelled, type, where } from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, submit, type, where } from '#web/test/admin.tsx';
 import { selectByLabel } from '#web/test/admin-kit.tsx';
 import { errorBody, json, pagination, recordedApi, route } from '#web/test/api.ts';
-import { buttonByText } from '#web/test/queries.ts';
+import { buttonByText, byLabel, tableCells } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { ProductEditorPage } from '../products/product-editor-page.tsx';
 import { adminProduct, PI_ID } from '../products/test-fixtures.ts';
@@ -34,14 +33,10 @@ const ROUTES = {
 };
 const mount = (entry = '/admin/reviews') => mountRoutes(ROUTES, entry);
 
-const byLabel = (root: ParentNode, label: string) => root.querySelector<HTMLElement>(`[aria-label="${label}"]`);
 const dialogTitled = (root: ParentNode, title: string) =>
   [...root.querySelectorAll('dialog')].find((dialog) => dialog.querySelector('h2')?.textContent === title);
-const submitForm = (form: HTMLFormElement | null | undefined) => act(async () => form?.requestSubmit());
 const listCalls = () => calls.filter((call) => route(call) === 'GET /api/admin/reviews');
 const lastListQuery = () => new URL(listCalls().at(-1)?.url ?? '', 'http://x').searchParams;
-const tableRows = (root: ParentNode) =>
-  [...root.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
 
 async function mountList(entry?: string) {
   const root = await mount(entry);
@@ -52,7 +47,7 @@ async function mountList(entry?: string) {
 describe('ReviewsPage', () => {
   it('lists each review with its product, stars, votes, title and excerpt, author, status and date', async () => {
     const root = await mountList();
-    const [held, great] = tableRows(root);
+    const [held, great] = tableCells(root);
     // The first cell is the row's checkbox; the review cell holds the votes, text and author.
     expect(held?.slice(1, 4)).toEqual([
       'Raspberry Pi Pico W',
@@ -164,7 +159,7 @@ describe('ReviewsPage', () => {
     const dialog = dialogTitled(root, 'Delete this review?');
     expect(dialog?.textContent).toContain('hide it instead');
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
-    await submitForm(dialog?.querySelector('form'));
+    await submit(dialog?.querySelector('form'));
     await waitFor(() => expect(toasts.at(-1)?.title).toBe('Review deleted'));
     expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(`/api/admin/reviews/${HELD.id}`);
   });
@@ -207,7 +202,7 @@ describe('ReviewReplyDialog', () => {
     const field = () => fieldLabelled<HTMLTextAreaElement>(dialog ?? root, 'Reply');
     expect(field()?.value).toBe('Thank you, Rana!');
     await type(field(), '  Thanks, glad it works!  ');
-    await submitForm(dialog?.querySelector('form'));
+    await submit(dialog?.querySelector('form'));
     await waitFor(() => expect(toasts.at(-1)?.title).toBe('Reply saved'));
     expect(sent).toEqual({ reply: 'Thanks, glad it works!' });
     await waitFor(() => expect(dialogTitled(root, 'Edit the shop’s reply')).toBeUndefined());
@@ -216,7 +211,7 @@ describe('ReviewReplyDialog', () => {
     dialog = dialogTitled(root, 'Edit the shop’s reply');
     await type(field(), '   ');
     expect(buttonByText(dialog ?? root, 'Remove reply')).toBeDefined();
-    await submitForm(dialog?.querySelector('form'));
+    await submit(dialog?.querySelector('form'));
     await waitFor(() => expect(toasts.at(-1)?.title).toBe('Reply removed'));
     expect(sent).toEqual({ reply: '' });
   });
@@ -236,11 +231,11 @@ describe('ReviewReplyDialog', () => {
     await click(byLabel(root, 'Reply to the review by Sami'));
     const dialog = dialogTitled(root, 'Reply as the shop');
     expect(dialog?.textContent).toContain('Arrived with a bent pin.');
-    await submitForm(dialog?.querySelector('form'));
+    await submit(dialog?.querySelector('form'));
     expect(dialog?.textContent).toContain('Write a reply, or cancel');
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     await type(fieldLabelled(dialog ?? root, 'Reply'), 'Sorry! We are sending a new one.');
-    await submitForm(dialog?.querySelector('form'));
+    await submit(dialog?.querySelector('form'));
     await waitFor(() => expect(dialog?.textContent).toContain('Reply must be text'));
     expect(fieldLabelled(dialog ?? root, 'Reply')?.getAttribute('aria-invalid')).toBe('true');
   });
@@ -266,13 +261,13 @@ describe('ReviewSettingsDialog', () => {
     expect(words?.value).toBe('spam\nscam link');
 
     await type(words, `spam\n\n${'x'.repeat(51)}\nSPAM`);
-    await submitForm(dialog.querySelector('form'));
+    await submit(dialog.querySelector('form'));
     expect(dialog.textContent).toContain('Line 3: A banned word must be at most 50 characters');
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
 
     await type(words, ' spam \n\nscam link\nSpam\n');
     await click(dialog.querySelector('input[value="all"]'));
-    await submitForm(dialog.querySelector('form'));
+    await submit(dialog.querySelector('form'));
     await waitFor(() => expect(toasts.at(-1)?.title).toBe('Review settings saved'));
     // Blank lines are skipped, repeats (any case) sent once.
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
@@ -295,7 +290,7 @@ describe('ReviewSettingsDialog', () => {
       );
     const { dialog } = await openSettings();
     await type(fieldLabelled(dialog, 'Banned words'), 'spam\n\nbad word');
-    await submitForm(dialog.querySelector('form'));
+    await submit(dialog.querySelector('form'));
     await waitFor(() => expect(dialog.textContent).toContain('Line 3: Text must not hold control characters'));
     expect(fieldLabelled(dialog, 'Banned words')?.getAttribute('aria-invalid')).toBe('true');
   });
@@ -319,7 +314,7 @@ describe('ReviewDetailPage', () => {
     expect(buttonByText(root, 'Reject')).toBeDefined();
     expect(buttonByText(root, 'Edit reply')).toBeDefined();
     await click(buttonByText(root, 'Delete'));
-    await submitForm(dialogTitled(root, 'Delete this review?')?.querySelector('form'));
+    await submit(dialogTitled(root, 'Delete this review?')?.querySelector('form'));
     await waitFor(() => expect(where(root)).toBe('/admin/reviews'));
   });
 

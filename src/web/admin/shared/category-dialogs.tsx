@@ -1,14 +1,14 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
-import { fieldBinder } from '../ui/form-fields.ts';
 import { SelectOptions } from '../ui/select-options.tsx';
+import { useDialogForm } from '../ui/use-editor-form.tsx';
 import type { TreeCategory } from './category-options.ts';
 
 /**
@@ -105,12 +105,7 @@ export function CategoryDialog<C extends TreeCategory & { slug: string; descript
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CategoryFormValues, unknown, CategoryFields>({
+  const { form, field, dialog } = useDialogForm<CategoryFormValues, CategoryFields>({
     resolver: kit.resolver,
     defaultValues: {
       name: category?.name ?? '',
@@ -120,35 +115,31 @@ export function CategoryDialog<C extends TreeCategory & { slug: string; descript
       sort_order: category?.sort_order ?? 0,
       is_active: category?.is_active ?? true,
     },
-    mode: 'onTouched',
+    save: async (fields, { setError }) => {
+      try {
+        const saved = await kit.save(category, fields);
+        toast({ variant: 'success', title: category ? `${saved.name} saved` : `${saved.name} created` });
+        void kit.invalidate(queryClient);
+        onClose();
+      } catch (error) {
+        if (applyServerErrors(error, setError, FIELDS)) return;
+        // A 409 without field details is the unique slug (the only conflict a save can hit).
+        if (error instanceof ApiError && error.status === 409) {
+          setError('slug', { message: error.message }, { shouldFocus: true });
+        } else {
+          toast({ variant: 'error', title: errorMessage(error, 'Could not save the category') });
+        }
+      }
+    },
   });
 
-  const submit = async (fields: CategoryFields) => {
-    try {
-      const saved = await kit.save(category, fields);
-      toast({ variant: 'success', title: category ? `${saved.name} saved` : `${saved.name} created` });
-      void kit.invalidate(queryClient);
-      onClose();
-    } catch (error) {
-      if (applyServerErrors(error, setError, FIELDS)) return;
-      // A 409 without field details is the unique slug (the only conflict a save can hit).
-      if (error instanceof ApiError && error.status === 409) {
-        setError('slug', { message: error.message }, { shouldFocus: true });
-      } else {
-        toast({ variant: 'error', title: errorMessage(error, 'Could not save the category') });
-      }
-    }
-  };
-
-  const field = fieldBinder(register, errors);
   return (
     <FormDialog
       title={category ? `Edit ${category.name}` : `New ${kit.noun}`}
       size="md"
       submitLabel={category ? 'Save changes' : 'Create category'}
       pendingLabel="Saving…"
-      pending={isSubmitting}
-      onSubmit={handleSubmit(submit)}
+      {...dialog}
       onClose={onClose}
     >
       <TextField label="Name" maxLength={kit.limits.name} autoComplete="off" {...field('name')} />
@@ -181,13 +172,13 @@ export function CategoryDialog<C extends TreeCategory & { slug: string; descript
             inputMode="numeric"
             min={0}
             hint="Lower first"
-            {...register('sort_order', { valueAsNumber: true })}
-            error={errors.sort_order?.message}
+            {...form.register('sort_order', { valueAsNumber: true })}
+            error={form.formState.errors.sort_order?.message}
           />
         )}
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="size-4 accent-accent" {...register('is_active')} />
+        <input type="checkbox" className="size-4 accent-accent" {...form.register('is_active')} />
         Active (shown {kit.shownWhere})
       </label>
     </FormDialog>

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { DetailColumns } from '../ui/detail-layout.tsx';
+import { ContentPreviewDialog } from './content-preview-dialog.tsx';
 
 /**
  * The save bar of the post and page editors, stuck under the header (as the kit's FormSaveBar):
@@ -14,5 +16,48 @@ export function EditorSaveBar({ status, children }: { status: string; children: 
       </span>
       {children}
     </div>
+  );
+}
+
+/**
+ * A content editor's body (post, fixed page): the unsaved-changes guard, then a section with the
+ * save bar (where the work stands, Preview, the editor's own save buttons), the two columns of
+ * cards, and the preview of what is typed now. The rich-text toolbar sticks below the save bar
+ * (4.5rem from the top, about 4.25rem tall).
+ */
+export function ContentEditorBody({
+  label,
+  guard,
+  status,
+  actions,
+  preview,
+  main,
+  side,
+}: {
+  /** The section's name for screen readers ("Edit post", "Edit About"). */
+  label: string;
+  guard: ReactNode;
+  status: string;
+  /** The save buttons after Preview. */
+  actions: ReactNode;
+  preview: { title: string; html: string; image?: string | null; meta?: ReactNode };
+  main: ReactNode;
+  side: ReactNode;
+}) {
+  const [previewing, setPreviewing] = useState(false);
+  return (
+    <>
+      {guard}
+      <section aria-label={label} className="[--editor-toolbar-top:9rem]">
+        <EditorSaveBar status={status}>
+          <button type="button" className="btn-secondary" onClick={() => setPreviewing(true)}>
+            Preview
+          </button>
+          {actions}
+        </EditorSaveBar>
+        <DetailColumns main={main} side={side} />
+        <ContentPreviewDialog open={previewing} onClose={() => setPreviewing(false)} {...preview} />
+      </section>
+    </>
   );
 }

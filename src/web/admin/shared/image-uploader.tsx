@@ -19,11 +19,11 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
  * the arrow buttons or by dragging, remove. The first image is the one carts and cards show.
  */
 export function ImageUploader({
-  images,
+  value: images,
   onChange,
   error,
 }: {
-  images: readonly string[];
+  value: readonly string[];
   onChange: (images: string[]) => void;
   error?: string;
 }) {

@@ -57,7 +57,7 @@ export function splitList(value: string): string[] {
 
 /**
  * A labelled tags field (a product's, a post's): the list typed with commas, a hint under it and
- * the field's error. Bound with react-hook-form's Controller (`value`, `onChange`).
+ * the field's error. Bound with the editor form's `valueField('tags')`.
  */
 export function TagsField({
   id,
@@ -72,8 +72,8 @@ export function TagsField({
   onChange: (value: string[]) => void;
   placeholder: string;
   hint: string;
-  /** The field's error; an empty message still marks it ("Check the tags"). */
-  error?: { message?: string };
+  /** The field's error; an empty one (a single tag refused) still marks it ("Check the tags"). */
+  error?: string;
 }) {
   return (
     <div>
@@ -85,13 +85,13 @@ export function TagsField({
         value={value}
         onChange={onChange}
         placeholder={placeholder}
-        invalid={Boolean(error)}
+        invalid={error !== undefined}
         describedBy={`${id}-hint`}
       />
       <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
         {hint}
       </p>
-      {error && <p className="mt-1 text-sm text-danger">{error.message ?? 'Check the tags'}</p>}
+      {error !== undefined && <p className="mt-1 text-sm text-danger">{error || 'Check the tags'}</p>}
     </div>
   );
 }

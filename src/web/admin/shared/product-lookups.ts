@@ -24,5 +24,8 @@ export const adminCategoriesQuery = {
   staleTime: 60_000,
 } as const;
 
+/** What an editor that picks categories (product, promo code) says when the tree could not be loaded. */
+export const CATEGORIES_FAILED = 'The categories could not be loaded; the category picker is empty.';
+
 /** The catalogue's categories as `[id, label]` select options (see categoryTreeOptions). */
 export const categoryOptions = (categories: readonly AdminCategory[]) => categoryTreeOptions(categories);

@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { click, OWNER, resetAdminTest, signIn } from '#web/test/admin.tsx';
+import { click, OWNER, renderAdmin, resetAdminTest, signIn } from '#web/test/admin.tsx';
 import { json, route, stubFetch } from '#web/test/api.ts';
-import { type Rendered, render, waitFor } from '#web/test/render.tsx';
-import { AdminAuthProvider } from '../auth/admin-auth.tsx';
-import { AdminLayout } from './admin-layout.tsx';
+import type { Rendered } from '#web/test/render.tsx';
+import { waitFor } from '#web/test/render.tsx';
+import { inAdminShell } from './test-shell.tsx';
 
 vi.mock('socket.io-client/dist/socket.io.js', () => import('#web/test/fake-socket-io.ts'));
 
@@ -50,21 +48,7 @@ afterEach(() => {
 });
 
 async function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  view = await render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/admin/blog']}>
-        <AdminAuthProvider>
-          <Routes>
-            <Route path="/admin" element={<AdminLayout />}>
-              <Route path="blog" element={<FragileScreen />} />
-              <Route path="pages" element={<h1>Pages screen</h1>} />
-            </Route>
-          </Routes>
-        </AdminAuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  view = await renderAdmin(inAdminShell({ blog: <FragileScreen />, pages: <h1>Pages screen</h1> }), '/admin/blog');
   return view.container;
 }
 

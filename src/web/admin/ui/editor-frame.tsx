@@ -1,29 +1,29 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { type BackLink, DetailHeader, DetailPlaceholder } from './detail-layout.tsx';
 import type { RecordEditor } from './use-record-editor.ts';
 
 interface EditorFrameProps<R> {
+  /** The record editor; its noun makes the placeholder's words ("Loading the product", "Product not found"). */
   editor: Omit<RecordEditor<R, unknown>, 'save'>;
-  /** "product": the placeholder's "Loading the product", "Product not found". */
-  noun: string;
   back: BackLink;
-  /** The heading of a new record ("New product") and of one still loading ("Edit product"). */
-  newTitle: string;
-  loadingTitle: string;
+  /** The heading of a new record and of one still loading: "New product" and "Edit product" unless said. */
+  newTitle?: string;
+  loadingTitle?: string;
   /** Why a record may be missing ("It may have been deleted."). */
   missingText?: string;
-  /** Other loads the form needs first (the category tree), shown as still loading. */
-  pending?: boolean;
-  /** A line above the form (a failed side load: "the category picker is empty"). */
-  notice?: ReactNode;
+  /**
+   * A load the form needs besides the record (the category tree for the picker): the page waits
+   * for it, and when it fails the form still opens, under the `failed` words.
+   */
+  sideLoad?: { query: { isPending: boolean; isError: boolean }; failed: string };
   title: (record: R) => string;
   meta?: (record: R) => ReactNode;
   /** Links beside the title (View in store); the Delete button follows them when the editor deletes. */
   actions?: (record: R) => ReactNode;
   /** The delete confirmation's words. */
   deleteStep?: { title: (record: R) => string; confirmLabel: string; body: (record: R) => ReactNode };
-  /** The form, keyed by the record so its defaults are that record's values. */
+  /** The form; the frame keys it by the record, so a fresh form starts from each record's values. */
   children: (record: R | undefined) => ReactNode;
 }
 
@@ -35,24 +35,22 @@ interface EditorFrameProps<R> {
  */
 export function EditorFrame<R>({
   editor,
-  noun,
   back,
-  newTitle,
-  loadingTitle,
+  newTitle = `New ${editor.noun}`,
+  loadingTitle = `Edit ${editor.noun}`,
   missingText = 'It may have been deleted.',
-  pending = false,
-  notice,
+  sideLoad,
   title,
   meta,
   actions,
   deleteStep,
   children,
 }: EditorFrameProps<R>) {
-  if (editor.waiting || pending) {
+  if (editor.waiting || sideLoad?.query.isPending) {
     return (
       <DetailPlaceholder
         query={editor.query}
-        noun={noun}
+        noun={editor.noun}
         title={editor.waiting ? loadingTitle : newTitle}
         back={back}
         missingText={missingText}
@@ -84,12 +82,12 @@ export function EditorFrame<R>({
           )
         }
       />
-      {notice && (
+      {sideLoad?.query.isError && (
         <p role="status" className="mb-4 text-sm text-danger">
-          {notice}
+          {sideLoad.failed}
         </p>
       )}
-      {children(current)}
+      <Fragment key={current ? editor.idOf(current) : 'new'}>{children(current)}</Fragment>
       {deletion && deleteStep && current && (
         <ConfirmDialog
           open={deletion.asking}

@@ -1,3 +1,7 @@
+import type { ReactNode } from 'react';
+import { DetailColumns } from './detail-layout.tsx';
+import type { EditorForm } from './use-editor-form.tsx';
+
 /**
  * An editor page's save bar, stuck under the header at the top of its form (toasts appear at the
  * bottom and would cover a save button there): where the form stands, and the submit button.
@@ -24,5 +28,34 @@ export function FormSaveBar({
         {saving ? 'Saving…' : editing ? 'Save changes' : `Create ${noun}`}
       </button>
     </div>
+  );
+}
+
+/**
+ * A `<form>` editor's body (product, promo code): the unsaved-changes guard, then the form with
+ * its save bar over the two columns of cards. `editor` is what `useEditorForm` returned; the
+ * content editors (post, page) are not `<form>`s and use `ContentEditorBody` instead.
+ */
+export function EditorFormBody({
+  editor,
+  editing,
+  noun,
+  main,
+  side,
+}: {
+  editor: Pick<EditorForm<never, unknown>, 'guard' | 'submit' | 'dirty' | 'saving'>;
+  editing: boolean;
+  noun: string;
+  main: ReactNode;
+  side: ReactNode;
+}) {
+  return (
+    <>
+      {editor.guard}
+      <form onSubmit={editor.submit} noValidate>
+        <FormSaveBar editing={editing} noun={noun} dirty={editor.dirty} saving={editor.saving} />
+        <DetailColumns main={main} side={side} />
+      </form>
+    </>
   );
 }

@@ -3,6 +3,8 @@ import {
   type DefaultValues,
   type FieldPath,
   type FieldValues,
+  get,
+  type PathValue,
   type Resolver,
   type UseFormReturn,
   useForm,
@@ -43,6 +45,14 @@ export interface EditorForm<V extends FieldValues, W> {
   form: UseFormReturn<V, unknown, W>;
   /** `{...field('name')}` on a labelled field: registered, with its error under it. */
   field: ReturnType<typeof fieldBinder<V>>;
+  /**
+   * `{...valueField('tags')}` on a control that edits a value rather than an input (tags, images,
+   * the rich text, the pickers): the value, a change the form counts as an edit (dirty, checked
+   * again once the form was submitted) and the field's error ('' when only its items have one).
+   */
+  valueField: <N extends FieldPath<V>>(
+    name: N,
+  ) => { value: PathValue<V, N>; onChange: (value: PathValue<V, N>) => void; error: string | undefined };
   /** Sends a checked request: saves, starts the form again from the saved record, or places the server's errors. */
   send: (request: W) => Promise<void>;
   /** Marks the fields a check refused (`{name: message}`), focuses the first, and says so. */
@@ -109,6 +119,16 @@ export function useEditorForm<V extends FieldValues, W, R>(options: EditorFormOp
   return {
     form,
     field: fieldBinder(form.register, errors),
+    valueField: (name) => ({
+      value: form.watch(name),
+      onChange: (value) =>
+        form.setValue(name, value, {
+          shouldDirty: true,
+          shouldTouch: true,
+          shouldValidate: form.formState.isSubmitted,
+        }),
+      error: errorText(get(errors, name)),
+    }),
     send,
     refuse,
     submit: form.handleSubmit(
@@ -126,7 +146,40 @@ export function useEditorForm<V extends FieldValues, W, R>(options: EditorFormOp
   };
 }
 
+/** A field's error as words: its message, '' when only its items have errors (a tag), else none. */
+function errorText(error: { message?: unknown } | undefined): string | undefined {
+  if (!error) return undefined;
+  return typeof error.message === 'string' ? error.message : '';
+}
+
 /** `variants.2.price` → `variants`: a nested server path belongs to its top-level field. */
 function rootOf(name: string): string {
   return name.split('.')[0] ?? name;
+}
+
+/**
+ * The form of a dialog editor (a customer, a category): react-hook-form with the contract's
+ * resolver, checked as each field is left, and the field binder. `dialog` goes on `<FormDialog>`:
+ * its submit runs `save` with the checked request, and the dialog shows it pending meanwhile.
+ * What a save does and where a refusal lands stay the dialog's own; there is no unsaved-changes
+ * guard, since closing the dialog is the choice to drop what was typed.
+ */
+export function useDialogForm<V extends FieldValues, W>(options: {
+  resolver: Resolver<V, unknown, W>;
+  defaultValues: DefaultValues<V>;
+  save: (request: W, form: UseFormReturn<V, unknown, W>) => Promise<void>;
+}) {
+  const form = useForm<V, unknown, W>({
+    resolver: options.resolver,
+    defaultValues: options.defaultValues,
+    mode: 'onTouched',
+  });
+  return {
+    form,
+    field: fieldBinder(form.register, form.formState.errors),
+    dialog: {
+      pending: form.formState.isSubmitting,
+      onSubmit: form.handleSubmit((request) => options.save(request, form)),
+    },
+  };
 }

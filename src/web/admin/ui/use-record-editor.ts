@@ -1,6 +1,6 @@
 import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '#web/lib/api-client.ts';
 import { type ToastOptions, toast } from '#web/lib/toast.ts';
 
@@ -10,8 +10,11 @@ import { type ToastOptions, toast } from '#web/lib/toast.ts';
  * passes it to `useRecordEditor`, then draws the result with `<EditorFrame>`.
  */
 export interface RecordEditorConfig<R, W, D = unknown> {
-  /** The record's id from the address; undefined on `…/new`. */
-  id: string | undefined;
+  /**
+   * The record's id: the address's `:id` unless given (a fixed page's is its `:slug`); undefined
+   * on `…/new`, where the editor creates.
+   */
+  id?: string | undefined;
   /** "product": "Could not delete the product". */
   noun: string;
   /** The cache key of one record: `[...KEY, 'one', id]`. */
@@ -24,9 +27,10 @@ export interface RecordEditorConfig<R, W, D = unknown> {
   remove?: (id: string) => Promise<D>;
   /** Refreshes the lists and counts that show the record. */
   invalidate: (queryClient: QueryClient) => unknown;
-  /** The record's id (for the cache) and its editor's address (a new record's address replaces `…/new`). */
-  idOf: (record: R) => string;
-  pathOf: (record: R) => string;
+  /** The record's id, for the cache and the form's key: `record.id` unless said (a fixed page's is its slug). */
+  idOf?: (record: R) => string;
+  /** The record's editor address, which replaces `…/new` after a create: `{listPath}/{id}` unless said. */
+  pathOf?: (record: R) => string;
   /** The list the editor comes from: where a delete lands. */
   listPath: string;
   /** The toast after a save; `created` on the first save of a new record. */
@@ -36,6 +40,9 @@ export interface RecordEditorConfig<R, W, D = unknown> {
 }
 
 export interface RecordEditor<R, W> {
+  /** The config's noun and id, for the frame's words and the form's key. */
+  noun: string;
+  idOf: (record: R) => string;
   /** The record being edited; undefined on `…/new`. */
   current: R | undefined;
   /** The record's load, for the placeholder (loading, not found, failed with a retry). */
@@ -55,7 +62,12 @@ export interface RecordEditor<R, W> {
  * address to the record's own. A delete asks first, then lands on the list.
  */
 export function useRecordEditor<R, W, D = unknown>(config: RecordEditorConfig<R, W, D>): RecordEditor<R, W> {
-  const { id, noun, recordKey, load, create, update, remove, invalidate, idOf, pathOf, listPath } = config;
+  const { noun, recordKey, load, create, update, remove, invalidate, listPath } = config;
+  const params = useParams();
+  // Given as undefined (a fixed page's unknown slug) is not the same as left out.
+  const id = 'id' in config ? config.id : params.id;
+  const idOf = config.idOf ?? idField;
+  const pathOf = config.pathOf ?? ((record: R) => `${listPath}/${idOf(record)}`);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
@@ -97,6 +109,8 @@ export function useRecordEditor<R, W, D = unknown>(config: RecordEditorConfig<R,
   });
 
   return {
+    noun,
+    idOf,
     current: id === undefined ? undefined : query.data,
     query,
     waiting: id !== undefined && !query.isSuccess,
@@ -112,6 +126,13 @@ export function useRecordEditor<R, W, D = unknown>(config: RecordEditorConfig<R,
           }
         : null,
   };
+}
+
+/** The default `idOf`: most records (product, promo code, post) carry their id as `id`. */
+function idField(record: unknown): string {
+  const id = (record as { id?: unknown }).id;
+  if (typeof id !== 'string') throw new Error('This record has no string id: give the editor an idOf');
+  return id;
 }
 
 export function capitalise(text: string): string {
