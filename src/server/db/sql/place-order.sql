@@ -45,21 +45,20 @@
 -- The guard's message is `STOCK_GUARD_MESSAGE` there; the promo ones are `PROMO_GUARD_MESSAGES`
 -- (src/server/promo-codes/promo-validation.ts).
 --
--- Generic plans, never a sequential scan (the roll-up's settings, variant-roll-up.sql, for the
--- same reasons): the statements below name rows by uuid[] variables and by keys of the jsonb
+-- Generic plans (the roll-up's plan setting, variant-roll-up.sql, for the same reason; not its
+-- `enable_seqscan = off`, which on PostgreSQL slowed 200 concurrent orders until most waited
+-- past the pool's timeout and answered 503): the statements below name rows by uuid[] variables and by keys of the jsonb
 -- arguments, so PL/pgSQL re-planned several of them on every order (a custom plan per value),
 -- and each planning reads the size of its tables and of each of their indexes from the file
 -- system (17 file-size system calls per order on PGlite). One generic plan per session is made
--- once and kept; with sequential scans off it finds rows by their indexes whatever the size of
--- the tables when it was planned (PGlite has no autovacuum, so no statistics ever tell a plan
--- made on a fresh shop that the tables have grown). Measured on the embedded database with
+-- once and kept. Measured on the embedded database with
 -- 10,000 products (`npm run bench:order-cost`, CPU per order, the same commit with and without
--- these two settings): ~8 → ~5 ms for an order, ~10 → ~6 ms with a promo code; on a database
+-- both settings, before enable_seqscan was dropped): ~8 → ~5 ms for an order, ~10 → ~6 ms with a promo code; on a database
 -- that had taken 800 orders already, ~0.45 ms of ~3 ms in this function. The settings hold only
 -- while this function (and what its statements fire) runs.
 CREATE OR REPLACE FUNCTION cedar_place_order(stock jsonb, head jsonb, items jsonb, notification text)
 RETURNS TABLE (id uuid, order_number text, status text, payment_status text, created_ms float8)
-LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   taken integer;
   levels text;
