@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './tests/helpers/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4317);
-const chromium = await findChromium();
+const chromium = await findChromium({ headlessShell: true });
 /** The tag of tests that change shop-wide settings (the shop-wide project below). */
 const SHOP_WIDE = /@shop-wide/;
 
@@ -25,6 +25,10 @@ export default defineConfig({
     // The service worker precaches the whole app on every first visit, which only the PWA tests
     // need (they allow it): blocking it elsewhere keeps each test's page load light.
     serviceWorkers: 'block',
+    // Skeletons pulse and panels slide while pages load: frames the CPU-bound run paid for on
+    // every test (about a fifth of a sample's time). The styles honour the setting
+    // (styles.css); preferences.spec.ts checks motion with and without it.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromium.executablePath, args: CHROMIUM_ARGS },

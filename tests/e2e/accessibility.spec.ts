@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import { expect, type Page, test } from './test.ts';
 
 const KEY = 'preferences-storage';
@@ -54,13 +54,6 @@ async function usePreferences(page: Page, state: object) {
   ] as const);
 }
 
-/** Axe's findings as short lines, so a failure says what and where. */
-function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) {
-  return violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-  );
-}
-
 test.describe('axe scan (WCAG 2.0 A/AA, 2.1 AA)', () => {
   for (const [mode, state] of Object.entries(MODES)) {
     for (const { name, path, ready } of PAGES) {
@@ -70,11 +63,7 @@ test.describe('axe scan (WCAG 2.0 A/AA, 2.1 AA)', () => {
         await ready(page);
         // Images decoded and late layout settled, so contrast is judged on what a shopper sees.
         await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .options({ resultTypes: ['violations'] }) // what the assertions read; skipping the rest is faster
-          .analyze();
-        expect(describeViolations(results.violations)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   }
@@ -90,11 +79,7 @@ test.describe('axe scan (WCAG 2.0 A/AA, 2.1 AA)', () => {
     await expect(dialog.getByRole('link', { name: 'View full details' })).toBeVisible();
     // The description has loaded (the quantity stepper's own status line stays, empty).
     await expect(dialog.getByRole('status').filter({ hasText: 'Loading the description' })).toHaveCount(0);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .options({ resultTypes: ['violations'] }) // what the assertions read; skipping the rest is faster
-      .analyze();
-    expect(describeViolations(results.violations)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

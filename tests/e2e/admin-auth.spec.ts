@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { SignJWT } from 'jose';
+import { axeViolations } from './axe.ts';
 import { postReview, productBySlug, signUpShopper } from './review-helpers.ts';
 import { E2E_ADMIN, expect, type Page, test } from './test.ts';
 
@@ -209,15 +209,7 @@ for (const theme of ['light', 'dark'] as const) {
         // Live toasts (this test's order, and orders other tests move meanwhile) fade in: one caught
         // mid-fade is measured half-transparent and fails contrast. The toasts' own colours are
         // the shop's tokens (errors/sonner-toaster.tsx); the screens are what this scan checks.
-        const { violations } = await new AxeBuilder({ page })
-          .exclude('[data-sonner-toaster]')
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .options({ resultTypes: ['violations'] })
-          .analyze();
-        expect(
-          violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`)),
-          `${path} in ${theme}`,
-        ).toEqual([]);
+        expect(await axeViolations(page, { exclude: '[data-sonner-toaster]' }), `${path} in ${theme}`).toEqual([]);
       }
     });
   }

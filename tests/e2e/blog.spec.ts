@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 import { expect, type Page, test } from './test.ts';
 
 /**
@@ -146,15 +146,7 @@ test.describe('axe scan (WCAG 2.0 A/AA, 2.1 AA)', () => {
         await page.goto(path);
         await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
         await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .options({ resultTypes: ['violations'] })
-          .analyze();
-        expect(
-          results.violations.flatMap((violation) =>
-            violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-          ),
-        ).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   }

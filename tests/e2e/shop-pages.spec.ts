@@ -1,17 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from './test.ts';
+import { axeViolations } from './axe.ts';
+import { expect, test } from './test.ts';
 
 /** docs/product.md#fixed-pages: the shop's fixed pages at /pages/{slug}, linked from the footer. */
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-  );
-}
 
 test('the footer opens the delivery page: its text, the other pages beside it, axe clean', async ({ page }) => {
   const problems: string[] = [];
