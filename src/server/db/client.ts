@@ -58,17 +58,26 @@ export type DatabaseOptions =
       connectionTimeoutMs?: number;
     };
 
-/** pg-pool's error when no connection was free within `connectionTimeoutMillis`. */
-const POOL_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+/**
+ * pg-pool's errors when no connection was ready within `connectionTimeoutMillis`: every pooled
+ * connection stayed busy (the request waited in the pool's queue), or the pool was opening a new
+ * connection and the server did not finish the handshake in time (a server saturated with work, or
+ * one that stopped answering).
+ */
+const POOL_TIMEOUT_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]);
 
 /**
- * True when `error` (or its cause: Drizzle wraps the driver's error) says every pooled connection
- * stayed busy for the whole connection timeout. That is overload, not a bug: the error handler
- * answers 503 with `retry-after` (plugins/error-handler.ts), never a 500.
+ * True when `error` (or its cause: Drizzle wraps the driver's error) says no database connection
+ * could be had within the connection timeout. That is overload or an unreachable database, not a
+ * bug: the error handler answers 503 with `retry-after` (plugins/error-handler.ts), never a 500.
  */
 export function isPoolExhausted(error: unknown): boolean {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    if ((current as { message?: unknown }).message === POOL_TIMEOUT_MESSAGE) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && POOL_TIMEOUT_MESSAGES.has(message)) return true;
   }
   return false;
 }
