@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { axeViolations } from './axe.ts';
 import { postReview, productBySlug, signUpShopper } from './review-helpers.ts';
-import { E2E_ADMIN, expect, type Page, test } from './test.ts';
+import { E2E_ADMIN, expect, openInApp, type Page, test } from './test.ts';
 
 const { signInPath: SIGN_IN_PATH, email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = E2E_ADMIN;
 /** Matches playwright.config.ts's server environment. */
@@ -201,8 +201,10 @@ for (const theme of ['light', 'dark'] as const) {
         (value) => localStorage.setItem('preferences-storage', JSON.stringify({ state: { theme: value }, version: 1 })),
         theme,
       );
+      // The theme is read when the app starts; the screens after it are opened in the app.
+      await page.reload();
       for (const [path, heading] of screens) {
-        await page.goto(path);
+        await openInApp(page, path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await expect(page.locator('.animate-pulse, [aria-hidden="true"].card')).toHaveCount(0);
         if (path === '/admin') await expect(page.getByLabel('Latest orders', { exact: true })).toBeVisible();

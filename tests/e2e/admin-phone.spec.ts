@@ -1,6 +1,6 @@
 import { adminApi, createPromoCode, uniqueStamp } from './promo-helpers.ts';
 import { postReview, productBySlug, signUpShopper } from './review-helpers.ts';
-import { expect, type Page, test } from './test.ts';
+import { expect, openInApp, type Page, test } from './test.ts';
 
 /**
  * The admin on a 390 px phone: every screen fits the width. Nothing may widen the page, and no
@@ -40,7 +40,7 @@ async function overflowingElements(page: Page, ignore?: string): Promise<string[
 }
 
 async function expectFits(page: Page, path: string, heading: string | RegExp) {
-  await page.goto(path);
+  await openInApp(page, path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   // Lists and details arrive after their query: wait until no skeleton is left.
   await expect(page.locator('main .animate-pulse')).toHaveCount(0);
@@ -166,7 +166,7 @@ test('the blog and fixed pages screens fit a 390 px phone (issue 24)', async ({ 
   if (!post) throw new Error('the demo seed has blog posts');
   // The rich-text editor's toolbar scrolls sideways on a phone by design (its own tools row).
   const toolbar = '[role="toolbar"]';
-  await page.goto(`/admin/blog/${post.id}`);
+  await openInApp(page, `/admin/blog/${post.id}`);
   await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
   expect(await overflowingElements(page, toolbar), 'post editor with its content at 390 px').toEqual([]);
@@ -177,7 +177,7 @@ test('the blog and fixed pages screens fit a 390 px phone (issue 24)', async ({ 
   // The whole screen on a phone.
   expect(box?.width).toBeGreaterThanOrEqual(389);
   await page.keyboard.press('Escape');
-  await page.goto('/admin/blog/new');
+  await openInApp(page, '/admin/blog/new');
   await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
   expect(await overflowingElements(page, toolbar), 'new post at 390 px').toEqual([]);
   await expectFits(page, '/admin/blog/categories', 'Blog categories');
@@ -186,7 +186,7 @@ test('the blog and fixed pages screens fit a 390 px phone (issue 24)', async ({ 
   expect(await overflowingElements(page), 'blog category dialog at 390 px').toEqual([]);
   await page.keyboard.press('Escape');
   await expectFits(page, '/admin/pages', 'Pages');
-  await page.goto('/admin/pages/delivery');
+  await openInApp(page, '/admin/pages/delivery');
   await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible();
   expect(await overflowingElements(page, toolbar), 'page editor at 390 px').toEqual([]);
 });

@@ -29,6 +29,21 @@ export async function waitForHydration(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Moves the running app to `path` the way one of its own links does (history.pushState, then the
+ * router's popstate listener), without loading the page again. A screen-by-screen walk (the admin
+ * axe scans, the 390 px checks) otherwise reloads and compiles the whole admin bundle per screen,
+ * 1–3 s of a worker each on this 2-core machine; what a fresh load does is covered by the tests
+ * that `goto` a screen.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+}
+
 /** An admin session as the admin app keeps it in localStorage (src/web/admin/auth/token-store.ts). */
 interface StoredAdminSession {
   entries: [key: string, value: string][];
