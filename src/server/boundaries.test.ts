@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { importCycles, readSources, type SourceFile } from '../../tests/helpers/import-graph.ts';
 
 /**
  * The server's import rules (docs/architecture.md "Where a domain lives"), read from the sources:
@@ -14,41 +13,9 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER_DIR = path.dirname(fileURLToPath(import.meta.url));
 
-interface SourceFile {
-  /** Relative to src/server, with forward slashes. */
-  name: string;
-  /** Every module specifier it imports or re-exports, type-only imports included. */
-  specifiers: string[];
-  /** The src/server files among them. */
-  imports: string[];
-}
-
 function serverSources(): SourceFile[] {
-  const names: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) names.push(full);
-    }
-  };
-  walk(SERVER_DIR);
-  return names.map((file) => {
-    const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-    const specifiers = importedFiles.map((imported) => imported.fileName);
-    const imports = specifiers.flatMap((specifier) => {
-      const target = specifier.startsWith('#server/')
-        ? path.join(SERVER_DIR, specifier.slice('#server/'.length))
-        : specifier.startsWith('.')
-          ? path.resolve(path.dirname(file), specifier)
-          : undefined;
-      return target && fs.existsSync(target) ? [relative(target)] : [];
-    });
-    return { name: relative(file), specifiers, imports };
-  });
+  return readSources(SERVER_DIR, '#server/');
 }
-
-const relative = (file: string) => path.relative(SERVER_DIR, file).split(path.sep).join('/');
 
 const isDataLayer = (name: string) => /\.(table|mapper)\.ts$/.test(name);
 const folderOf = (name: string) => path.posix.dirname(name);
@@ -70,25 +37,6 @@ function domainCalls(files: readonly SourceFile[]): { name: string; imports: str
     }
   }
   return [...edges].map(([name, targets]) => ({ name, imports: [...targets] }));
-}
-
-/** Every cycle as one path that comes back to its start (one per strongly connected group). */
-function importCycles(files: readonly { name: string; imports: readonly string[] }[]): string[][] {
-  const edges = new Map(files.map((file) => [file.name, file.imports]));
-  const cycles: string[][] = [];
-  const done = new Set<string>();
-  const visit = (name: string, trail: string[]) => {
-    const seenAt = trail.indexOf(name);
-    if (seenAt >= 0) {
-      cycles.push([...trail.slice(seenAt), name]);
-      return;
-    }
-    if (done.has(name)) return;
-    for (const next of edges.get(name) ?? []) visit(next, [...trail, name]);
-    done.add(name);
-  };
-  for (const file of files) visit(file.name, []);
-  return cycles;
 }
 
 describe('server import boundaries', () => {

@@ -1,5 +1,5 @@
 import type { ErrorCategory, ErrorSeverity } from './categorize.ts';
-import type { ErrorSource } from './global-handler.ts';
+import type { ErrorSource } from './error-report.ts';
 
 /**
  * The local error and warning log (docs/product.md#global-error-handler: recorded locally only, never

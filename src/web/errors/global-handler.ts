@@ -6,15 +6,7 @@
  * connection drops later.
  */
 
-/** Where an error came from: the two window events, an error boundary, or a direct call. */
-export type ErrorSource = 'error' | 'unhandledrejection' | 'boundary' | 'manual';
-
-export interface ErrorReport {
-  error: unknown;
-  source: ErrorSource;
-  /** False when the page already shows the failure (an error boundary): logged, no toast. */
-  notify: boolean;
-}
+import type { ErrorReport, ErrorSource } from './error-report.ts';
 
 type Handler = (report: ErrorReport) => void;
 

@@ -1,7 +1,7 @@
 import { toast } from '#web/lib/toast.ts';
 import { categorizeError, describeError, ERROR_RESPONSES, isBenignError } from './categorize.ts';
 import { recordError } from './error-log.ts';
-import type { ErrorReport } from './global-handler.ts';
+import type { ErrorReport } from './error-report.ts';
 
 /**
  * The lazy part of the global error handler: records the error in the local log and shows the toast
