@@ -40,10 +40,14 @@ export async function migrationJournal(migrationsDir = MIGRATIONS_DIR): Promise<
 
 /** How far this database is migrated: drizzle's own ledger (schema `drizzle`). */
 export async function schemaVersionOf(db: Db, migrationsDir = MIGRATIONS_DIR): Promise<SchemaVersion> {
-  const [row] = await rowsOf<{ count: number }>(
+  const [ledger] = await rowsOf<{ present: boolean }>(
     db,
-    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );
+  // A database never migrated (the CLI's restore into an empty one) is at version 0.
+  const [row] = ledger?.present
+    ? await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from drizzle.__drizzle_migrations`)
+    : [];
   const migrations = row?.count ?? 0;
   const journal = await migrationJournal(migrationsDir);
   return { migrations, tag: journal[migrations - 1]?.tag ?? null };
