@@ -9,6 +9,7 @@ import { CATALOGUE_CHANNEL } from '#server/catalogue/catalogue-read-model.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { SETTINGS_CHANNEL } from '#server/settings/shop-settings.service.ts';
 import {
   BACKUP_MESSAGES,
@@ -193,11 +194,25 @@ export class BackupService {
             );
           // Taken inside the lock: no write can land between this backup and the restore.
           const before = await this.writeBackup(tx, 'before-restore');
+          // This instance keeps its own JWT key and sign-in path (every process holds them in
+          // memory): sealed secrets from another instance then read as not set (docs/operations.md#backups).
+          const instance = tables.includes('settings')
+            ? (
+                (await tx.execute(
+                  sql`select value from settings where key = ${SETTING_KEYS.instanceSecrets}`,
+                )) as unknown as { rows: { value: unknown }[] }
+              ).rows[0]
+            : undefined;
           const counts = await loadIntoSchema(tx, {
             migrations: schema.migrations,
             tables: archive.tables,
             sequences: archive.manifest.sequences,
           });
+          if (instance)
+            await tx.execute(
+              sql`insert into settings (key, value) values (${SETTING_KEYS.instanceSecrets}, ${JSON.stringify(instance.value)}::jsonb)
+                  on conflict (key) do update set value = excluded.value`,
+            );
           // Every process reloads its in-memory catalogue and settings.
           await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, '*'), pg_notify(${SETTINGS_CHANNEL}, 'restore')`);
           return { counts, before };
