@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { BACKUP_MESSAGES } from '#shared/contracts/backups.ts';
 import { accountSecurityRoutes } from './accounts/account-security.routes.ts';
 import { accountRoutes } from './accounts/accounts.routes.ts';
 import { addressRoutes } from './accounts/addresses.routes.ts';
@@ -15,6 +16,7 @@ import { adminScope } from './admin/admin-scope.ts';
 import { staffScope } from './admin/staff-scope.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, SIGNUP_RATE_WINDOW_MS } from './auth/auth-limits.ts';
+import { BackupService } from './backups/backups.service.ts';
 import { blogRoutes } from './blog/blog.routes.ts';
 import { listFeedPosts, listSitemapPosts } from './blog/blog-feed-queries.ts';
 import { blogRevision, publicPostForPage } from './blog/blog-page-queries.ts';
@@ -25,6 +27,7 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import type { Database, Db } from './db/client.ts';
+import { AppError } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { loggerOptions } from './logging.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
@@ -84,6 +87,8 @@ declare module 'fastify' {
     secrets: InstanceSecrets;
     /** The time business rules read (a scheduled post falling due); tests set it (clock.ts). */
     clock: Clock;
+    /** Backups and restores of the whole shop, and their schedule (backups/backups.service.ts). */
+    backups: BackupService;
   }
 }
 
@@ -189,6 +194,23 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   );
   app.decorate('settings', settingsStore);
   app.addHook('onClose', () => settingsStore.stop());
+  const backups = new BackupService({
+    database: options.database,
+    dataDir: config.paths.dataDir,
+    uploadsDir: config.paths.uploads,
+    clock,
+    log: app.log,
+    schedule: () => settingsStore.values.system.backups,
+  });
+  app.decorate('backups', backups);
+  app.addHook('onClose', async () => backups.stop());
+  // While a restore runs, writes are refused rather than lost (docs/product.md#backups).
+  // A callback hook: it runs on every request, and a promise per request costs.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (backups.restoring && request.method !== 'GET' && request.method !== 'HEAD')
+      done(new AppError(503, 'SERVICE_UNAVAILABLE', BACKUP_MESSAGES.restoring));
+    else done();
+  });
   if (options.closeDatabase) app.addHook('onClose', () => options.database.close());
 
   // Live admin notifications (socket.io on this server's HTTP listener, namespace /admin).

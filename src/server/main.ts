@@ -70,6 +70,8 @@ export async function main(options: MainOptions = {}): Promise<void> {
     waitForUpload: drawer && ((uploadPath) => drawer.whenDrawn(uploadPath)),
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // Automatic backups on the schedule of the settings (one process at a time on PostgreSQL).
+  app.backups.start();
 
   const port = new URL(address).port;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');

@@ -73,6 +73,8 @@ const SERVER_PACKAGES = [
   'otplib',
   'qrcode',
   '@zxcvbn-ts',
+  // Backup archives (backups/backup-archive.ts, decision 030).
+  'tar-stream',
   'isbot',
   'sanitize-html',
   'minisearch',
