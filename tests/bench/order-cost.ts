@@ -54,7 +54,7 @@ try {
     };
     const body = (promo: boolean) => ({
       customer: { name: 'Bench Shopper', phone: `+96170${String(100000 + Math.floor(next() * 800000))}` },
-      shipping_address: { city: 'Beirut', street: 'Hamra Street', building: 'Cedar Tower', floor: '4' },
+      shipping_address: { city: 'Beirut', street: 'Hamra Street', building: 'Cedar Tower', floor: '4', governorate: 'beirut' },
       items: [
         ...new Set(
           Array.from({ length: 1 + Math.floor(next() * 3) }, () => orderable[Math.floor(next() * orderable.length)]),
