@@ -500,6 +500,7 @@ export async function calculateOrder(
       ...totals,
       delivery,
       tax_label: settings.tax.label,
+      tax_rate: settings.tax.rate,
       prices_include_tax: settings.tax.prices_include_tax,
       items: lines.map(toCalculatedLine),
       unavailable: lines.flatMap((line, index) => (line.available ? [] : [index])),

@@ -258,6 +258,8 @@ export const OrderCalculationSchema = OrderTotalsSchema.extend({
   delivery: OrderDeliverySchema.nullable(),
   /** What the shop calls its tax ("VAT") and whether `tax` is included in the prices or added on top. */
   tax_label: z.string(),
+  /** The tax rate in percent (11). */
+  tax_rate: z.number(),
   prices_include_tax: z.boolean(),
   items: z.array(CalculatedLineSchema),
   unavailable: z.array(z.number().int()),
