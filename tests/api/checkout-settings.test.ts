@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Checkout and order pricing follow the shop's settings (docs/product.md#money-and-totals,
- * docs/product.md#checkout): the delivery zone's rate and the free-delivery threshold, the tax
+ * docs/product.md#checkout-zone-and-payment): the delivery zone's rate and the free-delivery threshold, the tax
  * rate and whether prices include it, the enabled payment methods, guest checkout. The quote
  * (`POST /orders/calculate`) and the order price through one path, so they agree to the cent;
  * a change in the admin counts from the next order on, without a restart. Runs on PGlite and,
@@ -37,8 +37,8 @@ describe('checkout follows the shop settings', () => {
     const response = await staff('PUT', `/api/admin/settings/${section}`, patch);
     expect(response.statusCode, response.body).toBe(200);
   };
-  const calculate = (body: unknown) => ctx.app.inject({ method: 'POST', url: '/api/orders/calculate', payload: body });
-  const place = (body: unknown, token?: string) =>
+  const calculate = (body: object) => ctx.app.inject({ method: 'POST', url: '/api/orders/calculate', payload: body });
+  const place = (body: object, token?: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/orders', payload: body, headers: token ? bearer(token) : {} });
   const withZone = (zone: string, extra: Record<string, unknown> = {}) => ({
     shipping_address: { city: 'Somewhere', street: 'Main Street', governorate: zone },

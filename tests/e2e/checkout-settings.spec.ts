@@ -1,7 +1,7 @@
 import { type APIRequestContext, E2E_ADMIN, expect, test } from './test.ts';
 
 /**
- * The shop's settings reach checkout (docs/product.md#checkout): the admin sets a Beirut delivery
+ * The shop's settings reach checkout (docs/product.md#checkout-zone-and-payment): the admin sets a Beirut delivery
  * rate and turns bank transfer on through the API; a shopper sees the rate at checkout, pays by
  * bank transfer, and the confirmation shows the instructions and a total with the delivery in it.
  * The settings are put back afterwards (other specs expect a fresh shop's free delivery).

@@ -399,7 +399,7 @@ export function deliveryOf(
 }
 
 /**
- * A checkout's payment method must be one the shop has turned on (docs/product.md#checkout): the
+ * A checkout's payment method must be one the shop has turned on (docs/product.md#checkout-zone-and-payment): the
  * 400 on `payment_method` otherwise. Staff orders (`POST /admin/orders`) may record any method.
  */
 export function paymentMethodErrors(settings: Pick<SettingsValues, 'payment'>, method: PaymentMethod): FieldError[] {

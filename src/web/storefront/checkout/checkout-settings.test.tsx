@@ -11,7 +11,7 @@ import { CheckoutPage } from './checkout-page.tsx';
 import { publicSettingsFixture } from './test-settings.ts';
 
 /**
- * The checkout's delivery zone and payment method (docs/product.md#checkout) through the real
+ * The checkout's delivery zone and payment method (docs/product.md#checkout-zone-and-payment) through the real
  * page and its queries: the governorate select with each zone's cost and days, the payment
  * methods the shop turned on with their instructions, guest checkout off. Only the network is
  * stubbed, answering as the API does.

@@ -14,7 +14,7 @@ export function publicSettingsFixture(overrides: Partial<PublicSettings> = {}): 
     phone: '+961 1 234 567',
     whatsapp_number: '',
     address: '',
-    social_links: {},
+    social_links: { facebook: '', instagram: '', tiktok: '', x: '', youtube: '' },
     time_zone: 'Asia/Beirut',
     currency_display: { currency: 'USD', show_lbp: false, lbp_rate: 89_500 },
     payment_methods: [
