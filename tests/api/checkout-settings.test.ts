@@ -73,7 +73,9 @@ describe('checkout follows the shop settings', () => {
   });
 
   it('the zone’s rate is applied identically by the quote and the order, and the order keeps zone and cost', async () => {
-    await put('shipping', { zones: { beirut: { rate: 3.5, delivery_days_min: 1, delivery_days_max: 2 }, bekaa: { rate: 6 } } });
+    await put('shipping', {
+      zones: { beirut: { rate: 3.5, delivery_days_min: 1, delivery_days_max: 2 }, bekaa: { rate: 6 } },
+    });
     const product = await createProduct(ctx.database.db, { price: 12.5, stockQuantity: 10 });
     const lines = [{ product_id: product.id, quantity: 3 }];
     for (const [zone, shipping] of [
@@ -88,12 +90,24 @@ describe('checkout follows the shop settings', () => {
       const order = placed.json().data;
       expect(order).toMatchObject({ subtotal: quote.subtotal, tax: quote.tax, shipping, total: quote.total });
       // Read back as stored: the zone in the address, the cost in `shipping`.
-      const stored = await ctx.app.inject({ method: 'GET', url: `/api/orders/${order.id}?token=${order.access_token}` });
-      expect(stored.json().data).toMatchObject({ shipping, total: quote.total, shipping_address: { governorate: zone } });
+      const stored = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/orders/${order.id}?token=${order.access_token}`,
+      });
+      expect(stored.json().data).toMatchObject({
+        shipping,
+        total: quote.total,
+        shipping_address: { governorate: zone },
+      });
     }
-    expect(
-      (await calculate({ items: lines, governorate: 'beirut' })).json().data.delivery,
-    ).toEqual({ zone: 'beirut', name: 'Beirut', rate: 3.5, delivery_days_min: 1, delivery_days_max: 2, free: false });
+    expect((await calculate({ items: lines, governorate: 'beirut' })).json().data.delivery).toEqual({
+      zone: 'beirut',
+      name: 'Beirut',
+      rate: 3.5,
+      delivery_days_min: 1,
+      delivery_days_max: 2,
+      free: false,
+    });
   });
 
   it('delivery is free once the goods after the discount reach the threshold', async () => {
@@ -102,7 +116,8 @@ describe('checkout follows the shop settings', () => {
     const below = (await calculate({ items: [{ product_id: product.id, quantity: 1 }], governorate: 'north' })).json()
       .data;
     expect(below).toMatchObject({ subtotal: 25, shipping: 5, total: 25 + 2.75 + 5, delivery: { free: false } });
-    const at = (await calculate({ items: [{ product_id: product.id, quantity: 2 }], governorate: 'north' })).json().data;
+    const at = (await calculate({ items: [{ product_id: product.id, quantity: 2 }], governorate: 'north' })).json()
+      .data;
     expect(at).toMatchObject({ subtotal: 50, shipping: 0, total: 55.5, delivery: { rate: 5, free: true } });
     const placed = await place(orderBody([{ product_id: product.id, quantity: 2 }], withZone('north')));
     expect(placed.json().data).toMatchObject({ shipping: 0, total: 55.5 });
@@ -115,7 +130,14 @@ describe('checkout follows the shop settings', () => {
     const lines = [{ product_id: product.id, quantity: 1 }];
     const quote = (await calculate({ items: lines, governorate: 'beirut' })).json().data;
     // 111 holds 111 × 11 / 111 = 11.00 of tax; delivery is not taxed.
-    expect(quote).toMatchObject({ subtotal: 111, tax: 11, shipping: 4, total: 115, tax_label: 'TVA', prices_include_tax: true });
+    expect(quote).toMatchObject({
+      subtotal: 111,
+      tax: 11,
+      shipping: 4,
+      total: 115,
+      tax_label: 'TVA',
+      prices_include_tax: true,
+    });
     const placed = await place(orderBody(lines, withZone('beirut')));
     expect(placed.json().data).toMatchObject({ subtotal: 111, tax: 11, shipping: 4, total: 115 });
 
