@@ -4,7 +4,7 @@ import { GUEST_CHECKOUT_OFF_MESSAGE } from '#shared/contracts/orders.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { apiAs } from '../helpers/admin-api.ts';
 import { bearer, createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
-import { orderBody, orderCount } from '../helpers/orders.ts';
+import { orderBody, orderCount, outboxMails } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -178,6 +178,14 @@ describe('checkout follows the shop settings', () => {
     const placed = await place(orderBody(lines, withZone('beirut', { payment_method: 'bank_transfer' })));
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json().data.payment_method).toBe('bank_transfer');
+    // The mails say how to pay.
+    const number = placed.json().data.order_number;
+    const mails = (await outboxMails(ctx.app)).filter((mail) => mail.includes(number));
+    expect(mails.length).toBeGreaterThan(0);
+    for (const mail of mails) {
+      expect(mail).toContain('Payment: bank transfer');
+      expect(mail).toContain('IBAN LB00 0000 0000 0000');
+    }
 
     // Cash on delivery switched off (bank transfer still on): refused too, named by its label.
     await put('payment', { cash_on_delivery: { enabled: false } });

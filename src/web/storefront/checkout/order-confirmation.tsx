@@ -59,10 +59,12 @@ export function OrderConfirmation({ id, token }: { id: string; token: string }) 
 
 function Confirmation({ order }: { order: Order }) {
   const { currency, whatsappNumber, features } = getSiteConfig();
-  const whatsapp = features.whatsapp ? whatsappLink(whatsappNumber, orderSummaryText(order, currency)) : null;
-  const firstName = order.customer.name.split(/\s+/)[0];
   const settings = useShopSettings();
   const payment = paymentMethodOf(settings.data, order.payment_method);
+  const whatsapp = features.whatsapp
+    ? whatsappLink(whatsappNumber, orderSummaryText({ ...order, payment_label: payment.label }, currency))
+    : null;
+  const firstName = order.customer.name.split(/\s+/)[0];
 
   return (
     <Container className="py-8 sm:py-12">
