@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { type CheckoutDetails, type CheckoutDetailsInput, CheckoutDetailsSchema } from '#shared/contracts/orders.ts';
 import type { PublicSettings } from '#shared/contracts/settings.ts';
 import { formatMoney } from '#shared/money.ts';
+import { GOVERNORATE_NAMES, GOVERNORATES, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
 import { deliveryDaysText } from '#web/storefront/order-kit/shop-settings-query.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 
@@ -57,9 +58,14 @@ export function CheckoutFormFields({ form, onValid, settings, currency }: Checko
     watch,
     formState: { errors },
   } = form;
-  const zones = settings?.delivery.zones ?? [];
-  const chosenZone = zones.find((zone) => zone.zone === watch('shipping_address.governorate'));
-  const methods = settings?.payment_methods ?? [];
+  // Until the settings arrive (or if they cannot be read) the governorates are still offered, and
+  // cash on delivery; the server prices and checks whatever is sent.
+  const zones = settings?.delivery.zones;
+  const zoneOptions = zones ?? GOVERNORATES.map((zone) => ({ zone, name: GOVERNORATE_NAMES[zone] }));
+  const chosenZone = zones?.find((zone) => zone.zone === watch('shipping_address.governorate'));
+  const methods = settings?.payment_methods ?? [
+    { method: 'cash_on_delivery' as const, label: PAYMENT_METHOD_NAMES.cash_on_delivery, instructions: '' },
+  ];
   const chosenMethod = watch('payment_method');
   const threshold = settings?.delivery.free_delivery_threshold ?? null;
 
@@ -110,7 +116,7 @@ export function CheckoutFormFields({ form, onValid, settings, currency }: Checko
           {...register('shipping_address.governorate')}
         >
           <option value="">Choose your governorate</option>
-          {zones.map((zone) => (
+          {zoneOptions.map((zone) => (
             <option key={zone.zone} value={zone.zone}>
               {zone.name}
             </option>
