@@ -218,7 +218,9 @@ export function NewOrderPage() {
                   {unavailable === 1 ? 'One line cannot' : `${unavailable} lines cannot`} be ordered as it is.
                 </p>
               )}
-              <p className="text-xs text-muted">Payment: cash on delivery.</p>
+              <p className="text-xs text-muted">
+                Payment: cash on delivery (no delivery charged for an order entered here).
+              </p>
               <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
                 {isSubmitting ? 'Creating…' : 'Create order'}
               </button>
