@@ -3,6 +3,7 @@ import {
   computeTotals,
   formatMoney,
   fromCents,
+  includedTaxCents,
   lineTotalCents,
   percentOfCents,
   round2,
@@ -68,6 +69,32 @@ describe('money', () => {
     expect(computeTotals(toCents(89.95), toCents(9))).toMatchObject({ tax: 8.9, total: 89.85 });
     expect(computeTotals(toCents(10), toCents(25))).toMatchObject({ discount: 10, tax: 0, total: 0 });
     expect(computeTotals(toCents(10), -500).discount).toBe(0);
+  });
+
+  it('follows the shop settings: another rate, tax included in the prices, the delivery cost of the zone', () => {
+    // Included: the part of the price that is tax, amount × rate / (100 + rate); the total does not grow.
+    expect(computeTotals(toCents(111), 0, { pricesIncludeTax: true })).toEqual({
+      subtotal: 111,
+      tax: 11,
+      shipping: 0,
+      discount: 0,
+      total: 111,
+    });
+    // $50 − $10 = $40 at 11 % included: 40 × 11 / 111 = 3.9639… → 3.96.
+    expect(computeTotals(toCents(50), toCents(10), { pricesIncludeTax: true })).toMatchObject({ tax: 3.96, total: 40 });
+    expect(includedTaxCents(toCents(19.99), 12.5)).toBe(222);
+    // Delivery is added, never taxed; another rate on top.
+    expect(computeTotals(toCents(100), 0, { taxRatePercent: 5.5, shippingCents: 350 })).toEqual({
+      subtotal: 100,
+      tax: 5.5,
+      shipping: 3.5,
+      discount: 0,
+      total: 109,
+    });
+    expect(computeTotals(toCents(100), 0, { pricesIncludeTax: true, shippingCents: 400 })).toMatchObject({
+      tax: 9.91,
+      total: 104,
+    });
   });
 
   it('formats amounts as dollars', () => {

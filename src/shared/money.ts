@@ -66,18 +66,45 @@ export interface Totals {
 }
 
 /**
- * Order totals of docs/product.md#money-and-totals: the discount from a promo code (0 without,
- * never more than the subtotal), tax 11 % of what is left (subtotal − discount: VAT is charged on
- * the price actually paid), shipping 0; so the total is never below zero.
+ * What the shop's settings say about an order's money (docs/product.md#money-and-totals): the tax
+ * rate in percent (at most 2 decimals), whether prices already hold the tax, and the delivery cost
+ * of the order's zone. Left out: today's defaults (11 % added on top, delivery 0).
  */
-export function computeTotals(subtotalCents: Cents, discountCents: Cents = 0): Totals {
+export interface PricingRules {
+  taxRatePercent?: number;
+  pricesIncludeTax?: boolean;
+  shippingCents?: Cents;
+}
+
+/**
+ * The tax held in a tax-inclusive amount: amount × rate / (100 + rate), rounded half away from
+ * zero to the cent, on integers (the rate in hundredths of a percent).
+ */
+export function includedTaxCents(cents: Cents, percent: number): Cents {
+  const rate = toCents(percent);
+  const scaled = cents * rate;
+  const divisor = 10_000 + rate;
+  return Math.sign(scaled) * Math.floor((2 * Math.abs(scaled) + divisor) / (2 * divisor));
+}
+
+/**
+ * Order totals of docs/product.md#money-and-totals: the discount from a promo code (0 without,
+ * never more than the subtotal); tax at the shop's rate (11 % by default) on what is left of the
+ * goods (subtotal − discount: VAT is charged on the price actually paid), added on top, or, when
+ * prices include tax, the part of that amount that is tax (the total does not grow); delivery as
+ * given (the zone's rate, or 0 when free). The total is never below zero.
+ */
+export function computeTotals(subtotalCents: Cents, discountCents: Cents = 0, rules: PricingRules = {}): Totals {
   const discount = Math.min(Math.max(discountCents, 0), subtotalCents);
-  const tax = percentOfCents(subtotalCents - discount, TAX_RATE_PERCENT);
-  const total = subtotalCents + tax + SHIPPING_CENTS - discount;
+  const rate = rules.taxRatePercent ?? TAX_RATE_PERCENT;
+  const shipping = Math.max(rules.shippingCents ?? SHIPPING_CENTS, 0);
+  const goods = subtotalCents - discount;
+  const tax = rules.pricesIncludeTax ? includedTaxCents(goods, rate) : percentOfCents(goods, rate);
+  const total = goods + (rules.pricesIncludeTax ? 0 : tax) + shipping;
   return {
     subtotal: fromCents(subtotalCents),
     tax: fromCents(tax),
-    shipping: fromCents(SHIPPING_CENTS),
+    shipping: fromCents(shipping),
     discount: fromCents(discount),
     total: fromCents(total),
   };

@@ -38,6 +38,14 @@ export const GOVERNORATE_NAMES: Record<Governorate, string> = {
 export const PAYMENT_METHODS = ['cash_on_delivery', 'bank_transfer', 'money_transfer', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Plain names of the methods, where the shop's own labels are not at hand (the admin's order screen). */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
+  cash_on_delivery: 'Cash on delivery',
+  bank_transfer: 'Bank transfer',
+  money_transfer: 'Money transfer (Whish, OMT)',
+  card: 'Card',
+};
+
 /** Lebanese-pound prices are shown rounded to the nearest 1,000 LBP (smaller notes are not in use). */
 export const LBP_ROUNDING = 1000;
 /** Highest LBP-per-dollar rate accepted: keeps `cents × rate` an exact integer in a double. */

@@ -16,6 +16,8 @@ export interface OrderSummaryInput {
   order_number: string;
   items: readonly { name: string; quantity: number; line_total: number; selectedVariations?: Record<string, string> }[];
   total: number;
+  /** How the order is paid, as the shop names it ("Bank transfer"); cash on delivery when left out. */
+  payment_label?: string;
   customer: { name: string; phone: string };
   shipping_address: { city: string; street: string; building?: string | null; floor?: string | null };
 }
@@ -35,7 +37,7 @@ export function orderSummaryText(order: OrderSummaryInput, currency = 'USD'): st
   return [
     `Hello! I just placed order ${order.order_number}.`,
     ...lines,
-    `Total: ${formatMoney(order.total, currency)} (cash on delivery)`,
+    `Total: ${formatMoney(order.total, currency)} (${(order.payment_label ?? 'cash on delivery').toLowerCase()})`,
     `Name: ${order.customer.name}`,
     `Phone: ${order.customer.phone}`,
     `Deliver to: ${address}`,

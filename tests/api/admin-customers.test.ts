@@ -53,7 +53,7 @@ describe('admin customers', () => {
       ctx.app,
       orderBody(line(2), {
         customer: { name: 'Nadia Aoun', phone: '+961 3 456 789' },
-        shipping_address: { city: 'Byblos', street: 'Old Souk' },
+        shipping_address: { city: 'Byblos', street: 'Old Souk', governorate: 'mount_lebanon' },
       }),
     );
     const third = await checkout(

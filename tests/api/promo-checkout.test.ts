@@ -274,7 +274,9 @@ describe('promo codes at checkout', () => {
         );
         // `other` is not in the catalogue yet: the one-statement path needs it there.
         if (catalogue) await ctx.app.catalogue.fresh();
-        const { order } = await placeOrder(db, request, undefined, catalogue ? ctx.app.catalogue.current : undefined);
+        const { order } = await placeOrder(db, request, undefined, catalogue ? ctx.app.catalogue.current : undefined, {
+          settings: ctx.app.settings.values,
+        });
         // 20 % of the 25.00 of the code's product only; VAT on 32 − 5 = 27 → 2.97.
         expect(order).toMatchObject({ subtotal: 32, discount: 5, tax: 2.97, total: 29.97, promo_code: code.code });
         expect(await promoUsesOf(db, code.id)).toBe(1);
@@ -282,7 +284,9 @@ describe('promo codes at checkout', () => {
 
         const stockBefore = (await stockOf(db, product.id)).stock;
         const ordersBefore = await orderCount(db);
-        const second = await placeOrder(db, request, undefined, catalogue ? ctx.app.catalogue.current : undefined).then(
+        const second = await placeOrder(db, request, undefined, catalogue ? ctx.app.catalogue.current : undefined, {
+          settings: ctx.app.settings.values,
+        }).then(
           () => null,
           (error: unknown) => error as { statusCode?: number; errors?: unknown },
         );
@@ -382,7 +386,7 @@ describe('promo codes at checkout', () => {
         expect((await cache(code.code, product.id)).json().data).toMatchObject({ discount_value: 10 });
         await db.update(promoCodes).set({ discountValue: 25 }).where(eq(promoCodes.id, code.id));
         const request = parse(orderBody([{ product_id: product.id, quantity: 2 }], { promo_code: code.code }));
-        const { order } = await placeOrder(db, request, undefined, catalogue);
+        const { order } = await placeOrder(db, request, undefined, catalogue, { settings: ctx.app.settings.values });
         expect(order).toMatchObject({
           subtotal: 80,
           discount: 20,
@@ -404,7 +408,7 @@ describe('promo codes at checkout', () => {
         await db.update(promoCodes).set({ minimumOrderAmount: 500 }).where(eq(promoCodes.id, code.id));
         const ordersBefore = await orderCount(db);
         const request = parse(orderBody([{ product_id: product.id, quantity: 1 }], { promo_code: code.code }));
-        const refused = await placeOrder(db, request, undefined, catalogue).then(
+        const refused = await placeOrder(db, request, undefined, catalogue, { settings: ctx.app.settings.values }).then(
           () => null,
           (error: unknown) => error as { statusCode?: number; errors?: { path: string; message: string }[] },
         );

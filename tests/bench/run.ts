@@ -273,7 +273,7 @@ try {
           phone: pick(PHONES),
           ...(Math.random() < 0.5 && { email: 'shopper@example.com' }),
         },
-        shipping_address: { city: 'Beirut', street: 'Hamra Street', building: 'Cedar Tower', floor: '4' },
+        shipping_address: { city: 'Beirut', street: 'Hamra Street', building: 'Cedar Tower', floor: '4', governorate: 'beirut' },
         items: [...lines.values()],
       };
     },

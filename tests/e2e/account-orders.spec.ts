@@ -55,6 +55,7 @@ test('saves an address, checks out prefilled, and finds the order in the account
   await expect(page.getByRole('textbox', { name: 'City or area' })).toHaveValue('Beirut, Achrafieh');
   await expect(page.getByRole('combobox', { name: 'Saved address' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Phone' }).fill('03 123 456');
+  await page.getByLabel('Governorate').selectOption('beirut');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your order is placed' })).toBeVisible();
   const orderNumber = (await page.locator('strong.font-mono').textContent())?.trim() ?? '';

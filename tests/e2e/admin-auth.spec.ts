@@ -182,7 +182,7 @@ for (const theme of ['light', 'dark'] as const) {
           data: {
             items: [{ product_id: product.data.id, quantity: 1 }],
             customer: { name: 'Axe Scan', phone: '03 123 456' },
-            shipping_address: { city: 'Beirut', street: 'Bliss Street' },
+            shipping_address: { city: 'Beirut', street: 'Bliss Street', governorate: 'beirut' },
           },
         });
         expect(order.status(), await order.text()).toBe(201);

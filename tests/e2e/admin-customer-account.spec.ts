@@ -59,7 +59,13 @@ test('the admin sees a customer’s shopper account, resends its verification an
     headers: auth,
     data: {
       customer: { name, phone, email },
-      shipping_address: { city: 'Byblos', street: 'Old Souk', building: 'Stone House', floor: '1' },
+      shipping_address: {
+        city: 'Byblos',
+        street: 'Old Souk',
+        building: 'Stone House',
+        floor: '1',
+        governorate: 'mount_lebanon',
+      },
       items: [{ product_id: product.id, quantity: 1 }],
     },
   });

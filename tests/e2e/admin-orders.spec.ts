@@ -59,6 +59,7 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   await shopper.getByRole('textbox', { name: 'Street' }).fill('Rue Maameltein');
   await shopper.getByRole('textbox', { name: 'Building' }).fill('Cedar Tower');
   await shopper.getByRole('textbox', { name: 'Floor' }).fill('2');
+  await shopper.getByLabel('Governorate').selectOption('mount_lebanon');
   await shopper.getByRole('button', { name: 'Place order' }).click();
   await expect(shopper.getByRole('heading', { level: 1, name: 'Your order is placed' })).toBeVisible();
   const orderNumber = (await shopper.locator('strong.font-mono').textContent())?.trim() ?? '';

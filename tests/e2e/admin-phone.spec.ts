@@ -60,7 +60,13 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
         phone: `03 ${100 + Math.floor(Math.random() * 900)} ${100 + Math.floor(Math.random() * 900)}`,
         email: `maya.khoury.a.long.address.${Date.now()}@example-company-domain.com`,
       },
-      shipping_address: { city: 'Jounieh', street: 'Rue Maameltein', building: 'Cedar Tower', floor: '2' },
+      shipping_address: {
+        city: 'Jounieh',
+        street: 'Rue Maameltein',
+        building: 'Cedar Tower',
+        floor: '2',
+        governorate: 'mount_lebanon',
+      },
       items: [{ product_id: data.id, quantity: 1 }],
     },
   });

@@ -107,6 +107,7 @@ test('two products to a placed order: merge, stock limit, reload, Lebanese phone
   await page.getByRole('textbox', { name: 'Street' }).fill('Rue Monot');
   await page.getByRole('textbox', { name: 'Building' }).fill('Sursock Bldg');
   await page.getByRole('textbox', { name: 'Floor' }).fill('3');
+  await page.getByLabel('Governorate').selectOption('beirut');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText('Enter a Lebanese phone number (e.g. 03 123 456 or +961 3 123 456)')).toBeVisible();
   await page.getByRole('textbox', { name: 'Phone' }).fill('03 123 456');

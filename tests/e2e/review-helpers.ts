@@ -88,7 +88,7 @@ export async function deliveredOrder(page: Page, shopper: Shopper, productId: st
         name: shopper.name,
         phone: `03 ${100 + Math.floor(Math.random() * 900)} ${100 + Math.floor(Math.random() * 900)}`,
       },
-      shipping_address: { city: 'Beirut', street: 'Bliss Street' },
+      shipping_address: { city: 'Beirut', street: 'Bliss Street', governorate: 'beirut' },
       items: [{ product_id: productId, quantity: 1 }],
     },
   });

@@ -58,7 +58,7 @@ async function deliveredOrder(request: APIRequestContext, adminToken: string, sh
     data: {
       items: [{ product_id: id, quantity: 1 }],
       customer: { name: shopper.user.name ?? 'Shopper', phone: '03 123 456' },
-      shipping_address: { city: 'Beirut', street: 'Bliss Street' },
+      shipping_address: { city: 'Beirut', street: 'Bliss Street', governorate: 'beirut' },
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);

@@ -105,6 +105,7 @@ test('an option changes price, photo and URL; two variants are two lines; each v
   await page.getByRole('textbox', { name: 'Street' }).fill('Main Road');
   await page.getByRole('textbox', { name: 'Building' }).fill('Cedar Bldg');
   await page.getByRole('textbox', { name: 'Floor' }).fill('2');
+  await page.getByLabel('Governorate').selectOption('mount_lebanon');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your order is placed' })).toBeVisible();
 

@@ -10,7 +10,7 @@ import { products } from '#server/products/products.table.ts';
 export function orderBody(lines: Record<string, unknown>[], overrides: Record<string, unknown> = {}) {
   return {
     customer: { name: 'Rami Haddad', phone: '03 123 456', email: 'rami@example.com' },
-    shipping_address: { city: 'Beirut', street: 'Bliss Street', building: 'Nour', floor: '3' },
+    shipping_address: { city: 'Beirut', street: 'Bliss Street', building: 'Nour', floor: '3', governorate: 'beirut' },
     items: lines,
     ...overrides,
   };

@@ -1,5 +1,6 @@
 import { jsonb } from 'drizzle-orm/pg-core';
 import type { Order } from '#shared/contracts/orders.ts';
+import { GOVERNORATES, type Governorate } from '#shared/shop-settings.ts';
 
 /**
  * A postal address as a jsonb column. Customers keep their last one and every order keeps a copy
@@ -12,6 +13,8 @@ export interface ShippingAddressRow {
   building?: string;
   floor?: string;
   notes?: string;
+  /** The delivery zone (a Governorate key); absent on older addresses. */
+  governorate?: string;
 }
 
 export const addressColumn = (name: string) => jsonb(name).$type<ShippingAddressRow>();
@@ -24,5 +27,10 @@ export function toShippingAddress(address: ShippingAddressRow): Order['shipping_
     ...(address.building && { building: address.building }),
     ...(address.floor && { floor: address.floor }),
     ...(address.notes && { notes: address.notes }),
+    ...(isGovernorate(address.governorate) && { governorate: address.governorate }),
   };
+}
+
+function isGovernorate(value: string | undefined): value is Governorate {
+  return (GOVERNORATES as readonly string[]).includes(value ?? '');
 }

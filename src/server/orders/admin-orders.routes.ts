@@ -100,7 +100,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers[IDEMPOTENCY_KEY_HEADER],
         app.catalogue.current,
         // The audit row ('order.create') is written with the order, in its transaction.
-        { source: 'admin', createdBy: user.id, audit: auditContextOf(request) },
+        { source: 'admin', createdBy: user.id, audit: auditContextOf(request), settings: app.settings.values },
       );
       const created = await getAdminOrder(app.db, order.id);
       if (replayed) return reply.status(200).header('idempotent-replayed', 'true').send({ data: created });

@@ -9,5 +9,6 @@ import { newOrderMails } from './order-emails.ts';
  */
 export function announceNewOrder(app: FastifyInstance, order: Order): void {
   app.realtime.announceOrder(order.id, 'new_order');
-  for (const mail of newOrderMails(order, app.config)) app.mailer.sendLater(mail, { order: order.order_number });
+  for (const mail of newOrderMails(order, app.config, app.settings.values.payment))
+    app.mailer.sendLater(mail, { order: order.order_number });
 }

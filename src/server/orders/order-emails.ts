@@ -1,8 +1,10 @@
 import type { Config } from '#server/config.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import type { Order } from '#shared/contracts/orders.ts';
+import type { PaymentSettings } from '#shared/contracts/settings.ts';
 import { round2 } from '#shared/money.ts';
 import { formatPhone } from '#shared/phone.ts';
+import { GOVERNORATE_NAMES, PAYMENT_METHOD_NAMES, type PaymentMethod } from '#shared/shop-settings.ts';
 
 /**
  * `$1,234.50`, as formatMoney (shared/money.ts) writes it, with one NumberFormat per currency:
@@ -20,8 +22,15 @@ function formatAmount(amount: number, currency: string): string {
 }
 
 /** Plain-text mails for a new order: one to the shop, one to the customer when they gave an email. */
-export function newOrderMails(order: Order, config: Pick<Config, 'COMPANY_EMAIL' | 'SHOP_NAME' | 'CURRENCY'>): Mail[] {
+export function newOrderMails(
+  order: Order,
+  config: Pick<Config, 'COMPANY_EMAIL' | 'SHOP_NAME' | 'CURRENCY'>,
+  payment?: Pick<PaymentSettings, PaymentMethod>,
+): Mail[] {
   const money = (amount: number) => formatAmount(amount, config.CURRENCY);
+  const method = payment?.[order.payment_method];
+  const governorate = order.shipping_address.governorate;
+  const zone = governorate ? GOVERNORATE_NAMES[governorate] : undefined;
   const address = order.shipping_address;
   const lines = order.items.map((item) => {
     const options = Object.entries(item.selectedVariations)
@@ -38,9 +47,11 @@ export function newOrderMails(order: Order, config: Pick<Config, 'COMPANY_EMAIL'
       ? [`Discount${order.promo_code ? ` (${order.promo_code})` : ''}: -${money(order.discount)}`]
       : []),
     `Tax: ${money(order.tax)}`,
-    `Shipping: ${order.shipping === 0 ? 'Free' : money(order.shipping)}`,
+    `Shipping${zone ? ` (${zone})` : ''}: ${order.shipping === 0 ? 'Free' : money(order.shipping)}`,
     `Total: ${money(order.total)}`,
-    `Payment: cash on delivery`,
+    // The method the order records, and how to pay with it (the shop's instructions at placement).
+    `Payment: ${(method?.label ?? PAYMENT_METHOD_NAMES[order.payment_method]).toLowerCase()}`,
+    ...(method?.instructions && order.payment_method !== 'cash_on_delivery' ? [method.instructions] : []),
   ];
   const delivery = [
     `${order.customer.name}, ${formatPhone(order.customer.phone)}${order.customer.email ? `, ${order.customer.email}` : ''}`,

@@ -16,13 +16,18 @@ import {
   type CalculatedLine,
   type CalculateOrderRequest,
   type OrderCalculation,
+  type OrderDelivery,
   type OrderLineInput,
+  type PaymentMethod,
+  paymentMethodOffMessage,
   VARIANT_GONE_MESSAGE,
   VARIANT_UNAVAILABLE_MESSAGE,
 } from '#shared/contracts/orders.ts';
-import { computeTotals, fromCents, lineTotalCents, sumCents, toCents } from '#shared/money.ts';
+import type { SettingsValues } from '#shared/contracts/settings.ts';
+import { computeTotals, fromCents, lineTotalCents, sumCents, type Totals, toCents } from '#shared/money.ts';
 import { lineLabel, sameOptions } from '#shared/product-variants.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
+import { GOVERNORATE_NAMES, type Governorate } from '#shared/shop-settings.ts';
 
 /**
  * Order pricing: the one module that says what a cart costs and whether it can be ordered
@@ -30,7 +35,8 @@ import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
  * (`POST /orders/calculate`, `calculateOrder`), promo validation (`priceCartItems`, handed to
  * the promo routes by app.ts), admin orders (place-order.ts with `source: 'admin'`) and, next,
  * quotations all price here: lines at their variant's price (`priceLines`), a promo code's
- * discount on them (`applyPromo`), totals (`totalsOf`), and the refusals placement answers
+ * discount on them (`applyPromo`), totals with the shop's tax and the delivery zone's cost
+ * (`totalsOf`, from the in-memory settings), and the refusals placement answers
  * (`invalidLineErrors`, `stockErrors`) and the stock it claims (`stockClaims`). Prices, names and
  * stock always come from the database (or its in-memory read model), never from the client.
  */
@@ -369,10 +375,65 @@ export function priceLines(
   });
 }
 
-/** Totals over the available lines only (docs/product.md#money-and-totals: tax 11 % of subtotal − discount, shipping 0). */
-export function totalsOf(lines: readonly PricedLine[], discountCents = 0) {
+/**
+ * What pricing reads of the shop's settings (docs/product.md#money-and-totals): the delivery zones
+ * and free-delivery threshold, the tax rate and whether prices include it. Always the in-memory
+ * `app.settings.values` (settings-store.ts): pricing an order never costs a settings query.
+ */
+export type PricingSettings = Pick<SettingsValues, 'shipping' | 'tax'>;
+
+/**
+ * The delivery of an order to `zone` whose goods (subtotal − discount) come to `goodsCents`: the
+ * zone's rate and days, free once the goods reach the free-delivery threshold. Null without a zone.
+ */
+export function deliveryOf(
+  settings: PricingSettings,
+  zone: Governorate | undefined,
+  goodsCents: number,
+): OrderDelivery | null {
+  if (!zone) return null;
+  const { rate, delivery_days_min, delivery_days_max } = settings.shipping.zones[zone];
+  const threshold = settings.shipping.free_delivery_threshold;
+  const free = threshold !== null && goodsCents >= toCents(threshold);
+  return { zone, name: GOVERNORATE_NAMES[zone], rate, delivery_days_min, delivery_days_max, free };
+}
+
+/**
+ * A checkout's payment method must be one the shop has turned on (docs/product.md#checkout-zone-and-payment): the
+ * 400 on `payment_method` otherwise. Staff orders (`POST /admin/orders`) may record any method.
+ */
+export function paymentMethodErrors(settings: Pick<SettingsValues, 'payment'>, method: PaymentMethod): FieldError[] {
+  const configured = settings.payment[method];
+  if (configured.enabled) return [];
+  return [{ path: 'payment_method', message: paymentMethodOffMessage(configured.label) }];
+}
+
+/** An order's totals and the delivery they include. */
+export interface PricedTotals {
+  totals: Totals;
+  delivery: OrderDelivery | null;
+}
+
+/**
+ * Totals over the available lines only (docs/product.md#money-and-totals): the discount, tax at
+ * the shop's rate (added on top, or the part of the prices that is tax), and the delivery of `zone`
+ * (none without one). The one place totals are made: quote, checkout and admin orders alike.
+ */
+export function totalsOf(
+  lines: readonly PricedLine[],
+  discountCents: number,
+  settings: PricingSettings,
+  zone: Governorate | undefined,
+): PricedTotals {
   const subtotalCents = sumCents(lines.filter((line) => line.available).map((line) => line.lineTotalCents));
-  return computeTotals(subtotalCents, discountCents);
+  const goodsCents = subtotalCents - Math.min(Math.max(discountCents, 0), subtotalCents);
+  const delivery = deliveryOf(settings, zone, goodsCents);
+  const totals = computeTotals(subtotalCents, discountCents, {
+    taxRatePercent: settings.tax.rate,
+    pricesIncludeTax: settings.tax.prices_include_tax,
+    shippingCents: delivery && !delivery.free ? toCents(delivery.rate) : 0,
+  });
+  return { totals, delivery };
 }
 
 /** The public shape of a priced line (drops the cents kept for the order snapshot). */
@@ -402,6 +463,7 @@ export interface CalculateOrderOptions {
 export async function calculateOrder(
   db: Db,
   request: CalculateOrderRequest,
+  settings: PricingSettings,
   options: CalculateOrderOptions = {},
 ): Promise<{ calculation: OrderCalculation; unknownPromo: boolean }> {
   const code = request.promo_code && !options.promoBlocked ? request.promo_code : undefined;
@@ -432,9 +494,14 @@ export async function calculateOrder(
       }
     }
   }
+  const { totals, delivery } = totalsOf(lines, discountCents, settings, request.governorate);
   return {
     calculation: {
-      ...totalsOf(lines, discountCents),
+      ...totals,
+      delivery,
+      tax_label: settings.tax.label,
+      tax_rate: settings.tax.rate,
+      prices_include_tax: settings.tax.prices_include_tax,
       items: lines.map(toCalculatedLine),
       unavailable: lines.flatMap((line, index) => (line.available ? [] : [index])),
       promo,

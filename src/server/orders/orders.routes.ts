@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '#server/errors.ts';
+import { badRequest, notFound, unauthorized } from '#server/errors.ts';
 import {
   RateLimitedError,
   type RateLimiter,
@@ -17,6 +17,7 @@ import {
   CalculateOrderRequestSchema,
   CreateOrderHeadersSchema,
   CreateOrderRequestSchema,
+  GUEST_CHECKOUT_OFF_MESSAGE,
   IDEMPOTENCY_KEY_HEADER,
   OrderCalculationSchema,
   OrderSchema,
@@ -24,7 +25,7 @@ import {
 import { safeText } from '#shared/contracts/text.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { announceNewOrder } from './announce-new-order.ts';
-import { calculateOrder } from './order-pricing.ts';
+import { calculateOrder, paymentMethodErrors } from './order-pricing.ts';
 import { findOrderWithToken } from './order-queries.ts';
 import { placeOrder } from './place-order.ts';
 import { checkoutShopper, readShopperOrder } from './shopper-orders.routes.ts';
@@ -56,7 +57,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
       // An unknown code costs a promo attempt here as on validate, and once the address has none
       // left no code is looked up: calculate is no free oracle for guessing codes (docs/product.md#rate-limits).
       const promo = await startPromoAttempt(options.promoLimiter, request.body.promo_code, request.ip, request.log);
-      const { calculation, unknownPromo } = await calculateOrder(app.db, request.body, {
+      const { calculation, unknownPromo } = await calculateOrder(app.db, request.body, app.settings.values, {
         promoBlocked: !promo.allowed,
       });
       if (!unknownPromo) await promo.giveBack();
@@ -72,13 +73,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
       ...trustedJsonSerializer,
       schema: {
         tags: ['orders'],
-        summary: 'Place a guest order (cash on delivery); a repeated Idempotency-Key returns the same order',
+        summary:
+          "Place an order (an enabled payment method, the delivery zone in shipping_address.governorate); a repeated Idempotency-Key returns the same order",
         body: CreateOrderRequestSchema,
         headers: CreateOrderHeadersSchema,
         response: {
           200: dataEnvelope(OrderSchema),
           201: dataEnvelope(OrderSchema),
           400: ErrorBodySchema,
+          401: ErrorBodySchema,
           409: ErrorBodySchema,
           422: ErrorBodySchema,
           429: ErrorBodySchema,
@@ -96,6 +99,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
       // Signed in (docs/product.md#signed-in-checkout): the order joins the account after placement.
       // A guest sends no bearer token and this costs nothing.
       const shopperId = await checkoutShopper(app, request);
+      // The shop's settings, from memory (settings-store.ts): no query per order.
+      const settings = app.settings.values;
+      if (!shopperId && !settings.system.guest_checkout) throw unauthorized(GUEST_CHECKOUT_OFF_MESSAGE);
+      const paymentRefused = paymentMethodErrors(settings, request.body.payment_method);
+      if (paymentRefused.length > 0) throw badRequest(paymentRefused[0]?.message ?? '', paymentRefused);
       const promo = await startPromoAttempt(options.promoLimiter, request.body.promo_code, request.ip, request.log);
       if (!promo.allowed) {
         throw new RateLimitedError(PROMO_MESSAGES.tooManyAttempts, promo.retryAfterSeconds, [
@@ -107,6 +115,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
         request.body,
         request.headers[IDEMPOTENCY_KEY_HEADER],
         app.catalogue.current,
+        { settings },
       ).catch(async (error: unknown) => {
         // Only an unknown code keeps its attempt (docs/product.md#rate-limits).
         if (!(error instanceof PromoRefusedError && error.unknown)) await promo.giveBack();

@@ -32,6 +32,7 @@ import {
   type OrderProduct,
   orderProductsFromCatalogue,
   type PricedLine,
+  type PricingSettings,
   priceLines,
   type StockClaim,
   stockClaims,
@@ -70,6 +71,11 @@ export interface PlaceOrderResult {
 
 /** Who placed the order and from where; cedar_place_order (place-order.sql) reads both from `head`. */
 export interface PlaceOrderOptions {
+  /**
+   * The shop's delivery zones and tax (`app.settings.values`, read from memory: no query per
+   * order). The order's zone is `shipping_address.governorate`; without one, no delivery cost.
+   */
+  settings: PricingSettings;
   /** 'checkout' (the storefront, the default) or 'admin' (a phone or counter sale). */
   source?: 'checkout' | 'admin';
   /** The admin who entered it; recorded on the order and its first history entry. */
@@ -84,9 +90,9 @@ export interface PlaceOrderOptions {
 export async function placeOrder(
   db: Db,
   request: CreateOrderRequest,
-  idempotencyKey?: string,
-  catalogue?: CatalogueIndex,
-  options: PlaceOrderOptions = {},
+  idempotencyKey: string | undefined,
+  catalogue: CatalogueIndex | undefined,
+  options: PlaceOrderOptions,
 ): Promise<PlaceOrderResult> {
   const idempotency = idempotencyOf(request, idempotencyKey);
   const place = async (promo: UsableCode | undefined) => {
@@ -333,7 +339,12 @@ async function insertOrderRows(
   stock: readonly StockClaim[] = [],
   promo?: AppliedCode,
 ): Promise<Order> {
-  const totals = totalsOf(lines, promo?.discountCents ?? 0);
+  const { totals } = totalsOf(
+    lines,
+    promo?.discountCents ?? 0,
+    options.settings,
+    request.shipping_address.governorate,
+  );
   const accessToken = randomBytes(32).toString('base64url');
   const customerEmail = request.customer.email ?? null;
   const notes = request.notes ?? null;

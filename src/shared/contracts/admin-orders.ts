@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { PageQuerySchema, paginatedEnvelope, SortOrderSchema } from './common.ts';
 import { calendarDate } from './dates.ts';
 import {
-  CreateOrderRequestSchema,
   ORDER_STATUSES,
   OrderSchema,
   type OrderStatus,
   PAYMENT_STATUSES,
   ShippingAddressInputSchema,
+  StaffOrderRequestSchema,
 } from './orders.ts';
 import { safeText } from './text.ts';
 
@@ -201,7 +201,7 @@ export const RefundRequestSchema = z
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
 
 /** `POST /admin/orders`: the checkout's body (same pricing, tax and stock rules) for a phone or counter sale. */
-export const AdminOrderCreateSchema = CreateOrderRequestSchema;
+export const AdminOrderCreateSchema = StaffOrderRequestSchema;
 export type AdminOrderCreate = z.output<typeof AdminOrderCreateSchema>;
 
 /** `POST /admin/orders/{id}/whatsapp`: the wa.me link to open and the message it carries. */

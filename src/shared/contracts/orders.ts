@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_MESSAGE } from '../phone.ts';
 import { DISCOUNT_TYPES, PROMO_APPLIES_TO } from '../promo-codes.ts';
+import { GOVERNORATES, PAYMENT_METHODS, type PaymentMethod } from '../shop-settings.ts';
 import { PhoneSchema } from './common.ts';
 import { safeText } from './text.ts';
 
@@ -13,7 +14,10 @@ import { safeText } from './text.ts';
 
 export { PHONE_MESSAGE };
 
-/** docs/product.md#money-and-totals: tax is 11 % of the subtotal; shipping is free; amounts round to 2 decimals. */
+/**
+ * docs/product.md#money-and-totals: the defaults (tax 11 % of the subtotal added on top, delivery
+ * 0); the shop's tax and shipping settings decide each order's figures.
+ */
 export const TAX_RATE = 0.11;
 export const SHIPPING_FEE = 0;
 /**
@@ -27,9 +31,17 @@ export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'paid', 'partially_refunded', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** Cash on delivery for now; the model allows more methods later. */
-export const PAYMENT_METHODS = ['cash_on_delivery'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The payment methods (shop-settings.ts); checkout takes only those the shop has turned on. */
+export { PAYMENT_METHODS, type PaymentMethod };
+export const PAYMENT_METHOD_MESSAGE = 'Choose a payment method';
+/** A method the shop has not turned on (400 on `payment_method`). */
+export const paymentMethodOffMessage = (label: string) => `${label} is not available: choose another payment method`;
+
+/** The delivery zone: one of Lebanon's governorates (shop-settings.ts). */
+export const GOVERNORATE_MESSAGE = 'Choose your governorate';
+export const GovernorateSchema = z.enum(GOVERNORATES, { error: GOVERNORATE_MESSAGE });
+/** POST /orders while the shop has guest checkout off and no shopper is signed in (401). */
+export const GUEST_CHECKOUT_OFF_MESSAGE = 'Sign in or create an account to place an order';
 
 /** Optional text: trimmed, and an empty field counts as not given (forms send ''). */
 const optionalText = (max: number, label: string) =>
@@ -74,7 +86,13 @@ const OrderLinesSchema = z
 
 const PromoCodeSchema = optionalText(50, 'Promo code');
 
-export const CalculateOrderRequestSchema = z.object({ items: OrderLinesSchema, promo_code: PromoCodeSchema }).strict();
+/**
+ * `governorate`: the delivery zone to price (the checkout's chosen governorate); without one the
+ * quote has no delivery cost (`delivery` null).
+ */
+export const CalculateOrderRequestSchema = z
+  .object({ items: OrderLinesSchema, promo_code: PromoCodeSchema, governorate: GovernorateSchema.optional() })
+  .strict();
 export type CalculateOrderRequest = z.infer<typeof CalculateOrderRequestSchema>;
 
 export const CustomerInputSchema = z
@@ -95,26 +113,45 @@ export const ShippingAddressInputSchema = z
     building: optionalText(100, 'Building'),
     floor: optionalText(20, 'Floor'),
     notes: optionalText(500, 'Delivery notes'),
+    /** The delivery zone; required at checkout (CheckoutDetailsSchema), optional elsewhere. */
+    governorate: GovernorateSchema.optional(),
   })
   .strict();
 
-/** Everything the checkout form collects; the server's body adds the cart lines. */
-export const CheckoutDetailsSchema = z
+/**
+ * An order's details with the zone optional: what staff enter for a phone or counter sale
+ * (`POST /admin/orders`; no zone, no delivery cost).
+ */
+export const OrderDetailsSchema = z
   .object({
     customer: CustomerInputSchema,
     shipping_address: ShippingAddressInputSchema,
-    payment_method: z.enum(PAYMENT_METHODS).default('cash_on_delivery'),
+    payment_method: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_MESSAGE }).default('cash_on_delivery'),
     notes: optionalText(1000, 'Order notes'),
   })
   .strict();
+export type OrderDetailsInput = z.input<typeof OrderDetailsSchema>;
+
+/** Everything the checkout form collects (the governorate is required); the server's body adds the cart lines. */
+export const CheckoutDetailsSchema = OrderDetailsSchema.extend({
+  shipping_address: ShippingAddressInputSchema.extend({ governorate: GovernorateSchema }).strict(),
+}).strict();
 export type CheckoutDetailsInput = z.input<typeof CheckoutDetailsSchema>;
 export type CheckoutDetails = z.output<typeof CheckoutDetailsSchema>;
 
+/** `POST /orders`: the storefront's checkout. */
 export const CreateOrderRequestSchema = CheckoutDetailsSchema.extend({
   items: OrderLinesSchema,
   promo_code: PromoCodeSchema,
 }).strict();
-export type CreateOrderRequest = z.output<typeof CreateOrderRequestSchema>;
+
+/** `POST /admin/orders`: the same with the zone optional. */
+export const StaffOrderRequestSchema = OrderDetailsSchema.extend({
+  items: OrderLinesSchema,
+  promo_code: PromoCodeSchema,
+}).strict();
+/** What placeOrder takes (either body). */
+export type CreateOrderRequest = z.output<typeof StaffOrderRequestSchema>;
 
 /** Sent by the client once per checkout attempt; a repeat returns the same order. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -203,7 +240,27 @@ export type AppliedPromo = z.infer<typeof AppliedPromoSchema>;
  * `promo_code`: `promo` is what it takes off (the `discount`), or null with `promo_error` saying why
  * it was refused (the totals are then without it).
  */
+/** The delivery an order is priced with: its zone, that zone's rate and days, and whether it was free. */
+export const OrderDeliverySchema = z.object({
+  zone: GovernorateSchema,
+  name: z.string(),
+  /** The zone's rate (the order's `shipping` is 0 when `free`). */
+  rate: z.number(),
+  delivery_days_min: z.number().int(),
+  delivery_days_max: z.number().int(),
+  /** The goods (subtotal − discount) reached the shop's free-delivery threshold. */
+  free: z.boolean(),
+});
+export type OrderDelivery = z.infer<typeof OrderDeliverySchema>;
+
 export const OrderCalculationSchema = OrderTotalsSchema.extend({
+  /** The zone priced (null without `governorate`: no delivery cost yet). */
+  delivery: OrderDeliverySchema.nullable(),
+  /** What the shop calls its tax ("VAT") and whether `tax` is included in the prices or added on top. */
+  tax_label: z.string(),
+  /** The tax rate in percent (11). */
+  tax_rate: z.number(),
+  prices_include_tax: z.boolean(),
   items: z.array(CalculatedLineSchema),
   unavailable: z.array(z.number().int()),
   promo: AppliedPromoSchema.nullable(),
@@ -240,6 +297,8 @@ export const OrderSchema = OrderTotalsSchema.extend({
     building: z.string().optional(),
     floor: z.string().optional(),
     notes: z.string().optional(),
+    /** The delivery zone (orders placed before zones existed, and counter sales, have none). */
+    governorate: GovernorateSchema.optional(),
   }),
   notes: z.string().nullable(),
   /** The code used, as it was when the order was placed (the order keeps this snapshot). */

@@ -46,7 +46,10 @@ export function AddressDialog({ order, onClose }: { order: AdminOrder; onClose: 
     write.mutate(
       {
         kind: 'update',
-        body: { shipping_address },
+        // The delivery zone the order was priced with stays (the form corrects the street, not the zone).
+        body: {
+          shipping_address: { ...shipping_address, governorate: shipping_address.governorate ?? current.governorate },
+        },
         success: 'Address updated',
         failure: 'Could not update the address',
       },

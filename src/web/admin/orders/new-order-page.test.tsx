@@ -45,6 +45,10 @@ function calculate(items: OrderLineInput[]): OrderCalculation {
   const tax = Math.round(subtotal * 11) / 100;
   return {
     items: lines,
+    delivery: null,
+    tax_label: 'VAT',
+    tax_rate: 11,
+    prices_include_tax: false,
     promo: null,
     promo_error: null,
     unavailable: lines.flatMap((l, i) => (l.available ? [] : [i])),

@@ -4,10 +4,10 @@ import { useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
-  type CheckoutDetails,
-  type CheckoutDetailsInput,
-  CheckoutDetailsSchema,
+  type CreateOrderRequest,
   ORDER_MAX_LINES,
+  type OrderDetailsInput,
+  OrderDetailsSchema,
 } from '#shared/contracts/orders.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -21,7 +21,7 @@ import { ADMIN_ORDERS_KEY, calculateOrder, createOrder, errorMessage, invalidate
 import { addProduct, type DraftLine, LinesEditor, orderLinesOf, ProductPicker } from './order-lines-editor.tsx';
 import { OrderPromoField } from './order-promo-field.tsx';
 
-const EMPTY_DETAILS: CheckoutDetailsInput = {
+const EMPTY_DETAILS: OrderDetailsInput = {
   customer: { name: '', phone: '', email: '' },
   shipping_address: { city: '', street: '', building: '', floor: '', notes: '' },
   payment_method: 'cash_on_delivery',
@@ -52,8 +52,8 @@ export function NewOrderPage() {
     handleSubmit,
     setError,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<CheckoutDetailsInput, unknown, CheckoutDetails>({
-    resolver: zodResolver(CheckoutDetailsSchema),
+  } = useForm<OrderDetailsInput, unknown, Omit<CreateOrderRequest, 'items' | 'promo_code'>>({
+    resolver: zodResolver(OrderDetailsSchema),
     defaultValues: EMPTY_DETAILS,
     mode: 'onTouched',
   });
@@ -95,7 +95,7 @@ export function NewOrderPage() {
     if (next.length > 0) setLinesError(null);
   };
 
-  const submit = async (details: CheckoutDetails) => {
+  const submit = async (details: Omit<CreateOrderRequest, 'items' | 'promo_code'>) => {
     if (lines.length === 0) {
       setLinesError('Add at least one product');
       return;
@@ -116,7 +116,7 @@ export function NewOrderPage() {
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.errors.filter((item) => FORM_FIELD.test(item.path)) : [];
       for (const item of fieldErrors) {
-        setError(item.path as FieldPath<CheckoutDetailsInput>, { message: item.message }, { shouldFocus: true });
+        setError(item.path as FieldPath<OrderDetailsInput>, { message: item.message }, { shouldFocus: true });
       }
       const promoRefusal = error instanceof ApiError && error.errors.find((item) => item.path === 'promo_code');
       if (promoRefusal) {
@@ -218,7 +218,9 @@ export function NewOrderPage() {
                   {unavailable === 1 ? 'One line cannot' : `${unavailable} lines cannot`} be ordered as it is.
                 </p>
               )}
-              <p className="text-xs text-muted">Payment: cash on delivery.</p>
+              <p className="text-xs text-muted">
+                Payment: cash on delivery (no delivery charged for an order entered here).
+              </p>
               <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
                 {isSubmitting ? 'Creating…' : 'Create order'}
               </button>

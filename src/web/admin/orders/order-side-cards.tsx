@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ADDRESS_EDITABLE_STATUSES, type AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { formatPhone } from '#shared/phone.ts';
+import { GOVERNORATE_NAMES, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
@@ -69,9 +70,25 @@ export function AddressCard({ order, onEdit }: { order: AdminOrder; onEdit: () =
           </span>
         )}
         <span className="block">{address.city}</span>
+        {address.governorate && <span className="block">{GOVERNORATE_NAMES[address.governorate]}</span>}
       </address>
       {address.notes && <p className="mt-2 text-sm text-muted whitespace-pre-line">{address.notes}</p>}
-      <p className="mt-3 text-xs text-muted">Payment: cash on delivery</p>
+      <dl className="mt-3 space-y-1 text-xs text-muted">
+        <div>
+          <dt className="inline">Delivery zone: </dt>
+          <dd className="inline">
+            {address.governorate ? GOVERNORATE_NAMES[address.governorate] : 'none (no delivery charged)'}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline">Delivery cost: </dt>
+          <dd className="inline tabular-nums">{order.shipping === 0 ? 'Free' : money(order.shipping)}</dd>
+        </div>
+        <div>
+          <dt className="inline">Payment: </dt>
+          <dd className="inline">{PAYMENT_METHOD_NAMES[order.payment_method]}</dd>
+        </div>
+      </dl>
     </DetailCard>
   );
 }

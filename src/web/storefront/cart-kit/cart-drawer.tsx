@@ -83,7 +83,7 @@ export function CartDrawer({ onClose }: CartDrawerProps) {
                   {formatMoney(cartSubtotal(items), currency)}
                 </span>
               </p>
-              <p className="mt-1 text-sm text-muted">VAT (11%) is added at checkout. Delivery is free.</p>
+              <p className="mt-1 text-sm text-muted">Tax and delivery are worked out at checkout.</p>
               <Link to="/checkout" onClick={close} className="btn-primary mt-4 h-12 w-full text-base">
                 Checkout
               </Link>

@@ -8,6 +8,7 @@ import { getSiteConfig } from '#web/lib/site-config.ts';
 import { dismissToast, toast } from '#web/lib/toast.ts';
 import { ADDED_TO_CART_TOAST_ID, adoptVariants, clearCart } from '#web/storefront/cart-kit/cart-actions.ts';
 import { setPromoCode } from '#web/storefront/cart-kit/promo-code-store.ts';
+import { useShopSettings } from '#web/storefront/order-kit/shop-settings-query.ts';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
 import { useCartStore } from '#web/stores/cart-store.ts';
 import { Container } from '#web/ui/container.tsx';
@@ -44,10 +45,23 @@ function Checkout() {
   const lines = useMemo(() => orderLinesOf(items), [items]);
   const form = useCheckoutForm();
   const signedIn = useSignedInCheckout(form);
+  const settings = useShopSettings();
+  // The delivery zone chosen so far: the summary's delivery cost and total follow it.
+  const governorate = form.watch('shipping_address.governorate') || undefined;
   // The phone typed so far, when it is a valid one: validate checks the per-customer limit early.
-  const { calculation, promo } = useCheckoutCalculation(lines, () =>
-    normalizePhone(form.getValues('customer.phone') ?? ''),
+  const { calculation, promo } = useCheckoutCalculation(
+    lines,
+    () => normalizePhone(form.getValues('customer.phone') ?? ''),
+    governorate,
   );
+  // The payment method starts on the first one the shop offers (cash on delivery unless turned off).
+  const methods = settings.data?.payment_methods;
+  useEffect(() => {
+    if (!methods || methods.length === 0) return;
+    if (!methods.some((method) => method.method === form.getValues('payment_method'))) {
+      form.setValue('payment_method', methods[0]?.method ?? 'cash_on_delivery');
+    }
+  }, [methods, form]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // One key per attempt: a retry after a lost answer returns the order already placed.
@@ -65,6 +79,8 @@ function Checkout() {
   }, [items.length]);
 
   if (items.length === 0) return <EmptyCheckout />;
+  // Guest checkout turned off by the shop: sign in (or create an account) first.
+  if (settings.data && !settings.data.guest_checkout && !signedIn.signedIn) return <SignInToCheckout />;
 
   const problems = calculation.data?.unavailable.length ?? 0;
 
@@ -145,8 +161,8 @@ function Checkout() {
       <h1 className="mt-3 text-2xl font-bold tracking-tight text-strong sm:text-3xl">Checkout</h1>
       <p className="mt-1 text-muted">
         {signedIn.signedIn
-          ? 'Signed in: this order is saved to your account. Pay cash on delivery anywhere in Lebanon.'
-          : 'Guest checkout: no account needed. Pay cash on delivery anywhere in Lebanon.'}
+          ? 'Signed in: this order is saved to your account. We deliver anywhere in Lebanon.'
+          : 'Guest checkout: no account needed. We deliver anywhere in Lebanon.'}
       </p>
       <PhoneOrderSummary
         items={items}
@@ -157,7 +173,7 @@ function Checkout() {
       <div className="mt-6 grid gap-6 lg:grid-cols-12 lg:gap-8">
         <div className="space-y-6 lg:col-span-7">
           <SavedAddressPicker checkout={signedIn} />
-          <CheckoutFormFields form={form} onValid={onValid} />
+          <CheckoutFormFields form={form} onValid={onValid} settings={settings.data} currency={currency} />
         </div>
         <div className="lg:col-span-5">
           <div className="lg:sticky lg:top-24">
@@ -183,12 +199,36 @@ function Checkout() {
                 <p id="place-order-note" className="mt-2 text-center text-xs text-muted">
                   {problems > 0
                     ? 'Fix the items marked above to continue.'
-                    : 'You pay cash when it arrives. Prices include VAT as shown.'}
+                    : calculation.data?.delivery
+                      ? `Delivery to ${calculation.data.delivery.name} is included in the total.`
+                      : 'Choose your governorate to see the delivery cost.'}
                 </p>
               </OrderSummary>
             )}
           </div>
         </div>
+      </div>
+    </Container>
+  );
+}
+
+/** The shop takes orders from signed-in shoppers only (guest checkout off in its settings). */
+function SignInToCheckout() {
+  const next = encodeURIComponent('/checkout');
+  return (
+    <Container className="flex flex-col items-center py-16 text-center sm:py-24">
+      <h1 className="text-2xl font-bold text-strong">Sign in to check out</h1>
+      <p className="mt-2 max-w-sm text-muted">
+        This shop takes orders from its customers' accounts. Sign in, or create an account in a minute: your cart stays
+        as it is.
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Link to={`/login?next=${next}`} className="btn-primary">
+          Sign in
+        </Link>
+        <Link to={`/login?mode=signup&next=${next}`} className="btn-secondary">
+          Create an account
+        </Link>
       </div>
     </Container>
   );

@@ -15,6 +15,7 @@ import {
 import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
 import { type Rendered, render, waitFor as waitBriefly } from '#web/test/render.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
+import { publicSettingsFixture } from './test-settings.ts';
 
 /**
  * The checkout's promo code (docs/product.md#promo-code-at-checkout) through the real page, its
@@ -67,6 +68,10 @@ function calculated(promoCode: unknown, promoError: string | null = null): Order
   const promo = promoCode === 'SUMMER10' && !promoError ? summer : null;
   return {
     subtotal: 80,
+    delivery: null,
+    tax_label: 'VAT',
+    tax_rate: 11,
+    prices_include_tax: false,
     discount: promo ? 8 : 0,
     tax: promo ? 7.92 : 8.8,
     shipping: 0,
@@ -222,7 +227,15 @@ const labelled = (label: string) => {
 
 const calculate: Answers = {
   'POST /api/orders/calculate': (call) => json({ data: calculated(call.body?.promo_code) }),
+  'GET /api/site/settings': () => json({ data: publicSettingsFixture() }),
 };
+/** Picks an option of a <select> the way React notices. */
+const choose = (select: HTMLSelectElement | null, value: string) =>
+  act(async () => {
+    if (!select) throw new Error('no select');
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')?.set?.call(select, value);
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  });
 
 describe('Checkout promo code', () => {
   it('applies a code: upper-cased as typed, checked against the cart, then the discount, VAT and total of the server', async () => {
@@ -401,6 +414,7 @@ describe('Checkout promo code', () => {
     await type(labelled('Phone'), '03 123 456');
     await type(labelled('City or area'), 'Beirut');
     await type(labelled('Street'), 'Bliss Street');
+    await choose(labelled('Governorate') as unknown as HTMLSelectElement, 'beirut');
 
     await click(button(root, 'Place order'));
     await waitFor(() => expect(fullSummary().querySelector('[role="alert"]')?.textContent).toBe(PROMO_MESSAGES.usedUp));
@@ -441,6 +455,7 @@ describe('Checkout promo code', () => {
     await type(labelled('Phone'), '03 123 456');
     await type(labelled('City or area'), 'Beirut');
     await type(labelled('Street'), 'Bliss Street');
+    await choose(labelled('Governorate') as unknown as HTMLSelectElement, 'beirut');
     await click(button(root, 'Place order'));
     await waitFor(() =>
       expect(fullSummary().querySelector('[role="alert"]')?.textContent).toBe(PROMO_MESSAGES.tooManyAttempts),
@@ -465,6 +480,7 @@ describe('Checkout promo code', () => {
     await type(labelled('Phone'), '03 123 456');
     await type(labelled('City or area'), 'Beirut');
     await type(labelled('Street'), 'Bliss Street');
+    await choose(labelled('Governorate') as unknown as HTMLSelectElement, 'beirut');
     await click(button(root, 'Place order'));
 
     await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Your order is placed'));

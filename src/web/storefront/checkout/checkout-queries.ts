@@ -8,6 +8,7 @@ import type {
   OrderLineInput,
 } from '#shared/contracts/orders.ts';
 import type { PromoValidateRequest } from '#shared/contracts/promo-codes.ts';
+import type { Governorate } from '#shared/shop-settings.ts';
 import { apiGet, apiPost } from '#web/lib/api-client.ts';
 import type { CartItem } from '#web/stores/cart-store.ts';
 
@@ -35,13 +36,13 @@ export function orderLinesOf(items: readonly CartItem[]): OrderLineInput[] {
  * server re-validates it on every calculation (`promo_error` when it no longer applies). Always
  * fresh: stock, prices and codes move.
  */
-export function calculationQuery(lines: OrderLineInput[], promoCode: string | null = null) {
+export function calculationQuery(lines: OrderLineInput[], promoCode: string | null = null, governorate?: Governorate) {
   return queryOptions({
-    queryKey: ['orders', 'calculate', lines, promoCode],
+    queryKey: ['orders', 'calculate', lines, promoCode, governorate ?? null],
     queryFn: ({ signal }) =>
       apiPost<OrderCalculation>(
         '/orders/calculate',
-        { items: lines, ...(promoCode ? { promo_code: promoCode } : {}) },
+        { items: lines, ...(promoCode ? { promo_code: promoCode } : {}), ...(governorate ? { governorate } : {}) },
         { signal },
       ),
     staleTime: 0,

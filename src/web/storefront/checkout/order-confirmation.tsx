@@ -7,7 +7,9 @@ import { orderSummaryText, whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { DeliveryAddress } from '#web/storefront/order-kit/delivery-address.tsx';
+import { PaymentDetails } from '#web/storefront/order-kit/payment-details.tsx';
 import { PlacedOrderLines } from '#web/storefront/order-kit/placed-order-lines.tsx';
+import { paymentMethodOf, useShopSettings } from '#web/storefront/order-kit/shop-settings-query.ts';
 import { Container } from '#web/ui/container.tsx';
 import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
@@ -57,7 +59,11 @@ export function OrderConfirmation({ id, token }: { id: string; token: string }) 
 
 function Confirmation({ order }: { order: Order }) {
   const { currency, whatsappNumber, features } = getSiteConfig();
-  const whatsapp = features.whatsapp ? whatsappLink(whatsappNumber, orderSummaryText(order, currency)) : null;
+  const settings = useShopSettings();
+  const payment = paymentMethodOf(settings.data, order.payment_method);
+  const whatsapp = features.whatsapp
+    ? whatsappLink(whatsappNumber, orderSummaryText({ ...order, payment_label: payment.label }, currency))
+    : null;
   const firstName = order.customer.name.split(/\s+/)[0];
 
   return (
@@ -74,7 +80,10 @@ function Confirmation({ order }: { order: Order }) {
           </p>
           <p className="mx-auto mt-3 max-w-md text-muted">
             We will call you on <span className="whitespace-nowrap text-fg">{formatPhone(order.customer.phone)}</span>{' '}
-            to confirm delivery. You pay {formatMoney(order.total, currency)} in cash when it arrives.
+            to confirm delivery.{' '}
+            {order.payment_method === 'cash_on_delivery'
+              ? `You pay ${formatMoney(order.total, currency)} in cash when it arrives.`
+              : `Pay ${formatMoney(order.total, currency)} by ${payment.label.toLowerCase()}: the instructions are below.`}
             {order.customer.email && <> A receipt is on its way to {order.customer.email}.</>}
           </p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
@@ -111,7 +120,7 @@ function Confirmation({ order }: { order: Order }) {
           </div>
           <div>
             <h2 className="font-semibold">Payment</h2>
-            <p className="mt-1 text-muted">Cash on delivery</p>
+            <PaymentDetails order={order} />
             <p className="mt-1 text-muted">
               Placed {new Date(order.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
             </p>

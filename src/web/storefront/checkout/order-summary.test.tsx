@@ -29,6 +29,10 @@ const line: CartItem = {
 };
 
 const refused: OrderCalculation = {
+  delivery: null,
+  tax_label: 'VAT',
+  tax_rate: 11,
+  prices_include_tax: false,
   subtotal: 0,
   tax: 0,
   shipping: 0,

@@ -5,6 +5,7 @@ import { formatMoney } from '#shared/money.ts';
 import { toast } from '#web/lib/toast.ts';
 import { linePath, optionsText, reduceLineTo, removeFromCart } from '#web/storefront/cart-kit/cart-actions.ts';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { taxLabelOf } from '#web/storefront/order-kit/shop-settings-query.ts';
 import { discountLabel, Row } from '#web/storefront/order-kit/totals-row.tsx';
 import type { CartItem } from '#web/stores/cart-store.ts';
 
@@ -138,9 +139,33 @@ function Totals({
           <span className="font-medium text-accent">−{formatMoney(totals.discount, currency)}</span>
         </Row>
       )}
-      <Row label="VAT (11%)">{amount(totals?.tax)}</Row>
-      <Row label="Delivery">
-        {totals ? (totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping, currency)) : amount(undefined)}
+      <Row
+        label={
+          totals
+            ? taxLabelOf({
+                label: totals.tax_label,
+                rate: totals.tax_rate,
+                prices_include_tax: totals.prices_include_tax,
+              })
+            : 'VAT'
+        }
+      >
+        {amount(totals?.tax)}
+      </Row>
+      <Row label={totals?.delivery ? `Delivery (${totals.delivery.name})` : 'Delivery'}>
+        {totals ? (
+          totals.delivery ? (
+            totals.shipping === 0 ? (
+              'Free'
+            ) : (
+              formatMoney(totals.shipping, currency)
+            )
+          ) : (
+            <span className="text-muted">Choose your governorate</span>
+          )
+        ) : (
+          amount(undefined)
+        )}
       </Row>
       <div className="flex items-baseline justify-between border-t border-line pt-3 text-base">
         <dt className="font-semibold">Total</dt>

@@ -28,6 +28,10 @@ const line: CartItem = {
 };
 
 const calculation: OrderCalculation = {
+  delivery: null,
+  tax_label: 'VAT',
+  tax_rate: 11,
+  prices_include_tax: false,
   subtotal: 80,
   tax: 8.8,
   shipping: 0,

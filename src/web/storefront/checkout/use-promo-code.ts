@@ -2,6 +2,7 @@ import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-q
 import { useEffect, useRef, useState } from 'react';
 import type { AppliedPromo, OrderCalculation, OrderLineInput } from '#shared/contracts/orders.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
+import type { Governorate } from '#shared/shop-settings.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { setPromoCode, usePromoCodeStore } from '#web/storefront/cart-kit/promo-code-store.ts';
 import { calculationQuery, promoValidateRequest, validatePromoCode } from './checkout-queries.ts';
@@ -53,9 +54,10 @@ export function promoRefusalOf(error: unknown): string {
 export function useCheckoutCalculation(
   lines: OrderLineInput[],
   customerPhone: () => string | null,
+  governorate?: Governorate,
 ): { calculation: UseQueryResult<OrderCalculation>; promo: PromoController } {
   const applied = usePromoCodeStore((state) => state.code);
-  const calculation = useQuery(calculationQuery(lines, applied));
+  const calculation = useQuery(calculationQuery(lines, applied, governorate));
   const queryClient = useQueryClient();
   const [text, setText] = useState(applied ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +93,7 @@ export function useCheckoutCalculation(
     setBusy(true);
     try {
       const answer = await validatePromoCode(promoValidateRequest(code, lines, calculation.data, customerPhone()));
-      await queryClient.prefetchQuery(calculationQuery(lines, answer.code));
+      await queryClient.prefetchQuery(calculationQuery(lines, answer.code, governorate));
       setText(answer.code);
       setError(null);
       setPromoCode(answer.code);

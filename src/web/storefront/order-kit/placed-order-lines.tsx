@@ -2,6 +2,7 @@ import type { Order } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { optionsText } from '#web/storefront/cart-kit/cart-actions.ts';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
+import { governorateName, taxLabelOf, useShopSettings } from './shop-settings-query.ts';
 import { discountLabel, Row } from './totals-row.tsx';
 
 /**
@@ -12,9 +13,13 @@ export function PlacedOrderLines({
   order,
   currency,
 }: {
-  order: Pick<Order, 'items' | 'subtotal' | 'discount' | 'promo_code' | 'tax' | 'shipping' | 'total'>;
+  order: Pick<Order, 'items' | 'subtotal' | 'discount' | 'promo_code' | 'tax' | 'shipping' | 'total'> & {
+    shipping_address?: Pick<Order['shipping_address'], 'governorate'>;
+  };
   currency: string;
 }) {
+  const settings = useShopSettings();
+  const zone = governorateName(order.shipping_address?.governorate);
   return (
     <>
       <ul className="mt-2 divide-y divide-line">
@@ -46,8 +51,10 @@ export function PlacedOrderLines({
             <span className="font-medium text-accent">−{formatMoney(order.discount, currency)}</span>
           </Row>
         )}
-        <Row label="VAT (11%)">{formatMoney(order.tax, currency)}</Row>
-        <Row label="Delivery">{order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}</Row>
+        <Row label={taxLabelOf(settings.data?.tax)}>{formatMoney(order.tax, currency)}</Row>
+        <Row label={zone ? `Delivery (${zone})` : 'Delivery'}>
+          {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}
+        </Row>
         <div className="flex items-baseline justify-between border-t border-line pt-3 text-base">
           <dt className="font-semibold">Total</dt>
           <dd className="text-xl font-bold text-strong">{formatMoney(order.total, currency)}</dd>

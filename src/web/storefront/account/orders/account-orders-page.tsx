@@ -9,6 +9,7 @@ import { ApiError } from '#web/lib/api-client.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import { DeliveryAddress } from '#web/storefront/order-kit/delivery-address.tsx';
+import { PaymentDetails } from '#web/storefront/order-kit/payment-details.tsx';
 import { PlacedOrderLines } from '#web/storefront/order-kit/placed-order-lines.tsx';
 import { shopperRequest } from '#web/storefront/shopper-kit/shopper-api.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
@@ -191,7 +192,8 @@ function OrderView({ order }: { order: ShopperOrder }) {
               Delivery to
             </h3>
             <DeliveryAddress order={order} />
-            <p className="mt-3 text-muted">Cash on delivery</p>
+            <h3 className="mt-3 font-semibold">Payment</h3>
+            <PaymentDetails order={order} />
           </section>
           {order.history.length > 0 && (
             <section aria-labelledby="order-timeline-title" className="card p-4 text-sm sm:p-6">

@@ -1,0 +1,21 @@
+import type { Order } from '#shared/contracts/orders.ts';
+import { paymentMethodOf, useShopSettings } from './shop-settings-query.ts';
+
+/**
+ * The order's payment method and the shop's instructions for it (how to pay: an IBAN, a Whish
+ * number): the same on the confirmation page and in the shopper's order history.
+ */
+export function PaymentDetails({ order }: { order: Pick<Order, 'payment_method'> }) {
+  const settings = useShopSettings();
+  const { label, instructions } = paymentMethodOf(settings.data, order.payment_method);
+  return (
+    <div className="mt-1 text-muted">
+      <p className="text-fg">{label}</p>
+      {instructions && (
+        <p className="mt-1 whitespace-pre-line" data-testid="payment-instructions">
+          {instructions}
+        </p>
+      )}
+    </div>
+  );
+}
