@@ -9,5 +9,8 @@ import { newOrderMails } from './order-emails.ts';
  */
 export function announceNewOrder(app: FastifyInstance, order: Order): void {
   app.realtime.announceOrder(order.id, 'new_order');
-  for (const mail of newOrderMails(order, app.config)) app.mailer.sendLater(mail, { order: order.order_number });
+  // The shop's name and address as the settings stand now (settings: site).
+  const { site } = app.settings.values;
+  const shop = { name: site.shop_name, email: site.email, currency: app.config.CURRENCY };
+  for (const mail of newOrderMails(order, shop)) app.mailer.sendLater(mail, { order: order.order_number });
 }

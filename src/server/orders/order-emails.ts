@@ -1,4 +1,3 @@
-import type { Config } from '#server/config.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import type { Order } from '#shared/contracts/orders.ts';
 import { round2 } from '#shared/money.ts';
@@ -20,8 +19,8 @@ function formatAmount(amount: number, currency: string): string {
 }
 
 /** Plain-text mails for a new order: one to the shop, one to the customer when they gave an email. */
-export function newOrderMails(order: Order, config: Pick<Config, 'COMPANY_EMAIL' | 'SHOP_NAME' | 'CURRENCY'>): Mail[] {
-  const money = (amount: number) => formatAmount(amount, config.CURRENCY);
+export function newOrderMails(order: Order, shop: { name: string; email: string; currency: string }): Mail[] {
+  const money = (amount: number) => formatAmount(amount, shop.currency);
   const address = order.shipping_address;
   const lines = order.items.map((item) => {
     const options = Object.entries(item.selectedVariations)
@@ -58,7 +57,7 @@ export function newOrderMails(order: Order, config: Pick<Config, 'COMPANY_EMAIL'
 
   const mails: Mail[] = [
     {
-      to: config.COMPANY_EMAIL,
+      to: shop.email,
       subject: `New order ${order.order_number} — ${money(order.total)}`,
       text: [`New order ${order.order_number}`, '', ...summary, '', 'Deliver to:', ...delivery, ''].join('\n'),
     },
@@ -67,7 +66,7 @@ export function newOrderMails(order: Order, config: Pick<Config, 'COMPANY_EMAIL'
     // No link to the order page yet: the web app's confirmation route is not settled.
     mails.push({
       to: order.customer.email,
-      subject: `Your ${config.SHOP_NAME} order ${order.order_number}`,
+      subject: `Your ${shop.name} order ${order.order_number}`,
       text: [
         `Thank you, ${order.customer.name}. We received your order ${order.order_number} and will call you to confirm delivery.`,
         '',

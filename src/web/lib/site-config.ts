@@ -13,10 +13,17 @@ import { serverContext } from '#web/ssr/server-context.ts';
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   shopName: 'Cedar Shop',
+  description: '',
+  logoUrl: null,
   currency: 'USD',
+  lbp: { show: false, rate: 89_500 },
+  timeZone: 'Asia/Beirut',
   company: { legalName: 'Cedar Shop', email: '', phone: '', address: '' },
   whatsappNumber: '',
+  socialLinks: { facebook: '', instagram: '', tiktok: '', x: '', youtube: '' },
   supportContact: '',
+  reviewsEnabled: true,
+  maintenance: false,
   notes: { delivery: '', returns: '', warranty: '' },
   features: {
     adminPanel: true,
@@ -42,6 +49,8 @@ function conform<T>(value: unknown, defaults: T): T {
     for (const [key, fallback] of Object.entries(defaults)) result[key] = conform(value[key], fallback);
     return result as T;
   }
+  // A nullable text (the logo): text or null.
+  if (defaults === null) return (typeof value === 'string' ? value : null) as T;
   return typeof value === typeof defaults ? (value as T) : defaults;
 }
 
@@ -60,11 +69,13 @@ export function readSiteConfig(doc: Document = document): SiteConfig {
 
 let cached: SiteConfig | undefined;
 
-/** The page's site config, read on first use (on the server, the one it renders with). */
+/**
+ * The page's site config, read on first use; on the server, the one it renders with now (the
+ * shop's settings may change while it runs, so it is asked each time).
+ */
 export function getSiteConfig(): SiteConfig {
-  cached ??=
-    import.meta.env.SSR && typeof document === 'undefined'
-      ? (serverContext.siteConfig ?? DEFAULT_SITE_CONFIG)
-      : readSiteConfig();
+  if (import.meta.env.SSR && typeof document === 'undefined')
+    return serverContext.siteConfig?.() ?? DEFAULT_SITE_CONFIG;
+  cached ??= readSiteConfig();
   return cached;
 }
