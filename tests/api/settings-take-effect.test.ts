@@ -6,8 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authSessions } from '#server/auth/sessions.table.ts';
 import { BUILT_IN_SETTINGS } from '#server/settings/settings-defaults.ts';
 import { createProduct } from '../factories/catalogue.ts';
-import { apiAs } from '../helpers/admin-api.ts';
 import { lastMailTo } from '../helpers/account-outbox.ts';
+import { apiAs } from '../helpers/admin-api.ts';
 import { bearer, createUser, SHOPPER_PASSWORD, signInAs, signUpShopper, TEST_PASSWORD } from '../helpers/auth.ts';
 import { reviewBody, reviewsApi } from '../helpers/shopper-reviews.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -94,7 +94,10 @@ describe('shop settings take effect', () => {
   });
 
   it('maintenance mode: the storefront answers 503 (page and API), staff keep working', async () => {
-    await put({ system: { maintenance_mode: true }, site: { shop_name: 'Byblos Gadgets', email: 'hi@byblos.example' } });
+    await put({
+      system: { maintenance_mode: true },
+      site: { shop_name: 'Byblos Gadgets', email: 'hi@byblos.example' },
+    });
 
     const home = await ctx.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(503);
@@ -143,7 +146,11 @@ describe('shop settings take effect', () => {
 
   it('a new product starts with the default low-stock threshold of the settings', async () => {
     await put({ system: { low_stock_threshold: 12 } });
-    const created = await admin('POST', '/api/admin/products', { name: 'Soldering iron', price: 20, stock_quantity: 4 });
+    const created = await admin('POST', '/api/admin/products', {
+      name: 'Soldering iron',
+      price: 20,
+      stock_quantity: 4,
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data.low_stock_threshold).toBe(12);
     const own = await admin('POST', '/api/admin/products', {
