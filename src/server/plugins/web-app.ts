@@ -20,7 +20,6 @@ import {
   shopPageSlugOfUrl,
 } from '#server/seo/page-meta.ts';
 import { renderRobots, renderSitemap, type SitemapPage, type SitemapPost } from '#server/seo/sitemap.ts';
-import { MAINTENANCE_RETRY_AFTER_SECONDS, renderMaintenancePage } from '#server/site/maintenance.ts';
 import { ADMIN_SIGN_IN_ELEMENT_ID, hasAdminHint, isAdminPath } from '#shared/admin-sign-in.ts';
 import { PAGE_QUERIES_ELEMENT_ID, SITE_CONFIG_ELEMENT_ID } from '#shared/constants.ts';
 import type { BlogPost } from '#shared/contracts/blog.ts';
@@ -30,6 +29,7 @@ import type { SiteConfig } from '#shared/contracts/site.ts';
 import type { ShopPageSlug } from '#shared/pages.ts';
 import { isAppShellRequest, isKnownAppPath } from '#shared/routes.ts';
 import { apiNotFoundBody } from './error-handler.ts';
+import { MAINTENANCE_RETRY_AFTER_SECONDS, renderMaintenancePage } from './maintenance-page.ts';
 import { contentSecurityPolicyHeader } from './security.ts';
 import { loadPageRenderer, type RenderedPage, type RevisionSources } from './server-render.ts';
 

@@ -2,19 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerOf } from '#server/auth/authenticate.ts';
 import { verifyAccessToken } from '#server/auth/tokens.ts';
 import { AppError } from '#server/errors.ts';
-import type { SiteConfig } from '#shared/contracts/site.ts';
-import { normalizePhone } from '#shared/phone.ts';
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '#server/plugins/maintenance-page.ts';
 
 /**
- * Maintenance mode (docs/product.md#maintenance-mode, settings: system): while it is on, the
+ * Maintenance mode (docs/product.md#where-settings-take-effect, settings: system): while it is on, the
  * storefront's pages answer the maintenance page with 503 and a Retry-After (crawlers keep the
  * pages they indexed), and the storefront's API calls answer 503 MAINTENANCE. Staff keep working:
  * the admin panel, the hidden sign-in page, /api/admin, /api/auth, health, the public settings
  * (what the page itself reads) and any call carrying a staff token.
  */
-
-/** What a crawler or browser is told to wait before asking again. */
-export const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
 
 export const MAINTENANCE_MESSAGE = 'The shop is closed for maintenance. Please come back soon.';
 
@@ -44,44 +40,4 @@ export function maintenanceGuard(app: FastifyInstance) {
     reply.header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS));
     throw maintenanceError();
   };
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** A phone number (kept as typed in the settings) as a link target: E.164 when it reads as one. */
-const telOf = (phone: string) => normalizePhone(phone) ?? phone.replace(/[^\d+]/g, '');
-
-/**
- * The maintenance page: plain HTML with no script (nothing for the CSP to allow, nothing to load
- * that the maintenance would refuse), the shop's name and how to reach it.
- */
-export function renderMaintenancePage(site: SiteConfig): string {
-  const name = escapeHtml(site.shopName);
-  const { email, phone, address } = site.company;
-  const contact = [
-    email && `<li>Email: <a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a></li>`,
-    phone && `<li>Phone: <a href="tel:${escapeHtml(telOf(phone))}">${escapeHtml(phone)}</a></li>`,
-    site.features.whatsapp &&
-      site.whatsappNumber &&
-      `<li>WhatsApp: <a href="https://wa.me/${escapeHtml(telOf(site.whatsappNumber).replace(/^\+/, ''))}">${escapeHtml(site.whatsappNumber)}</a></li>`,
-    address && `<li>${escapeHtml(address)}</li>`,
-  ]
-    .filter(Boolean)
-    .join('');
-  return [
-    '<!doctype html><html lang="en"><head><meta charset="UTF-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex">',
-    `<title>Closed for maintenance · ${name}</title>`,
-    '<style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#fafafa;color:#18181b}',
-    'main{max-width:32rem;padding:2rem 1.5rem;text-align:center}h1{font-size:1.75rem;margin:0 0 .5rem}',
-    'ul{list-style:none;padding:0;line-height:2}a{color:inherit}',
-    '@media (prefers-color-scheme:dark){body{background:#09090b;color:#fafafa}}</style>',
-    '</head><body><main>',
-    `<h1>${name}</h1>`,
-    '<p>We are closed for maintenance and will be back soon.</p>',
-    contact && `<p>Need us meanwhile?</p><ul>${contact}</ul>`,
-    '</main></body></html>',
-  ].join('');
 }
