@@ -13,14 +13,10 @@ import { serverContext } from '#web/ssr/server-context.ts';
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   shopName: 'Cedar Shop',
-  description: '',
-  logoUrl: null,
   currency: 'USD',
   lbp: { show: false, rate: 89_500 },
-  timeZone: 'Asia/Beirut',
   company: { legalName: 'Cedar Shop', email: '', phone: '', address: '' },
   whatsappNumber: '',
-  socialLinks: { facebook: '', instagram: '', tiktok: '', x: '', youtube: '' },
   supportContact: '',
   reviewsEnabled: true,
   maintenance: false,
@@ -49,8 +45,6 @@ function conform<T>(value: unknown, defaults: T): T {
     for (const [key, fallback] of Object.entries(defaults)) result[key] = conform(value[key], fallback);
     return result as T;
   }
-  // A nullable text (the logo): text or null.
-  if (defaults === null) return (typeof value === 'string' ? value : null) as T;
   return typeof value === typeof defaults ? (value as T) : defaults;
 }
 

@@ -11,7 +11,7 @@ export function LbpPrice({ amount, className = 'text-sm text-muted' }: { amount:
   const { lbp } = getSiteConfig();
   if (!lbp.show || !Number.isFinite(amount)) return null;
   return (
-    <span className={`tabular-nums ${className}`} data-lbp-price>
+    <span className={`tabular-nums ${className}`} data-lbp>
       ≈ {formatLbp(lbpPrice(toCents(amount), lbp.rate))}
     </span>
   );
