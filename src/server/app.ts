@@ -8,6 +8,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { BACKUP_MESSAGES } from '#shared/contracts/backups.ts';
+import type { SiteConfig } from '#shared/contracts/site.ts';
 import { accountSecurityRoutes } from './accounts/account-security.routes.ts';
 import { accountRoutes } from './accounts/accounts.routes.ts';
 import { addressRoutes } from './accounts/addresses.routes.ts';
@@ -60,8 +61,9 @@ import { searchRoutes } from './search/search.routes.ts';
 import { defaultSettings } from './settings/settings-defaults.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 import { settingsSecretBox } from './settings/shop-settings.service.ts';
+import { maintenanceGuard } from './site/maintenance.ts';
 import { siteRoutes } from './site/site.routes.ts';
-import { buildSiteConfig } from './site/site-config.ts';
+import { siteConfigSource } from './site/site-config.ts';
 import type { InstanceSecrets } from './startup.ts';
 
 declare module 'fastify' {
@@ -83,6 +85,11 @@ declare module 'fastify' {
      * notifications: `app.settings.values` costs no round trip; staff reads `await app.settings.fresh()`.
      */
     settings: SettingsStore;
+    /**
+     * The storefront's site config as the settings stand now (site/site-config.ts): the same object
+     * until they change.
+     */
+    siteConfig: () => SiteConfig;
     /** The JWT key and the hidden admin sign-in path (startup.ts; shared by every process). */
     secrets: InstanceSecrets;
     /** The time business rules read (a scheduled post falling due); tests set it (clock.ts). */
@@ -173,7 +180,11 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     createMailer({
       smtpUrl: config.SMTP_URL,
       outboxDir: config.paths.outbox,
-      from: `${config.SHOP_NAME} <${config.COMPANY_EMAIL}>`,
+      // The sender as the settings stand when each mail goes out (settings: email, seeded from SHOP_NAME).
+      from: () => {
+        const { from_name, from_address } = settingsStore.values.email;
+        return `${from_name} <${from_address}>`;
+      },
     }),
     config.paths.outbox,
     app.log,
@@ -193,6 +204,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     app.log,
   );
   app.decorate('settings', settingsStore);
+  app.decorate(
+    'siteConfig',
+    siteConfigSource(config, () => settingsStore.values),
+  );
   app.addHook('onClose', () => settingsStore.stop());
   const backups = new BackupService({
     database: options.database,
@@ -229,6 +244,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
         done(null, payload);
       });
+      // Maintenance mode: the storefront's calls answer 503 MAINTENANCE; staff keep working.
+      api.addHook('onRequest', maintenanceGuard(app));
       await api.register(healthRoutes);
       await api.register(siteRoutes);
       await api.register(productRoutes);
@@ -252,6 +269,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       const authLimits: AuthRateLimits = {
         ...DEFAULT_AUTH_RATE_LIMITS,
         registrationsPerIp: { limit: config.SIGNUP_RATE_LIMIT, windowMs: SIGNUP_RATE_WINDOW_MS },
+        // Failed sign-ins before lockout: the shop's setting (system), unless a test fixes its own.
+        ...(!options.authRateLimits?.loginFailuresPerAccount && {
+          lockoutAttempts: () => app.settings.values.system.sign_in_attempts,
+        }),
         ...options.authRateLimits,
       };
       await api.register(authRoutes, { limits: authLimits });
@@ -288,7 +309,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   }
 
   if (options.serveWebApp ?? true) {
-    const siteConfig = buildSiteConfig(config);
+    const siteConfig = app.siteConfig;
     await registerWebApp(app, {
       distDir: config.webDistDir,
       ssrEntry: path.join(config.webSsrDir, 'render-page.js'),
@@ -305,8 +326,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
         revision: () => blogRevision(app.db, app.clock.now()),
       },
       shopPages: {
-        page: (slug) => shopPageForMeta(app.db, siteConfig, slug),
-        sitemapPages: () => sitemapShopPages(app.db, siteConfig),
+        page: (slug) => shopPageForMeta(app.db, siteConfig(), slug),
+        sitemapPages: () => sitemapShopPages(app.db, siteConfig()),
         revision: () => pagesRevision(app.db),
       },
     });

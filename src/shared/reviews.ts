@@ -62,6 +62,8 @@ export const REVIEW_MESSAGES = {
   notYours: 'You can only change your own review',
   ownVote: 'You cannot vote on your own review',
   tooManyWrites: 'Too many reviews. Please try again later.',
+  /** Reviews are turned off in the shop's settings (system): nothing new is written or voted. */
+  reviewsOff: 'Reviews are turned off in this shop.',
   tooManyVotes: 'Too many votes. Please try again later.',
 } as const;
 

@@ -91,7 +91,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await findShopper(app.db, currentUser(request).id);
-      return { data: await startEnrolment(app.db, box, user, app.config.SHOP_NAME) };
+      return { data: await startEnrolment(app.db, box, user, app.settings.values.site.shop_name) };
     },
   );
 

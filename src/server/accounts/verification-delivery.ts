@@ -70,7 +70,7 @@ export async function sendSecret(
   if (!destination) return false;
   const kind: SecretKind = channel === 'email' && purpose !== 'sign_in' ? 'link' : 'code';
   const secret = await issueSecret(app.db, { userId: user.id, purpose, channel, destination, kind });
-  const shop = app.config.SHOP_NAME;
+  const shop = app.settings.values.site.shop_name;
   if (channel === 'email') {
     const mail =
       purpose === 'verify_email'
@@ -122,7 +122,7 @@ export async function sendContactChangedNotice(
   oldDestination: string,
   context: AuditContext,
 ): Promise<void> {
-  const shop = app.config.SHOP_NAME;
+  const shop = app.settings.values.site.shop_name;
   if (channel === 'email') {
     app.mailer.sendLater(
       {

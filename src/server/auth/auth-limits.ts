@@ -5,6 +5,7 @@ import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import type { Db } from '#server/db/client.ts';
 import {
   enforceRateLimit,
+  type RateLimiter,
   type RateLimitOptions,
   type RateLimitResult,
   refuseIfLimited,
@@ -31,6 +32,12 @@ export interface AuthRateLimits {
   registrationsPerIp: RateLimitOptions;
   /** An address the account signed in from (or refreshed from) within this many days is "known". */
   knownAddressDays: number;
+  /**
+   * The failed sign-ins before lockout as the shop's settings say now (system: sign_in_attempts),
+   * read at each attempt: replaces the `limit` of both failure counters. Without it the limits
+   * above stand (tests that set their own).
+   */
+  lockoutAttempts?: () => number;
 }
 
 /** The window of SIGNUP_RATE_LIMIT (registrations per IP). */
@@ -79,16 +86,45 @@ async function hasSignedInFrom(db: Db, email: string, ip: string, days: number):
 }
 
 /**
+ * A failure counter whose limit may follow the shop's settings: one limiter per limit value, all
+ * under the same name. Each attempt is still one atomic count before the work (decision 017); a
+ * Redis store shares the counts across limits (same keys), the in-process store starts them afresh
+ * when the limit changes.
+ */
+function failureCounter(
+  app: FastifyInstance,
+  name: string,
+  fixed: RateLimitOptions,
+  limitNow: (() => number) | undefined,
+): () => RateLimiter {
+  const byLimit = new Map<number, RateLimiter>();
+  return () => {
+    const limit = limitNow?.() ?? fixed.limit;
+    let limiter = byLimit.get(limit);
+    if (!limiter) {
+      limiter = app.rateLimiter(name, { limit, windowMs: fixed.windowMs });
+      byLimit.set(limit, limiter);
+    }
+    return limiter;
+  };
+}
+
+/**
  * The brute-force guard of the sign-in and sign-up routes (decision 008, decision 017). Every
  * password attempt is counted per account and address, and per account, atomically *before* the
  * password is checked, and given back when it was right: however many guesses arrive at once, at
  * most the limit are ever judged. Someone who knows an admin's email can lock the account for
- * strangers (10 failures in 15 minutes), but not for the owner's own address that signed in
+ * strangers (the shop's sign-in attempts setting, 10 by default, in 15 minutes), but not for the owner's own address that signed in
  * before: that address is stopped only by its own failures.
  */
 export function createAuthGuard(app: FastifyInstance, limits: AuthRateLimits) {
-  const perAccount = app.rateLimiter('login-account', limits.loginFailuresPerAccount);
-  const perAccountAndAddress = app.rateLimiter('login-account-ip', limits.loginFailuresPerAccountAndAddress);
+  const perAccountOf = failureCounter(app, 'login-account', limits.loginFailuresPerAccount, limits.lockoutAttempts);
+  const perAccountAndAddressOf = failureCounter(
+    app,
+    'login-account-ip',
+    limits.loginFailuresPerAccountAndAddress,
+    limits.lockoutAttempts,
+  );
   const perIp = app.rateLimiter('login-ip', limits.loginAttemptsPerIp);
   // One hit per lockout window: the audit log gets one auth.lockout per lockout, not one per attempt.
   const lockoutNoted = app.rateLimiter('login-lockout-noted', {
@@ -117,6 +153,10 @@ export function createAuthGuard(app: FastifyInstance, limits: AuthRateLimits) {
      */
     async beforeLogin(request: FastifyRequest, reply: FastifyReply, email: string): Promise<SignInAttempt> {
       refuseSignIn(await perIp.hit(request.ip), reply);
+      // One limit for the whole attempt, and the counters of that limit: a change of the setting
+      // meanwhile applies from the next attempt.
+      const perAccountAndAddress = perAccountAndAddressOf();
+      const perAccount = perAccountOf();
       const pair = pairKey(email, request.ip);
       const byPair = await perAccountAndAddress.hit(pair);
       if (!byPair.allowed) {

@@ -39,11 +39,13 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 429: ErrorBodySchem
  * the shopper sign-up with the login response's shape (decision 018).
  */
 export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = async (app, options) => {
-  const settings: AuthSettings = {
+  const accessTtlMs = parseExpiryDuration(app.config.ACCESS_TOKEN_TTL);
+  /** Read at each sign-in: the staff session length is a shop setting (system), changeable at any time. */
+  const settings = (): AuthSettings => ({
     jwtSecret: app.secrets.jwtSecret,
-    accessTtlMs: parseExpiryDuration(app.config.ACCESS_TOKEN_TTL),
-    sessionLifeMs: parseExpiryDuration(app.config.JWT_EXPIRES_IN),
-  };
+    accessTtlMs,
+    sessionLifeMs: parseExpiryDuration(app.settings.values.system.staff_session_length),
+  });
   const guard = createAuthGuard(app, options.limits);
   const signedIn = { onRequest: requireUser(app) };
 
@@ -71,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
       await attempt.succeeded();
-      return { data: await signIn(app.db, settings, user, auditContextOf(request)) };
+      return { data: await signIn(app.db, settings(), user, auditContextOf(request)) };
     },
   );
 
@@ -85,7 +87,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
         response: { 200: LoginEnvelope, ...errors },
       },
     },
-    async (request) => ({ data: await refresh(app.db, settings, request.body.refreshToken, auditContextOf(request)) }),
+    async (request) => ({
+      data: await refresh(app.db, settings(), request.body.refreshToken, auditContextOf(request)),
+    }),
   );
 
   app.post(

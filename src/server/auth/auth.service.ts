@@ -30,7 +30,7 @@ import { signAccessToken } from './tokens.ts';
 export interface AuthSettings {
   jwtSecret: string;
   accessTtlMs: number;
-  /** Life of a refresh token (JWT_EXPIRES_IN, docs/product.md#expiry-durations). */
+  /** Life of a refresh token (staff: the staff session length setting; shoppers: JWT_EXPIRES_IN; docs/product.md#expiry-durations). */
   sessionLifeMs: number;
 }
 

@@ -27,7 +27,7 @@ declare module 'fastify' {
 
 const tokenExpired = () => new AppError(401, 'TOKEN_EXPIRED', AUTH_MESSAGES.tokenExpired);
 
-function bearerOf(request: FastifyRequest): string | undefined {
+export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];

@@ -30,7 +30,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           app.db,
           request.body,
           { ip: request.ip, userAgent: request.headers['user-agent'] },
-          app.config,
+          { COMPANY_EMAIL: app.settings.values.site.email },
         );
         // No email or name in the context: logs never carry personal data.
         app.mailer.sendLater(mail, { kind: 'contact' });

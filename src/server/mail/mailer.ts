@@ -19,20 +19,21 @@ export interface MailerOptions {
   /** SMTP_URL; without it every message is written to `outboxDir` as an .eml file. */
   smtpUrl?: string;
   outboxDir: string;
-  /** The From address (the shop's own). */
-  from: string;
+  /** The From address (the shop's own), or how to read it at each send (it is a shop setting). */
+  from: string | (() => string);
 }
 
 /**
  * Mail for the shop and its customers (docs/engineering.md#stack: nodemailer; without `SMTP_URL`, `.eml` files in
  * `DATA_DIR/outbox`, which any mail client opens, so a fresh install shows what it would send).
  */
-export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, outboxDir, from: fromOption }: MailerOptions): Mailer {
+  const fromNow = typeof fromOption === 'function' ? fromOption : () => fromOption;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(mail) {
-        const info = await transport.sendMail({ from, ...mail });
+        const info = await transport.sendMail({ from: fromNow(), ...mail });
         return { transport: 'smtp', id: String(info.messageId) };
       },
     };
@@ -40,7 +41,7 @@ export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Maile
   // The outbox is written by hand: nodemailer's MIME composer costs about 1 ms of event-loop time
   // per message, which order placement (budget p95 ≤ 50 ms on one thread) cannot afford. Plain
   // UTF-8 text needs no more than these headers.
-  const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
+  const domainOf = (from: string) => from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
   // Made once (again after a failure, e.g. the directory was removed).
   let ready: Promise<unknown> | undefined;
   return {
@@ -53,7 +54,8 @@ export function createMailer({ smtpUrl, outboxDir, from }: MailerOptions): Maile
       const id = randomUUID();
       const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.slice(0, 8)}.eml`;
       const target = path.join(outboxDir, file);
-      const message = composePlainMessage({ from, ...mail }, `<${id}@${domain}>`);
+      const from = fromNow();
+      const message = composePlainMessage({ from, ...mail }, `<${id}@${domainOf(from)}>`);
       await writeFile(target, message).catch(async (error: { code?: string }) => {
         if (error.code !== 'ENOENT') throw error;
         // The outbox was removed while running: make it again.

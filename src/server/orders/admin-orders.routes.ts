@@ -172,7 +172,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => ({
-        data: await sendOrderWhatsApp(app.db, request.params.id, app.config.SHOP_NAME, auditContextOf(request)),
+        data: await sendOrderWhatsApp(
+          app.db,
+          request.params.id,
+          app.settings.values.site.shop_name,
+          auditContextOf(request),
+        ),
       }),
     );
   }

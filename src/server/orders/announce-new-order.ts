@@ -9,6 +9,9 @@ import { newOrderMails } from './order-emails.ts';
  */
 export function announceNewOrder(app: FastifyInstance, order: Order): void {
   app.realtime.announceOrder(order.id, 'new_order');
-  for (const mail of newOrderMails(order, app.config, app.settings.values.payment))
-    app.mailer.sendLater(mail, { order: order.order_number });
+  // The shop's name and address as the settings stand now (settings: site), and the order's
+  // payment method's instructions (settings: payment).
+  const { site, payment } = app.settings.values;
+  const shop = { name: site.shop_name, email: site.email, currency: app.config.CURRENCY };
+  for (const mail of newOrderMails(order, shop, payment)) app.mailer.sendLater(mail, { order: order.order_number });
 }

@@ -1,4 +1,3 @@
-import type { Config } from '#server/config.ts';
 import type { Mail } from '#server/mail/mailer.ts';
 import type { Order } from '#shared/contracts/orders.ts';
 import type { PaymentSettings } from '#shared/contracts/settings.ts';
@@ -24,10 +23,10 @@ function formatAmount(amount: number, currency: string): string {
 /** Plain-text mails for a new order: one to the shop, one to the customer when they gave an email. */
 export function newOrderMails(
   order: Order,
-  config: Pick<Config, 'COMPANY_EMAIL' | 'SHOP_NAME' | 'CURRENCY'>,
+  shop: { name: string; email: string; currency: string },
   payment?: Pick<PaymentSettings, PaymentMethod>,
 ): Mail[] {
-  const money = (amount: number) => formatAmount(amount, config.CURRENCY);
+  const money = (amount: number) => formatAmount(amount, shop.currency);
   const method = payment?.[order.payment_method];
   const governorate = order.shipping_address.governorate;
   const zone = governorate ? GOVERNORATE_NAMES[governorate] : undefined;
@@ -69,7 +68,7 @@ export function newOrderMails(
 
   const mails: Mail[] = [
     {
-      to: config.COMPANY_EMAIL,
+      to: shop.email,
       subject: `New order ${order.order_number} — ${money(order.total)}`,
       text: [`New order ${order.order_number}`, '', ...summary, '', 'Deliver to:', ...delivery, ''].join('\n'),
     },
@@ -78,7 +77,7 @@ export function newOrderMails(
     // No link to the order page yet: the web app's confirmation route is not settled.
     mails.push({
       to: order.customer.email,
-      subject: `Your ${config.SHOP_NAME} order ${order.order_number}`,
+      subject: `Your ${shop.name} order ${order.order_number}`,
       text: [
         `Thank you, ${order.customer.name}. We received your order ${order.order_number} and will call you to confirm delivery.`,
         '',

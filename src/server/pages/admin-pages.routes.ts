@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { notFound } from '#server/errors.ts';
 import { paramsNotFound } from '#server/plugins/params-not-found.ts';
-import { buildSiteConfig } from '#server/site/site-config.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import {
   AdminShopPageListSchema,
@@ -20,8 +19,6 @@ const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
  * read. Every save is in the audit log (`shop_page.update`).
  */
 export const adminShopPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const site = buildSiteConfig(app.config);
-
   app.get(
     '/pages',
     {
@@ -31,7 +28,7 @@ export const adminShopPageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminShopPageListSchema },
       },
     },
-    async () => ({ data: await listAdminShopPages(app.db, site) }),
+    async () => ({ data: await listAdminShopPages(app.db, app.siteConfig()) }),
   );
 
   app.get(
@@ -45,7 +42,7 @@ export const adminShopPageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(ShopPageSchema), ...errors },
       },
     },
-    async (request) => ({ data: await getShopPage(app.db, site, request.params.slug) }),
+    async (request) => ({ data: await getShopPage(app.db, app.siteConfig(), request.params.slug) }),
   );
 
   app.put(
@@ -61,7 +58,7 @@ export const adminShopPageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await updateShopPage(app.db, site, request.params.slug, request.body, auditContextOf(request)),
+      data: await updateShopPage(app.db, app.siteConfig(), request.params.slug, request.body, auditContextOf(request)),
     }),
   );
 };

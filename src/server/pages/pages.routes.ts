@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '#server/errors.ts';
 import { paramsNotFound } from '#server/plugins/params-not-found.ts';
-import { buildSiteConfig } from '#server/site/site-config.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import { ShopPageListSchema, ShopPageSchema, ShopPageSlugParamsSchema } from '#shared/contracts/pages.ts';
 import { getShopPage, listShopPages } from './pages.service.ts';
@@ -11,8 +10,6 @@ import { getShopPage, listShopPages } from './pages.service.ts';
  * default text; any other slug is a 404. Content is sanitised again on the way out.
  */
 export const shopPageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const site = buildSiteConfig(app.config);
-
   app.get(
     '/pages',
     {
@@ -22,7 +19,7 @@ export const shopPageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ShopPageListSchema },
       },
     },
-    async () => ({ data: await listShopPages(app.db, site) }),
+    async () => ({ data: await listShopPages(app.db, app.siteConfig()) }),
   );
 
   app.get(
@@ -36,6 +33,6 @@ export const shopPageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(ShopPageSchema), 404: ErrorBodySchema },
       },
     },
-    async (request) => ({ data: await getShopPage(app.db, site, request.params.slug) }),
+    async (request) => ({ data: await getShopPage(app.db, app.siteConfig(), request.params.slug) }),
   );
 };

@@ -15,7 +15,7 @@ import type { SiteConfig } from '#shared/contracts/site.ts';
 
 /** What dist/ssr/render-page.js exports (src/web/ssr/render-page.tsx; the server never imports #web). */
 interface RenderPageModule {
-  configureServerRendering(options: { siteConfig: SiteConfig; fetch: typeof fetch }): void;
+  configureServerRendering(options: { siteConfig: () => SiteConfig; fetch: typeof fetch }): void;
   renderPage(url: string): Promise<{ html: string; queries: [readonly unknown[], unknown][] } | null>;
 }
 
@@ -34,7 +34,7 @@ export interface RenderedPage {
  * content and availability revisions (CatalogueIndex), and the same stock for every product in it.
  * An order elsewhere in the catalogue redraws nothing; one that takes stock of a product a page
  * shows redraws that page only; a product that sells out or comes back redraws every page (the
- * store's "in stock" counts change). A page that also shows an editorial source (the blog) is
+ * store's "in stock" counts change); a change of the shop's settings redraws every page. A page that also shows an editorial source (the blog) is
  * reused only while that source answers the revision it was drawn at (RevisionSources).
  */
 export type PageRenderer = (url: URL, catalogue: CatalogueIndex) => Promise<RenderedPage | null>;
@@ -213,7 +213,7 @@ async function importWithoutSourceMaps<T>(url: string): Promise<T> {
  */
 export async function loadPageRenderer(
   app: FastifyInstance,
-  options: { ssrEntry: string; manifestPath: string; siteConfig: SiteConfig; revisions?: RevisionSources },
+  options: { ssrEntry: string; manifestPath: string; siteConfig: () => SiteConfig; revisions?: RevisionSources },
 ): Promise<PageRenderer | undefined> {
   if (!fs.existsSync(options.ssrEntry) || !fs.existsSync(options.manifestPath)) return undefined;
   let module: RenderPageModule;
@@ -260,7 +260,9 @@ export async function loadPageRenderer(
 
   // Pages of the current content and availability, least recently used first; a request for a
   // page being drawn waits for that drawing instead of starting another.
+  // A change of the shop's settings (a new site config object) drops every drawn page too.
   let cachedRevision = '';
+  let cachedSite: SiteConfig | undefined;
   const cache = new Map<string, Promise<DrawnPage>>();
   return async (url, catalogue) => {
     const route = SERVER_RENDERED.find(({ pattern }) => pattern.test(url.pathname));
@@ -268,9 +270,11 @@ export async function loadPageRenderer(
     const sources = await sourcesRevision(route);
     if (sources === null) return null;
     const revision = `${catalogue.contentRevision}/${catalogue.availabilityRevision}`;
-    if (revision !== cachedRevision) {
+    const site = options.siteConfig();
+    if (revision !== cachedRevision || site !== cachedSite) {
       cache.clear();
       cachedRevision = revision;
+      cachedSite = site;
     }
     const path = `${url.pathname}${url.search}`;
     // At most one redraw per request: under a stream of orders a page drawn a moment ago is as

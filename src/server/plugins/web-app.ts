@@ -29,10 +29,12 @@ import type { SiteConfig } from '#shared/contracts/site.ts';
 import type { ShopPageSlug } from '#shared/pages.ts';
 import { isAppShellRequest, isKnownAppPath } from '#shared/routes.ts';
 import { apiNotFoundBody } from './error-handler.ts';
+import { MAINTENANCE_RETRY_AFTER_SECONDS, renderMaintenancePage } from './maintenance-page.ts';
 import { contentSecurityPolicyHeader } from './security.ts';
 import { loadPageRenderer, type RenderedPage, type RevisionSources } from './server-render.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -41,9 +43,41 @@ function withJsonData(html: string, id: string, value: unknown): string {
   return html.replace('</head>', `<script type="application/json" id="${id}">${jsonForHtml(value)}</script></head>`);
 }
 
-/** Builds the HTML shell once: the built index.html with the site config embedded as data. */
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The HTML shell: the built index.html with the site config embedded as data, and the shop's name
+ * and description in its title and description (a page's own meta replaces them). Built again
+ * when the shop's settings change (a new site config).
+ */
 export function renderShell(template: string, siteConfig: SiteConfig): string {
-  return withJsonData(template, SITE_CONFIG_ELEMENT_ID, siteConfig);
+  const description =
+    siteConfig.description ||
+    `${siteConfig.shopName}: quality electronics, components and accessories at fair prices, delivered across Lebanon.`;
+  const named = template
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeAttribute(siteConfig.shopName)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeAttribute(description)}" />`,
+    );
+  return withJsonData(named, SITE_CONFIG_ELEMENT_ID, siteConfig);
+}
+
+/**
+ * The built web app manifest with the shop's name and description (settings: site), icons and
+ * the rest as built: the file is built once, the name may change at any time.
+ */
+export function renderWebManifest(built: string, siteConfig: SiteConfig): string {
+  const manifest = JSON.parse(built) as Record<string, unknown>;
+  return JSON.stringify({
+    ...manifest,
+    name: siteConfig.shopName,
+    short_name: siteConfig.shopName,
+    description:
+      siteConfig.description ||
+      `${siteConfig.shopName}: quality electronics, components and accessories at fair prices.`,
+  });
 }
 
 /**
@@ -116,7 +150,8 @@ const BODIES_PER_PAGE = 4;
 export interface WebAppOptions {
   distDir: string;
   uploadsDir: string;
-  siteConfig: SiteConfig;
+  /** The site config as the shop's settings stand now (site/site-config.ts siteConfigSource): a new object when they changed. */
+  siteConfig: () => SiteConfig;
   /** PUBLIC_URL; without it, links in meta tags and the sitemap use the request's host only when it is in `allowedHosts`, else they are relative (seo/link-base.ts). */
   publicUrl?: string;
   /** ALLOWED_HOSTS. */
@@ -190,12 +225,20 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   });
 
   const indexPath = path.join(options.distDir, 'index.html');
-  const shell = fs.existsSync(indexPath)
-    ? renderShell(fs.readFileSync(indexPath, 'utf8'), options.siteConfig)
-    : undefined;
-  const shellCsp = contentSecurityPolicyHeader(shell ? inlineScriptHashes(shell) : []);
+  const template = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
+  // The shell follows the settings: built again for a new site config (the inline scripts, and so
+  // the CSP, are the template's and never change). First built at the first request: the settings
+  // are loaded after the routes are registered.
+  let shellFor: { site: SiteConfig; html: string; signIn?: string } | undefined;
+  const currentShell = () => {
+    if (template === undefined) return undefined;
+    const site = options.siteConfig();
+    if (shellFor?.site !== site) shellFor = { site, html: renderShell(template, site) };
+    return shellFor;
+  };
+  const shellCsp = contentSecurityPolicyHeader(template ? inlineScriptHashes(template) : []);
   const renderPage =
-    shell && options.ssrEntry
+    template && options.ssrEntry
       ? await loadPageRenderer(app, {
           ssrEntry: options.ssrEntry,
           manifestPath: path.join(options.distDir, '.vite/manifest.json'),
@@ -203,7 +246,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
           revisions: revisionSources(options),
         })
       : undefined;
-  if (shell) {
+  if (template) {
     await app.register(fastifyStatic, {
       root: options.distDir,
       prefix: '/',
@@ -220,6 +263,22 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     });
   } else {
     app.log.warn(`No built web app in ${options.distDir}; run "npm run build". Serving the API only.`);
+  }
+
+  // The web app manifest carries the shop's name: answered from the built file and the settings,
+  // ahead of the static files (which would send the name it was built with).
+  const manifestPath = path.join(options.distDir, 'manifest.webmanifest');
+  const builtManifest = fs.existsSync(manifestPath) ? fs.readFileSync(manifestPath, 'utf8') : undefined;
+  if (builtManifest) {
+    let manifestFor: { site: SiteConfig; body: string } | undefined;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.split('?')[0] !== WEB_MANIFEST_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return done();
+      }
+      const site = options.siteConfig();
+      if (manifestFor?.site !== site) manifestFor = { site, body: renderWebManifest(builtManifest, site) };
+      reply.header('cache-control', 'no-cache').type('application/manifest+json; charset=utf-8').send(manifestFor.body);
+    });
   }
 
   // Never the Host header as such: a forged one would end up in cached pages and the sitemap.
@@ -249,7 +308,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const slug = options.blog && blogPostSlugOfUrl(url);
     if (slug === undefined || !options.blog) return undefined;
     try {
-      return blogPostMeta(slug, await options.blog.post(slug), options.siteConfig, baseUrl);
+      return blogPostMeta(slug, await options.blog.post(slug), options.siteConfig(), baseUrl);
     } catch (error) {
       app.log.warn({ err: error }, 'could not read the blog post for the page meta');
       return undefined;
@@ -262,7 +321,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     if (!slug || !options.shopPages) return undefined;
     try {
       const { page, text } = await options.shopPages.page(slug);
-      return shopPageMeta(page, text, options.siteConfig, baseUrl);
+      return shopPageMeta(page, text, options.siteConfig(), baseUrl);
     } catch (error) {
       app.log.warn({ err: error }, 'could not read the fixed page for the page meta');
       return undefined;
@@ -289,8 +348,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const key = `${encoding ?? ''}|${meta ? JSON.stringify(meta) : ''}`;
     let body = bodies.get(key);
     if (!body) {
-      const html = withRenderedPage(shell ?? '', page);
-      body = compressedHtml(meta ? applyPageMeta(html, meta, options.siteConfig.shopName) : html, encoding);
+      const html = withRenderedPage(currentShell()?.html ?? '', page);
+      body = compressedHtml(meta ? applyPageMeta(html, meta, options.siteConfig().shopName) : html, encoding);
       if (bodies.size >= BODIES_PER_PAGE) bodies.delete(bodies.keys().next().value as string);
       bodies.set(key, body);
     }
@@ -298,25 +357,34 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const shell = currentShell()?.html;
     if (!shell) return sendNotBuilt(reply);
     const url = new URL(request.url, 'http://shop.invalid');
+    const site = options.siteConfig();
+    // Closed for maintenance: the storefront's pages answer the maintenance page; the admin's keep working.
+    if (site.maintenance && !isAdminPath(url.pathname)) {
+      return reply
+        .status(503)
+        .header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', shellCsp)
+        .type('text/html; charset=utf-8')
+        .send(renderMaintenancePage(site));
+    }
     // Each shareable page gets its own title, description, canonical URL and preview tags.
     const catalogue = await app.catalogue.fresh();
     const baseUrl = baseUrlOf(request);
     const meta =
       (await blogPostMetaFor(url, baseUrl)) ??
       (await shopPageMetaFor(url, baseUrl)) ??
-      metaForUrl(url, catalogue, options.siteConfig, baseUrl, await reviewsFor(url, catalogue));
+      metaForUrl(url, catalogue, site, baseUrl, site.reviewsEnabled ? await reviewsFor(url, catalogue) : []);
     // The entry pages arrive drawn (decision 009); any page the renderer declines is drawn in the
     // browser, and so is the service worker's offline shell, which stands in for every path.
     const drawn = renderPage && meta && !meta.notFound && !isAppShellRequest(url);
     const page = drawn ? await renderPage(url, catalogue) : null;
     const { body, encoding } = page
       ? await finishedPage(page, meta, htmlEncoding(request))
-      : await compressedHtml(
-          meta ? applyPageMeta(shell, meta, options.siteConfig.shopName) : shell,
-          htmlEncoding(request),
-        );
+      : await compressedHtml(meta ? applyPageMeta(shell, meta, site.shopName) : shell, htmlEncoding(request));
     if (encoding) reply.header('content-encoding', encoding);
     // The admin's addresses answer like unknown paths (decision 008), except to a browser whose
     // panel says it holds a session (the hint cookie): its deep links then load without a 404.
@@ -350,8 +418,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   if (adminSignInPath) {
     // The same page every time, built once. No page meta (title, canonical, Open Graph) that would
     // name it, never cached, never indexed.
-    const signInHtml = shell ? withAdminSignIn(shell, adminSignInPath) : undefined;
+    const signInPage = () => {
+      const current = currentShell();
+      if (!current) return undefined;
+      current.signIn ??= withAdminSignIn(current.html, adminSignInPath);
+      return current.signIn;
+    };
     app.get(`/${adminSignInPath}`, async (_request, reply) => {
+      const signInHtml = signInPage();
       if (!signInHtml) return sendNotBuilt(reply);
       return reply
         .status(200)
@@ -386,7 +460,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       reply
         .type('application/rss+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')
-        .send(renderBlogFeed(await blog.feedItems(), baseUrlOf(request), options.siteConfig.shopName)),
+        .send(renderBlogFeed(await blog.feedItems(), baseUrlOf(request), options.siteConfig().shopName)),
     );
   }
   app.get('/robots.txt', async (request, reply) =>

@@ -33,7 +33,9 @@ export function productWriteRoutesFor(tag: string): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await createProduct(app.db, request.body, auditContextOf(request));
+        const data = await createProduct(app.db, request.body, auditContextOf(request), {
+          lowStockThreshold: app.settings.values.system.low_stock_threshold,
+        });
         return reply.status(201).send({ data });
       },
     );

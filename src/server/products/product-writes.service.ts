@@ -87,12 +87,15 @@ async function insertDefaultVariant(
   tx: Db,
   product: { id: string; sku: string; images: string[] },
   input: ProductCreate,
+  lowStockThreshold: number,
 ): Promise<void> {
   await tx.insert(productVariants).values({
     productId: product.id,
     sku: product.sku,
     options: {},
     price: input.price ?? 0,
+    // The shop's default (settings: system) unless the request set one.
+    lowStockThreshold,
     ...defaultVariantColumns(input),
     image: product.images[0] ?? null,
   });
@@ -197,7 +200,17 @@ async function assertCategoryExists(db: Db, categoryId: string | null | undefine
 }
 
 /** `POST /admin/products`, `POST /products`. */
-export async function createProduct(db: Db, input: ProductCreate, context: AuditContext): Promise<AdminProduct> {
+/** What a new product starts with when the request does not say (the shop's settings). */
+export interface NewProductDefaults {
+  lowStockThreshold: number;
+}
+
+export async function createProduct(
+  db: Db,
+  input: ProductCreate,
+  context: AuditContext,
+  defaults: NewProductDefaults = { lowStockThreshold: 5 },
+): Promise<AdminProduct> {
   return inTransaction(db, async (tx) => {
     await assertCategoryExists(tx, input.category_id);
     if (input.slug) await assertSlugFree(tx, input.slug);
@@ -225,7 +238,7 @@ export async function createProduct(db: Db, input: ProductCreate, context: Audit
       const product = { variations: input.variations, images: input.images, productSku: sku };
       changes = await writeVariantSet(tx, row.id, product, input.variants, []);
     } else {
-      await insertDefaultVariant(tx, row, input);
+      await insertDefaultVariant(tx, row, input, defaults.lowStockThreshold);
     }
     const created = await getAdminProduct(tx, row.id);
     await recordAudit(tx, {

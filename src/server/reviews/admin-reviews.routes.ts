@@ -148,7 +148,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.reply,
         auditContextOf(request),
-        app.config.SHOP_NAME,
+        app.settings.values.site.shop_name,
       ),
     }),
   );

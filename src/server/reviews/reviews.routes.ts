@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, optionalShopper, requireShopper } from '#server/auth/authenticate.ts';
+import { AppError } from '#server/errors.ts';
 import { paramsNotFound } from '#server/plugins/params-not-found.ts';
 import {
   type RateLimiter,
@@ -64,6 +65,15 @@ const byReview = paramsNotFound(reviewNotFound);
 export const reviewRoutes: FastifyPluginAsyncZod<{ limits: ReviewRateLimits }> = async (app, { limits }) => {
   const writeLimiter = app.rateLimiter('review-writes', limits.writes);
   const voteLimiter = app.rateLimiter('review-votes', limits.votes);
+
+  // Reviews turned off (settings: system): no new review, edit or vote; reading and deleting
+  // one's own review still work (the storefront hides them).
+  app.addHook('onRequest', async (request) => {
+    if (app.settings.values.system.reviews_enabled) return;
+    if (request.method === 'POST' || request.method === 'PUT') {
+      throw new AppError(403, 'FORBIDDEN', REVIEW_MESSAGES.reviewsOff);
+    }
+  });
 
   /**
    * Counts one attempt for the signed-in shopper, 429 over the limit. Fails open like the order

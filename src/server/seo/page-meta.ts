@@ -282,7 +282,8 @@ function productMeta(
       ...(images.length > 0 && { image: images }),
       ...(product.brand && { brand: { '@type': 'Brand', name: product.brand } }),
       ...(product.category && { category: product.category.name }),
-      ...productRatingJsonLd(product, reviews),
+      // Reviews turned off in the settings: no rating in the structured data either.
+      ...(site.reviewsEnabled && productRatingJsonLd(product, reviews)),
       offers: productOffers(product, site.currency, canonical),
     },
   };

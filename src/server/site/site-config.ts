@@ -1,24 +1,40 @@
 import type { Config } from '#server/config.ts';
 import { APP_VERSION } from '#server/version.ts';
+import type { SettingsValues } from '#shared/contracts/settings.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 
-/** The public facts about the shop that the web app renders (never secrets). */
-export function buildSiteConfig(config: Config): SiteConfig {
+/**
+ * The public facts about the shop that the web app renders (never secrets): the shop's name and
+ * contact details, currency display and switches from the stored settings (docs/product.md#shop-settings;
+ * the environment only seeded them on the first start), the feature flags and notes from the
+ * environment.
+ */
+export function buildSiteConfig(config: Config, settings: Pick<SettingsValues, 'site' | 'system'>): SiteConfig {
+  const { site, system } = settings;
+  const contact = [site.email, site.phone].filter((part) => part !== '').join(' · ');
   return {
-    shopName: config.SHOP_NAME,
-    currency: config.CURRENCY,
+    shopName: site.shop_name,
+    description: site.description,
+    logoUrl: site.logo_url,
+    currency: site.currency_display.currency,
+    lbp: { show: site.currency_display.show_lbp, rate: site.currency_display.lbp_rate },
+    timeZone: site.time_zone,
     company: {
       legalName: config.COMPANY_NAME,
-      email: config.COMPANY_EMAIL,
-      phone: config.COMPANY_PHONE,
-      address: config.COMPANY_ADDRESS,
+      email: site.email,
+      phone: site.phone,
+      address: site.address,
     },
-    whatsappNumber: config.WHATSAPP_NUMBER,
-    supportContact: config.SUPPORT_CONTACT ?? `${config.COMPANY_EMAIL} · ${config.COMPANY_PHONE}`,
+    whatsappNumber: site.whatsapp_number,
+    socialLinks: site.social_links,
+    supportContact: config.SUPPORT_CONTACT ?? contact,
     notes: { delivery: config.DELIVERY_NOTE, returns: config.RETURNS_NOTE, warranty: config.WARRANTY_NOTE },
+    reviewsEnabled: system.reviews_enabled,
+    maintenance: system.maintenance_mode,
     features: {
       adminPanel: config.FEATURE_ADMIN_PANEL,
-      whatsapp: config.FEATURE_WHATSAPP,
+      // A blank WhatsApp number turns the buttons off.
+      whatsapp: config.FEATURE_WHATSAPP && site.whatsapp_number !== '',
       contactForm: config.FEATURE_CONTACT_FORM,
       marketplaceImport: config.FEATURE_MARKETPLACE_IMPORT,
       search: config.FEATURE_SEARCH,
@@ -27,5 +43,23 @@ export function buildSiteConfig(config: Config): SiteConfig {
     },
     version: APP_VERSION,
     ...(config.PUBLIC_URL && { publicUrl: config.PUBLIC_URL.replace(/\/+$/, '') }),
+  };
+}
+
+/**
+ * The site config as the settings stand now, built again only when they changed: the settings
+ * store replaces its values object on every save or reload, so the same object means the same
+ * config (and callers may compare configs by identity to know when to redraw).
+ */
+export function siteConfigSource(config: Config, settings: () => SettingsValues): () => SiteConfig {
+  let from: SettingsValues | undefined;
+  let built: SiteConfig | undefined;
+  return () => {
+    const values = settings();
+    if (values !== from || !built) {
+      built = buildSiteConfig(config, values);
+      from = values;
+    }
+    return built;
   };
 }

@@ -17,6 +17,8 @@ export const ErrorCodeSchema = z.enum([
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  /** The shop is closed for maintenance (settings: system); staff calls keep working. */
+  'MAINTENANCE',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

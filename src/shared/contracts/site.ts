@@ -17,18 +17,37 @@ export const FeatureFlagsSchema = z.object({
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
 export const SiteConfigSchema = z.object({
+  /** The shop's name (settings: site), shown wherever the shop names itself. */
   shopName: z.string(),
+  /**
+   * Sent by the server, not yet read by any screen (so the browser's parser keeps none of them and
+   * the first-load code stays small): the description, logo, time zone and social links.
+   */
+  description: z.string().optional(),
+  /** An uploaded picture or an https address; null shows the name instead. */
+  logoUrl: z.string().nullable().optional(),
   currency: z.string(),
+  /** The Lebanese-pound price shown beside dollar prices (shared/shop-settings.ts lbpPrice), when `show`. */
+  lbp: z.object({ show: z.boolean(), rate: z.number().int() }),
+  /** IANA time zone the shop's dates are shown in. */
+  timeZone: z.string().optional(),
   company: z.object({
     legalName: z.string(),
     email: z.string(),
     phone: z.string(),
     address: z.string(),
   }),
+  /** Blank: no WhatsApp buttons. */
   whatsappNumber: z.string(),
+  /** Blank links are not shown. */
+  socialLinks: z.record(z.string(), z.string()).optional(),
   supportContact: z.string(),
   /** The delivery, returns and warranty lines under Add to cart (an empty one is not shown). */
   notes: z.object({ delivery: z.string(), returns: z.string(), warranty: z.string() }),
+  /** Reviews shown and written on product pages (settings: system). */
+  reviewsEnabled: z.boolean(),
+  /** The storefront is closed for maintenance (it then shows the maintenance page). */
+  maintenance: z.boolean(),
   features: FeatureFlagsSchema,
   version: z.string(),
   /** PUBLIC_URL without a trailing slash, when set: absolute links the server draws (a post's share links). */

@@ -14,9 +14,12 @@ import { serverContext } from '#web/ssr/server-context.ts';
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   shopName: 'Cedar Shop',
   currency: 'USD',
+  lbp: { show: false, rate: 89_500 },
   company: { legalName: 'Cedar Shop', email: '', phone: '', address: '' },
   whatsappNumber: '',
   supportContact: '',
+  reviewsEnabled: true,
+  maintenance: false,
   notes: { delivery: '', returns: '', warranty: '' },
   features: {
     adminPanel: true,
@@ -60,11 +63,13 @@ export function readSiteConfig(doc: Document = document): SiteConfig {
 
 let cached: SiteConfig | undefined;
 
-/** The page's site config, read on first use (on the server, the one it renders with). */
+/**
+ * The page's site config, read on first use; on the server, the one it renders with now (the
+ * shop's settings may change while it runs, so it is asked each time).
+ */
 export function getSiteConfig(): SiteConfig {
-  cached ??=
-    import.meta.env.SSR && typeof document === 'undefined'
-      ? (serverContext.siteConfig ?? DEFAULT_SITE_CONFIG)
-      : readSiteConfig();
+  if (import.meta.env.SSR && typeof document === 'undefined')
+    return serverContext.siteConfig?.() ?? DEFAULT_SITE_CONFIG;
+  cached ??= readSiteConfig();
   return cached;
 }

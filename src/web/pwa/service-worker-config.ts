@@ -42,8 +42,8 @@ export const ICONS = {
 } as const;
 
 /**
- * The web app manifest. The name is the default shop name: the manifest is a static file built
- * once, while the real name reaches the page at run time (site config).
+ * The web app manifest as built, with the default shop name: the server answers
+ * /manifest.webmanifest with the shop's name from its settings (plugins/web-app.ts renderWebManifest).
  */
 export function webAppManifest(shopName = 'Cedar Shop'): Partial<ManifestOptions> {
   return {
@@ -240,6 +240,9 @@ export function storefrontFiles(manifest: Record<string, BuildManifestChunk>): S
  * only when the storefront uses them, plus the shell under SHELL_URL at the built HTML's revision.
  */
 export function precacheEntries<T extends ManifestEntry>(entries: T[], storefront: Set<string>, shell: T): T[] {
-  const kept = entries.filter((entry) => !entry.url.startsWith('assets/') || storefront.has(entry.url));
+  // Not the web app manifest: the server answers it with the shop's current name (settings: site).
+  const kept = entries.filter(
+    (entry) => entry.url !== 'manifest.webmanifest' && (!entry.url.startsWith('assets/') || storefront.has(entry.url)),
+  );
   return [...kept, shell];
 }

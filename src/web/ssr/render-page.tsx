@@ -20,7 +20,8 @@ import { serverContext } from './server-context.ts';
  */
 
 export interface ServerRenderOptions {
-  siteConfig: SiteConfig;
+  /** The site config as the shop's settings stand now (asked on every use). */
+  siteConfig: () => SiteConfig;
   /** Answers the API calls the screens make (`/api/...` paths), like the browser's `fetch`. */
   fetch: typeof fetch;
 }

@@ -4,6 +4,7 @@ import { formatMoney, fromCents, lineTotalCents, sumCents, toCents } from '#shar
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import { useModalDialog } from '#web/storefront/modal/use-modal-dialog.ts';
+import { LbpPrice } from '#web/storefront/ui/lbp-price.tsx';
 import { prefetchScreen } from '#web/storefront/ui/prefetch-screen.ts';
 import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
 import { cartIcon, Icon } from '#web/ui/icons.tsx';
@@ -82,6 +83,9 @@ export function CartDrawer({ onClose }: CartDrawerProps) {
                 <span className="font-semibold text-strong tabular-nums">
                   {formatMoney(cartSubtotal(items), currency)}
                 </span>
+              </p>
+              <p className="text-right">
+                <LbpPrice amount={cartSubtotal(items)} />
               </p>
               <p className="mt-1 text-sm text-muted">Tax and delivery are worked out at checkout.</p>
               <Link to="/checkout" onClick={close} className="btn-primary mt-4 h-12 w-full text-base">

@@ -158,4 +158,9 @@ describe('ProductCard', () => {
     expect(document.querySelector('dialog')).toBeNull();
     expect(document.activeElement).toBe(button);
   });
+
+  it('shows no Lebanese-pound price while the shop does not (the default)', async () => {
+    const card = await renderCard(product);
+    expect(card.textContent).not.toContain('LBP');
+  });
 });

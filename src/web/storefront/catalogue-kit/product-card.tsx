@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { getSiteConfig } from '#web/lib/site-config.ts';
 import { StarRating } from '#web/storefront/ui/star-rating.tsx';
 import { usePreferencesStore } from '#web/stores/preferences-store.ts';
 import type { ProductCardData } from './product-card-data.ts';
@@ -58,7 +59,7 @@ export function ProductCard({ product, eager = false, currency, heading: Heading
             {product.name}
           </Link>
         </Heading>
-        {product.review_count > 0 && (
+        {getSiteConfig().reviewsEnabled && product.review_count > 0 && (
           <p className="flex items-center gap-1 text-xs text-muted">
             <StarRating rating={product.rating} className="h-3.5 w-[4.375rem]" />
             <span>

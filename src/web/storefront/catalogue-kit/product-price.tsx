@@ -1,4 +1,5 @@
 import { formatMoney } from '#shared/money.ts';
+import { LbpPrice } from '#web/storefront/ui/lbp-price.tsx';
 
 interface ProductPriceProps {
   price: number;
@@ -9,7 +10,10 @@ interface ProductPriceProps {
   large?: boolean;
 }
 
-/** Price (or from–to over the variants), with the compare-at price struck through when it is higher (a sale). */
+/**
+ * Price (or from–to over the variants), with the compare-at price struck through when it is higher
+ * (a sale), and the Lebanese-pound price of the (lowest) price when the shop shows it.
+ */
 export function ProductPrice({ price, priceMax = 0, compareAtPrice, currency, large = false }: ProductPriceProps) {
   const onSale = compareAtPrice !== null && compareAtPrice > price;
   return (
@@ -25,6 +29,7 @@ export function ProductPrice({ price, priceMax = 0, compareAtPrice, currency, la
           {formatMoney(compareAtPrice, currency)}
         </s>
       )}
+      <LbpPrice amount={price} className={large ? 'text-base text-muted' : 'text-xs text-muted'} />
     </p>
   );
 }

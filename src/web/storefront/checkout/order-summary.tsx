@@ -7,6 +7,7 @@ import { linePath, optionsText, reduceLineTo, removeFromCart } from '#web/storef
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import { taxLabelOf } from '#web/storefront/order-kit/shop-settings-query.ts';
 import { discountLabel, Row } from '#web/storefront/order-kit/totals-row.tsx';
+import { LbpPrice } from '#web/storefront/ui/lbp-price.tsx';
 import type { CartItem } from '#web/stores/cart-store.ts';
 
 export interface OrderSummaryProps {
@@ -171,6 +172,7 @@ function Totals({
         <dt className="font-semibold">Total</dt>
         <dd className="text-xl font-bold text-strong" aria-live="polite">
           {amount(totals?.total)}
+          {totals && <LbpPrice amount={totals.total} className="block text-right text-sm font-normal text-muted" />}
         </dd>
       </div>
     </dl>

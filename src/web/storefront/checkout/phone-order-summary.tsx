@@ -5,6 +5,7 @@ import { optionsText } from '#web/storefront/cart-kit/cart-actions.ts';
 import { LineQuantityStepper } from '#web/storefront/cart-kit/line-quantity-stepper.tsx';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import { discountLabel } from '#web/storefront/order-kit/totals-row.tsx';
+import { LbpPrice } from '#web/storefront/ui/lbp-price.tsx';
 import type { CartItem } from '#web/stores/cart-store.ts';
 import { Icon } from '#web/ui/icons.tsx';
 
@@ -76,7 +77,15 @@ export function PhoneOrderSummary({
         )}
         <div className="flex justify-between">
           <dt className="text-muted">Total with VAT and delivery</dt>
-          <dd className="font-bold text-strong">{total}</dd>
+          <dd className="font-bold text-strong">
+            {total}
+            {calculation && (
+              <>
+                {' '}
+                <LbpPrice amount={calculation.total} className="block text-right text-xs font-normal text-muted" />
+              </>
+            )}
+          </dd>
         </div>
       </dl>
     </details>

@@ -73,7 +73,7 @@ export function ProductPage() {
 }
 
 function ProductDetails({ product }: { product: Product }) {
-  const { currency } = getSiteConfig();
+  const { currency, reviewsEnabled } = getSiteConfig();
   usePageTitle(product.name);
   // The chosen variant is in the URL (`?variant=<id>`), which the server render reads too, so the
   // page it draws is the one that hydrates (decision 012 §6).
@@ -144,7 +144,7 @@ function ProductDetails({ product }: { product: Product }) {
           <h1 className="mt-1 text-2xl font-bold tracking-tight text-balance text-strong sm:text-3xl lg:text-4xl">
             {product.name}
           </h1>
-          {product.review_count > 0 && (
+          {reviewsEnabled && product.review_count > 0 && (
             <a href="#reviews" className="group mt-2 flex w-fit items-center gap-2 text-sm text-muted">
               <StarRating rating={product.rating} />
               <span aria-hidden="true" className="font-semibold text-fg">
@@ -227,7 +227,8 @@ function ProductDetails({ product }: { product: Product }) {
         </div>
       </div>
 
-      <ProductReviews product={product} />
+      {/* Reviews turned off in the shop's settings: neither shown nor written. */}
+      {reviewsEnabled && <ProductReviews product={product} />}
       <RelatedProducts product={product} currency={currency} />
       <RecentlyViewed excludeId={product.id} className="mt-14 border-t border-line pt-10 sm:mt-16" />
       <div ref={contentEnd} />
