@@ -102,7 +102,7 @@ describe('POST /api/admin/settings/email/test', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     const shopper = await signUpShopper(ctx.app);
-    const asShopper = apiAs(ctx.app, shopper.token);
+    const asShopper = apiAs(ctx.app, shopper.access_token);
     expect((await asShopper('POST', '/api/admin/settings/email/test', { to: 'a@b.test' })).statusCode).toBe(403);
   });
 
