@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type EmailSettings,
   type EmailSettingsResponse,
@@ -82,7 +82,7 @@ export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="User name" optional autoComplete="off" {...field('smtp_user')} />
-            <PasswordField saved={saved.smtp_password.set} editor={editor} />
+            <PasswordField state={saved.smtp_password} editor={editor} />
           </div>
           <SelectField label="Security" {...field('smtp_security')}>
             {SMTP_SECURITY.map((security) => (
@@ -119,15 +119,22 @@ export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
  * and Remove; otherwise a password field.
  */
 function PasswordField({
-  saved,
+  state,
   editor,
 }: {
-  saved: boolean;
+  /** The saved section's answer for the password. */
+  state: { set: boolean };
   editor: ReturnType<typeof useSectionForm<'email', EmailFormValues>>;
 }) {
+  const saved = state.set;
   const { value, onChange, error } = editor.valueField('smtp_password');
   const [replacing, setReplacing] = useState(false);
   const passwordField = editor.field('smtp_password');
+  // After a save: back to "A password is saved".
+  const saves = editor.saves;
+  useEffect(() => {
+    if (saves > 0) setReplacing(false);
+  }, [saves]);
   if (saved && value === null) {
     return (
       <div>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldPath, FieldValues, Resolver } from 'react-hook-form';
 import type { AllSettings, SettingsPatches, SettingsSection } from '#shared/contracts/settings.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -25,8 +25,10 @@ export function useSectionForm<S extends SettingsSection, V extends FieldValues>
   saved: AllSettings[S];
   resolver: Resolver<V, unknown, SettingsPatches[S]>;
   toFormValues: (saved: AllSettings[S]) => V;
-}): EditorForm<V, SettingsPatches[S]> & { numberField: NumberBinder<V> } {
+}): EditorForm<V, SettingsPatches[S]> & { numberField: NumberBinder<V>; saves: number } {
   const client = useQueryClient();
+  // Counts saves: parts of a form that keep state of their own start again after one.
+  const [saves, setSaves] = useState(0);
   const defaults = toFormValues(saved);
   const editor = useEditorForm<V, SettingsPatches[S], AllSettings[S]>({
     noun: 'settings',
@@ -37,6 +39,7 @@ export function useSectionForm<S extends SettingsSection, V extends FieldValues>
     fields: Object.keys(defaults),
     onSaved: (record) => {
       storeSavedSection(client, section, record);
+      setSaves((count) => count + 1);
       toast({ variant: 'success', title: SAVED_TOAST, id: `settings-${section}-saved` });
     },
   });
@@ -48,7 +51,7 @@ export function useSectionForm<S extends SettingsSection, V extends FieldValues>
     autoComplete: 'off',
     error: editor.field(name).error,
   });
-  return { ...editor, numberField };
+  return { ...editor, numberField, saves };
 }
 
 type NumberBinder<V extends FieldValues> = (
