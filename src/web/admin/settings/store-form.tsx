@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type SiteSettings, SiteSettingsSchema, SOCIAL_NETWORKS } from '#shared/contracts/settings.ts';
+import { FeaturedImageField } from '#web/admin/shared/featured-image-field.tsx';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
-import { FeaturedImageField } from '../shared/featured-image-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
 
