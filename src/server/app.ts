@@ -32,7 +32,7 @@ import { AppError } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { loggerOptions } from './logging.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, mailRouteOf } from './mail/mailer.ts';
 import { createMessageChannel } from './messages/create-channel.ts';
 import type { MessageChannel } from './messages/message-channel.ts';
 import { priceCartItems } from './orders/order-pricing.ts';
@@ -178,13 +178,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.addHook('onClose', () => background.idle());
   const mailer = createBackgroundMailer(
     createMailer({
+      // Read at send time (the store is decorated below and started before requests arrive).
+      route: () => mailRouteOf(app.settings),
       smtpUrl: config.SMTP_URL,
       outboxDir: config.paths.outbox,
-      // The sender as the settings stand when each mail goes out (settings: email, seeded from SHOP_NAME).
-      from: () => {
-        const { from_name, from_address } = settingsStore.values.email;
-        return `${from_name} <${from_address}>`;
-      },
     }),
     config.paths.outbox,
     app.log,

@@ -93,6 +93,9 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
   await expectFits(page, '/admin/products/new', 'New product');
   await expectFits(page, '/admin/categories', 'Categories');
   await expectFits(page, '/admin/users', 'Users');
+  await expectFits(page, '/admin/settings', 'Settings');
+  await expectFits(page, '/admin/settings/shipping', 'Settings');
+  await expectFits(page, '/admin/settings/email', 'Settings');
 
   // Reviews (issue 23): a long review waiting, the list as cards, its own page and both dialogs.
   const reviewed = await productBySlug(page.request, REVIEW_SLUG);

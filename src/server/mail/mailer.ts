@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { writeFile as writeFileWithCallback } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { SettingsSection, SettingsValues, SMTP_SECURITY } from '#shared/contracts/settings.ts';
 
 export interface Mail {
   to: string;
@@ -15,56 +16,196 @@ export interface Mailer {
   send(mail: Mail): Promise<{ transport: 'smtp' | 'outbox'; id: string }>;
 }
 
+/** Where mail goes at this moment: the email settings (docs/product.md#shop-settings). */
+export interface MailRoute {
+  /** Blank: no SMTP server (the outbox, or SMTP_URL when set). */
+  host: string;
+  port: number;
+  user: string;
+  /** The SMTP password, opened from the sealed settings; null when none is saved. */
+  password: string | null;
+  security: (typeof SMTP_SECURITY)[number];
+  fromName: string;
+  fromAddress: string;
+}
+
 export interface MailerOptions {
-  /** SMTP_URL; without it every message is written to `outboxDir` as an .eml file. */
+  /**
+   * Read at every send, so a change in the admin's Email settings applies to the next mail
+   * without a restart. Without it (tests), every message goes to the outbox from `from`.
+   */
+  route?: () => MailRoute;
+  /**
+   * SMTP_URL: used while the settings name no SMTP server (installs configured before the Email
+   * settings existed keep sending); the settings' server wins once one is saved.
+   */
   smtpUrl?: string;
   outboxDir: string;
-  /** The From address (the shop's own), or how to read it at each send (it is a shop setting). */
-  from: string | (() => string);
+  /** The From address without `route` (the shop's own). */
+  from?: string;
+}
+
+/** The route of the saved Email settings (`app.settings`), with the SMTP password opened. */
+export function mailRouteOf(settings: {
+  values: SettingsValues;
+  secret(section: SettingsSection, field: string): string | null;
+}): MailRoute {
+  const email = settings.values.email;
+  return {
+    host: email.smtp_host,
+    port: email.smtp_port,
+    user: email.smtp_user,
+    password: email.smtp_host ? settings.secret('email', 'smtp_password') : null,
+    security: email.smtp_security,
+    fromName: email.from_name,
+    fromAddress: email.from_address,
+  };
+}
+
+/** Seconds a merchant waits at most for a server that does not answer (the test email). */
+const CONNECT_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 30_000;
+
+/** `"Name" <address>` with the name quoted when it holds characters an address header reserves. */
+export function formatFrom(name: string, address: string): string {
+  const clean = name.replace(/[\r\n"\\]+/g, ' ').trim();
+  if (!clean) return address;
+  return /[()<>@,;:.[\]]/.test(clean) ? `"${clean}" <${address}>` : `${clean} <${address}>`;
 }
 
 /**
- * Mail for the shop and its customers (docs/engineering.md#stack: nodemailer; without `SMTP_URL`, `.eml` files in
- * `DATA_DIR/outbox`, which any mail client opens, so a fresh install shows what it would send).
+ * Mail for the shop and its customers (docs/engineering.md#stack: nodemailer). The SMTP server and
+ * sender come from the Email settings at send time; with no server named (and no SMTP_URL) every
+ * message is an `.eml` file in `DATA_DIR/outbox`, which any mail client opens, so a fresh install
+ * shows what it would send.
  */
-export function createMailer({ smtpUrl, outboxDir, from: fromOption }: MailerOptions): Mailer {
-  const fromNow = typeof fromOption === 'function' ? fromOption : () => fromOption;
-  if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
-    return {
-      async send(mail) {
-        const info = await transport.sendMail({ from: fromNow(), ...mail });
-        return { transport: 'smtp', id: String(info.messageId) };
-      },
-    };
-  }
-  // The outbox is written by hand: nodemailer's MIME composer costs about 1 ms of event-loop time
-  // per message, which order placement (budget p95 ≤ 50 ms on one thread) cannot afford. Plain
-  // UTF-8 text needs no more than these headers.
-  const domainOf = (from: string) => from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
-  // Made once (again after a failure, e.g. the directory was removed).
-  let ready: Promise<unknown> | undefined;
+export function createMailer({
+  route,
+  smtpUrl,
+  outboxDir,
+  from = 'Cedar Shop <hello@cedar.shop>',
+}: MailerOptions): Mailer {
+  const outbox = createOutbox(outboxDir);
+  // One transport per server configuration, made again when the settings change it.
+  let cached: { key: string; transport: Transporter } | undefined;
+  const transportFor = (key: string, make: () => Transporter): Transporter => {
+    if (cached?.key !== key) {
+      cached?.transport.close();
+      cached = { key, transport: make() };
+    }
+    return cached.transport;
+  };
   return {
     async send(mail) {
-      ready ??= mkdir(outboxDir, { recursive: true }).catch((error: unknown) => {
-        ready = undefined;
-        throw error;
-      });
-      await ready;
-      const id = randomUUID();
-      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.slice(0, 8)}.eml`;
-      const target = path.join(outboxDir, file);
-      const from = fromNow();
-      const message = composePlainMessage({ from, ...mail }, `<${id}@${domainOf(from)}>`);
-      await writeFile(target, message).catch(async (error: { code?: string }) => {
-        if (error.code !== 'ENOENT') throw error;
-        // The outbox was removed while running: make it again.
-        await mkdir(outboxDir, { recursive: true });
-        await writeFile(target, message);
-      });
-      return { transport: 'outbox', id: file };
+      const current = route?.();
+      const sender = current ? formatFrom(current.fromName, current.fromAddress) : from;
+      if (current?.host) {
+        const { host, port, user, password, security } = current;
+        const key = JSON.stringify([host, port, user, password, security]);
+        const transport = transportFor(key, () =>
+          nodemailer.createTransport({
+            host,
+            port,
+            secure: security === 'tls',
+            requireTLS: security === 'starttls',
+            ignoreTLS: security === 'none',
+            ...(user ? { auth: { user, pass: password ?? '' } } : {}),
+            connectionTimeout: CONNECT_TIMEOUT_MS,
+            greetingTimeout: CONNECT_TIMEOUT_MS,
+            socketTimeout: SOCKET_TIMEOUT_MS,
+          }),
+        );
+        const info = await transport.sendMail({ from: sender, ...mail });
+        return { transport: 'smtp', id: String(info.messageId) };
+      }
+      if (smtpUrl) {
+        const transport = transportFor(`url:${smtpUrl}`, () => nodemailer.createTransport(smtpUrl));
+        const info = await transport.sendMail({ from: sender, ...mail });
+        return { transport: 'smtp', id: String(info.messageId) };
+      }
+      return outbox(sender, mail);
     },
   };
+}
+
+/**
+ * The outbox is written by hand: nodemailer's MIME composer costs about 1 ms of event-loop time
+ * per message, which order placement (budget p95 ≤ 50 ms on one thread) cannot afford. Plain
+ * UTF-8 text needs no more than these headers.
+ */
+function createOutbox(outboxDir: string) {
+  // Made once (again after a failure, e.g. the directory was removed).
+  let ready: Promise<unknown> | undefined;
+  return async (from: string, mail: Mail): Promise<{ transport: 'outbox'; id: string }> => {
+    ready ??= mkdir(outboxDir, { recursive: true }).catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    });
+    await ready;
+    const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
+    const id = randomUUID();
+    const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.slice(0, 8)}.eml`;
+    const target = path.join(outboxDir, file);
+    const message = composePlainMessage({ from, ...mail }, `<${id}@${domain}>`);
+    await writeFile(target, message).catch(async (error: { code?: string }) => {
+      if (error.code !== 'ENOENT') throw error;
+      // The outbox was removed while running: make it again.
+      await mkdir(outboxDir, { recursive: true });
+      await writeFile(target, message);
+    });
+    return { transport: 'outbox', id: file };
+  };
+}
+
+/**
+ * What an SMTP failure means, in a merchant's words: never a stack trace, never the password
+ * (the server's own reply is quoted only for refusals, where it names the reason).
+ */
+export function explainMailError(error: unknown, host: string, port: number, password?: string | null): string {
+  const said = explainFailure(error, host, port);
+  return password ? said.split(password).join('•••') : said;
+}
+
+function explainFailure(error: unknown, host: string, port: number): string {
+  const failure = (error ?? {}) as { code?: string; responseCode?: number; response?: string; message?: string };
+  const code = failure.code ?? '';
+  const text = `${failure.message ?? ''}`;
+  const where = `${host}:${port}`;
+  const reply = typeof failure.response === 'string' ? quoteReply(failure.response) : '';
+  if (code === 'EAUTH' || failure.responseCode === 535) {
+    return `The mail server refused the user name or password${reply}. Check them in the SMTP settings.`;
+  }
+  if (code === 'ENOAUTH') return 'The mail server asks for a user name and password: fill them in and save.';
+  if (code === 'EDNS' || /ENOTFOUND|EAI_AGAIN/.test(text)) {
+    return `Could not find the mail server ${host}: check the server name.`;
+  }
+  if (/ECONNREFUSED/.test(text)) {
+    return `Could not reach ${where}: nothing answers on that port. Check the server name, port and security.`;
+  }
+  if (code === 'ETIMEDOUT' || /timeout|timed out/i.test(text)) {
+    return `Could not reach ${where}: the server did not answer in time. Check the server name and port (587 for STARTTLS, 465 for TLS), or a firewall.`;
+  }
+  if (code === 'ETLS' || code === 'EREQUIRETLS' || /certificate|ssl|tls|wrong version number/i.test(text)) {
+    return `The secure connection to ${where} failed: the security setting may not match the port (587 usually takes STARTTLS, 465 TLS), or the server's certificate is not valid.`;
+  }
+  if (code === 'EENVELOPE') {
+    return `The mail server refused the sender or recipient${reply}. Check the sender address: many servers only send from their own addresses.`;
+  }
+  if (code === 'ECONNECTION' || code === 'ESOCKET' || /ECONNRESET|EHOSTUNREACH|ENETUNREACH/.test(text)) {
+    return `Could not reach ${where}: the connection failed. Check the server name, port and security.`;
+  }
+  if (code === 'EMESSAGE' || code === 'EPROTOCOL') return `The mail server refused the message${reply}.`;
+  return `The mail server did not accept the message${reply}.`;
+}
+
+/** The SMTP server's reply line, short and without anything that looks like a credential. */
+function quoteReply(response: string): string {
+  const line =
+    response
+      .split(/\r?\n/)[0]
+      ?.replace(/[^\x20-\x7e]/g, '')
+      .trim() ?? '';
+  return line ? ` (it said: "${line.slice(0, 160)}")` : '';
 }
 
 /**

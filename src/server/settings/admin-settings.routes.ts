@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordAudit } from '#server/audit/audit.service.ts';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
+import { explainMailError, mailRouteOf } from '#server/mail/mailer.ts';
+import { enforceRateLimit } from '#server/plugins/rate-limiter.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import {
   AllSettingsSchema,
@@ -8,7 +11,12 @@ import {
   SETTINGS_SECTIONS,
   type SettingsPatch,
   SettingsPatchSchema,
+  TEST_EMAIL_LIMIT,
+  TEST_EMAIL_MESSAGES,
+  TestEmailRequestSchema,
+  TestEmailResultSchema,
 } from '#shared/contracts/settings.ts';
+import { SECTION_KEYS } from './setting-keys.ts';
 import { maskedSection, maskedSettings } from './shop-settings.service.ts';
 
 const SECTION_SUMMARIES = {
@@ -85,4 +93,60 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // Each test talks to a mail server: counted before the work (decision 017), per staff member.
+  const testEmails = app.rateLimiter('settings-email-test', TEST_EMAIL_LIMIT);
+
+  app.post(
+    '/settings/email/test',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Send a test email with the saved Email settings; answers the mail server's verdict in words",
+        body: TestEmailRequestSchema,
+        response: { 200: dataEnvelope(TestEmailResultSchema), 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const staffId = request.user?.id ?? request.ip;
+      await enforceRateLimit(testEmails, `staff:${staffId}`, reply, TEST_EMAIL_MESSAGES.rateLimited);
+      const { to } = request.body;
+      await app.settings.fresh();
+      const route = mailRouteOf(app.settings);
+      // No server in the settings but SMTP_URL set: that one is used (mailer.ts), so name it.
+      const url = !route.host && app.config.SMTP_URL ? new URL(app.config.SMTP_URL) : undefined;
+      const host = route.host || url?.hostname || '';
+      const port = route.host ? route.port : Number(url?.port || (url?.protocol === 'smtps:' ? 465 : 587));
+      const shop = app.settings.values.site.shop_name;
+      let result: { delivered: boolean; transport: 'smtp' | 'outbox'; message: string };
+      try {
+        // Sent now, not handed to the background: the merchant waits for the verdict.
+        const sent = await app.mailer.send({
+          to,
+          subject: TEST_EMAIL_MESSAGES.subject(shop),
+          text: TEST_EMAIL_MESSAGES.body(shop),
+        });
+        result = {
+          delivered: true,
+          transport: sent.transport,
+          message: sent.transport === 'outbox' ? TEST_EMAIL_MESSAGES.outbox(to) : TEST_EMAIL_MESSAGES.sent(to, host),
+        };
+      } catch (error) {
+        request.log.warn({ err: error, kind: 'settings.email_test' }, 'test email not sent');
+        result = {
+          delivered: false,
+          transport: 'smtp',
+          message: explainMailError(error, host, port, route.password),
+        };
+      }
+      await recordAudit(app.db, {
+        context: auditContextOf(request),
+        action: 'settings.email_test',
+        entityType: 'setting',
+        entityId: SECTION_KEYS.email,
+        after: { to, delivered: result.delivered, transport: result.transport },
+      });
+      return { data: result };
+    },
+  );
 };

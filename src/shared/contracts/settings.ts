@@ -479,3 +479,34 @@ export const PublicSettingsSchema = z.object({
   maintenance_mode: z.boolean(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The test email: POST /admin/settings/email/test sends one message with the saved settings.
+
+export const TestEmailRequestSchema = z.strictObject(
+  { to: email('Recipient') },
+  { error: 'Send the recipient as {"to": "you@example.com"}' },
+);
+export type TestEmailRequest = z.infer<typeof TestEmailRequestSchema>;
+
+export const TestEmailResultSchema = z.object({
+  /** True when the SMTP server accepted the message (or it was written to the outbox). */
+  delivered: z.boolean(),
+  transport: z.enum(['smtp', 'outbox']),
+  /** What happened, in the merchant's words (the server's verdict on a failure). */
+  message: z.string(),
+});
+export type TestEmailResult = z.infer<typeof TestEmailResultSchema>;
+
+/** At most this many test emails per staff member per minute (each one talks to a mail server). */
+export const TEST_EMAIL_LIMIT = { limit: 5, windowMs: 60_000 } as const;
+
+export const TEST_EMAIL_MESSAGES = {
+  sent: (to: string, host: string) => `The mail server ${host} accepted the test email to ${to}. Check that inbox.`,
+  outbox: (to: string) =>
+    `No SMTP server is set, so the test email to ${to} was written to the outbox folder on the server (DATA_DIR/outbox) instead of being sent.`,
+  rateLimited: 'Too many test emails. Wait a minute and try again.',
+  subject: (shop: string) => `Test email from ${shop}`,
+  body: (shop: string) =>
+    `This is a test email from ${shop}'s admin.\n\nIf you can read it, the shop can send order emails to your customers.`,
+} as const;

@@ -25,6 +25,7 @@ import { PromoEditorPage } from './promo-codes/promo-editor-page.tsx';
 import { PromoUsagePage } from './promo-codes/promo-usage-page.tsx';
 import { ReviewDetailPage } from './reviews/review-detail-page.tsx';
 import { ReviewsPage } from './reviews/reviews-page.tsx';
+import { SettingsPage } from './settings/settings-page.tsx';
 import { AdminLayout } from './shell/admin-layout.tsx';
 import { AdminPageHeader } from './shell/admin-page-header.tsx';
 import { UsersPage } from './users/users-page.tsx';
@@ -106,6 +107,8 @@ const adminRoutes: RouteObject[] = [
       { path: 'pages', element: <ShopPagesPage /> },
       { path: 'pages/:slug', element: <ShopPageEditorPage /> },
       { path: 'users', element: <UsersPage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: 'settings/:section', element: <SettingsPage /> },
       { path: 'account', element: <AccountPage /> },
       { path: '*', element: <AdminNotFound /> },
     ],

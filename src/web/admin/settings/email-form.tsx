@@ -1,0 +1,232 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import {
+  type EmailSettings,
+  type EmailSettingsResponse,
+  EmailSettingsSchema,
+  type SecretInput,
+  SecretInputSchema,
+  SMTP_SECURITY,
+  type TestEmailRequest,
+  TestEmailRequestSchema,
+  type TestEmailResult,
+} from '#shared/contracts/settings.ts';
+import { ApiError } from '#web/lib/api-client.ts';
+import { SelectField, TextField } from '#web/ui/form-field.tsx';
+import { DetailCard } from '../ui/detail-layout.tsx';
+import { FormDialog } from '../ui/form-dialog.tsx';
+import { useDialogForm } from '../ui/use-editor-form.tsx';
+import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
+import { sendTestEmail } from './settings-api.ts';
+
+/**
+ * The form's values: the section, with the password as the contract's write-only input
+ * ('' keeps the saved one, text replaces it, null removes it).
+ */
+type EmailFormValues = EmailSettings & { smtp_password: SecretInput };
+
+const resolver = zodResolver(EmailSettingsSchema.extend({ smtp_password: SecretInputSchema }));
+
+const toFormValues = ({ smtp_password: _saved, ...email }: EmailSettingsResponse): EmailFormValues => ({
+  ...email,
+  smtp_password: '',
+});
+
+const SECURITY_LABELS = {
+  starttls: 'STARTTLS (usually port 587)',
+  tls: 'TLS (usually port 465)',
+  none: 'None (not encrypted)',
+} as const;
+
+const CUSTOMER_MESSAGES = [
+  ['order_placed', 'Order received'],
+  ['confirmed', 'Order confirmed'],
+  ['processing', 'Order being prepared'],
+  ['shipped', 'Order shipped'],
+  ['delivered', 'Order delivered'],
+  ['cancelled', 'Order cancelled'],
+] as const;
+
+const SHOP_MESSAGES = [
+  ['new_order', 'New order'],
+  ['low_stock', 'Low stock'],
+] as const;
+
+/** The Email tab: the SMTP server (password write-only), the sender, which emails go out, and a test. */
+export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
+  const editor = useSectionForm({ section: 'email', saved, resolver, toFormValues });
+  const { field, numberField } = editor;
+  const [testing, setTesting] = useState(false);
+  return (
+    <>
+      <SectionFormBody editor={editor}>
+        <DetailCard
+          stack
+          title="Mail server (SMTP)"
+          description="Without a server, emails are written to the outbox folder on the server instead of being sent."
+          action={
+            <button type="button" className="btn-secondary" onClick={() => setTesting(true)}>
+              Send a test email
+            </button>
+          }
+        >
+          <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+            <TextField
+              label="SMTP server"
+              optional
+              placeholder="smtp.example.com"
+              autoComplete="off"
+              {...field('smtp_host')}
+            />
+            <TextField label="Port" {...numberField('smtp_port')} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="User name" optional autoComplete="off" {...field('smtp_user')} />
+            <PasswordField state={saved.smtp_password} editor={editor} />
+          </div>
+          <SelectField label="Security" {...field('smtp_security')}>
+            {SMTP_SECURITY.map((security) => (
+              <option key={security} value={security}>
+                {SECURITY_LABELS[security]}
+              </option>
+            ))}
+          </SelectField>
+        </DetailCard>
+        <DetailCard stack title="Sender" description="What customers see in the From line.">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Sender name" {...field('from_name')} />
+            <TextField label="Sender address" type="email" autoComplete="off" {...field('from_address')} />
+          </div>
+        </DetailCard>
+        <DetailCard stack title="Emails to customers">
+          {CUSTOMER_MESSAGES.map(([name, label]) => (
+            <SwitchField key={name} label={label} {...field(`messages.customer.${name}`)} />
+          ))}
+        </DetailCard>
+        <DetailCard stack title="Emails to the shop" description={`Sent to the shop email of the Store tab.`}>
+          {SHOP_MESSAGES.map(([name, label]) => (
+            <SwitchField key={name} label={label} {...field(`messages.shop.${name}`)} />
+          ))}
+        </DetailCard>
+      </SectionFormBody>
+      {testing && <TestEmailDialog unsaved={editor.dirty} onClose={() => setTesting(false)} />}
+    </>
+  );
+}
+
+/**
+ * The write-only password: a saved one is never shown, only "A password is saved" with Replace
+ * and Remove; otherwise a password field.
+ */
+function PasswordField({
+  state,
+  editor,
+}: {
+  /** The saved section's answer for the password. */
+  state: { set: boolean };
+  editor: ReturnType<typeof useSectionForm<'email', EmailFormValues>>;
+}) {
+  const saved = state.set;
+  const { value, onChange, error } = editor.valueField('smtp_password');
+  const [replacing, setReplacing] = useState(false);
+  const passwordField = editor.field('smtp_password');
+  // After a save: back to "A password is saved".
+  const saves = editor.saves;
+  useEffect(() => {
+    if (saves > 0) setReplacing(false);
+  }, [saves]);
+  if (saved && value === null) {
+    return (
+      <div>
+        <p className="text-sm font-medium">Password</p>
+        <p className="mt-1 flex flex-wrap items-center gap-2 rounded-xl border border-dashed border-line-strong px-3 py-2 text-sm text-muted">
+          The password will be removed when you save.
+          <button type="button" className="font-medium text-accent underline" onClick={() => onChange('')}>
+            Undo
+          </button>
+        </p>
+      </div>
+    );
+  }
+  if (saved && !replacing) {
+    return (
+      <div>
+        <p className="text-sm font-medium">Password</p>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <span className="mr-auto text-sm text-strong">A password is saved</span>
+          <button type="button" className="btn-secondary" onClick={() => setReplacing(true)}>
+            Replace
+          </button>
+          <button
+            type="button"
+            className="btn text-danger hover:bg-red-50 dark:hover:bg-red-950/40"
+            onClick={() => onChange(null)}
+          >
+            Remove
+          </button>
+        </div>
+        {error && <p className="mt-1 text-sm text-danger">{error}</p>}
+      </div>
+    );
+  }
+  return (
+    <TextField
+      label={saved ? 'New password' : 'Password'}
+      optional={!saved}
+      type="password"
+      autoComplete="new-password"
+      hint={saved ? 'Leave blank to keep the saved password.' : 'Kept sealed on the server; never shown again.'}
+      {...passwordField}
+    />
+  );
+}
+
+/** "Send a test email": sends one with the saved settings and shows the mail server's verdict. */
+function TestEmailDialog({ unsaved, onClose }: { unsaved: boolean; onClose: () => void }) {
+  const [result, setResult] = useState<TestEmailResult | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { field, dialog } = useDialogForm<TestEmailRequest, TestEmailRequest>({
+    resolver: zodResolver(TestEmailRequestSchema),
+    defaultValues: { to: '' },
+    save: async (request) => {
+      setRefusal(null);
+      setResult(null);
+      try {
+        setResult(await sendTestEmail(request));
+      } catch (error) {
+        setRefusal(error instanceof ApiError ? error.message : 'Could not send the test email');
+      }
+    },
+  });
+  return (
+    <FormDialog
+      title="Send a test email"
+      description={
+        unsaved
+          ? 'It uses the saved settings: save your changes first to test them.'
+          : 'It is sent with the saved settings, and shows what the mail server answered.'
+      }
+      error={refusal}
+      submitLabel={result ? 'Send again' : 'Send'}
+      pendingLabel="Sending…"
+      cancelLabel={result ? 'Close' : 'Cancel'}
+      size="md"
+      {...dialog}
+      onClose={onClose}
+    >
+      <TextField label="Send to" type="email" autoComplete="email" {...field('to')} />
+      {result && (
+        <p
+          role="status"
+          className={`mt-4 rounded-xl px-3 py-2 text-sm ${
+            result.delivered
+              ? 'bg-green-50 text-green-900 dark:bg-green-950/40 dark:text-green-200'
+              : 'bg-red-50 text-red-900 dark:bg-red-950/40 dark:text-red-200'
+          }`}
+        >
+          {result.message}
+        </p>
+      )}
+    </FormDialog>
+  );
+}
