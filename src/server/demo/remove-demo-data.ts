@@ -4,13 +4,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
+import { isDemoRow } from '#server/db/demo-marks.ts';
 import { SEED_PICTURES_DIR } from '#server/db/seed/seed-pictures-done.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { recomputeProductRatings } from '#server/reviews/product-rating.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
 import type { DemoRemoval } from '#shared/contracts/demo-data.ts';
-import { isDemoRow } from './demo-marks.ts';
 
 /** Seed pictures are served from here; only such files are ever deleted. */
 const SEED_URL_PREFIX = `/uploads/${SEED_PICTURES_DIR}/`;

@@ -1,8 +1,8 @@
 import { and, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
+import { isDemoColumn } from '#server/db/demo-marks.ts';
 import { containsPattern, countRows, pageOffset, sortDirection } from '#server/db/list-queries.ts';
-import { isDemoColumn } from '#server/demo/demo-marks.ts';
 import { notFound } from '#server/errors.ts';
 import {
   type AdminProduct,

@@ -46,7 +46,7 @@ export const products = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
-    /** The content's fingerprint as the demo seed wrote it (src/server/demo/demo-marks.ts); null for the merchant's own rows. */
+    /** The content's fingerprint as the demo seed wrote it (src/server/db/demo-marks.ts); null for the merchant's own rows. */
     demoHash: text('demo_hash'),
   },
   (table) => [

@@ -50,7 +50,7 @@ export const reviews = pgTable(
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
-    /** The content's fingerprint as the demo seed wrote it (src/server/demo/demo-marks.ts); null for the merchant's own rows. */
+    /** The content's fingerprint as the demo seed wrote it (src/server/db/demo-marks.ts); null for the merchant's own rows. */
     demoHash: text('demo_hash'),
   },
   (table) => [

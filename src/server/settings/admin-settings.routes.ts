@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
-import { removeDemoData } from '#server/demo/remove-demo-data.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
-import { DemoRemovalSchema } from '#shared/contracts/demo-data.ts';
 import {
   AllSettingsSchema,
   SECTION_PATCH_SCHEMAS,
@@ -51,27 +49,6 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: maskedSettings(await app.settings.save(request.body, auditContextOf(request), true)) }),
-  );
-
-  app.post(
-    '/settings/demo/remove',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Remove the demo data nobody changed: products, categories, reviews, posts, pictures, demo accounts; answers counts per kind',
-        response: { 200: dataEnvelope(DemoRemovalSchema) },
-      },
-    },
-    async (request) => {
-      // The catalogue's read model hears the deletes (NOTIFY) and syncs before each read.
-      const removal = await removeDemoData(app.db, {
-        uploadsDir: app.config.paths.uploads,
-        context: auditContextOf(request),
-        now: app.clock.now(),
-      });
-      return { data: removal };
-    },
   );
 
   // One GET and one PUT per section, each with its own schemas (and its own page in /api/docs).

@@ -34,7 +34,7 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
-    /** The content's fingerprint as the demo seed wrote it (src/server/demo/demo-marks.ts); null for the merchant's own rows. */
+    /** The content's fingerprint as the demo seed wrote it (src/server/db/demo-marks.ts); null for the merchant's own rows. */
     demoHash: text('demo_hash'),
   },
   (table) => [

@@ -1,5 +1,5 @@
 -- Demo data marks (docs/product.md#demo-data): each row the demo seed writes keeps a fingerprint of
--- its content as seeded (src/server/demo/demo-marks.ts). A row is demo while the fingerprint still
+-- its content as seeded (src/server/db/demo-marks.ts). A row is demo while the fingerprint still
 -- matches; once the merchant changes it, it is theirs and "Remove demo data" keeps it.
 ALTER TABLE "products" ADD COLUMN "demo_hash" text;--> statement-breakpoint
 ALTER TABLE "categories" ADD COLUMN "demo_hash" text;--> statement-breakpoint

@@ -1,8 +1,8 @@
 import { count, sql } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
+import { markDemoRows } from '#server/db/demo-marks.ts';
 import { inTransaction } from '#server/db/transaction.ts';
-import { markDemoRows } from '#server/demo/demo-marks.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
@@ -24,7 +24,7 @@ export type SeedOutcome = 'seeded' | 'already-seeded' | 'shop-has-data';
  * Seeds the demo catalogue (and the demo blog, seed-blog.ts) on a new shop. It runs once: the `demo_seed` setting marks it done (and
  * stays when the demo data is removed, #server/demo/remove-demo-data.ts), and a shop that already
  * has categories or products (real data) is never seeded over. Every row it writes is marked as
- * demo (#server/demo/demo-marks.ts).
+ * demo (#server/db/demo-marks.ts).
  */
 export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedOutcome> {
   if (await getSetting(db, SETTING_KEYS.demoSeed)) return 'already-seeded';
