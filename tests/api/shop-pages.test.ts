@@ -55,18 +55,26 @@ describe('fixed pages', () => {
     expect(about.content).toContain('href="mailto:help@byblos.test"');
     expect(about.content).toContain('href="tel:+9619555123"');
     expect(about.content).not.toContain('Cedar');
-    expect(about.content).toContain('Edit this page in the admin under Pages');
+    // The note to the merchant and the "(to confirm)" marks are for the admin editor only.
+    expect(about.content).not.toContain('Note for the shop');
+    expect(about.content).not.toContain('Edit this page in the admin under Pages');
     expect(about.meta_description).toContain('Byblos Bits');
 
     const delivery = await publicPage('delivery');
     expect(delivery.title).toBe('Delivery');
     expect(delivery.content).toContain('cash on delivery');
-    expect(delivery.content).toContain('to confirm');
+    expect(delivery.content).not.toContain('to confirm');
     for (const slug of SHOP_PAGE_SLUGS) {
       const page = await publicPage(slug);
+      expect(page.content, slug).not.toMatch(/Note for the shop|to confirm/);
+      const staffPage = (await api('GET', `/api/admin/pages/${slug}`)).json().data as ShopPage;
+      expect(staffPage.content, slug).toContain('<strong>Note for the shop:</strong>');
       expect(page.content.length, slug).toBeGreaterThan(300);
       expect(page.content, slug).not.toMatch(/<script|onerror|javascript:/i);
     }
+
+    const staffDelivery = (await api('GET', '/api/admin/pages/delivery')).json().data as ShopPage;
+    expect(staffDelivery.content).toContain('<strong>(to confirm)</strong>');
 
     const admin = await api('GET', '/api/admin/pages');
     expect(admin.statusCode).toBe(200);
@@ -243,6 +251,22 @@ describe('fixed pages in the served HTML and the sitemap', () => {
     expect(terms).toContain('<title>Conditions of sale · Beirut Bits</title>');
     // Without a meta description, the start of the text.
     expect(terms).toContain('<meta name="description" content="Prices are in dollars &amp; include nothing hidden.">');
+
+    // The merchant's note and "(to confirm)" marks, even saved, never reach the drawn page or the public API.
+    for (const slug of SHOP_PAGE_SLUGS)
+      expect((await page(`/pages/${slug}`)).body, slug).not.toMatch(/Note for the shop|to confirm/);
+    await api('PUT', '/api/admin/pages/returns', {
+      meta_description: null,
+      content:
+        '<blockquote><p><strong>Note for the shop:</strong> check the period. Then remove this note.</p></blockquote>' +
+        '<p>Returns within 14 days <strong>(to confirm)</strong>.</p>',
+    });
+    const returns = (await page('/pages/returns')).body;
+    expect(returns).toContain('<meta name="description" content="Returns within 14 days.">');
+    expect(returns).not.toMatch(/Note for the shop|to confirm|remove this note/);
+    const publicReturns = (await page('/api/pages/returns')).json().data.content as string;
+    expect(publicReturns).toBe('<p>Returns within 14 days.</p>');
+    expect((await api('GET', '/api/admin/pages/returns')).json().data.content).toContain('(to confirm)');
 
     for (const url of ['/pages/nope', '/pages/About', '/pages/delivery/more']) {
       expect((await page(url)).statusCode, url).toBe(404);

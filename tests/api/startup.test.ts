@@ -85,11 +85,12 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
     expect(
       variants.filter((row) => row.stockQuantity > 0 && row.stockQuantity < row.lowStockThreshold).length,
     ).toBeGreaterThan(0);
-    // Demo reviews (approved, verified) by demo accounts that cannot sign in; each product's rating
-    // and review count are computed from its reviews (docs/product.md#review-rules).
+    // Demo reviews (approved, never verified: the shop has no orders) by demo accounts that cannot
+    // sign in, a varying number per product and some with none; each product's rating and review
+    // count are computed from its reviews (docs/product.md#review-rules).
     const seededReviews = await db.select().from(reviews);
-    expect(seededReviews.length).toBeGreaterThan(300);
-    expect(seededReviews.every((review) => review.status === 'approved' && review.verifiedPurchase)).toBe(true);
+    expect(seededReviews.length).toBeGreaterThan(150);
+    expect(seededReviews.every((review) => review.status === 'approved' && !review.verifiedPurchase)).toBe(true);
     const reviewers = await db.select().from(users).where(eq(users.role, 'customer'));
     expect(reviewers.length).toBeGreaterThan(5);
     for (const reviewer of reviewers) {
@@ -103,7 +104,9 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
         stars.length === 0 ? 0 : Math.round((stars.reduce((a, b) => a + b, 0) / stars.length) * 100) / 100;
       expect([row.rating, row.reviewCount], row.slug).toEqual([average, stars.length]);
     }
-    expect(rows.filter((row) => row.isActive && row.reviewCount > 0).length).toBeGreaterThan(80);
+    expect(rows.filter((row) => row.isActive && row.reviewCount > 0).length).toBeGreaterThan(60);
+    expect(rows.filter((row) => row.isActive && row.reviewCount === 0).length).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row.reviewCount)).size).toBeGreaterThanOrEqual(5);
     const votes = await db.select().from(reviewVotes);
     const helpful = seededReviews.reduce((sum, review) => sum + review.helpfulCount, 0);
     expect(votes.filter((vote) => vote.isHelpful)).toHaveLength(helpful);
@@ -128,7 +131,7 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
     const productSlugs = new Set(rows.filter((row) => row.isActive).map((row) => row.slug));
     for (const post of posts) {
       expect(post.status, post.slug).toBe('published');
-      expect(post.publishedAt?.getTime()).toBeLessThan(Date.now());
+      expect(post.publishedAt?.getTime()).toBeLessThanOrEqual(Date.now());
       expect(post.authorId).toBe(admin?.id);
       expect(sanitizePostHtml(post.content)).toBe(post.content);
       expect(post.readingTimeMinutes).toBeGreaterThan(0);
@@ -177,8 +180,10 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
       expect(await seedDemoCatalogue(fresh.db, new Date('2026-03-01T09:00:00Z'))).toBe('seeded');
       const posts = await fresh.db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt));
       expect(posts.map((post) => [post.authorId, post.authorName])).toEqual(posts.map(() => [null, DEMO_BLOG_AUTHOR]));
-      // Dated from the seed's clock, newest (the featured one) three days before it.
-      expect(posts[0]?.publishedAt?.toISOString()).toBe('2026-02-26T09:00:00.000Z');
+      // Published at the install (the seed's clock), never before it by more than the seconds that
+      // keep the listed order; the newest is the featured one.
+      expect(posts[0]?.publishedAt?.toISOString()).toBe('2026-03-01T09:00:00.000Z');
+      expect(posts.at(-1)?.publishedAt?.toISOString()).toBe('2026-03-01T08:59:55.000Z');
       expect(posts[0]?.isFeatured).toBe(true);
     } finally {
       await fresh.dispose();

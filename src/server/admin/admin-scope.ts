@@ -5,6 +5,7 @@ import { adminBackupRoutes } from '#server/backups/backups.routes.ts';
 import { adminCategoryRoutes } from '#server/categories/admin-categories.routes.ts';
 import { customerAccountRoutes } from '#server/customers/customer-account.routes.ts';
 import { customerRoutes } from '#server/customers/customers.routes.ts';
+import { adminDemoDataRoutes } from '#server/demo/demo-data.routes.ts';
 import { notificationRoutes } from '#server/notifications/notifications.routes.ts';
 import { adminOrderRoutes } from '#server/orders/admin-orders.routes.ts';
 import { adminShopPageRoutes } from '#server/pages/admin-pages.routes.ts';
@@ -42,4 +43,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminShopPageRoutes);
   await admin.register(adminSettingsRoutes);
   await admin.register(adminBackupRoutes);
+  await admin.register(adminDemoDataRoutes);
 };

@@ -32,6 +32,8 @@ export const blogCategories = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
+    /** The content's fingerprint as the demo seed wrote it (src/server/db/demo-marks.ts); null for the merchant's own rows. */
+    demoHash: text('demo_hash'),
   },
   (table) => [uniqueIndex('blog_categories_slug_unique').on(table.slug)],
 );
@@ -70,6 +72,8 @@ export const blogPosts = pgTable(
     readingTimeMinutes: integer('reading_time_minutes').notNull().default(1),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
+    /** The content's fingerprint as the demo seed wrote it (src/server/db/demo-marks.ts); null for the merchant's own rows. */
+    demoHash: text('demo_hash'),
   },
   (table) => [
     uniqueIndex('blog_posts_slug_unique').on(table.slug),

@@ -14,6 +14,8 @@ export const categories = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
+    /** The content's fingerprint as the demo seed wrote it (src/server/db/demo-marks.ts); null for the merchant's own rows. */
+    demoHash: text('demo_hash'),
   },
   (table) => [index('categories_parent_idx').on(table.parentId), index('categories_sort_idx').on(table.sortOrder)],
 );

@@ -9,7 +9,7 @@ import {
   ShopPageSlugParamsSchema,
   ShopPageUpdateSchema,
 } from '#shared/contracts/pages.ts';
-import { getShopPage, listAdminShopPages, updateShopPage } from './pages.service.ts';
+import { getAdminShopPage, listAdminShopPages, updateShopPage } from './pages.service.ts';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema };
 
@@ -42,7 +42,7 @@ export const adminShopPageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(ShopPageSchema), ...errors },
       },
     },
-    async (request) => ({ data: await getShopPage(app.db, app.siteConfig(), request.params.slug) }),
+    async (request) => ({ data: await getAdminShopPage(app.db, app.siteConfig(), request.params.slug) }),
   );
 
   app.put(

@@ -1,13 +1,14 @@
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import type { ShopPageSlug } from '#shared/pages.ts';
 import { whatsappLink } from '#shared/whatsapp.ts';
+import { MERCHANT_NOTE_LEAD, TO_CONFIRM_MARK } from './merchant-notes.ts';
 
 /**
  * The text a fixed page shows until staff first save it (docs/product.md#fixed-pages): sensible
  * words for a Lebanese electronics shop, written with the shop's own name and contact details from
  * the configuration (never a hard-coded "Cedar Shop"). Each starts with an editor's note, and every
  * figure the merchant must confirm is marked "to confirm", so nothing reads as settled until staff
- * have checked it. Where the app itself decides a rule (cash on delivery, no delivery charge in the
+ * have checked it. Both are for staff only: shoppers get the page without them (merchant-notes.ts). Where the app itself decides a rule (cash on delivery, no delivery charge in the
  * checkout total, 11 % VAT), the text says what the app does.
  */
 
@@ -23,10 +24,10 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-const CONFIRM = '<strong>(to confirm)</strong>';
+const CONFIRM = `<strong>${TO_CONFIRM_MARK}</strong>`;
 
 function editorsNote(what: string): string {
-  return `<blockquote><p><strong>Note for the shop:</strong> this is a starting text. Edit this page in the admin under Pages: ${what} Then remove this note.</p></blockquote>`;
+  return `<blockquote><p><strong>${MERCHANT_NOTE_LEAD}</strong> this is a starting text. Edit this page in the admin under Pages: ${what} Then remove this note.</p></blockquote>`;
 }
 
 export function defaultShopPages(site: SiteConfig): Record<ShopPageSlug, DefaultShopPage> {

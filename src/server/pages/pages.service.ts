@@ -8,6 +8,7 @@ import type { AdminShopPageSummary, ShopPage, ShopPageSummary, ShopPageUpdate } 
 import type { SiteConfig } from '#shared/contracts/site.ts';
 import { SHOP_PAGE_SLUGS, type ShopPageSlug } from '#shared/pages.ts';
 import { type DefaultShopPage, defaultShopPages } from './default-pages.ts';
+import { withoutMerchantNotes } from './merchant-notes.ts';
 import { shopPages } from './pages.table.ts';
 
 /**
@@ -48,12 +49,17 @@ function fromDefault(slug: ShopPageSlug, page: DefaultShopPage): StoredOrDefault
   return { slug, ...page, updatedAt: DEFAULT_PAGES_UPDATED_AT, isDefault: true };
 }
 
-/** Each page's sanitised content: the stored HTML is cleaned again on the way out (and the default once too). */
-function toShopPage(page: StoredOrDefault): ShopPage {
+/**
+ * Each page's sanitised content: the stored HTML is cleaned again on the way out (and the default
+ * once too). Shoppers get it without the merchant's note and "(to confirm)" marks
+ * (merchant-notes.ts); staff get them, in the admin editor.
+ */
+function toShopPage(page: StoredOrDefault, audience: 'public' | 'staff'): ShopPage {
+  const content = sanitizePostHtml(page.content);
   return {
     slug: page.slug,
     title: page.title,
-    content: sanitizePostHtml(page.content),
+    content: audience === 'public' ? withoutMerchantNotes(content) : content,
     meta_title: page.metaTitle,
     meta_description: page.metaDescription,
     updated_at: page.updatedAt,
@@ -91,9 +97,14 @@ export async function listAdminShopPages(db: Db, site: SiteConfig): Promise<Admi
   }));
 }
 
-/** `GET /pages/{slug}` and `GET /admin/pages/{slug}`. */
+/** `GET /pages/{slug}` (and the drawn /pages/{slug}): what shoppers read, without the merchant's notes. */
 export async function getShopPage(db: Db, site: SiteConfig, slug: ShopPageSlug): Promise<ShopPage> {
-  return toShopPage(await onePage(db, site, slug));
+  return toShopPage(await onePage(db, site, slug), 'public');
+}
+
+/** `GET /admin/pages/{slug}`: the whole text, with the merchant's note and "(to confirm)" marks. */
+export async function getAdminShopPage(db: Db, site: SiteConfig, slug: ShopPageSlug): Promise<ShopPage> {
+  return toShopPage(await onePage(db, site, slug), 'staff');
 }
 
 /** A page and its text without markup, for the drawn page's meta description (seo/page-meta.ts). */
@@ -171,7 +182,7 @@ export async function updateShopPage(
     });
     return stored;
   });
-  return toShopPage(after);
+  return toShopPage(after, 'staff');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
+import { isDemoColumn } from '#server/db/demo-marks.ts';
 import { containsPattern, countRows, pageOffset, sortDirection } from '#server/db/list-queries.ts';
 import { notFound } from '#server/errors.ts';
 import {
@@ -63,13 +64,16 @@ export function toAdminProduct(
 /** Rows with their category refs, and their variants read in one more query (never one per product). */
 async function toAdminProducts(
   db: Db,
-  rows: readonly { product: ProductRow; category: CategoryRef | null }[],
+  rows: readonly { product: ProductRow; category: CategoryRef | null; isDemo?: boolean }[],
 ): Promise<AdminProduct[]> {
   const variants = await loadVariantsByProduct(
     db,
     rows.map((row) => row.product.id),
   );
-  return rows.map((row) => toAdminProduct(row.product, row.category, variants.get(row.product.id) ?? []));
+  return rows.map((row) => ({
+    ...toAdminProduct(row.product, row.category, variants.get(row.product.id) ?? []),
+    ...(row.isDemo === undefined ? {} : { is_demo: row.isDemo }),
+  }));
 }
 
 /** An active variant of the product at or below its low-stock threshold (out ones too). */
@@ -139,7 +143,7 @@ export async function listAdminProducts(
   const direction = sortDirection(query.sort_order);
   const [rows, total] = await Promise.all([
     db
-      .select({ product: products, category: categoryRef })
+      .select({ product: products, category: categoryRef, isDemo: isDemoColumn('products') })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(where)

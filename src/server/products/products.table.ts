@@ -46,6 +46,8 @@ export const products = pgTable(
     reviewCount: integer('review_count').notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
+    /** The content's fingerprint as the demo seed wrote it (src/server/db/demo-marks.ts); null for the merchant's own rows. */
+    demoHash: text('demo_hash'),
   },
   (table) => [
     check('products_stock_non_negative', sql`${table.stockQuantity} >= 0`),

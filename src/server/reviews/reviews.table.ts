@@ -50,6 +50,8 @@ export const reviews = pgTable(
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
+    /** The content's fingerprint as the demo seed wrote it (src/server/db/demo-marks.ts); null for the merchant's own rows. */
+    demoHash: text('demo_hash'),
   },
   (table) => [
     uniqueIndex('reviews_one_per_shopper').on(table.productId, table.userId).where(sql`${table.userId} is not null`),

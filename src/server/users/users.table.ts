@@ -34,6 +34,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
+    /** The content's fingerprint as the demo seed wrote it (src/server/db/demo-marks.ts); null for the merchant's own rows. */
+    demoHash: text('demo_hash'),
   },
   (table) => [
     check('users_role_known', sql`${table.role} in ('customer', 'admin', 'super_admin')`),

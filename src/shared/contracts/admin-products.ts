@@ -38,6 +38,8 @@ export const AdminProductSchema = ProductSchema.extend({
   cost_price: z.number().nullable(),
   stock_state: StockStateSchema,
   variants: z.array(AdminProductVariantSchema),
+  /** Unchanged demo content (docs/product.md#demo-data): "Remove demo data" would delete it. */
+  is_demo: z.boolean().optional(),
 });
 export type AdminProduct = z.infer<typeof AdminProductSchema>;
 

@@ -16,8 +16,6 @@ export interface DemoBlogPost {
   slug: string;
   categorySlug: string;
   tags: string[];
-  /** Published this many days before the seed runs. */
-  publishedDaysAgo: number;
   featured: boolean;
   /** The post's main product: in front on its featured picture (blog-art.ts), with the products it embeds. */
   pictureOf: string;
@@ -52,7 +50,6 @@ export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
     slug: 'powering-your-router-through-power-cuts',
     categorySlug: 'news',
     tags: ['power', 'ups', 'networking'],
-    publishedDaysAgo: 3,
     featured: true,
     pictureOf: 'wgp-mini-dc-ups-10400mah',
     metaDescription:
@@ -87,7 +84,6 @@ ${card('wgp-mini-dc-ups-10400mah')}
     slug: 'choosing-an-arduino-board',
     categorySlug: 'guides',
     tags: ['arduino', 'beginners', 'microcontrollers'],
-    publishedDaysAgo: 8,
     featured: false,
     pictureOf: 'arduino-uno-r3',
     metaDescription:
@@ -122,7 +118,6 @@ ${card('arduino-uno-r3')}
     slug: 'soldering-starter-kit-what-you-really-need',
     categorySlug: 'guides',
     tags: ['soldering', 'tools', 'beginners'],
-    publishedDaysAgo: 13,
     featured: false,
     pictureOf: 'pinecil-v2-smart-soldering-iron',
     metaDescription:
@@ -160,7 +155,6 @@ ${card('pinecil-v2-smart-soldering-iron')}
     slug: 'raspberry-pi-5-or-pi-zero-2-w',
     categorySlug: 'guides',
     tags: ['raspberry pi', 'single-board computers'],
-    publishedDaysAgo: 19,
     featured: false,
     pictureOf: 'raspberry-pi-5-8gb',
     metaDescription:
@@ -200,7 +194,6 @@ ${card('raspberry-pi-5-8gb')}
     slug: 'reading-a-multimeter-without-fear',
     categorySlug: 'guides',
     tags: ['multimeter', 'tools', 'safety', 'beginners'],
-    publishedDaysAgo: 26,
     featured: false,
     pictureOf: 'uni-t-ut33d-plus-digital-multimeter',
     metaDescription:
@@ -236,7 +229,6 @@ ${card('uni-t-ut33d-plus-digital-multimeter')}
     slug: 'five-first-projects-with-sensors',
     categorySlug: 'projects',
     tags: ['sensors', 'arduino', 'projects', 'beginners'],
-    publishedDaysAgo: 34,
     featured: false,
     pictureOf: 'dht22-temperature-humidity-sensor',
     metaDescription:

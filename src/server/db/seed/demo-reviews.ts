@@ -1,6 +1,7 @@
 /**
- * The demo shop's reviews (docs/product.md#reviews): a few per product, written by a handful of demo
- * shopper accounts that cannot sign in, with stars that average close to the catalogue's figure
+ * The demo shop's reviews (docs/product.md#reviews): none to a few per product, never "verified
+ * purchase" (only a delivered order makes one), written by a handful of demo shopper accounts
+ * that cannot sign in, with stars that average close to the catalogue's figure
  * for the product. Data and a pure, deterministic generator; `seed.ts` inserts the result and the
  * products' rating and review count are then recomputed from these reviews, like any others.
  */
@@ -23,9 +24,26 @@ export const DEMO_REVIEWERS: readonly string[] = [
 
 /** The demo accounts' emails: a reserved domain, so no mail ever goes anywhere. */
 export const demoReviewerEmail = (index: number) => `demo-reviewer-${index + 1}@example.com`;
+/** A LIKE pattern matching every demo reviewer's email (migration 0018 uses the same). */
+export const DEMO_REVIEWER_EMAIL_PATTERN = 'demo-reviewer-%@example.com';
 
 /** At most this many demo reviews per product. */
 export const DEMO_REVIEWS_PER_PRODUCT = 6;
+
+/**
+ * How many demo reviews a product gets: 0 to DEMO_REVIEWS_PER_PRODUCT, never more than its made-up
+ * figure, chosen by a fixed hash of its place in the seed, so some products have none and the
+ * counts differ from one product to the next (a shop where every product has exactly six reviews
+ * does not look real).
+ */
+export function demoReviewCount(index: number, reviewCount: number): number {
+  // An integer mixer (a 32-bit avalanche hash): consecutive indexes land far apart.
+  let x = index + 1;
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
+  x = Math.imul(x ^ (x >>> 16), 0x45d9f3b);
+  const hash = (x ^ (x >>> 16)) >>> 0;
+  return Math.min(reviewCount, hash % (DEMO_REVIEWS_PER_PRODUCT + 1));
+}
 
 interface Words {
   title: string;
@@ -131,7 +149,7 @@ export function demoRatings(rating: number, count: number, index: number): numbe
 export function demoReviews(products: readonly DemoReviewProduct[], now: Date): DemoReview[] {
   const reviewers = DEMO_REVIEWERS.length;
   return products.flatMap((product) => {
-    const count = Math.min(product.reviewCount, DEMO_REVIEWS_PER_PRODUCT);
+    const count = demoReviewCount(product.index, product.reviewCount);
     const stars = demoRatings(product.rating, count, product.index);
     const age = product.createdDaysAgo * DAY_MS;
     return stars.map((rating, r): DemoReview => {

@@ -8,13 +8,12 @@ import { blogImageName } from './blog-art.ts';
 import { DEMO_BLOG_CATEGORIES, DEMO_BLOG_POSTS } from './demo-blog.ts';
 import { blogPictureBase } from './seed-pictures.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Who signs the demo posts when the shop has no admin yet (ADMIN_EMAIL unset). */
 export const DEMO_BLOG_AUTHOR = 'Cedar Shop';
 
 /**
  * Inserts the demo blog (demo-blog.ts) in the seed's transaction: its categories, then its posts,
- * published on days before `now`. The content goes through the sanitiser and the excerpt and
+ * published at `now`, the install (a second apart, in the listed order). The content goes through the sanitiser and the excerpt and
  * reading time are made from it, as the staff API does for a post it stores. The author is the
  * first admin when one exists (startup.ts makes it before seeding), else the shop's name. The
  * featured image is the post's own wide picture of its products (blog-art.ts; seed-pictures.ts
@@ -43,9 +42,11 @@ export async function seedDemoBlog(db: Db, now: Date, imageUrl: (fileName: strin
   const categoryId = new Map(categoryRows.map((row) => [row.slug, row.id]));
 
   await db.insert(blogPosts).values(
-    DEMO_BLOG_POSTS.map((post) => {
+    DEMO_BLOG_POSTS.map((post, index) => {
       const content = sanitizePostHtml(post.content);
-      const publishedAt = new Date(now.getTime() - post.publishedDaysAgo * DAY_MS);
+      // Published when the shop is installed, never before it: the first listed is the newest,
+      // each next one a second earlier, so the blog keeps the listed order.
+      const publishedAt = new Date(now.getTime() - index * 1000);
       return {
         title: post.title,
         slug: post.slug,

@@ -32,7 +32,7 @@ function insertRecords(db: Db, table: PgTable, records: readonly Record<string, 
 }
 
 /**
- * Inserts the demo reviewers, their reviews (approved, verified purchases) and their helpful votes
+ * Inserts the demo reviewers, their reviews (approved, never verified purchases) and their helpful votes
  * in the seed's transaction, then sets the products' rating and review count from the reviews
  * (product-rating.ts), so the demo figures follow the same rule as real ones.
  */
@@ -72,7 +72,8 @@ export async function seedDemoReviews(db: Db, products: readonly DemoReviewProdu
       comment: review.comment,
       pros: review.pros,
       cons: review.cons,
-      verified_purchase: true,
+      // Never a verified purchase: the demo shop has no orders (docs/product.md#demo-data).
+      verified_purchase: false,
       helpful_count: review.helpfulVoters.length,
       not_helpful_count: review.notHelpfulVoters.length,
       status: 'approved',

@@ -1,12 +1,15 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { categories } from '#server/categories/categories.table.ts';
 import type { Db } from '#server/db/client.ts';
+import { markDemoRows } from '#server/db/demo-marks.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
 import { SEED_CATEGORIES, SEED_PRODUCTS } from './catalogue-data.ts';
+import { DEMO_BLOG_CATEGORIES, DEMO_BLOG_POSTS } from './demo-blog.ts';
+import { DEMO_REVIEWER_EMAIL_PATTERN } from './demo-reviews.ts';
 import { productImageNames } from './product-art.ts';
 import { seedDemoBlog } from './seed-blog.ts';
 import { categoryPictureBase, SEED_PICTURE_JOBS } from './seed-pictures.ts';
@@ -18,8 +21,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type SeedOutcome = 'seeded' | 'already-seeded' | 'shop-has-data';
 
 /**
- * Seeds the demo catalogue (and the demo blog, seed-blog.ts) on a new shop. It runs once: the `demo_seed` setting marks it done, and a
- * shop that already has categories or products (real data) is never seeded over.
+ * Seeds the demo catalogue (and the demo blog, seed-blog.ts) on a new shop. It runs once: the `demo_seed` setting marks it done (and
+ * stays when the demo data is removed, #server/demo/remove-demo-data.ts), and a shop that already
+ * has categories or products (real data) is never seeded over. Every row it writes is marked as
+ * demo (#server/db/demo-marks.ts).
  */
 export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedOutcome> {
   if (await getSetting(db, SETTING_KEYS.demoSeed)) return 'already-seeded';
@@ -140,6 +145,15 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
       now,
     );
     await seedDemoBlog(tx, now, toUrl);
+    // Last: every row as seeded is demo until the merchant changes it (demo-marks.ts). The shop
+    // had no catalogue before this transaction, so every product, category and review is ours; the
+    // blog rows by their slugs, the accounts by their reserved addresses.
+    await markDemoRows(tx, 'products');
+    await markDemoRows(tx, 'categories');
+    await markDemoRows(tx, 'reviews');
+    await markDemoRows(tx, 'blog_posts', sql`t.slug in ${DEMO_BLOG_POSTS.map((post) => post.slug)}`);
+    await markDemoRows(tx, 'blog_categories', sql`t.slug in ${DEMO_BLOG_CATEGORIES.map((category) => category.slug)}`);
+    await markDemoRows(tx, 'users', sql`t.email like ${DEMO_REVIEWER_EMAIL_PATTERN} and t.role = 'customer'`);
     await setSetting(tx, SETTING_KEYS.demoSeed, {
       at: now.toISOString(),
       products: SEED_PRODUCTS.length,

@@ -15,7 +15,7 @@ import { money, moneyRange } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
-import { ActiveBadge, StockBadge } from '../ui/status-badge.tsx';
+import { ActiveBadge, DemoBadge, StockBadge } from '../ui/status-badge.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { useRowSelection } from '../ui/use-row-selection.ts';
 import { ProductBulkActions } from './bulk-actions.tsx';
@@ -109,7 +109,12 @@ const COLUMNS: ReadonlyArray<ListColumn<AdminProduct>> = [
   {
     header: 'Status',
     card: 'badge',
-    cell: (product) => <ActiveBadge active={product.is_active} inactiveLabel="Inactive" />,
+    cell: (product) => (
+      <span className="inline-flex flex-wrap gap-1">
+        <ActiveBadge active={product.is_active} inactiveLabel="Inactive" />
+        {product.is_demo && <DemoBadge />}
+      </span>
+    ),
   },
   {
     header: 'Featured',

@@ -64,3 +64,8 @@ export function StockBadge({ state }: { state: StockState }) {
   const badge = STOCK_BADGE[state];
   return badge ? <Badge className={badge.className}>{badge.label}</Badge> : null;
 }
+
+/** Demo content the seed wrote and nobody changed (docs/product.md#demo-data): "Remove demo data" deletes it. */
+export function DemoBadge() {
+  return <Badge className="bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200">Demo</Badge>;
+}

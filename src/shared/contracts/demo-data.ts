@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Demo data (docs/product.md#demo-data).
+ *
+ * - POST /admin/settings/demo/remove → DemoRemoval: how many of each kind went (all zeros the
+ *   second time). Staff only, audited as `demo_data.remove`.
+ */
+export const DemoRemovalSchema = z.object({
+  products: z.number().int().nonnegative(),
+  categories: z.number().int().nonnegative(),
+  reviews: z.number().int().nonnegative(),
+  blog_posts: z.number().int().nonnegative(),
+  blog_categories: z.number().int().nonnegative(),
+  accounts: z.number().int().nonnegative(),
+  /** Pictures whose files were deleted from the uploads folder (each in all its widths). */
+  pictures: z.number().int().nonnegative(),
+});
+export type DemoRemoval = z.infer<typeof DemoRemovalSchema>;
+
+/** The kinds in the order the admin names them, with their words. */
+export const DEMO_REMOVAL_KINDS: readonly { key: keyof DemoRemoval; one: string; many: string }[] = [
+  { key: 'products', one: 'product', many: 'products' },
+  { key: 'categories', one: 'category', many: 'categories' },
+  { key: 'reviews', one: 'review', many: 'reviews' },
+  { key: 'blog_posts', one: 'blog post', many: 'blog posts' },
+  { key: 'blog_categories', one: 'blog category', many: 'blog categories' },
+  { key: 'accounts', one: 'demo account', many: 'demo accounts' },
+  { key: 'pictures', one: 'picture', many: 'pictures' },
+];

@@ -1,0 +1,183 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '#server/audit/audit.table.ts';
+import { blogCategories, blogPosts } from '#server/blog/blog.table.ts';
+import { categories } from '#server/categories/categories.table.ts';
+import { seedDemoCatalogue } from '#server/db/seed/seed.ts';
+import { removeDemoData } from '#server/demo/remove-demo-data.ts';
+import { orderItems, orders } from '#server/orders/orders.table.ts';
+import { products } from '#server/products/products.table.ts';
+import { reviews } from '#server/reviews/reviews.table.ts';
+import { users } from '#server/users/users.table.ts';
+import { createProduct } from '../factories/catalogue.ts';
+import { apiAs, checkout } from '../helpers/admin-api.ts';
+import { bearer, createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
+import { orderBody } from '../helpers/orders.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * Demo data (docs/product.md#demo-data): the seed's reviews are never verified purchases and vary
+ * in number, its posts are published at the install, and "Remove demo data" deletes what the seed
+ * wrote and nobody changed, keeping the merchant's rows, a demo product the merchant edited, a demo
+ * product an order references, and the orders. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
+describe('demo data', () => {
+  let ctx: TestApp;
+  let api: ReturnType<typeof apiAs>;
+  const seededAt = new Date();
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const staff = await createUser(ctx.database.db, { role: 'admin' });
+    api = apiAs(ctx.app, (await signInAs(ctx.app, staff.email)).token);
+    expect(await seedDemoCatalogue(ctx.database.db, seededAt)).toBe('seeded');
+  });
+  afterAll(() => ctx.close());
+
+  const db = () => ctx.database.db;
+  const total = async (table: typeof products | typeof reviews | typeof blogPosts | typeof categories) =>
+    (await db().select({ n: count() }).from(table))[0]?.n ?? 0;
+
+  it('seeds reviews that are never verified purchases, a varying number per product, some with none', async () => {
+    const rows = await db().select().from(reviews);
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.filter((review) => review.verifiedPurchase)).toEqual([]);
+    const all = await db().select().from(products).where(eq(products.isActive, true));
+    const perProduct = all.map((product) => rows.filter((review) => review.productId === product.id).length);
+    expect(new Set(perProduct).size).toBeGreaterThanOrEqual(5);
+    expect(perProduct).toContain(0);
+    // The summary the product page shows agrees: no verified purchases, counts as stored.
+    const withReviews = all.find((product) => product.reviewCount > 2);
+    const summary = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/reviews/products/${withReviews?.id}/reviews/summary`,
+    });
+    expect(summary.statusCode, summary.body).toBe(200);
+    expect(summary.json().data).toMatchObject({ verified_purchases: 0, total_reviews: withReviews?.reviewCount });
+  });
+
+  it('publishes the demo posts at the install, never before it', async () => {
+    const posts = await db().select().from(blogPosts);
+    expect(posts).toHaveLength(6);
+    for (const post of posts) {
+      const at = post.publishedAt?.getTime() ?? 0;
+      expect(at).toBeLessThanOrEqual(seededAt.getTime());
+      expect(seededAt.getTime() - at).toBeLessThan(10_000);
+    }
+  });
+
+  it('needs a staff token to remove', async () => {
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/admin/settings/demo/remove' });
+    expect(anonymous.statusCode).toBe(401);
+    const shopper = await signUpShopper(ctx.app, { email: 'shopper-demo@example.com', phone: '70 111 222' });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/settings/demo/remove',
+      headers: bearer(shopper.access_token),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await total(products)).toBeGreaterThan(60);
+  });
+
+  it('removes the demo rows nobody changed and keeps the merchant’s, the edited, the ordered and the orders', async () => {
+    const demo = await db().select().from(products).where(eq(products.isActive, true)).orderBy(products.slug);
+    const [edited, ordered, plain] = [demo[0], demo[1], demo[2]];
+    if (!edited || !ordered || !plain) throw new Error('seed has too few products');
+    // Staff rename one demo product: it is the merchant's now.
+    const renamed = await api('PUT', `/api/admin/products/${edited.id}`, { name: `${edited.name} (our stock)` });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    // A product saved unchanged stays demo.
+    expect((await api('PUT', `/api/admin/products/${plain.id}`, { name: plain.name })).statusCode).toBe(200);
+    // A shopper orders another.
+    const order = await checkout(ctx.app, orderBody([{ product_id: ordered.id, quantity: 1 }]));
+    const own = await createProduct(db(), { name: 'Our own soldering kit', slug: 'our-own-soldering-kit' });
+    // Picture files of a removed product and of the kept one.
+    const uploads = ctx.config.paths.uploads;
+    await mkdir(path.join(uploads, 'seed'), { recursive: true });
+    const fileOf = (url: string) => url.replace('/uploads/seed/', '');
+    for (const url of [...plain.images, ...edited.images]) {
+      await writeFile(path.join(uploads, 'seed', fileOf(url)), 'x');
+      await writeFile(path.join(uploads, 'seed', fileOf(url).replace('-800.webp', '-400.webp')), 'x');
+    }
+    // The admin list marks unchanged demo rows only.
+    const listed = (await api('GET', '/api/admin/products?limit=100')).json().data as {
+      id: string;
+      is_demo: boolean;
+    }[];
+    const demoOf = (id: string) => listed.find((row) => row.id === id)?.is_demo;
+    expect([demoOf(plain.id), demoOf(ordered.id), demoOf(edited.id), demoOf(own.id)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const catalogueBefore = await ctx.app.inject({ method: 'GET', url: `/api/products/${plain.slug}` });
+    expect(catalogueBefore.statusCode).toBe(200);
+
+    const response = await api('POST', '/api/admin/settings/demo/remove');
+    expect(response.statusCode, response.body).toBe(200);
+    const removal = response.json().data;
+    expect(removal.products).toBeGreaterThan(60);
+    expect(removal.reviews).toBeGreaterThan(100);
+    expect(removal.blog_posts).toBe(6);
+    expect(removal.blog_categories).toBe(3);
+    expect(removal.accounts).toBeGreaterThan(5);
+    expect(removal.categories).toBeGreaterThan(0);
+    expect(removal.pictures).toBe(plain.images.length);
+
+    const left = await db().select({ id: products.id }).from(products);
+    expect(left.map((row) => row.id).sort()).toEqual([edited.id, ordered.id, own.id].sort());
+    expect(await total(reviews)).toBe(0);
+    expect(await total(blogPosts)).toBe(0);
+    expect(await db().select().from(blogCategories)).toEqual([]);
+    expect(await db().select().from(users).where(isNotNull(users.demoHash))).toEqual([]);
+    // The kept products' categories stay; the empty demo ones went.
+    const keptCategories = await db().select().from(categories);
+    const needed = new Set(
+      (await db().select({ c: products.categoryId }).from(products)).flatMap((row) => (row.c ? [row.c] : [])),
+    );
+    for (const id of needed) expect(keptCategories.map((row) => row.id)).toContain(id);
+    expect(keptCategories.length).toBeLessThan(10);
+    // Ratings follow the reviews that are left (none).
+    const kept = await db()
+      .select()
+      .from(products)
+      .where(inArray(products.id, [edited.id, ordered.id]));
+    for (const row of kept) expect([row.rating, row.reviewCount]).toEqual([0, 0]);
+    // The order and its line are intact.
+    const [stored] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(stored?.orderNumber).toBe(order.order_number);
+    const lines = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(lines.map((line) => line.productId)).toEqual([ordered.id]);
+    // Pictures: the removed product's files went, the kept one's stayed.
+    const files = await readdir(path.join(uploads, 'seed'));
+    for (const url of plain.images) expect(files).not.toContain(fileOf(url));
+    for (const url of edited.images) expect(files).toContain(fileOf(url));
+    // The catalogue read model no longer serves the removed product.
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/products/${plain.slug}` })).statusCode).toBe(404);
+    // Audited.
+    const audit = await db().select().from(auditLogs).where(eq(auditLogs.action, 'demo_data.remove'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.after).toMatchObject({ products: removal.products });
+    expect(audit[0]?.userId).not.toBeNull();
+  });
+
+  it('a second removal is a no-op answering zeros, and the seed never runs again', async () => {
+    const response = await api('POST', '/api/admin/settings/demo/remove');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({
+      products: 0,
+      categories: 0,
+      reviews: 0,
+      blog_posts: 0,
+      blog_categories: 0,
+      accounts: 0,
+      pictures: 0,
+    });
+    const again = await removeDemoData(db(), { uploadsDir: ctx.config.paths.uploads });
+    expect(again.products).toBe(0);
+    expect(await seedDemoCatalogue(db())).toBe('already-seeded');
+  });
+});
