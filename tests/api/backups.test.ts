@@ -279,7 +279,18 @@ describe('backups of the whole shop', () => {
         }
       });
       expect((await schemaVersionOf(old.db)).migrations).toBe(previous);
-      const oldId = (await createProduct(old.db, { name: 'Old Shop Board', sku: 'OLD-1', price: 9 })).id;
+      // In SQL, not the factory: the current tables may name columns the previous migration lacks.
+      const inserted = await old.db.execute<{ product_id: string }>(sql`
+        WITH product AS (
+          INSERT INTO products (name, slug, sku, description, price, stock_quantity)
+          VALUES ('Old Shop Board', 'old-shop-board', 'OLD-1', 'A product of the previous version.', 9, 10)
+          RETURNING id, sku, price, stock_quantity
+        )
+        INSERT INTO product_variants (product_id, sku, options, price, stock_quantity)
+        SELECT id, sku, '{}'::jsonb, price, stock_quantity FROM product
+        RETURNING product_id`);
+      const oldId = (inserted as unknown as { rows: { product_id: string }[] }).rows[0]?.product_id;
+      expect(oldId).toBeDefined();
       const oldService = new BackupService({
         database: old,
         dataDir: oldData,

@@ -61,7 +61,13 @@ describe('what the log says about a failed statement', () => {
     lines.length = 0;
     const body = orderBody([{ product_id: productId, quantity: 1 }], {
       customer: { name: 'Nadia Refused', phone: '03 987 654', email: 'nadia.refused@example.com' },
-      shipping_address: { city: 'Tripoli', street: 'Azmi Street', building: 'Cedars Tower', floor: '7', governorate: 'north' },
+      shipping_address: {
+        city: 'Tripoli',
+        street: 'Azmi Street',
+        building: 'Cedars Tower',
+        floor: '7',
+        governorate: 'north',
+      },
       notes: 'Ring twice at the blue gate',
     });
     const response = await ctx.app.inject({ method: 'POST', url: '/api/orders', payload: body });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { importCycles, readSources } from '../helpers/import-graph.ts';
 
 /**
- * The web app's modules import each other one way (docs/architecture.md#import-fences): a cycle
+ * The web app's modules import each other one way (docs/engineering.md, the import rules): a cycle
  * makes the order modules run in depend on which one a page loads first, and ties lazily loaded
  * chunks to the eager ones. Type-only and lazy `import()`s count too: they tie the files together
  * as much for the next engineer.

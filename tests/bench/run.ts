@@ -273,7 +273,13 @@ try {
           phone: pick(PHONES),
           ...(Math.random() < 0.5 && { email: 'shopper@example.com' }),
         },
-        shipping_address: { city: 'Beirut', street: 'Hamra Street', building: 'Cedar Tower', floor: '4', governorate: 'beirut' },
+        shipping_address: {
+          city: 'Beirut',
+          street: 'Hamra Street',
+          building: 'Cedar Tower',
+          floor: '4',
+          governorate: 'beirut',
+        },
         items: [...lines.values()],
       };
     },

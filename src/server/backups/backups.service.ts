@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import { CATALOGUE_CHANNEL } from '#server/catalogue/catalogue-read-model.ts';
@@ -58,7 +57,8 @@ export interface BackupServiceOptions {
   dataDir: string;
   uploadsDir: string;
   clock: Clock;
-  log?: FastifyBaseLogger;
+  /** Where a failed automatic backup is reported (the app's logger; a service knows nothing of Fastify). */
+  log?: { warn(details: object, message: string): void };
   /** The schedule as the settings say now (system.backups). */
   schedule: () => SystemSettings['backups'];
 }

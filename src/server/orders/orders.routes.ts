@@ -74,7 +74,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
       schema: {
         tags: ['orders'],
         summary:
-          "Place an order (an enabled payment method, the delivery zone in shipping_address.governorate); a repeated Idempotency-Key returns the same order",
+          'Place an order (an enabled payment method, the delivery zone in shipping_address.governorate); a repeated Idempotency-Key returns the same order',
         body: CreateOrderRequestSchema,
         headers: CreateOrderHeadersSchema,
         response: {

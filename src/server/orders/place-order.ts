@@ -339,12 +339,7 @@ async function insertOrderRows(
   stock: readonly StockClaim[] = [],
   promo?: AppliedCode,
 ): Promise<Order> {
-  const { totals } = totalsOf(
-    lines,
-    promo?.discountCents ?? 0,
-    options.settings,
-    request.shipping_address.governorate,
-  );
+  const { totals } = totalsOf(lines, promo?.discountCents ?? 0, options.settings, request.shipping_address.governorate);
   const accessToken = randomBytes(32).toString('base64url');
   const customerEmail = request.customer.email ?? null;
   const notes = request.notes ?? null;

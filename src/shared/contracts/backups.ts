@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /**
  * Backups of the whole shop (docs/product.md#backups; decision 030), admin only, inside
@@ -16,8 +17,7 @@ export type BackupKind = (typeof BACKUP_KINDS)[number];
 /** `cedar-backup-20261129T034501123Z-manual.tar.gz`: a name the server made, nothing else (no paths). */
 export const BACKUP_NAME_PATTERN = /^cedar-backup-\d{8}T\d{9}Z-(manual|automatic|before-restore)\.tar\.gz$/;
 
-export const BackupNameSchema = z
-  .string({ error: 'Backup name must be text' })
+export const BackupNameSchema = safeText({ error: 'Backup name must be text' })
   .max(80, 'Unknown backup name')
   .regex(BACKUP_NAME_PATTERN, 'Unknown backup name');
 
