@@ -4,7 +4,6 @@
  * methods and the Lebanese-pound price shown beside a dollar price. The contract
  * (contracts/settings.ts) builds on these.
  */
-import type { Cents } from './money.ts';
 
 /** The settings sections, in the order the admin shows them. */
 export const SETTINGS_SECTIONS = ['site', 'payment', 'shipping', 'tax', 'email', 'system'] as const;
@@ -46,25 +45,6 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethod, string> = {
   card: 'Card',
 };
 
-/** Lebanese-pound prices are shown rounded to the nearest 1,000 LBP (smaller notes are not in use). */
-export const LBP_ROUNDING = 1000;
-/** Highest LBP-per-dollar rate accepted: keeps `cents × rate` an exact integer in a double. */
-export const LBP_RATE_MAX = 1_000_000;
-
-/**
- * The Lebanese-pound price of `cents` dollars at `rate` LBP per dollar, rounded half up to the
- * nearest 1,000 LBP. Integer arithmetic only (docs/product.md#money-and-totals): cents × rate is
- * exact for any price the shop accepts at a rate up to LBP_RATE_MAX.
- */
-export function lbpPrice(cents: Cents, rate: number): number {
-  if (!Number.isInteger(cents) || !Number.isInteger(rate)) throw new RangeError('cents and rate must be integers');
-  // LBP = cents × rate / 100; in thousands of LBP: cents × rate / 100,000.
-  const scaled = cents * rate;
-  const thousands = Math.sign(scaled) * Math.floor((Math.abs(scaled) + 50_000) / 100_000);
-  return thousands * LBP_ROUNDING;
-}
-
-/** `1,235,000 LBP`: thousands separated by commas, as Lebanese prices are written. */
-export function formatLbp(amount: number): string {
-  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(amount)} LBP`;
-}
+// The Lebanese-pound helpers live in lbp.ts: the storefront's first load draws LBP prices and
+// must not carry this file's governorate and payment tables with them.
+export { formatLbp, LBP_RATE_MAX, LBP_ROUNDING, lbpPrice } from './lbp.ts';

@@ -43,7 +43,9 @@ async function someProduct(request: APIRequestContext): Promise<{ slug: string; 
   return found;
 }
 
-test('a Beirut delivery rate and bank transfer set by the admin reach checkout and the confirmation', async ({
+// Tagged @shop-wide: the delivery rate and payment methods are the shop's, and every other
+// checkout (checkout-promo.spec.ts' totals) would see them while this test runs.
+test('a Beirut delivery rate and bank transfer set by the admin reach checkout and the confirmation @shop-wide', async ({
   page,
   request,
 }) => {

@@ -1,5 +1,5 @@
+import { formatLbp, lbpPrice } from '#shared/lbp.ts';
 import { toCents } from '#shared/money.ts';
-import { formatLbp, lbpPrice } from '#shared/shop-settings.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 
 /**
