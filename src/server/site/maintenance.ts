@@ -25,19 +25,32 @@ export const maintenanceError = () => new AppError(503, 'MAINTENANCE', MAINTENAN
 
 /**
  * The API guard (an onRequest hook of the /api scope): reads the switch from memory, so it costs
- * nothing while the shop is open. A staff token is checked by its signature only here; the route
- * checks the session itself as always.
+ * nothing while the shop is open. A callback hook, not an async one: it runs on every API request
+ * (orders and searches included), and a promise per request costs there. A staff token is checked
+ * by its signature only here; the route checks the session itself as always.
  */
 export function maintenanceGuard(app: FastifyInstance) {
-  return async (request: FastifyRequest, reply: { header(name: string, value: string): unknown }) => {
-    if (!app.settings.values.system.maintenance_mode) return;
-    if (isMaintenanceOpenApiPath(request.url)) return;
-    const token = bearerOf(request);
-    if (token) {
-      const check = await verifyAccessToken(token, app.secrets.jwtSecret);
-      if (check.ok && check.claims.audience === 'staff') return;
+  return (
+    request: FastifyRequest,
+    reply: { header(name: string, value: string): unknown },
+    done: (error?: Error) => void,
+  ): void => {
+    if (!app.settings.values.system.maintenance_mode || isMaintenanceOpenApiPath(request.url)) {
+      done();
+      return;
     }
-    reply.header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS));
-    throw maintenanceError();
+    const refuse = () => {
+      reply.header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS));
+      done(maintenanceError());
+    };
+    const token = bearerOf(request);
+    if (!token) {
+      refuse();
+      return;
+    }
+    verifyAccessToken(token, app.secrets.jwtSecret).then(
+      (check) => (check.ok && check.claims.audience === 'staff' ? done() : refuse()),
+      refuse,
+    );
   };
 }
