@@ -5,26 +5,14 @@
  * process; on PostgreSQL, restart the servers after so nothing keeps an old view).
  */
 import path from 'node:path';
-import { BackupService } from '#server/backups/backups.service.ts';
-import { systemClock } from '#server/clock.ts';
-import { loadConfig } from '#server/config.ts';
-import { openConfiguredDatabase } from '#server/startup.ts';
+import { withBackups } from './backup-cli.ts';
 
 const file = process.argv[2];
 if (!file) {
   console.error('Usage: npm run restore FILE   (a cedar-backup-….tar.gz archive)');
   process.exit(2);
 }
-const config = loadConfig();
-const database = await openConfiguredDatabase(config);
-try {
-  const service = new BackupService({
-    database,
-    dataDir: config.paths.dataDir,
-    uploadsDir: config.paths.uploads,
-    clock: systemClock,
-    schedule: () => ({ schedule: 'off', keep: 1 }),
-  });
+await withBackups('Restore failed', async (service) => {
   const result = await service.restore(path.resolve(file), { actor: { email: 'npm run restore' } });
   console.log(
     `Restored the backup of ${result.backup_created_at}${result.migrated_from ? ` (migrated forward from ${result.migrated_from})` : ''}:`,
@@ -32,9 +20,4 @@ try {
   for (const [table, count] of Object.entries(result.restored)) console.log(`  ${table}: ${count}`);
   console.log(`  uploaded files: ${result.files}`);
   console.log(`The shop as it was before: ${service.dir}/${result.before_restore.name}`);
-} catch (error) {
-  console.error('Restore failed:', error instanceof Error ? error.message : String(error));
-  process.exitCode = 1;
-} finally {
-  await database.close();
-}
+});
