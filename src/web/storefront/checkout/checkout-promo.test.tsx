@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppliedPromo, Order, OrderCalculation, OrderLineInput } from '#shared/contracts/orders.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { OrderLineInput } from '#shared/contracts/orders.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
-import { connectToaster, type ToastOptions } from '#web/lib/toast.ts';
 import { removeFromCart } from '#web/storefront/cart-kit/cart-actions.ts';
 import {
   PROMO_STORAGE_KEY,
@@ -12,218 +9,38 @@ import {
   setPromoCode,
   usePromoCodeStore,
 } from '#web/storefront/cart-kit/promo-code-store.ts';
-import { type CartItem, useCartStore } from '#web/stores/cart-store.ts';
-import { type Rendered, render, waitFor as waitBriefly } from '#web/test/render.tsx';
-import { CheckoutPage } from './checkout-page.tsx';
+import { useCartStore } from '#web/stores/cart-store.ts';
+import {
+  type Answers,
+  button,
+  calculated,
+  callsTo,
+  click,
+  fullSummary,
+  json,
+  labelled,
+  lastCalculation,
+  line,
+  mount,
+  ORDER_ID,
+  PRODUCT_ID,
+  placedOrder,
+  promoInput,
+  refusal,
+  stubApi,
+  summary,
+  summer,
+  toasts,
+  type,
+  VARIANT_ID,
+  waitFor,
+} from './test-harness.tsx';
 import { publicSettingsFixture } from './test-settings.ts';
 
 /**
  * The checkout's promo code (docs/product.md#promo-code-at-checkout) through the real page, its
  * queries and the cart's stored code: only the network is stubbed, answering as the API does.
  */
-
-const PRODUCT_ID = '00000000-0000-4000-8000-0000000000b1';
-const VARIANT_ID = '00000000-0000-4000-8000-0000000000d1';
-const ORDER_ID = '00000000-0000-4000-8000-0000000000a1';
-
-const line: CartItem = {
-  id: 'line-1',
-  productId: PRODUCT_ID,
-  variantId: VARIANT_ID,
-  sku: 'CS-MM-1',
-  name: 'Bench Multimeter',
-  price: 40,
-  compareAtPrice: null,
-  image: null,
-  quantity: 2,
-  inStock: true,
-  maxQuantity: 10,
-  selectedVariations: {},
-  addedAt: '2026-11-25T10:00:00.000Z',
-};
-
-const summer: AppliedPromo = {
-  code: 'SUMMER10',
-  discount_type: 'percentage',
-  discount_value: 10,
-  discount_amount: 8,
-  applies_to: 'order',
-};
-
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-  headers: Record<string, string>;
-}
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-const refusal = (message: string, status = 400, errors: { path: string; message: string }[] = []) =>
-  json({ message, statusCode: status, code: status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST', errors }, status);
-
-/** The calculation the server gives 2 × $40, with SUMMER10 (10 %: VAT on $72) or without a code. */
-function calculated(promoCode: unknown, promoError: string | null = null): OrderCalculation {
-  const promo = promoCode === 'SUMMER10' && !promoError ? summer : null;
-  return {
-    subtotal: 80,
-    delivery: null,
-    tax_label: 'VAT',
-    tax_rate: 11,
-    prices_include_tax: false,
-    discount: promo ? 8 : 0,
-    tax: promo ? 7.92 : 8.8,
-    shipping: 0,
-    total: promo ? 79.92 : 88.8,
-    promo,
-    promo_error: promoCode ? promoError : null,
-    unavailable: [],
-    items: [
-      {
-        product_id: PRODUCT_ID,
-        variant_id: VARIANT_ID,
-        sku: 'CS-MM-1',
-        name: 'Bench Multimeter',
-        slug: 'bench-multimeter',
-        image: null,
-        unit_price: 40,
-        quantity: 2,
-        selectedVariations: {},
-        line_total: 80,
-        available: true,
-        stock_quantity: 20,
-        max_per_order: 10,
-      },
-    ],
-  };
-}
-
-/** An order as placed (`discount` and the promo snapshot when a code was used). */
-function placedOrder(promo: AppliedPromo | null): Order {
-  const totals = calculated(promo?.code);
-  return {
-    id: ORDER_ID,
-    order_number: 'CS-10001',
-    access_token: 'token-token-token-1',
-    status: 'pending',
-    payment_status: 'pending',
-    payment_method: 'cash_on_delivery',
-    customer: { name: 'Rana Haddad', phone: '+9613123456', email: null },
-    shipping_address: { city: 'Beirut', street: 'Bliss Street' },
-    notes: null,
-    subtotal: totals.subtotal,
-    discount: totals.discount,
-    tax: totals.tax,
-    shipping: 0,
-    total: totals.total,
-    promo_code: promo?.code ?? null,
-    promo_discount_type: promo?.discount_type ?? null,
-    promo_discount_value: promo?.discount_value ?? null,
-    items: [
-      {
-        product_id: PRODUCT_ID,
-        variant_id: VARIANT_ID,
-        name: 'Bench Multimeter',
-        sku: 'CS-MM-1',
-        image: null,
-        unit_price: 40,
-        quantity: 2,
-        selectedVariations: {},
-        line_total: 80,
-      },
-    ],
-    created_at: '2026-11-25T18:00:00.000Z',
-  };
-}
-
-type Answers = Record<string, (call: Call) => Response | Promise<Response>>;
-
-/** Generous: the machine running the suite may be busy (the page loads its confirmation lazily). */
-const waitFor = (check: () => void) => waitBriefly(check, 10_000);
-
-let calls: Call[] = [];
-function stubApi(answers: Answers) {
-  calls = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const call: Call = {
-      method: init.method ?? 'GET',
-      path: String(input).split('?')[0] ?? '',
-      body: init.body ? JSON.parse(String(init.body)) : undefined,
-      headers: (init.headers ?? {}) as Record<string, string>,
-    };
-    calls.push(call);
-    return answers[`${call.method} ${call.path}`]?.(call) ?? json({ message: 'Not found' }, 404);
-  });
-}
-const callsTo = (path: string) => calls.filter((call) => call.path === path);
-const lastCalculation = () => callsTo('/api/orders/calculate').at(-1)?.body;
-
-let view: Rendered | undefined;
-let toasts: ToastOptions[] = [];
-let disconnect = () => {};
-beforeEach(() => {
-  useCartStore.setState({ items: [line] });
-  toasts = [];
-  disconnect = connectToaster((options) => toasts.push(options));
-});
-afterEach(() => {
-  view?.unmount();
-  view = undefined;
-  disconnect();
-  vi.unstubAllGlobals();
-  setPromoCode(null);
-  localStorage.clear();
-  useCartStore.setState({ items: [] });
-});
-
-async function mount() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  view = await render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/checkout']}>
-        <CheckoutPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  await waitFor(() => expect(summary().textContent).toContain('Total'));
-  await waitFor(() => expect(summary().getAttribute('aria-busy')).toBeNull());
-  return view.container;
-}
-
-/** The full summary (the one by the Place order button). */
-const summary = () => {
-  const found = view?.container.querySelector('section[aria-labelledby="order-summary-title"]');
-  if (!found) throw new Error('no order summary');
-  return found.querySelector('dl') ?? found;
-};
-const fullSummary = () =>
-  view?.container.querySelector('section[aria-labelledby="order-summary-title"]') as HTMLElement;
-const promoInput = (root: ParentNode = fullSummary()) =>
-  root.querySelector<HTMLInputElement>('input[name="promo_code"]');
-const button = (root: ParentNode, name: string) => {
-  const found = [...root.querySelectorAll<HTMLButtonElement>('button')].find(
-    (element) => (element.getAttribute('aria-label') ?? element.textContent) === name,
-  );
-  if (!found) throw new Error(`no button "${name}"`);
-  return found;
-};
-const click = (element: HTMLElement) => act(async () => element.click());
-
-/** Types the way React notices (its value tracker ignores a plain `.value =`). */
-const type = (input: HTMLInputElement | HTMLTextAreaElement | null, value: string) =>
-  act(async () => {
-    if (!input) throw new Error('no field');
-    const prototype = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-const labelled = (label: string) => {
-  const found = [...(view?.container.querySelectorAll('label') ?? [])].find((element) =>
-    element.textContent?.startsWith(label),
-  );
-  return view?.container.querySelector<HTMLInputElement>(`[id="${CSS.escape(found?.htmlFor ?? '')}"]`) ?? null;
-};
 
 const calculate: Answers = {
   'POST /api/orders/calculate': (call) => json({ data: calculated(call.body?.promo_code) }),
