@@ -425,3 +425,68 @@ describe('backups of the whole shop', () => {
     expect(noFile.json().message).toBe(BACKUP_MESSAGES.noFile);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a restore beside a transaction holding tables (PostgreSQL)', () => {
+  it('waits for it to finish instead of deadlocking with it: both succeed, its write is in the before-restore backup', async () => {
+    const ctx = await createTestApp();
+    try {
+      const db = ctx.database.db;
+      const staff = await createUser(db, { role: 'admin' });
+      const api = apiAs(ctx.app, (await signInAs(ctx.app, staff.email)).token);
+      const productId = (await createProduct(db, { name: 'Held Part', price: 1, stockQuantity: 10 })).id;
+      const created = await api('POST', '/api/admin/settings/backup');
+      expect(created.statusCode).toBe(201);
+
+      // An order's shape on another pooled connection: it holds `products` (a stock update), and
+      // later writes `orders`, a table the restore's list names before `products`. A restore that
+      // took its tables one by one, waiting on each, would hold `orders` while waiting on
+      // `products`: a deadlock PostgreSQL breaks by aborting one of the two.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding!: () => void;
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const order = db.transaction(async (tx) => {
+        await tx.execute(sql`update products set stock_quantity = stock_quantity - 1 where id = ${productId}`);
+        holding();
+        await released;
+        await tx.execute(sql`lock table orders in row exclusive mode`);
+        await tx.execute(sql`update products set name = 'Held Part (sold one)' where id = ${productId}`);
+      });
+      await held;
+      const restoring = api('POST', `/api/admin/settings/backups/${created.json().data.name}/restore`);
+      // Until the restore has asked for every table and been refused (it rolls back its savepoint),
+      // or, as a restore that waits would, sits waiting for a lock.
+      const restoreMet = async () =>
+        (
+          (await db.execute(
+            sql`select 1 from pg_stat_activity where datname = current_database()
+                and (query ilike 'rollback to savepoint%' or (wait_event_type = 'Lock' and query ilike 'lock table%'))`,
+          )) as unknown as { rows: unknown[] }
+        ).rows.length > 0;
+      while (!(await restoreMet())) await new Promise((resolve) => setImmediate(resolve));
+      release();
+      await order;
+      const answer = await restoring;
+      expect(answer.statusCode, answer.body).toBe(200);
+      const staging = await mkdtemp(path.join(os.tmpdir(), 'cedar-backup-check-'));
+      try {
+        const before = await readArchive(
+          path.join(ctx.app.backups.dir, answer.json().data.before_restore.name),
+          staging,
+        );
+        const products = before.tables.find((table) => table.name === 'products')?.lines.toString('utf8') ?? '';
+        expect(products).toContain('Held Part (sold one)');
+      } finally {
+        await rm(staging, { recursive: true, force: true });
+      }
+      const restored = await ctx.app.inject({ method: 'GET', url: `/api/products/${productId}` });
+      expect(restored.json().data.name).toBe('Held Part');
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+});

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import { CATALOGUE_CHANNEL } from '#server/catalogue/catalogue-read-model.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database, Db } from '#server/db/client.ts';
+import { errorChain } from '#server/db/errors.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { SETTINGS_CHANNEL } from '#server/settings/shop-settings.service.ts';
@@ -33,6 +35,44 @@ const SCHEDULE_LOCK_KEY = 4_204_033;
 /** How often the schedule looks whether a backup is due (the clock says whether it is). */
 export const SCHEDULE_CHECK_MS = 60_000;
 const INTERVALS_MS = { daily: 86_400_000, weekly: 7 * 86_400_000 } as const;
+
+/** How long a restore keeps trying to take every table before it gives up with nothing changed. */
+const LOCK_PATIENCE_MS = 30_000;
+
+/** SQLSTATE 55P03: `lock ... nowait` found a table held by another transaction. */
+function isLockNotAvailable(error: unknown): boolean {
+  for (const { code } of errorChain(error)) if (code === '55P03') return true;
+  return false;
+}
+
+/**
+ * Takes every table in access exclusive mode without ever WAITING while holding some: each try
+ * asks for all of them with NOWAIT inside a savepoint, and a refusal rolls the savepoint back,
+ * which lets go of the ones it got. A plain `lock table a, b, c` takes them one by one and waits
+ * on each: an order that holds `products` and next writes `orders`, which the restore already
+ * holds, deadlocks with it, and PostgreSQL aborts one of the two (a 500 to the merchant or to the
+ * shopper; CI saw it). Orders in this process are already refused (`restoring`), so the ones in
+ * flight finish within milliseconds and a retry a moment later gets everything.
+ */
+async function lockEveryTable(tx: Db, tables: string[]): Promise<void> {
+  if (tables.length === 0) return;
+  const statement = sql.raw(
+    `lock table ${tables.map((t) => `public."${t}"`).join(', ')} in access exclusive mode nowait`,
+  );
+  const giveUpAt = Date.now() + LOCK_PATIENCE_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await tx.transaction(async (savepoint) => {
+        await savepoint.execute(statement);
+      });
+      return;
+    } catch (error) {
+      if (!isLockNotAvailable(error)) throw error;
+      if (Date.now() >= giveUpAt) throw new AppError(503, 'SERVICE_UNAVAILABLE', BACKUP_MESSAGES.tooBusy);
+      await delay(Math.min(10 * attempt, 200));
+    }
+  }
+}
 
 /** `20261129T034501123Z` ↔ a date: the name carries the time and kind, so listing opens no archive. */
 function stamp(at: Date): string {
@@ -188,10 +228,7 @@ export class BackupService {
         this.restoring = true;
         const { counts, before } = await this.options.database.db.transaction(async (tx) => {
           const tables = await appTables(tx);
-          if (tables.length > 0)
-            await tx.execute(
-              sql.raw(`lock table ${tables.map((t) => `public."${t}"`).join(', ')} in access exclusive mode`),
-            );
+          await lockEveryTable(tx, tables);
           // Taken inside the lock: no write can land between this backup and the restore.
           const before = await this.writeBackup(tx, 'before-restore');
           // This instance keeps its own JWT key and sign-in path (every process holds them in

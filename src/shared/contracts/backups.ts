@@ -55,5 +55,6 @@ export const BACKUP_MESSAGES = {
   missing: (file: string) => `The backup is damaged: ${file} is missing`,
   noFile: 'Choose a backup file to restore (field "file")',
   busy: 'A backup or restore is already running; try again in a minute',
+  tooBusy: 'The shop stayed too busy to restore it, and nothing was changed; please try again in a minute',
   restoring: 'The shop is being restored from a backup; please try again in a minute',
 } as const;
