@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { apiAs } from '../helpers/admin-api.ts';
 import { createUser, signInAs } from '../helpers/auth.ts';
 import { manualClock } from '../helpers/clocks.ts';
 import { orderBody } from '../helpers/orders.ts';
-import { createScratchDatabase } from '../helpers/postgres.ts';
+import { createScratchDatabase, POSTGRES_URL } from '../helpers/postgres.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -486,6 +486,56 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a restore beside a transaction 
       const restored = await ctx.app.inject({ method: 'GET', url: `/api/products/${productId}` });
       expect(restored.json().data.name).toBe('Held Part');
     } finally {
+      await ctx.close();
+    }
+  }, 60_000);
+
+  it('a role that may not load rows with checks off gets a plain 409 and nothing changes', async () => {
+    const ctx = await createTestApp();
+    const role = `cedar_plain_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    let plain: Database | undefined;
+    let asPlain: TestApp | undefined;
+    try {
+      const db = ctx.database.db;
+      const productId = (await createProduct(db, { name: 'Kept Part', price: 1, stockQuantity: 3 })).id;
+      const staff = await createUser(db, { role: 'admin' });
+      const created = await apiAs(ctx.app, (await signInAs(ctx.app, staff.email)).token)(
+        'POST',
+        '/api/admin/settings/backup',
+      );
+      expect(created.statusCode).toBe(201);
+      // The same database, reached as an ordinary role that may read and write every table.
+      await db.execute(sql.raw(`create role ${role} login`));
+      await db.execute(sql.raw(`grant pg_read_all_data, pg_write_all_data to ${role}`));
+      const [{ name }] = (
+        (await db.execute(sql`select current_database() as name`)) as unknown as {
+          rows: { name: string }[];
+        }
+      ).rows as [{ name: string }];
+      const url = new URL(POSTGRES_URL);
+      url.username = role;
+      url.password = '';
+      url.pathname = `/${name}`;
+      plain = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
+      asPlain = await createTestApp({ database: plain });
+      await cp(
+        path.join(ctx.app.backups.dir, created.json().data.name),
+        path.join(asPlain.app.backups.dir, created.json().data.name),
+      );
+      const token = (await signInAs(asPlain.app, staff.email)).token;
+      const answer = await apiAs(asPlain.app, token)(
+        'POST',
+        `/api/admin/settings/backups/${created.json().data.name}/restore`,
+      );
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json()).toMatchObject({ code: 'CONFLICT', message: BACKUP_MESSAGES.needsSuperuser });
+      const product = await asPlain.app.inject({ method: 'GET', url: `/api/products/${productId}` });
+      expect(product.json().data.name).toBe('Kept Part');
+    } finally {
+      await asPlain?.close();
+      await plain?.close();
+      await ctx.database.db.execute(sql.raw(`drop owned by ${role}`)).catch(() => {});
+      await ctx.database.db.execute(sql.raw(`drop role if exists ${role}`));
       await ctx.close();
     }
   }, 60_000);

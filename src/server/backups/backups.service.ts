@@ -74,6 +74,25 @@ async function lockEveryTable(tx: Db, tables: string[]): Promise<void> {
   }
 }
 
+/**
+ * The restore loads rows with triggers and foreign-key checks off (`session_replication_role`),
+ * which PostgreSQL allows a superuser only (or a role granted SET on it): asked first, in a
+ * savepoint, so a shop whose role may not gets a plain answer with nothing changed, not a 500
+ * halfway through (docs/operations.md#backups). The embedded database is always allowed.
+ */
+async function refuseUnlessRolesMayLoad(tx: Db): Promise<void> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      await savepoint.execute(sql.raw('set local session_replication_role = replica'));
+      await savepoint.execute(sql.raw('set local session_replication_role = origin'));
+    });
+  } catch (error) {
+    for (const { code } of errorChain(error))
+      if (code === '42501') throw new AppError(409, 'CONFLICT', BACKUP_MESSAGES.needsSuperuser);
+    throw error;
+  }
+}
+
 /** `20261129T034501123Z` ↔ a date: the name carries the time and kind, so listing opens no archive. */
 function stamp(at: Date): string {
   return at.toISOString().replace(/[-:.]/g, '');
@@ -227,6 +246,7 @@ export class BackupService {
         const current = await schemaVersionOf(this.options.database.db);
         this.restoring = true;
         const { counts, before } = await this.options.database.db.transaction(async (tx) => {
+          await refuseUnlessRolesMayLoad(tx);
           const tables = await appTables(tx);
           await lockEveryTable(tx, tables);
           // Taken inside the lock: no write can land between this backup and the restore.

@@ -55,6 +55,8 @@ export const BACKUP_MESSAGES = {
   missing: (file: string) => `The backup is damaged: ${file} is missing`,
   noFile: 'Choose a backup file to restore (field "file")',
   busy: 'A backup or restore is already running; try again in a minute',
+  needsSuperuser:
+    "This database's role may not restore a backup (PostgreSQL lets only a superuser load rows with their checks off); nothing was changed. Restore it with `npm run restore FILE` as a superuser",
   tooBusy: 'The shop stayed too busy to restore it, and nothing was changed; please try again in a minute',
   restoring: 'The shop is being restored from a backup; please try again in a minute',
 } as const;
