@@ -41,14 +41,16 @@ const ADMIN_ONLY_VENDOR =
  * frame (`shell/`: header and skip links; the footer loads after), its own kit (`ui/`, but not the
  * pager), the product cards, grid and queries and the category queries (`catalogue-kit/`, listed
  * file by file: the rest of that kit loads with the screens that use it), and the buttons of the
- * header and the cards (their drawer, combobox and dialog load on first use). From `src/shared`, only the rules
+ * header and the cards (their drawer, combobox and dialog load on first use); not the forms' helper
+ * that puts a server's field errors under their fields (`lib/form-errors.ts`: no first page has a
+ * form). From `src/shared`, only the rules
  * the shell itself uses: any other shared module (the zod contracts above all, which would pull zod
  * in) stays with the screens that import it.
  */
 const SHELL =
   /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|web[\\/]storefront[\\/](shell|ui)[\\/]|web[\\/]storefront[\\/](catalogue-kit[\\/](product-(card|card-skeleton|grid|image|price)\.tsx|(product|category)-queries\.ts|quick-view-button\.tsx)|cart-kit[\\/]cart-button\.tsx|search[\\/]search-box\.tsx)$|shared[\\/](constants|money|images)\.ts$)/;
 const NOT_IN_SHELL =
-  /[\\/](ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field|offline-unavailable|pagination)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx$/;
+  /[\\/]((ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field|offline-unavailable|pagination)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx|lib[\\/]form-errors\.ts)$/;
 
 /**
  * What adding to and changing the cart takes (the cart rules and the cart's promo code, the Add to

@@ -93,6 +93,46 @@ describe('shop settings take effect', () => {
     expect(await lastMailTo(ctx, email)).toMatch(/^Subject: .*Byblos Gadgets/m);
   });
 
+  it('the logo, social links and time zone reach the site config in the drawn HTML, and the maintenance page shows the logo', async () => {
+    const siteConfigOf = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="cedar-site-config">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}',
+      );
+    const before = siteConfigOf((await ctx.app.inject({ method: 'GET', url: '/' })).body);
+    expect(before).toMatchObject({ logoUrl: null, timeZone: 'Asia/Beirut' });
+
+    await put({
+      site: {
+        logo_url: '/uploads/settings/logo-abc-800.webp',
+        social_links: { instagram: 'https://instagram.com/byblosgadgets' },
+        time_zone: 'Europe/Paris',
+      },
+    });
+    try {
+      const after = siteConfigOf((await ctx.app.inject({ method: 'GET', url: '/store' })).body);
+      expect(after.logoUrl).toBe('/uploads/settings/logo-abc-800.webp');
+      expect(after.timeZone).toBe('Europe/Paris');
+      expect(after.socialLinks).toEqual({
+        facebook: '',
+        instagram: 'https://instagram.com/byblosgadgets',
+        tiktok: '',
+        x: '',
+        youtube: '',
+      });
+
+      await put({ system: { maintenance_mode: true } });
+      const closed = await ctx.app.inject({ method: 'GET', url: '/' });
+      expect(closed.statusCode).toBe(503);
+      expect(closed.body).toContain(
+        '<img src="/uploads/settings/logo-abc-800.webp" alt="Cedar Shop" width="200" height="50"',
+      );
+    } finally {
+      await put({
+        site: { logo_url: null, social_links: BUILT_IN_SETTINGS.site.social_links, time_zone: 'Asia/Beirut' },
+      });
+    }
+  });
+
   it('maintenance mode: the storefront answers 503 (page and API), staff keep working', async () => {
     await put({
       system: { maintenance_mode: true },

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { toZonedInput } from '#shared/time-zone.ts';
 import { TEST_NOW_HEADER } from '../helpers/clocks.ts';
 import { adminApi, uniqueStamp } from './promo-helpers.ts';
 import { expect, test } from './test.ts';
@@ -12,13 +12,13 @@ async function png(name: string, colour: string) {
   return { name, mimeType: 'image/png', buffer };
 }
 
-/** The browser's local time `seconds` ahead, rounded up to the next whole minute, as a datetime-local value. */
-function localMinuteAhead(page: Page, seconds: number): Promise<string> {
-  return page.evaluate((ahead) => {
-    const at = new Date(Math.ceil((Date.now() + ahead * 1000) / 60_000) * 60_000);
-    const pad = (value: number) => String(value).padStart(2, '0');
-    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  }, seconds);
+/**
+ * The shop's clock `seconds` ahead, rounded up to the next whole minute, as a datetime-local value:
+ * the date field is read in the shop's time zone (Asia/Beirut, the default), whatever the browser's.
+ */
+function shopMinuteAhead(seconds: number): string {
+  const at = new Date(Math.ceil((Date.now() + seconds * 1000) / 60_000) * 60_000);
+  return toZonedInput(at.toISOString(), 'Asia/Beirut');
 }
 
 test('an admin writes a post with an image and a product card, schedules it an hour ahead, and it is public once its time comes', async ({
@@ -72,7 +72,7 @@ test('an admin writes a post with an image and a product card, schedules it an h
   await page.getByLabel('Status', { exact: true }).selectOption('scheduled');
   await page.getByRole('button', { name: 'Schedule' }).click();
   await expect(page.getByText('Choose when the post goes out')).toBeVisible();
-  await page.getByLabel('Publish on').fill(await localMinuteAhead(page, 3600));
+  await page.getByLabel('Publish on').fill(shopMinuteAhead(3600));
   await page.getByRole('button', { name: 'Schedule' }).click();
 
   await expect(page).toHaveURL(/\/admin\/blog\/[0-9a-f-]{36}$/);

@@ -18,7 +18,7 @@ const telOf = (phone: string) => normalizePhone(phone) ?? phone.replace(/[^\d+]/
 
 /**
  * The maintenance page: plain HTML with no script (nothing for the CSP to allow, nothing to load
- * that the maintenance would refuse), the shop's name and how to reach it.
+ * that the maintenance would refuse), the shop's logo or name and how to reach it.
  */
 export function renderMaintenancePage(site: SiteConfig): string {
   const name = escapeHtml(site.shopName);
@@ -43,7 +43,10 @@ export function renderMaintenancePage(site: SiteConfig): string {
     'ul{list-style:none;padding:0;line-height:2}a{color:inherit}',
     '@media (prefers-color-scheme:dark){body{background:#09090b;color:#fafafa}}</style>',
     '</head><body><main>',
-    `<h1>${name}</h1>`,
+    // The logo (settings: site) named by the shop's name, in a fixed box as on the storefront.
+    site.logoUrl
+      ? `<h1><img src="${escapeHtml(site.logoUrl)}" alt="${name}" width="200" height="50" style="object-fit:contain;max-width:100%"></h1>`
+      : `<h1>${name}</h1>`,
     '<p>We are closed for maintenance and will be back soon.</p>',
     contact && `<p>Need us meanwhile?</p><ul>${contact}</ul>`,
     '</main></body></html>',

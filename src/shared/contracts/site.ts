@@ -19,18 +19,15 @@ export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 export const SiteConfigSchema = z.object({
   /** The shop's name (settings: site), shown wherever the shop names itself. */
   shopName: z.string(),
-  /**
-   * Sent by the server, not yet read by any screen (so the browser's parser keeps none of them and
-   * the first-load code stays small): the description, logo, time zone and social links.
-   */
+  /** Sent by the server, not read by the web app (its parser keeps only the fields it draws). */
   description: z.string().optional(),
-  /** An uploaded picture or an https address; null shows the name instead. */
+  /** An uploaded picture or an https address, drawn in the header and footer; null (the web app's '') shows the name instead. */
   logoUrl: z.string().nullable().optional(),
   currency: z.string(),
   /** The Lebanese-pound price shown beside dollar prices (shared/shop-settings.ts lbpPrice), when `show`. */
   lbp: z.object({ show: z.boolean(), rate: z.number().int() }),
-  /** IANA time zone the shop's dates are shown in. */
-  timeZone: z.string().optional(),
+  /** IANA time zone the shop's dates are shown in (settings: site, `time_zone`). */
+  timeZone: z.string(),
   company: z.object({
     legalName: z.string(),
     email: z.string(),
@@ -39,7 +36,7 @@ export const SiteConfigSchema = z.object({
   }),
   /** Blank: no WhatsApp buttons. */
   whatsappNumber: z.string(),
-  /** Blank links are not shown. */
+  /** Per network (settings: site, `social_links`), linked from the footer; blank ones are not shown. */
   socialLinks: z.record(z.string(), z.string()).optional(),
   supportContact: z.string(),
   /** The delivery, returns and warranty lines under Add to cart (an empty one is not shown). */

@@ -5,10 +5,13 @@ import { DEFAULT_SITE_CONFIG, parseSiteConfig, readSiteConfig } from './site-con
 
 const config = {
   shopName: 'Test Shop',
+  logoUrl: '/uploads/logos/test-800.webp',
   currency: 'EUR',
+  timeZone: 'Europe/Paris',
   lbp: { show: true, rate: 90_000 },
   company: { legalName: 'Test SARL', email: 'a@b.c', phone: '+961 1 111 111', address: 'Beirut' },
   whatsappNumber: '+961 70 000 000',
+  socialLinks: { instagram: 'https://instagram.com/testshop', facebook: '' },
   supportContact: 'help@b.c',
   reviewsEnabled: false,
   maintenance: false,
@@ -69,7 +72,14 @@ describe('site config', () => {
     expect(parsed.company).toEqual({ ...config.company, phone: '' });
     expect(parsed.features).toEqual(DEFAULT_SITE_CONFIG.features);
     expect(parsed).not.toHaveProperty('extra');
-    // Fields no screen reads yet are not kept (contracts/site.ts).
+    // No logo (the server's null) reads as ''; social links keep their text fields only.
+    const noLogo = parseSiteConfig(
+      JSON.stringify({ ...config, logoUrl: null, socialLinks: { x: 'https://x.com/a', tiktok: 3 } }),
+    );
+    expect(noLogo.logoUrl).toBe('');
+    expect(noLogo.socialLinks).toEqual({ x: 'https://x.com/a', tiktok: '' });
+    expect(parseSiteConfig(JSON.stringify({ ...config, socialLinks: 'none' })).socialLinks).toEqual({});
+    // Fields no screen reads are not kept (contracts/site.ts).
     expect(parseSiteConfig(JSON.stringify({ ...config, description: 'x' }))).not.toHaveProperty('description');
     expect(SiteConfigSchema.safeParse(parsed).success).toBe(true);
   });

@@ -13,10 +13,14 @@ import { serverContext } from '#web/ssr/server-context.ts';
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   shopName: 'Cedar Shop',
+  /** '' (the server's null too): none, the name is shown. */
+  logoUrl: '',
   currency: 'USD',
+  timeZone: 'Asia/Beirut',
   lbp: { show: false, rate: 89_500 },
   company: { legalName: 'Cedar Shop', email: '', phone: '', address: '' },
   whatsappNumber: '',
+  socialLinks: {},
   supportContact: '',
   reviewsEnabled: true,
   maintenance: false,
@@ -42,7 +46,10 @@ function conform<T>(value: unknown, defaults: T): T {
   if (isRecord(defaults)) {
     if (!isRecord(value)) return defaults;
     const result: Record<string, unknown> = {};
-    for (const [key, fallback] of Object.entries(defaults)) result[key] = conform(value[key], fallback);
+    // An empty default (`socialLinks`) is a record of text: each text field given is kept.
+    const keys = Object.keys(defaults);
+    for (const key of keys.length > 0 ? keys : Object.keys(value))
+      result[key] = conform(value[key], defaults[key] ?? '');
     return result as T;
   }
   return typeof value === typeof defaults ? (value as T) : defaults;

@@ -1,10 +1,13 @@
 import { BLOG_LIMITS, type BlogPostStatus } from '#shared/blog.ts';
 import { type AdminBlogPost, type BlogPostCreate, BlogPostCreateSchema } from '#shared/contracts/blog.ts';
 import { slugify } from '#shared/slug.ts';
+import { toZonedInput, zonedInputToIso } from '#shared/time-zone.ts';
+import { getSiteConfig } from '#web/lib/site-config.ts';
 
 /**
- * The post editor's values: text as typed. `publish_at` is the `datetime-local` input's value
- * (the admin's own clock, no zone); the request carries it as ISO 8601 with the offset.
+ * The post editor's values: text as typed. `publish_at` is the `datetime-local` input's value, read
+ * on the shop's clock (its time zone, settings: site) whatever the admin's computer says; the
+ * request carries it as ISO 8601 with that zone's offset.
  */
 export interface PostFormValues {
   title: string;
@@ -41,26 +44,11 @@ export const EMPTY_POST_FORM: PostFormValues = {
   is_featured: false,
 };
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** `2026-11-26T05:40` on the shop's clock from an ISO date, for a `datetime-local` input; '' for none. */
+export const toShopInput = (iso: string | null) => toZonedInput(iso, getSiteConfig().timeZone);
 
-/** `2026-11-26T05:40` (local) from an ISO date, for a `datetime-local` input; '' for none. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The local input's moment as ISO 8601 with the admin's offset (`2026-11-26T05:40:00+02:00`); null when blank or unreadable. */
-export function localInputToIso(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  const offset = -date.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
-  return `${toLocalInput(date.toISOString())}:${pad(date.getSeconds())}${zone}`;
-}
+/** The input's moment on the shop's clock as ISO 8601 with its offset (`2026-11-26T05:40:00+02:00`); null when blank or unreadable. */
+export const shopInputToIso = (value: string) => zonedInputToIso(value, getSiteConfig().timeZone);
 
 export function toFormValues(post: AdminBlogPost): PostFormValues {
   return {
@@ -74,7 +62,7 @@ export function toFormValues(post: AdminBlogPost): PostFormValues {
     tags: post.tags,
     // Answers say `scheduled` until the date; the editor keeps that word for it.
     status: post.status,
-    publish_at: toLocalInput(post.published_at),
+    publish_at: toShopInput(post.published_at),
     meta_title: post.meta_title ?? '',
     meta_description: post.meta_description ?? '',
     canonical_url: post.canonical_url ?? '',
@@ -89,7 +77,7 @@ export const slugFromTitle = (title: string) => slugify(title, BLOG_LIMITS.slug 
 export function schedules(status: BlogPostStatus, publishAt: string, now = Date.now()): boolean {
   if (status === 'scheduled') return true;
   if (status !== 'published') return false;
-  const iso = localInputToIso(publishAt);
+  const iso = shopInputToIso(publishAt);
   return iso !== null && new Date(iso).getTime() > now;
 }
 
@@ -112,7 +100,7 @@ export function toPostRequest(
   now = Date.now(),
 ): { ok: true; body: BlogPostCreate } | { ok: false; errors: PostFieldErrors } {
   const errors: PostFieldErrors = {};
-  const publishedAt = values.publish_at.trim() === '' ? null : localInputToIso(values.publish_at);
+  const publishedAt = values.publish_at.trim() === '' ? null : shopInputToIso(values.publish_at);
   if (values.publish_at.trim() !== '' && publishedAt === null && (status === 'scheduled' || status === 'published')) {
     errors.publish_at = SCHEDULE_MESSAGES.unreadable;
   } else if (status === 'scheduled') {

@@ -7,7 +7,7 @@ import { errorBody, json, pagination, recordedApi } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { SOLDERING_IRON } from '../editor/test-fixtures.ts';
-import { localInputToIso, SCHEDULE_MESSAGES, toLocalInput } from './blog-form-values.ts';
+import { SCHEDULE_MESSAGES, shopInputToIso, toShopInput } from './blog-form-values.ts';
 import { BlogPostEditorPage } from './blog-post-editor-page.tsx';
 import { ARDUINO_POST, GUIDES, NEWS } from './test-fixtures.ts';
 
@@ -48,14 +48,17 @@ const errorOf = (root: ParentNode, label: string) => {
   return ids.map((id) => root.querySelector(`[id="${CSS.escape(id)}"]`)?.textContent).find((text) => text) ?? null;
 };
 /** A moment `minutes` from now as the date field takes it. */
-const localIn = (minutes: number) => toLocalInput(new Date(Date.now() + minutes * 60_000).toISOString());
+const localIn = (minutes: number) => toShopInput(new Date(Date.now() + minutes * 60_000).toISOString());
 
-describe('local date and time', () => {
-  it('goes to ISO 8601 with the offset and back to the same local value', () => {
-    const iso = localInputToIso('2030-05-04T13:45');
-    expect(iso).toMatch(/^2030-05-04T13:45:00[+-]\d{2}:\d{2}$/);
-    expect(toLocalInput(iso)).toBe('2030-05-04T13:45');
-    expect(localInputToIso('tomorrow')).toBeNull();
+describe("the date field, on the shop's clock (Asia/Beirut by default)", () => {
+  it("goes to ISO 8601 with the shop's offset and back to the same value, whatever the browser's zone", () => {
+    const iso = shopInputToIso('2030-05-04T13:45');
+    // Summer time in Beirut: UTC+3; winter: UTC+2.
+    expect(iso).toBe('2030-05-04T13:45:00+03:00');
+    expect(shopInputToIso('2030-12-04T13:45')).toBe('2030-12-04T13:45:00+02:00');
+    expect(toShopInput(iso)).toBe('2030-05-04T13:45');
+    expect(toShopInput('2030-12-04T22:30:00Z')).toBe('2030-12-05T00:30');
+    expect(shopInputToIso('tomorrow')).toBeNull();
   });
 });
 
@@ -120,7 +123,7 @@ describe('BlogPostForm', () => {
     const sent = posts()[0]?.body as { status: string; published_at: string };
     expect(sent.status).toBe('scheduled');
     expect(sent.published_at).toMatch(/[+-]\d{2}:\d{2}$/);
-    expect(toLocalInput(sent.published_at)).toBe(when);
+    expect(toShopInput(sent.published_at)).toBe(when);
     await waitFor(() => expect(toasts.some((item) => item.title === 'Post scheduled')).toBe(true));
   });
 

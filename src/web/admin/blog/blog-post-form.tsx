@@ -10,6 +10,7 @@ import { LazyRichTextEditor } from '#web/admin/shared/lazy-rich-text-editor.tsx'
 import { TagsField } from '#web/admin/shared/list-input.tsx';
 import { SeoFieldsCard } from '#web/admin/shared/seo-fields.tsx';
 import { htmlToText } from '#web/admin/shared/seo-preview.tsx';
+import { getSiteConfig } from '#web/lib/site-config.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { SelectOptions } from '../ui/select-options.tsx';
@@ -24,13 +25,8 @@ import {
   toPostRequest,
 } from './blog-form-values.ts';
 
-/** The offset the date field's local time is sent with: "UTC+02:00". */
-function zoneLabel(): string {
-  const offset = -new Date().getTimezoneOffset();
-  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
-  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
-  return `UTC${offset >= 0 ? '+' : '-'}${hours}:${minutes}`;
-}
+/** The zone the date field is read in: the shop's, "Asia/Beirut" read as "Asia/Beirut time". */
+const zoneLabel = () => `${getSiteConfig().timeZone.replace(/_/g, ' ')} time`;
 
 /** The main button's words for the status chosen (and whether its date is ahead). */
 export function primaryLabel(status: BlogPostStatus, publishAt: string, storedPublic: boolean): string {
@@ -210,8 +206,8 @@ export function BlogPostForm({
                 optional={status === 'published'}
                 hint={
                   status === 'scheduled'
-                    ? `Your local time (${zoneLabel()}). The post appears on the blog by itself then.`
-                    : `Your local time (${zoneLabel()}). Blank: now. A future date schedules the post.`
+                    ? `The shop's clock (${zoneLabel()}). The post appears on the blog by itself then.`
+                    : `The shop's clock (${zoneLabel()}). Blank: now. A future date schedules the post.`
                 }
                 {...field('publish_at')}
               />

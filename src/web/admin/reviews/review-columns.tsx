@@ -1,7 +1,7 @@
 import type { AdminReview } from '#shared/contracts/reviews.ts';
 import { Stars } from '#web/admin/shared/review-stars.tsx';
 import type { ListColumn } from '../ui/data-list.tsx';
-import { formatDateTime } from '../ui/format.ts';
+import { formatDate, formatDateTime } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { ReviewActions } from './review-actions.tsx';
@@ -10,12 +10,6 @@ import { HeldBadge, helpfulLabel, ReviewStatusBadge, VerifiedTag } from './revie
 /** The link text of a review: its title, or what it is when the shopper gave none. */
 export const reviewHeading = (review: Pick<AdminReview, 'title' | 'rating'>) =>
   review.title || `${review.rating}-star review`;
-
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dayOf = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : day.format(date);
-};
 
 /**
  * The review in one cell: stars and votes, the title (the link to its page), the start of the
@@ -86,7 +80,7 @@ export const REVIEW_COLUMNS: ReadonlyArray<ListColumn<AdminReview>> = [
     className: 'whitespace-nowrap text-muted',
     cell: (review) => (
       <time dateTime={review.created_at} title={formatDateTime(review.created_at)}>
-        {dayOf(review.created_at)}
+        {formatDate(review.created_at)}
       </time>
     ),
   },

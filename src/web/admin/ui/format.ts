@@ -1,5 +1,6 @@
 import type { UserRole } from '#shared/contracts/auth.ts';
 import { formatMoney } from '#shared/money.ts';
+import { formatInZone } from '#shared/time-zone.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 
 /** How a role reads on admin screens (the panel itself treats every staff role as admin, docs/product.md#roles-and-permissions). */
@@ -9,7 +10,7 @@ export const ROLE_LABELS: Record<UserRole, string> = {
   customer: 'Customer',
 };
 
-/** Admin screens show money in the shop's currency and dates in the admin's locale. */
+/** Admin screens show money in the shop's currency and dates in the shop's time zone, in the admin's locale. */
 export function money(amount: number): string {
   return formatMoney(amount, getSiteConfig().currency);
 }
@@ -19,10 +20,12 @@ export function moneyRange(price: number, priceMax: number): string {
   return priceMax > price ? `${money(price)} – ${money(priceMax)}` : money(price);
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
+/** A moment in the shop's time zone (settings: site), in the admin's own locale: "Nov 26, 2026, 1:30 AM". */
 export function formatDateTime(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+  return iso ? formatInZone(iso, getSiteConfig().timeZone, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+}
+
+/** A day in the shop's time zone, in the admin's own locale: "Nov 26, 2026". */
+export function formatDate(iso: string): string {
+  return formatInZone(iso, getSiteConfig().timeZone, { dateStyle: 'medium' });
 }

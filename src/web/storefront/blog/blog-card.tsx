@@ -1,15 +1,12 @@
 import { Link } from 'react-router';
 import type { BlogPostSummary } from '#shared/contracts/blog.ts';
 import { srcSetFor } from '#shared/images.ts';
+import { shopDate } from '#web/lib/shop-dates.ts';
 import { Icon } from '#web/ui/icons.tsx';
 import { bookIcon } from './blog-icon.ts';
 
-/**
- * A date as the shop's readers see it, "Nov 25, 2026". In the shop's own time zone, so the
- * server's drawing and the browser's hydration always agree on the day.
- */
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'Asia/Beirut' });
-export const postDate = (iso: string) => dateFormat.format(new Date(iso));
+/** A post's date, "Nov 25, 2026", in the shop's time zone. */
+export const postDate = shopDate;
 
 export const readingTime = (minutes: number) => `${Math.max(1, minutes)} min read`;
 

@@ -5,6 +5,7 @@ import { formatMoney } from '#shared/money.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { orderSummaryText, whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { shopDate } from '#web/lib/shop-dates.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { DeliveryAddress } from '#web/storefront/order-kit/delivery-address.tsx';
 import { PaymentDetails } from '#web/storefront/order-kit/payment-details.tsx';
@@ -122,7 +123,7 @@ function Confirmation({ order }: { order: Order }) {
             <h2 className="font-semibold">Payment</h2>
             <PaymentDetails order={order} />
             <p className="mt-1 text-muted">
-              Placed {new Date(order.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+              Placed {shopDate(order.created_at, { dateStyle: 'medium', timeStyle: 'short' })}
             </p>
           </div>
         </section>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { ShopPage } from '#shared/contracts/pages.ts';
 import { isShopPageSlug, SHOP_PAGE_LABELS, SHOP_PAGE_SLUGS, type ShopPageSlug } from '#shared/pages.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { shopDate } from '#web/lib/shop-dates.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { PostBody } from '#web/storefront/content-kit/post-body.tsx';
 import { Breadcrumbs } from '#web/storefront/ui/breadcrumbs.tsx';
@@ -14,12 +15,6 @@ import { InlineError } from '#web/ui/inline-error.tsx';
 import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { shopPageQuery } from './shop-page-queries.ts';
-
-/**
- * The shop's time zone and one locale, so the date the server draws is the one the browser
- * hydrates (as the blog's dates).
- */
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'Asia/Beirut' });
 
 /**
  * `/pages/{slug}` (docs/product.md#fixed-pages): one of the shop's fixed pages (About, Delivery,
@@ -60,7 +55,7 @@ function ShopPageView({ page }: { page: ShopPage }) {
           <header>
             <h1 className="text-2xl font-bold tracking-tight text-balance text-strong sm:text-3xl">{page.title}</h1>
             <p className="mt-2 text-sm text-muted">
-              Last updated <time dateTime={page.updated_at}>{dateFormat.format(new Date(page.updated_at))}</time>
+              Last updated <time dateTime={page.updated_at}>{shopDate(page.updated_at, { dateStyle: 'long' })}</time>
             </p>
           </header>
           <PostBody html={page.content} className="mt-6 max-w-3xl" />

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { srcSetFor } from '#shared/images.ts';
 import { SHOP_PAGE_LABELS, SHOP_PAGE_SLUGS } from '#shared/pages.ts';
 import { whatsappLink } from '#shared/whatsapp.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
@@ -13,6 +14,27 @@ const mapPinIcon =
   'M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21ZM14.5 9.5a2.5 2.5 0 1 1-5 0 2.5 2.5 0 0 1 5 0';
 const pencilIcon = 'M4 20h4L19 9l-4-4L4 16v4ZM14 6l4 4';
 const chatIcon = 'M4 20l1.3-3.9A8 8 0 1 1 8 19.1L4 20ZM9 10.5c.5 1.8 2 3.3 3.8 3.8l1.2-1.1 1.8.8';
+
+/** The networks the shop may link (settings: site, `social_links`), in order, with their marks as stroke paths. */
+const SOCIAL = [
+  [
+    'facebook',
+    'Facebook',
+    'M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H6.5v3.5H9V21h3.5v-7.5H15l.5-3.5h-3V7a1 1 0 0 1 1-1H15V3Z',
+  ],
+  [
+    'instagram',
+    'Instagram',
+    'M8 3h8a5 5 0 0 1 5 5v8a5 5 0 0 1-5 5H8a5 5 0 0 1-5-5V8a5 5 0 0 1 5-5M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0M17.5 6.5v.01',
+  ],
+  ['tiktok', 'TikTok', 'M14 3v12.5a3.5 3.5 0 1 1-3.5-3.5M14 3c.5 3 2.5 5 5.5 5'],
+  ['x', 'X', 'M4 4l16 16M20 4l-6.9 6.9M10.9 13.1 4 20'],
+  [
+    'youtube',
+    'YouTube',
+    'M4.5 6.5C7 6 17 6 19.5 6.5A2.5 2.5 0 0 1 21.5 9c.3 2 .3 4 0 6a2.5 2.5 0 0 1-2 2.5c-2.5.5-12.5.5-15 0a2.5 2.5 0 0 1-2-2.5c-.3-2-.3-4 0-6a2.5 2.5 0 0 1 2-2.5M10 9.5v5l4.5-2.5-4.5-2.5Z',
+  ],
+] as const;
 
 function ContactLine({ icon, children }: { icon: string; children: ReactNode }) {
   return (
@@ -35,19 +57,51 @@ export function SiteFooter() {
       // No storage (private mode): no session either.
     }
   }, [pathname]);
-  const { shopName, company, whatsappNumber, features } = getSiteConfig();
+  const { shopName, logoUrl, company, whatsappNumber, socialLinks = {}, features } = getSiteConfig();
   const whatsapp = features.whatsapp ? whatsappLink(whatsappNumber) : undefined;
+  const social = SOCIAL.filter(([network]) => socialLinks[network]);
   return (
     <footer className="mt-8 border-t border-line bg-subtle/40 text-sm text-muted">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_2fr_1.5fr] lg:px-8">
         <div className="max-w-sm">
-          <p className="flex items-center gap-2.5 text-base font-bold text-strong">
-            <CedarLogo className="size-7" />
-            {shopName}
-          </p>
+          {logoUrl ? (
+            <img
+              src={logoUrl}
+              srcSet={srcSetFor(logoUrl)}
+              sizes="160px"
+              alt={shopName}
+              width={160}
+              height={40}
+              loading="lazy"
+              className="h-10 w-40 object-contain object-left"
+            />
+          ) : (
+            <p className="flex items-center gap-2.5 text-base font-bold text-strong">
+              <CedarLogo className="size-7" />
+              {shopName}
+            </p>
+          )}
           <p className="mt-3 leading-relaxed">
             Quality electronics, components and accessories, delivered across Lebanon.
           </p>
+          {social.length > 0 && (
+            <ul aria-label={`${shopName} on social media`} className="mt-4 -ml-2.5 flex flex-wrap gap-1">
+              {social.map(([network, name, icon]) => (
+                <li key={network}>
+                  <a
+                    href={socialLinks[network]}
+                    target="_blank"
+                    rel="noopener noreferrer me"
+                    className="icon-btn"
+                    aria-label={`${name} (opens in a new tab)`}
+                    data-tip={name}
+                  >
+                    <Icon d={icon} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         {/* Two short link lists side by side, on a phone too. */}
         <div className="grid grid-cols-2 gap-8">

@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { srcSetFor } from '#shared/images.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { CartButton } from '#web/storefront/cart-kit/cart-button.tsx';
 import { SearchBox } from '#web/storefront/search/search-box.tsx';
@@ -19,9 +20,11 @@ const navItems = [
 /**
  * Phones: logo and actions, then search, then the nav as a tab row. From md: one row of logo,
  * nav, search and actions. The DOM order (logo, nav, search, actions) is the desktop order.
+ * The shop's logo (settings: site) is named by its alt text and drawn in a fixed 160 × 40 box, so
+ * nothing moves as it loads whatever its shape; without one, the cedar mark and the shop's name.
  */
 export function SiteHeader() {
-  const { shopName, features } = getSiteConfig();
+  const { shopName, logoUrl, features } = getSiteConfig();
   return (
     <header className="relative z-30 border-b border-line bg-page/90 backdrop-blur md:sticky md:top-0">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-4 pt-2 sm:px-6 md:h-16 md:flex-nowrap md:gap-x-6 md:pt-0 lg:px-8">
@@ -29,8 +32,22 @@ export function SiteHeader() {
           to="/"
           className="flex shrink-0 items-center gap-2.5 rounded-lg py-1.5 text-lg font-bold tracking-tight text-strong"
         >
-          <CedarLogo />
-          {shopName}
+          {logoUrl ? (
+            <img
+              src={logoUrl}
+              srcSet={srcSetFor(logoUrl)}
+              sizes="160px"
+              alt={shopName}
+              width={160}
+              height={40}
+              className="h-10 w-40 object-contain object-left"
+            />
+          ) : (
+            <>
+              <CedarLogo />
+              {shopName}
+            </>
+          )}
         </Link>
         <nav id="site-nav" aria-label="Main" className="order-4 w-full md:order-none md:w-auto">
           <ul className="flex gap-5 md:gap-1">

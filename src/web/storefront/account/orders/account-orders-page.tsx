@@ -6,6 +6,7 @@ import type { Pagination } from '#shared/contracts/common.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { shopDate } from '#web/lib/shop-dates.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import { DeliveryAddress } from '#web/storefront/order-kit/delivery-address.tsx';
@@ -51,8 +52,6 @@ function StatusBadge({ status }: { status: OrderStatus }) {
     </span>
   );
 }
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 function OrderList() {
   usePageTitle('My orders');
@@ -102,7 +101,7 @@ function OrderList() {
               <div className="min-w-0 flex-1">
                 <p className="font-mono font-semibold text-strong">{order.order_number}</p>
                 <p className="text-sm text-muted">
-                  {dateOf(order.created_at)} · {order.item_count} item{order.item_count === 1 ? '' : 's'}
+                  {shopDate(order.created_at)} · {order.item_count} item{order.item_count === 1 ? '' : 's'}
                 </p>
               </div>
               <div className="flex flex-col items-end gap-1">
@@ -177,7 +176,7 @@ function OrderView({ order }: { order: ShopperOrder }) {
         <StatusBadge status={order.status} />
       </div>
       <p className="text-sm text-muted">
-        Placed {new Date(order.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+        Placed {shopDate(order.created_at, { dateStyle: 'medium', timeStyle: 'short' })}
       </p>
       <div className="grid gap-4 lg:grid-cols-12">
         <section aria-labelledby="order-lines-title" className="card p-4 sm:p-6 lg:col-span-7">
@@ -205,7 +204,7 @@ function OrderView({ order }: { order: ShopperOrder }) {
                   <li key={`${event.status}-${event.created_at}`}>
                     <span className="font-medium">{STATUS_LABELS[event.status]}</span>
                     <span className="block text-xs text-muted">
-                      {new Date(event.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+                      {shopDate(event.created_at, { dateStyle: 'medium', timeStyle: 'short' })}
                     </span>
                   </li>
                 ))}

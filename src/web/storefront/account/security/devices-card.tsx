@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AccountDevice } from '#shared/contracts/accounts.ts';
+import { shopDate } from '#web/lib/shop-dates.ts';
 import { clearShopperSession } from '#web/storefront/shopper-kit/shopper-session-store.ts';
 import { deviceLabel } from './device-label.ts';
 import { messageOf, securityApi } from './security-api.ts';
 import { SecurityCard } from './security-card.tsx';
 
 const devicesKey = ['account', 'devices'] as const;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Signed-in devices (GET /account/sessions): sign one out, or every one including this one. */
 export function DevicesCard() {
@@ -73,8 +73,9 @@ export function DevicesCard() {
                   )}
                 </p>
                 <p className="mt-0.5 text-xs text-muted">
-                  {device.ip ? `${device.ip} · ` : ''}Active {when.format(new Date(device.last_active_at))} · Signed in{' '}
-                  {when.format(new Date(device.signed_in_at))}
+                  {device.ip ? `${device.ip} · ` : ''}Active{' '}
+                  {shopDate(device.last_active_at, { dateStyle: 'medium', timeStyle: 'short' })} · Signed in{' '}
+                  {shopDate(device.signed_in_at, { dateStyle: 'medium', timeStyle: 'short' })}
                 </p>
               </div>
               {!device.current && (

@@ -1,5 +1,6 @@
 import type { Review, ReviewSummary } from '#shared/contracts/reviews.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { shopDate } from '#web/lib/shop-dates.ts';
 
 /**
  * The small rules of the storefront's review section (docs/product.md#reviews-on-the-storefront),
@@ -54,10 +55,8 @@ export function afterVote(state: VoteState, isHelpful: boolean): VoteState {
 
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** "Nov 25, 2026". */
-export const reviewDate = (iso: string) => dateFormat.format(new Date(iso));
+/** "Nov 25, 2026", in the shop's time zone. */
+export const reviewDate = shopDate;
 
 /** Where the sign-in links send the shopper back to: this product's Reviews section. */
 export const signInHref = (path: string) => `/login?next=${encodeURIComponent(`${path}#reviews`)}`;
