@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Clock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { SeedPictureDrawer } from './db/seed/seed-pictures.ts';
+import { collectGarbageWhenIdle } from './idle-collection.ts';
 import { safeMessage } from './logging.ts';
 import { openConfiguredDatabase, prepareInstance, type StartProgress } from './startup.ts';
 
@@ -70,6 +71,10 @@ export async function main(options: MainOptions = {}): Promise<void> {
     waitForUpload: drawer && ((uploadPath) => drawer.whenDrawn(uploadPath)),
   });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // The start's garbage (the catalogue load above all) and each busy spell's are collected once
+  // the server falls idle (idle-collection.ts); `gc` is there when package.json's start runs it.
+  const idleCollection = collectGarbageWhenIdle(app.server, globalThis.gc);
+  app.catalogue.fresh().then(idleCollection.workDone, () => {});
   // Automatic backups on the schedule of the settings (one process at a time on PostgreSQL).
   app.backups.start();
 
@@ -96,6 +101,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    idleCollection.stop();
     await app.close();
     process.exit(0);
   };

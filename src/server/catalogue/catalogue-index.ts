@@ -67,14 +67,17 @@ export interface CatalogueQueryResult {
 }
 
 /**
- * A cached query answer. It holds the index's own product objects, which a stock change updates
- * in place, so an answer read from the cache always shows the current stock; only the counts and
- * filters that use in_stock depend on stock, and such entries go when a product sells out or
- * comes back (`dependsOnAvailability`).
+ * A cached query answer, for every page at once: the slots (in `columns`) of every product that
+ * passes, in the order asked, so each page of the same filters and sort is a slice of it (the
+ * storefront pages through one listing; keyed with the page, 20 pages of one listing were 20
+ * walks over every product). Slots stay with their product until a product is added or removed,
+ * which drops every entry; a stock change updates the product objects in place, so an answer read
+ * from the cache always shows the current stock; only the counts and filters that use in_stock
+ * depend on stock, and such entries go when a product sells out or comes back
+ * (`dependsOnAvailability`).
  */
 interface CachedResult {
-  page: IndexedProduct[];
-  total: number;
+  slots: Int32Array;
   facets: SearchFacetCounts;
   facetChoices: SearchFacetCounts;
   dependsOnAvailability: boolean;
@@ -344,23 +347,25 @@ export class CatalogueIndex {
     });
   }
 
-  /** Filters, matches, facets, sorts and pages in one pass over the candidates; recent answers are cached. */
+  /** Filters, matches, facets and sorts in one pass over the candidates, then pages; recent answers are cached. */
   query(query: CatalogueQuery): CatalogueQueryResult {
-    const key = JSON.stringify(query);
+    const { offset, limit, ...listing } = query;
+    const key = JSON.stringify(listing);
     let result = remember(this.resultCache, key);
     if (!result) {
-      result = this.computeQuery(query);
+      result = this.computeQuery(listing);
       store(this.resultCache, key, result, RESULT_CACHE_SIZE);
     }
-    return {
-      products: result.page.map((product) => this.withCategory(product)),
-      total: result.total,
-      facets: result.facets,
-      facetChoices: result.facetChoices,
-    };
+    const { slots } = result;
+    const products: Product[] = [];
+    const end = Math.min(slots.length, offset + limit);
+    for (let position = offset; position < end; position++) {
+      products.push(this.withCategory(this.columns.products[slots[position] as number] as IndexedProduct));
+    }
+    return { products, total: slots.length, facets: result.facets, facetChoices: result.facetChoices };
   }
 
-  private computeQuery(query: CatalogueQuery): CachedResult {
+  private computeQuery(query: Omit<CatalogueQuery, 'offset' | 'limit'>): CachedResult {
     const terms = query.q === '' ? [] : queryTerms(query.q);
     const matches = terms.length > 0 ? this.match(terms) : undefined;
     const sortBy: SearchSortField = query.sortBy === 'relevance' && !matches ? 'featured' : query.sortBy;
@@ -396,7 +401,8 @@ export class CatalogueIndex {
     const stockCounts = new Int32Array(2);
     const stockChoices = new Int32Array(2);
     const { category: categoryOf, brand: brandOf, inStock, featured: featuredOf, price, priceMax } = columns;
-    const page: IndexedProduct[] = [];
+    // Every passing slot in order (as many as the walk visits at most), trimmed below.
+    const passing = new Int32Array(order.length);
     let total = 0;
 
     // A plain indexed loop over typed arrays: this runs over up to every product on each request.
@@ -418,10 +424,7 @@ export class CatalogueIndex {
       const passCategory = filter.categories === undefined || filter.categories[category] === 1;
       const passBrand = filter.brands === undefined || filter.brands[brand] === 1;
       const passStock = filter.inStock === -1 || stock === filter.inStock;
-      if (passCategory && passBrand && passStock) {
-        if (total >= query.offset && page.length < query.limit) page.push(columns.products[slot] as IndexedProduct);
-        total++;
-      }
+      if (passCategory && passBrand && passStock) passing[total++] = slot;
       if (wantCategory && passBrand && passStock) {
         bump(categoryChoices, category);
         if (passCategory) bump(categoryCounts, category);
@@ -452,8 +455,7 @@ export class CatalogueIndex {
       return result;
     };
     return {
-      page,
-      total,
+      slots: passing.slice(0, total),
       dependsOnAvailability: wantStock || query.filters.in_stock !== undefined,
       facets: picked({
         category: () => categoryRecord(categoryCounts),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
+import { jsonForHtml } from '#server/seo/page-meta.ts';
 import { ORDER_LINE_MAX_QUANTITY } from '#shared/contracts/orders.ts';
 import type { SiteConfig } from '#shared/contracts/site.ts';
 
@@ -22,8 +23,12 @@ interface RenderPageModule {
 export interface RenderedPage {
   /** The markup for `#root`. */
   html: string;
-  /** `[queryKey, data]` pairs for the browser's query cache. */
-  queries: [readonly unknown[], unknown][];
+  /**
+   * The `[queryKey, data]` pairs for the browser's query cache, as the JSON the page embeds
+   * (jsonForHtml). Written when the page is drawn: a kept page held the parsed answers (a store
+   * page's search, ~80 KB of JSON as objects) only to write them again (issue 32).
+   */
+  queriesJson: string;
   /** Hashed route chunks the page hydrates with, for `<link rel="modulepreload">`. */
   modules: string[];
 }
@@ -71,7 +76,7 @@ interface DrawnPage {
  * stock the page was drawn with. Read from the data rather than from the screens' code, so a
  * screen that starts showing stock somewhere new is covered without a change here.
  */
-export function shownStock(queries: RenderedPage['queries']): ShownStock[] {
+export function shownStock(queries: readonly (readonly [readonly unknown[], unknown])[]): ShownStock[] {
   const found: ShownStock[] = [];
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
@@ -228,19 +233,16 @@ export async function loadPageRenderer(
   }
   const manifest = JSON.parse(fs.readFileSync(options.manifestPath, 'utf8')) as Record<string, ManifestChunk>;
 
-  const render = async (path: string, screen: string): Promise<RenderedPage | null> => {
+  const draw = async (path: string, screen: string, sources: string): Promise<DrawnPage> => {
     try {
-      const page = await module.renderPage(path);
-      return page && { ...page, modules: chunkUrls(manifest, screen) };
+      const drawn = await module.renderPage(path);
+      if (!drawn) return { page: null, stock: [], sources };
+      const page = { html: drawn.html, queriesJson: jsonForHtml(drawn.queries), modules: chunkUrls(manifest, screen) };
+      return { page, stock: shownStock(drawn.queries), sources };
     } catch (error) {
       app.log.error({ err: error, url: path }, 'server rendering failed; sending the page undrawn');
-      return null;
+      return { page: null, stock: [], sources };
     }
-  };
-
-  const draw = async (path: string, screen: string, sources: string): Promise<DrawnPage> => {
-    const page = await render(path, screen);
-    return { page, stock: page ? shownStock(page.queries) : [], sources };
   };
 
   /** The current answers of the route's RevisionSources, or null when one is missing or fails. */

@@ -40,7 +40,12 @@ const gzip = promisify(zlib.gzip);
 
 /** `html` with `value` embedded as a JSON data tag (never executed, so the CSP needs no hash for it). */
 function withJsonData(html: string, id: string, value: unknown): string {
-  return html.replace('</head>', `<script type="application/json" id="${id}">${jsonForHtml(value)}</script></head>`);
+  return withJsonText(html, id, jsonForHtml(value));
+}
+
+/** `withJsonData` for JSON already written by jsonForHtml. */
+function withJsonText(html: string, id: string, json: string): string {
+  return html.replace('</head>', () => `<script type="application/json" id="${id}">${json}</script></head>`);
 }
 
 const escapeAttribute = (value: string) =>
@@ -109,10 +114,10 @@ function withRenderedPage(shell: string, page: RenderedPage): string {
     .filter((url) => !shell.includes(`"${url}"`))
     .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`)
     .join('');
-  return withJsonData(
+  return withJsonText(
     shell.replace('</head>', () => `${imageHints}${modulePreloads}</head>`),
     PAGE_QUERIES_ELEMENT_ID,
-    page.queries,
+    page.queriesJson,
   ).replace('<div id="root"></div>', () => `<div id="root">${page.html.slice(imageHints.length)}</div>`);
 }
 
