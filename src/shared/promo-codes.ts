@@ -58,15 +58,22 @@ export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]+$/;
  */
 export const SHOP_TIME_ZONE = 'Asia/Beirut';
 
+/**
+ * Made once: building an Intl.DateTimeFormat (locale and time-zone data) costs far more than
+ * formatting with it, and every promo code check (validate, checkout) asks for today's date.
+ */
+let shopDateFormat: Intl.DateTimeFormat | undefined;
+
 /** Today's date (YYYY-MM-DD) in the shop's time zone. */
 export function shopToday(now: Date = new Date()): string {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  shopDateFormat ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: SHOP_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-  }).format(now);
+  });
+  return shopDateFormat.format(now);
 }
 
 /** Largest CSV import: bytes of text and data rows (docs/product.md#limits-and-constants). */
