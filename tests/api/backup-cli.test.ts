@@ -35,21 +35,42 @@ function recorder(): CliOutput & { lines: string[]; errors: string[] } {
 
 const configFor = (dataDir: string) => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
 
-/**
- * A DATA_DIR whose embedded database is migrated: a copy of the run's migrated template (a fresh
- * PGlite takes seconds to initialise), or, when the run's template is on PostgreSQL, made here.
- */
+/** The run's migrated PGlite template (global setup), unless the run's template is on PostgreSQL. */
+const pgliteTemplate = () => {
+  const template = JSON.parse(process.env[TEMPLATE_ENV] ?? '{}') as Partial<TemplateInfo>;
+  return template.kind === 'pglite' ? template.location : undefined;
+};
+/** A fresh PGlite takes seconds to initialise (tens on a busy machine): copies are used when there is a template. */
+const SLOW_START_MS = 120_000;
+
+/** A DATA_DIR whose embedded database is set up (migrated). */
 async function migratedDataDir(): Promise<string> {
   const dataDir = await tempDataDir();
   const target = configFor(dataDir).paths.database;
-  const template = JSON.parse(process.env[TEMPLATE_ENV] ?? '{}') as Partial<TemplateInfo>;
-  if (template.kind === 'pglite' && template.location) {
-    await cp(template.location, target, { recursive: true });
+  const template = pgliteTemplate();
+  if (template) {
+    await cp(template, target, { recursive: true });
   } else {
     const database = await openDatabase({ kind: 'pglite', dataDir: target });
     await runMigrations(database);
     await database.close();
   }
+  return dataDir;
+}
+
+/** A DATA_DIR with a database but none of the shop's tables (as a start that stopped before migrating leaves it). */
+async function unmigratedDataDir(): Promise<string> {
+  if (!pgliteTemplate()) {
+    const dataDir = await tempDataDir();
+    await (await openDatabase({ kind: 'pglite', dataDir: configFor(dataDir).paths.database })).close();
+    return dataDir;
+  }
+  const dataDir = await migratedDataDir();
+  const emptied = await openDatabase({ kind: 'pglite', dataDir: configFor(dataDir).paths.database });
+  await emptied.db.execute(sql`drop schema drizzle cascade`);
+  await emptied.db.execute(sql`drop schema public cascade`);
+  await emptied.db.execute(sql`create schema public`);
+  await emptied.close();
   return dataDir;
 }
 const backupInto = (dataDir: string, output: CliOutput) =>
@@ -88,30 +109,32 @@ describe('npm run backup before the shop ever started', () => {
     expect(await readdir(dataDir)).toEqual([]);
   }, 90_000);
 
-  it('refuses a database that exists but was never set up, in the same words', async () => {
-    // A database without the shop's tables (as a start that stopped before migrating leaves it).
-    const dataDir = await migratedDataDir();
-    const emptied = await openDatabase({ kind: 'pglite', dataDir: configFor(dataDir).paths.database });
-    await emptied.db.execute(sql`drop schema drizzle cascade`);
-    await emptied.db.execute(sql`drop schema public cascade`);
-    await emptied.db.execute(sql`create schema public`);
-    await emptied.close();
-    const output = recorder();
-    expect(await backupInto(dataDir, output)).toBe(1);
-    expect(output.errors).toEqual([
-      `The shop's database (${path.join(dataDir, 'db')}) has never been set up: it has no tables yet, so there is nothing to back up. Start the shop once with \`npm start\` (it creates and sets up the database), then back up.`,
-    ]);
-    expect(output.lines).toEqual([]);
-    expect(await readdir(dataDir)).toEqual(['db']);
-  }, 60_000);
+  it(
+    'refuses a database that exists but was never set up, in the same words',
+    async () => {
+      const dataDir = await unmigratedDataDir();
+      const output = recorder();
+      expect(await backupInto(dataDir, output)).toBe(1);
+      expect(output.errors).toEqual([
+        `The shop's database (${path.join(dataDir, 'db')}) has never been set up: it has no tables yet, so there is nothing to back up. Start the shop once with \`npm start\` (it creates and sets up the database), then back up.`,
+      ]);
+      expect(output.lines).toEqual([]);
+      expect(await readdir(dataDir)).toEqual(['db']);
+    },
+    SLOW_START_MS,
+  );
 
-  it('backs up once the database is set up', async () => {
-    const dataDir = await migratedDataDir();
-    const output = recorder();
-    expect(await backupInto(dataDir, output)).toBe(0);
-    expect(output.errors).toEqual([]);
-    const [written] = await readdir(path.join(dataDir, 'backups'));
-    expect(written).toMatch(/^cedar-backup-.+-manual\.tar\.gz$/);
-    expect(output.lines).toEqual([`Backup written: ${written}`]);
-  }, 60_000);
+  it(
+    'backs up once the database is set up',
+    async () => {
+      const dataDir = await migratedDataDir();
+      const output = recorder();
+      expect(await backupInto(dataDir, output)).toBe(0);
+      expect(output.errors).toEqual([]);
+      const [written] = await readdir(path.join(dataDir, 'backups'));
+      expect(written).toMatch(/^cedar-backup-.+-manual\.tar\.gz$/);
+      expect(output.lines).toEqual([`Backup written: ${written}`]);
+    },
+    SLOW_START_MS,
+  );
 });
