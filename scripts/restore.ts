@@ -12,7 +12,7 @@ if (!file) {
   console.error('Usage: npm run restore FILE   (a cedar-backup-….tar.gz archive)');
   process.exit(2);
 }
-await withBackups('Restore failed', async (service) => {
+process.exitCode = await withBackups('Restore failed', async (service) => {
   const result = await service.restore(path.resolve(file), { actor: { email: 'npm run restore' } });
   console.log(
     `Restored the backup of ${result.backup_created_at}${result.migrated_from ? ` (migrated forward from ${result.migrated_from})` : ''}:`,

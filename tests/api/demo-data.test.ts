@@ -81,6 +81,36 @@ describe('demo data', () => {
     expect(await total(products)).toBeGreaterThan(60);
   });
 
+  it('counts the demo data for staff, and marks it in the categories, reviews and blog posts lists', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/settings/demo' })).statusCode).toBe(401);
+    const response = await api('GET', '/api/admin/settings/demo');
+    expect(response.statusCode, response.body).toBe(200);
+    const present = response.json().data;
+    // Nothing is changed yet: every seeded row is demo.
+    expect(present).toEqual({
+      products: await total(products),
+      categories: await total(categories),
+      reviews: await total(reviews),
+      blog_posts: 6,
+      blog_categories: 3,
+      accounts: (await db().select({ n: count() }).from(users).where(isNotNull(users.demoHash)))[0]?.n,
+    });
+    expect(present.accounts).toBeGreaterThan(5);
+
+    const demoFlags = (rows: { is_demo?: boolean }[]) => [...new Set(rows.map((row) => row.is_demo))];
+    const listedCategories = await api('GET', '/api/admin/categories?include_inactive=true');
+    expect(listedCategories.json().data).toHaveLength(present.categories);
+    expect(demoFlags(listedCategories.json().data)).toEqual([true]);
+    const listedReviews = await api('GET', '/api/admin/reviews?limit=100');
+    expect(listedReviews.json().pagination.total).toBe(present.reviews);
+    expect(demoFlags(listedReviews.json().data)).toEqual([true]);
+    const oneReview = await api('GET', `/api/admin/reviews/${listedReviews.json().data[0].id}`);
+    expect(oneReview.json().data.is_demo).toBe(true);
+    const listedPosts = await api('GET', '/api/blogs/admin/posts?limit=50');
+    expect(listedPosts.json().data).toHaveLength(6);
+    expect(demoFlags(listedPosts.json().data)).toEqual([true]);
+  });
+
   it('removes the demo rows nobody changed and keeps the merchant’s, the edited, the ordered and the orders', async () => {
     const demo = await db().select().from(products).where(eq(products.isActive, true)).orderBy(products.slug);
     const [edited, ordered, plain] = [demo[0], demo[1], demo[2]];
@@ -178,6 +208,19 @@ describe('demo data', () => {
     });
     const again = await removeDemoData(db(), { uploadsDir: ctx.config.paths.uploads });
     expect(again.products).toBe(0);
+    // Left: the ordered demo product (still unchanged, so still demo) and the demo categories that
+    // kept products use; the count and the badges agree.
+    const listed = (await api('GET', '/api/admin/categories?include_inactive=true')).json().data as {
+      is_demo: boolean;
+    }[];
+    expect((await api('GET', '/api/admin/settings/demo')).json().data).toEqual({
+      products: 1,
+      categories: listed.filter((row) => row.is_demo).length,
+      reviews: 0,
+      blog_posts: 0,
+      blog_categories: 0,
+      accounts: 0,
+    });
     expect(await seedDemoCatalogue(db())).toBe('already-seeded');
   });
 });

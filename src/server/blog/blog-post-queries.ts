@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { isDemoRow } from '#server/db/demo-marks.ts';
 import { containsPattern, countRows, pageOffset } from '#server/db/list-queries.ts';
 import { notFound } from '#server/errors.ts';
 import { users } from '#server/users/users.table.ts';
@@ -160,6 +161,19 @@ export async function relatedPosts(db: Db, idOrSlug: string, limit: number, now:
   return rows.map((row) => toBlogPostSummary(row, now));
 }
 
+/** Of `ids`, the posts that are unchanged demo content (demo-marks.ts): the list's "Demo" badge. */
+async function demoPostIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = (await db.execute(
+    sql`select t.id from blog_posts as t where t.id in (${list}) and ${isDemoRow('blog_posts', 't')}`,
+  )) as unknown as { rows: { id: string }[] };
+  return new Set(result.rows.map((row) => row.id));
+}
+
 /** `GET /blogs/admin/posts`: posts in every status, filtered, sorted, a page at a time. */
 export async function listAdminPosts(
   db: Db,
@@ -179,8 +193,12 @@ export async function listAdminPosts(
       .offset(pageOffset(query)),
     countRows(db, blogPosts, where),
   ]);
+  const demoIds = await demoPostIds(
+    db,
+    rows.map((row) => row.post.id),
+  );
   return {
-    data: rows.map((row) => toAdminBlogPostSummary(row, now)),
+    data: rows.map((row) => ({ ...toAdminBlogPostSummary(row, now), is_demo: demoIds.has(row.post.id) })),
     pagination: buildPagination(query.page, query.limit, total),
   };
 }

@@ -2,6 +2,7 @@ import { count, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
+import { isDemoRow } from '#server/db/demo-marks.ts';
 import { countRows } from '#server/db/list-queries.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { assertSlugFree, uniqueSlug, uniqueViolationAs } from '#server/db/unique.ts';
@@ -55,7 +56,7 @@ function parentMap(rows: readonly CategoryRow[]): Map<string, string | null> {
 
 /** Every category with its counts, in tree order (parents before children, siblings by sort_order then name). */
 async function loadAdminCategories(db: Db): Promise<AdminCategory[]> {
-  const [rows, direct] = await Promise.all([
+  const [rows, direct, demo] = await Promise.all([
     db.select().from(categories),
     db
       .select({
@@ -65,7 +66,10 @@ async function loadAdminCategories(db: Db): Promise<AdminCategory[]> {
       })
       .from(products)
       .groupBy(products.categoryId),
+    // The "Demo" badge: unchanged demo rows (demo-marks.ts).
+    db.execute(sql`select t.id from categories as t where ${isDemoRow('categories', 't')}`),
   ]);
+  const demoIds = new Set((demo as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const directAll = new Map<string, number>();
   const activeTotals = new Map<string, number>();
@@ -98,6 +102,7 @@ async function loadAdminCategories(db: Db): Promise<AdminCategory[]> {
     child_count: childCounts.get(row.id) ?? 0,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    is_demo: demoIds.has(row.id),
   }));
 }
 

@@ -1,11 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { dataEnvelope } from '#shared/contracts/common.ts';
-import { DemoRemovalSchema } from '#shared/contracts/demo-data.ts';
-import { removeDemoData } from './remove-demo-data.ts';
+import { DemoDataPresentSchema, DemoRemovalSchema } from '#shared/contracts/demo-data.ts';
+import { demoDataPresent, removeDemoData } from './remove-demo-data.ts';
 
-/** `POST /admin/settings/demo/remove` (docs/product.md#demo-data), inside the admin scope (staff only). */
+/**
+ * `GET /admin/settings/demo` and `POST /admin/settings/demo/remove` (docs/product.md#demo-data),
+ * inside the admin scope (staff only).
+ */
 export const adminDemoDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/settings/demo',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The demo data nobody changed, counted per kind (all zeros once removed)',
+        response: { 200: dataEnvelope(DemoDataPresentSchema) },
+      },
+    },
+    async () => ({ data: await demoDataPresent(app.db) }),
+  );
+
   app.post(
     '/settings/demo/remove',
     {

@@ -4,13 +4,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
-import { isDemoRow } from '#server/db/demo-marks.ts';
+import { type DemoTable, isDemoRow } from '#server/db/demo-marks.ts';
 import { SEED_PICTURES_DIR } from '#server/db/seed/seed-pictures-done.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { recomputeProductRatings } from '#server/reviews/product-rating.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
-import type { DemoRemoval } from '#shared/contracts/demo-data.ts';
+import type { DemoDataPresent, DemoRemoval } from '#shared/contracts/demo-data.ts';
 
 /** Seed pictures are served from here; only such files are ever deleted. */
 const SEED_URL_PREFIX = `/uploads/${SEED_PICTURES_DIR}/`;
@@ -18,6 +18,22 @@ const SEED_URL_PREFIX = `/uploads/${SEED_PICTURES_DIR}/`;
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The unchanged demo rows there are now, per kind (`GET /admin/settings/demo`): one query. A demo
+ * product an order references is counted (it is demo) though a removal keeps it.
+ */
+export async function demoDataPresent(db: Db): Promise<DemoDataPresent> {
+  const countOf = (table: DemoTable) =>
+    sql`(select count(*)::int from ${sql.raw(table)} as t where ${isDemoRow(table, 't')})`;
+  const [row] = await rows<DemoDataPresent>(
+    db,
+    sql`select ${countOf('products')} as products, ${countOf('categories')} as categories,
+      ${countOf('reviews')} as reviews, ${countOf('blog_posts')} as blog_posts,
+      ${countOf('blog_categories')} as blog_categories, ${countOf('users')} as accounts`,
+  );
+  return row ?? { products: 0, categories: 0, reviews: 0, blog_posts: 0, blog_categories: 0, accounts: 0 };
 }
 
 /**

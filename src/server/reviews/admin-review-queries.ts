@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
+import { isDemoColumn } from '#server/db/demo-marks.ts';
 import { containsPattern, pageOffset } from '#server/db/list-queries.ts';
 import { products } from '#server/products/products.table.ts';
 import { users } from '#server/users/users.table.ts';
@@ -20,6 +21,7 @@ const withExtras = {
   productName: products.name,
   productImages: products.images,
   userEmail: users.email,
+  isDemo: isDemoColumn('reviews'),
 };
 
 function adminReviewsSelect(db: Db) {
@@ -32,12 +34,14 @@ function adminReviewsSelect(db: Db) {
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof adminReviewsSelect>['execute']>>[number];
 
-const toAdmin = (row: JoinedRow): AdminReview =>
-  toAdminReview(row.review, {
+const toAdmin = (row: JoinedRow): AdminReview => ({
+  ...toAdminReview(row.review, {
     productName: row.productName,
     productImage: row.productImages[0] ?? null,
     userEmail: row.userEmail,
-  });
+  }),
+  is_demo: row.isDemo,
+});
 
 function listWhere(query: AdminReviewListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [

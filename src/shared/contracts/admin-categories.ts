@@ -25,6 +25,8 @@ export const AdminCategorySchema = z.object({
   child_count: z.number().int(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  /** Unchanged demo content (docs/product.md#demo-data): "Remove demo data" would delete it. */
+  is_demo: z.boolean().optional(),
 });
 export type AdminCategory = z.infer<typeof AdminCategorySchema>;
 

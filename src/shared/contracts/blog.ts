@@ -178,7 +178,11 @@ export type BlogPost = z.infer<typeof BlogPostSchema>;
 /** A post as staff see it: the author's account too. */
 export const AdminBlogPostSchema = BlogPostSchema.extend({ author_id: z.uuid().nullable() });
 export type AdminBlogPost = z.infer<typeof AdminBlogPostSchema>;
-export const AdminBlogPostSummarySchema = BlogPostSummarySchema.extend({ author_id: z.uuid().nullable() });
+export const AdminBlogPostSummarySchema = BlogPostSummarySchema.extend({
+  author_id: z.uuid().nullable(),
+  /** Unchanged demo content (docs/product.md#demo-data): "Remove demo data" would delete it. */
+  is_demo: z.boolean().optional(),
+});
 export type AdminBlogPostSummary = z.infer<typeof AdminBlogPostSummarySchema>;
 
 const searchField = safeText()

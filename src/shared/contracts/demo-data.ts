@@ -3,6 +3,8 @@ import { z } from 'zod';
 /**
  * Demo data (docs/product.md#demo-data).
  *
+ * - GET /admin/settings/demo → DemoDataPresent: the unchanged demo rows there are now, per kind
+ *   (all zeros in a shop that never had demo data or removed it). Staff only.
  * - POST /admin/settings/demo/remove → DemoRemoval: how many of each kind went (all zeros the
  *   second time). Staff only, audited as `demo_data.remove`.
  */
@@ -17,6 +19,10 @@ export const DemoRemovalSchema = z.object({
   pictures: z.number().int().nonnegative(),
 });
 export type DemoRemoval = z.infer<typeof DemoRemovalSchema>;
+
+/** The demo rows still unchanged (demo-marks): what the "Demo" badges mark and removal is about. */
+export const DemoDataPresentSchema = DemoRemovalSchema.omit({ pictures: true });
+export type DemoDataPresent = z.infer<typeof DemoDataPresentSchema>;
 
 /** The kinds in the order the admin names them, with their words. */
 export const DEMO_REMOVAL_KINDS: readonly { key: keyof DemoRemoval; one: string; many: string }[] = [

@@ -146,6 +146,8 @@ export const AdminReviewSchema = ReviewSchema.omit({ user_helpful_vote: true }).
   held_reason: z.string().nullable(),
   user_email: z.string().nullable(),
   moderated_at: z.iso.datetime({ offset: true }).nullable(),
+  /** Unchanged demo content (docs/product.md#demo-data): "Remove demo data" would delete it. */
+  is_demo: z.boolean().optional(),
 });
 export type AdminReview = z.infer<typeof AdminReviewSchema>;
 

@@ -10,6 +10,7 @@ import { formatDateTime } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
+import { DemoBadge } from '../ui/status-badge.tsx';
 import { StatusTabs } from '../ui/status-tabs.tsx';
 import { ADMIN_PAGE_SIZES, type ListDefinition, statusTabsFilter, useListState } from '../ui/use-list-state.ts';
 import { ADMIN_BLOG_KEY, blogCategoriesQuery, listBlogPosts } from './blog-api.ts';
@@ -70,7 +71,12 @@ const COLUMNS: ReadonlyArray<ListColumn<AdminBlogPostSummary>> = [
   {
     header: 'Status',
     card: 'badge',
-    cell: (post) => <BlogStatusBadge status={post.status} publishedAt={post.published_at} />,
+    cell: (post) => (
+      <span className="inline-flex flex-wrap gap-1">
+        <BlogStatusBadge status={post.status} publishedAt={post.published_at} />
+        {post.is_demo && <DemoBadge />}
+      </span>
+    ),
   },
   {
     header: 'Published',

@@ -18,7 +18,7 @@ const { toasts, mountRoutes } = adminTestSetup();
 
 const { calls, answers } = recordedApi((path) => {
   if (path === 'GET /api/blogs/admin/posts')
-    return json({ data: [ARDUINO_POST, DRAFT_POST, SCHEDULED], pagination: pagination(3) });
+    return json({ data: [{ ...ARDUINO_POST, is_demo: true }, DRAFT_POST, SCHEDULED], pagination: pagination(3) });
   if (path === 'GET /api/blogs/admin/categories') return json({ data: [GUIDES, NEWS] });
   return errorBody('Not found', 404);
 });
@@ -46,7 +46,8 @@ describe('BlogPostsPage', () => {
     const cells = (index: number) => [...(rows[index]?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent);
     expect(cells(0)[0]).toBe('Choosing an Arduino board/blog/choosing-an-arduino-board');
     expect(cells(0)[1]).toBe('Guides');
-    expect(cells(0)[2]).toBe('Published');
+    // The demo post (unchanged since the seed) is marked.
+    expect(cells(0)[2]).toBe('PublishedDemo');
     expect(cells(0)[4]).toBe((1234).toLocaleString());
     expect(cells(1)[1]).toBe('—');
     expect(cells(1)[2]).toBe('Draft');

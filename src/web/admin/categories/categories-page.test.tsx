@@ -19,7 +19,7 @@ const category = (key: keyof typeof ID, parent: keyof typeof ID | null, sort_ord
 
 const LIST = [
   category('boards', null, 0, { product_count: 3, active_product_count: 4, child_count: 1 }),
-  category('arduino', 'boards', 0, { product_count: 1, active_product_count: 1 }),
+  category('arduino', 'boards', 0, { product_count: 1, active_product_count: 1, is_demo: true }),
   category('sensors', null, 1, { is_active: false }),
 ];
 
@@ -49,6 +49,11 @@ describe('CategoriesPage', () => {
     expect(root.querySelector('ul[aria-label="Sub-categories of Boards"]')?.textContent).toContain('Arduino');
     expect(root.textContent).toContain('3 products · 4 active incl. sub-categories');
     expect(root.textContent).toContain('Inactive');
+    // Unchanged demo content is marked, nothing else.
+    const badged = [...root.querySelectorAll('[data-category]')].filter((row) =>
+      row.querySelector('p')?.textContent?.includes('Demo'),
+    );
+    expect(badged.map((row) => row.querySelector('.font-medium')?.textContent)).toEqual(['Arduino']);
     expect(buttonByText(root, 'Move Boards up')?.disabled).toBe(true);
     expect(buttonByText(root, 'Move Boards down')?.disabled).toBe(false);
     expect(buttonByText(root, 'Indent Sensors')?.disabled).toBe(false);

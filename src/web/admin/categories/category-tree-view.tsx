@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
 import { Icon } from '#web/ui/icons.tsx';
-import { ActiveBadge } from '../ui/status-badge.tsx';
+import { ActiveBadge, DemoBadge } from '../ui/status-badge.tsx';
 import { availableMoves, type CategoryMove, type CategoryNode } from './category-tree.ts';
 
 /** The four moves; the name says what (and names the category), the tooltip says where it goes. */
@@ -119,6 +119,7 @@ function CategoryRow({
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-medium break-words text-strong">{name}</span>
           <ActiveBadge active={category.is_active} inactiveLabel="Inactive" />
+          {category.is_demo && <DemoBadge />}
         </p>
         <p className="mt-0.5 text-xs text-muted">
           <span className="font-mono break-all">/{category.slug}</span> · {countsLabel(category)}

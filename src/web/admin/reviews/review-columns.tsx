@@ -4,6 +4,7 @@ import type { ListColumn } from '../ui/data-list.tsx';
 import { formatDate, formatDateTime } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
+import { DemoBadge } from '../ui/status-badge.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { HeldBadge, helpfulLabel, ReviewStatusBadge, VerifiedTag } from './review-format.tsx';
 
@@ -71,6 +72,7 @@ export const REVIEW_COLUMNS: ReadonlyArray<ListColumn<AdminReview>> = [
       <span className="flex flex-wrap gap-1">
         <ReviewStatusBadge status={review.status} />
         <HeldBadge reason={review.held_reason} />
+        {review.is_demo && <DemoBadge />}
       </span>
     ),
   },

@@ -69,6 +69,16 @@ describe('ReviewsPage', () => {
     );
   });
 
+  it('marks a demo review (unchanged since the seed) with the "Demo" badge beside its status', async () => {
+    rows = [
+      { ...HELD, is_demo: true },
+      { ...GREAT, is_demo: false },
+    ];
+    const [held, great] = tableCells(await mountList());
+    expect(held?.[3]).toBe('PendingHeld: banned wordDemo');
+    expect(great?.[3]).toBe('Approved');
+  });
+
   it('puts the status tab, stars, purchase, search and sort in the URL and the request', async () => {
     const root = await mountList();
     expect(lastListQuery().get('sort_by')).toBe('newest');

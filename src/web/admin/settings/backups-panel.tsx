@@ -6,6 +6,7 @@ import { toast } from '#web/lib/toast.ts';
 import { adminDelete, adminDownload, adminGet, adminPost, adminRequest } from '../auth/admin-api.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { DataList, type ListColumn } from '../ui/data-list.tsx';
+import { DetailCard } from '../ui/detail-layout.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
 const BACKUPS_KEY = ['admin', 'backups'] as const;
@@ -167,17 +168,31 @@ export function BackupsPanel() {
   const restoreDate =
     restoreTarget?.kind === 'stored' ? formatDateTime(restoreTarget.backup.created_at) : restoreTarget?.file.name;
 
+  const status = busy ? (
+    <div role="status" className="space-y-1">
+      <p className="text-sm text-muted">
+        {create.isPending ? 'Backing up the shop…' : 'Restoring the shop… the storefront refuses orders meanwhile.'}
+      </p>
+      <progress className="w-full" aria-label={create.isPending ? 'Backup in progress' : 'Restore in progress'} />
+    </div>
+  ) : null;
+  const listState = backups.isPending ? (
+    <p className="text-sm text-muted">Loading backups…</p>
+  ) : backups.isError ? (
+    <p role="alert" className="text-sm text-danger">
+      {errorText(backups.error, 'Could not load the backups')}
+    </p>
+  ) : backups.data.length === 0 ? (
+    <p className="text-sm text-muted">No backups yet. Make one with “Back up now”.</p>
+  ) : null;
+
   return (
-    <section aria-labelledby="backups-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="backups-heading" className="text-lg font-semibold text-strong">
-            Backups
-          </h2>
-          <p className="text-sm text-muted">
-            The whole shop: products, orders, customers, settings and uploaded pictures.
-          </p>
-        </div>
+    // A card like the settings above it; the list sits flush in it, as lists do in detail cards.
+    <DetailCard
+      flush
+      title="Backups"
+      description="The whole shop: products, orders, customers, settings and uploaded pictures."
+      action={
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn-secondary" disabled={busy} onClick={() => fileInput.current?.click()}>
             Restore from a file…
@@ -198,27 +213,19 @@ export function BackupsPanel() {
             }}
           />
         </div>
-      </div>
-      {busy ? (
-        <div role="status" className="space-y-1">
-          <p className="text-sm text-muted">
-            {create.isPending ? 'Backing up the shop…' : 'Restoring the shop… the storefront refuses orders meanwhile.'}
-          </p>
-          <progress className="w-full" aria-label={create.isPending ? 'Backup in progress' : 'Restore in progress'} />
+      }
+    >
+      {status || listState ? (
+        <div className="space-y-4 px-5 pb-5 sm:px-6">
+          {status}
+          {listState}
         </div>
       ) : null}
-      {backups.isPending ? (
-        <p className="text-sm text-muted">Loading backups…</p>
-      ) : backups.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          {errorText(backups.error, 'Could not load the backups')}
-        </p>
-      ) : backups.data.length === 0 ? (
-        <p className="text-sm text-muted">No backups yet. Make one with “Back up now”.</p>
-      ) : (
-        <DataList label="Backups" rows={backups.data} columns={columns} rowKey={(backup) => backup.name} />
-      )}
-
+      {backups.data && backups.data.length > 0 ? (
+        <div className="border-t border-line">
+          <DataList label="Backups" rows={backups.data} columns={columns} rowKey={(backup) => backup.name} />
+        </div>
+      ) : null}
       <ConfirmDialog
         open={restoreTarget !== null}
         title="Restore this backup?"
@@ -242,6 +249,6 @@ export function BackupsPanel() {
       >
         The backup of {deleteTarget ? formatDateTime(deleteTarget.created_at) : ''} is deleted for good.
       </ConfirmDialog>
-    </section>
+    </DetailCard>
   );
 }

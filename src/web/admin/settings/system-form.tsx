@@ -3,13 +3,14 @@ import { BACKUP_SCHEDULES, type SystemSettings, SystemSettingsSchema } from '#sh
 import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { BackupsPanel } from './backups-panel.tsx';
+import { DemoDataPanel } from './demo-data-panel.tsx';
 import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
 
 const resolver = zodResolver(SystemSettingsSchema);
 
 const SCHEDULE_LABELS = { off: 'Off', daily: 'Every day', weekly: 'Every week' } as const;
 
-/** The System tab: storefront switches, stock and sign-in rules, automatic backups; then the backups. */
+/** The System tab: storefront switches, stock and sign-in rules, automatic backups; then the backups and the demo data. */
 export function SystemForm({ saved }: { saved: SystemSettings }) {
   const editor = useSectionForm({
     section: 'system',
@@ -68,6 +69,7 @@ export function SystemForm({ saved }: { saved: SystemSettings }) {
         </DetailCard>
       </SectionFormBody>
       <BackupsPanel />
+      <DemoDataPanel />
     </div>
   );
 }
