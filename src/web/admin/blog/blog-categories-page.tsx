@@ -3,18 +3,16 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { BlogCategory } from '#shared/contracts/blog.ts';
 import { editIcon, trashIcon } from '#web/admin/shared/action-icons.ts';
-import { CategoryDialog, DeleteCategoryDialog } from '#web/admin/shared/category-dialogs.tsx';
+import { CategoryTreeDialogs } from '#web/admin/shared/category-dialogs.tsx';
 import { categoryTreeOptions } from '#web/admin/shared/category-options.ts';
-import { Icon } from '#web/ui/icons.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { DataList, type ListColumn } from '../ui/data-list.tsx';
 import { ListEmpty, ListSkeleton } from '../ui/list-states.tsx';
+import { RowActionButton, RowActions } from '../ui/row-actions.tsx';
 import { ActiveBadge } from '../ui/status-badge.tsx';
 import { blogCategoriesQuery } from './blog-api.ts';
 import { blogCategoryKit } from './blog-category-kit.ts';
-
-const iconButton = 'icon-btn size-8 text-muted hover:text-fg';
 
 type Editing = { kind: 'edit'; category: BlogCategory | null } | { kind: 'delete'; category: BlogCategory } | null;
 
@@ -75,26 +73,21 @@ export function BlogCategoriesPage() {
       align: 'right',
       card: 'actions',
       cell: (category) => (
-        <div className="flex items-center justify-end gap-0.5">
-          <button
-            type="button"
-            className={iconButton}
-            aria-label={`Edit ${category.name}`}
+        <RowActions>
+          <RowActionButton
+            icon={editIcon}
+            label={`Edit ${category.name}`}
             title="Edit"
             onClick={() => setEditing({ kind: 'edit', category })}
-          >
-            <Icon d={editIcon} />
-          </button>
-          <button
-            type="button"
-            className={`${iconButton} hover:text-danger`}
-            aria-label={`Delete ${category.name}`}
+          />
+          <RowActionButton
+            icon={trashIcon}
+            label={`Delete ${category.name}`}
             title="Delete"
+            danger
             onClick={() => setEditing({ kind: 'delete', category })}
-          >
-            <Icon d={trashIcon} />
-          </button>
-        </div>
+          />
+        </RowActions>
       ),
     },
   ];
@@ -141,24 +134,13 @@ export function BlogCategoriesPage() {
           />
         </div>
       )}
-      {editing?.kind === 'edit' && (
-        <CategoryDialog
-          kit={blogCategoryKit}
-          key={editing.category?.id ?? 'new'}
-          category={editing.category}
-          categories={all}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      {editing?.kind === 'delete' && (
-        <DeleteCategoryDialog
-          kit={blogCategoryKit}
-          key={editing.category.id}
-          category={editing.category}
-          categories={all}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      <CategoryTreeDialogs
+        kit={blogCategoryKit}
+        categories={all}
+        editing={editing?.kind === 'edit' ? editing.category : undefined}
+        deleting={editing?.kind === 'delete' ? editing.category : undefined}
+        onClose={() => setEditing(null)}
+      />
     </>
   );
 }

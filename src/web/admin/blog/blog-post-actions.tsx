@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { AdminBlogPostSummary } from '#shared/contracts/blog.ts';
 import { editIcon, trashIcon } from '#web/admin/shared/action-icons.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { Icon } from '#web/ui/icons.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { RowActionButton, RowActionLink, RowActions, rowActionClass } from '../ui/row-actions.tsx';
+import { useDeleteStep } from '../ui/use-delete-step.ts';
 import { createBlogPost, deleteBlogPost, getBlogPost, invalidateBlog } from './blog-api.ts';
 import { isPublic } from './blog-format.tsx';
 import { duplicateIcon, externalIcon } from './blog-icons.ts';
-
-const iconButton = 'icon-btn size-8 text-muted hover:text-fg disabled:opacity-50';
 
 /**
  * A post's row actions: edit, view on the site (public posts only), duplicate (a draft copy,
@@ -20,18 +19,11 @@ const iconButton = 'icon-btn size-8 text-muted hover:text-fg disabled:opacity-50
 export function BlogPostActions({ post }: { post: AdminBlogPostSummary }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deleteBlogPost(post.id),
-    onSuccess: () => {
-      setConfirming(false);
-      toast({ variant: 'success', title: `${post.title} deleted` });
-      void invalidateBlog(queryClient);
-    },
-    onError: (error) => {
-      setConfirming(false);
-      toast({ variant: 'error', title: error instanceof ApiError ? error.message : 'Could not delete the post' });
-    },
+  const deletion = useDeleteStep({
+    remove: () => deleteBlogPost(post.id),
+    deletedToast: () => ({ variant: 'success', title: `${post.title} deleted` }),
+    failedTitle: 'Could not delete the post',
+    onDeleted: () => void invalidateBlog(queryClient),
   });
   const duplicate = useMutation({
     mutationFn: async () => {
@@ -63,54 +55,41 @@ export function BlogPostActions({ post }: { post: AdminBlogPostSummary }) {
     },
   });
   return (
-    <div className="flex items-center justify-end gap-0.5">
-      <Link to={`/admin/blog/${post.id}`} className={iconButton} aria-label={`Edit ${post.title}`} title="Edit">
-        <Icon d={editIcon} />
-      </Link>
+    <RowActions>
+      <RowActionLink to={`/admin/blog/${post.id}`} icon={editIcon} label={`Edit ${post.title}`} title="Edit" />
       {isPublic(post.status) && (
         <a
           href={`/blog/${post.slug}`}
           target="_blank"
           rel="noreferrer"
-          className={iconButton}
+          className={rowActionClass}
           aria-label={`View ${post.title} on the site`}
           title="View on site"
         >
           <Icon d={externalIcon} />
         </a>
       )}
-      <button
-        type="button"
-        className={iconButton}
-        aria-label={`Duplicate ${post.title}`}
+      <RowActionButton
+        icon={duplicateIcon}
+        label={`Duplicate ${post.title}`}
         title="Duplicate as a draft"
         disabled={duplicate.isPending}
         onClick={() => duplicate.mutate()}
-      >
-        <Icon d={duplicateIcon} />
-      </button>
-      <button
-        type="button"
-        className={`${iconButton} hover:text-danger`}
-        aria-label={`Delete ${post.title}`}
-        title="Delete"
-        onClick={() => setConfirming(true)}
-      >
-        <Icon d={trashIcon} />
-      </button>
+      />
+      <RowActionButton icon={trashIcon} label={`Delete ${post.title}`} title="Delete" danger onClick={deletion.ask} />
       <ConfirmDialog
-        open={confirming}
+        open={deletion.asking}
         title={`Delete ${post.title}?`}
         confirmLabel="Delete post"
         danger
-        pending={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate()}
+        pending={deletion.pending}
+        onCancel={deletion.cancel}
+        onConfirm={deletion.confirm}
       >
         {isPublic(post.status)
           ? 'It is on the blog now: its link will stop working. This cannot be undone.'
           : 'This cannot be undone.'}
       </ConfirmDialog>
-    </div>
+    </RowActions>
   );
 }

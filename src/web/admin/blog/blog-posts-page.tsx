@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { BLOG_POST_STATUS_LABELS, BLOG_POST_STATUSES } from '#shared/blog.ts';
 import type { AdminBlogPostSummary } from '#shared/contracts/blog.ts';
@@ -12,6 +12,7 @@ import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { DemoBadge } from '../ui/status-badge.tsx';
 import { StatusTabs } from '../ui/status-tabs.tsx';
+import { useListQuery } from '../ui/use-list-query.ts';
 import { ADMIN_PAGE_SIZES, type ListDefinition, statusTabsFilter, useListState } from '../ui/use-list-state.ts';
 import { ADMIN_BLOG_KEY, blogCategoriesQuery, listBlogPosts } from './blog-api.ts';
 import { BlogStatusBadge } from './blog-format.tsx';
@@ -112,11 +113,7 @@ const COLUMNS: ReadonlyArray<ListColumn<AdminBlogPostSummary>> = [
  */
 export function BlogPostsPage() {
   const list = useListState(BLOG_LIST);
-  const posts = useQuery({
-    queryKey: [...ADMIN_BLOG_KEY, 'posts', list.query],
-    queryFn: ({ signal }) => listBlogPosts(list.query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const posts = useListQuery([...ADMIN_BLOG_KEY, 'posts'], list.query, listBlogPosts);
   const categories = useQuery(blogCategoriesQuery);
   const newPost = (
     <Link to="/admin/blog/new" className="btn-primary">

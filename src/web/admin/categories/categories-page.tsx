@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { AdminCategory } from '#shared/contracts/admin-categories.ts';
-import { CategoryDialog, DeleteCategoryDialog } from '#web/admin/shared/category-dialogs.tsx';
+import { CategoryTreeDialogs } from '#web/admin/shared/category-dialogs.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { adminPut } from '../auth/admin-api.ts';
@@ -117,25 +117,14 @@ export function CategoriesPage() {
         </section>
       )}
 
-      {dialog?.kind === 'form' && (
-        <CategoryDialog
-          kit={catalogueCategoryKit}
-          key={dialog.category?.id ?? 'new'}
-          category={dialog.category}
-          categories={list}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {deleting && (
-        <DeleteCategoryDialog
-          kit={catalogueCategoryKit}
-          key={deleting.id}
-          category={deleting}
-          categories={list}
-          onClose={() => setDialog(null)}
-          onDeleted={() => setDialog(null, { focusTree: true })}
-        />
-      )}
+      <CategoryTreeDialogs
+        kit={catalogueCategoryKit}
+        categories={list}
+        editing={dialog?.kind === 'form' ? dialog.category : undefined}
+        deleting={deleting}
+        onClose={() => setDialog(null)}
+        onDeleted={() => setDialog(null, { focusTree: true })}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { Customer } from '#shared/contracts/customers.ts';
@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { DetailCard, DetailColumns, DetailHeader, DetailPage } from '../ui/detail-layout.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { StatTile } from '../ui/stat-tile.tsx';
+import { useListQuery } from '../ui/use-list-query.ts';
 import { type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { CustomerAccountCard } from './customer-account-card.tsx';
 import {
@@ -219,11 +220,9 @@ const ORDER_COLUMNS = [ORDER_NUMBER, ORDER_DATE, ORDER_STATUS, ORDER_PAYMENT, OR
 
 function CustomerOrders({ customerId }: { customerId: string }) {
   const list = useListState(CUSTOMER_ORDER_LIST);
-  const orders = useQuery({
-    queryKey: [...ADMIN_CUSTOMERS_KEY, 'orders', customerId, list.query],
-    queryFn: ({ signal }) => listCustomerOrders(customerId, list.query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const orders = useListQuery([...ADMIN_CUSTOMERS_KEY, 'orders', customerId], list.query, (query, signal) =>
+    listCustomerOrders(customerId, query, signal),
+  );
 
   return (
     <section aria-labelledby="orders-title" className="mt-6">

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Customer } from '#shared/contracts/customers.ts';
@@ -9,6 +8,7 @@ import type { ListColumn } from '../ui/data-list.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
+import { useListQuery } from '../ui/use-list-query.ts';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { AccountBadge } from './customer-account-card.tsx';
 import { ADMIN_CUSTOMERS_KEY, listCustomers } from './customer-api.ts';
@@ -104,11 +104,7 @@ export function CustomersPage() {
   const navigate = useNavigate();
   const list = useListState(CUSTOMER_LIST);
   const [adding, setAdding] = useState(false);
-  const customers = useQuery({
-    queryKey: [...ADMIN_CUSTOMERS_KEY, 'list', list.query],
-    queryFn: ({ signal }) => listCustomers(list.query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const customers = useListQuery([...ADMIN_CUSTOMERS_KEY, 'list'], list.query, listCustomers);
   const addButton = (
     <button type="button" className="btn-primary" onClick={() => setAdding(true)}>
       Add customer

@@ -15,9 +15,9 @@ import { TextAreaField } from '#web/ui/form-field.tsx';
 import { AddressFields, ContactFields } from '../ui/customer-fields.tsx';
 import { DetailCard, DetailColumns, DetailHeader } from '../ui/detail-layout.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';
-import { money } from '../ui/format.ts';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.tsx';
 import { ADMIN_ORDERS_KEY, calculateOrder, createOrder, errorMessage, invalidateOrders } from './order-api.ts';
+import { TotalRows } from './order-lines.tsx';
 import { addProduct, type DraftLine, LinesEditor, orderLinesOf, ProductPicker } from './order-lines-editor.tsx';
 import { OrderPromoField } from './order-promo-field.tsx';
 
@@ -178,22 +178,7 @@ export function NewOrderPage() {
             <aside aria-label="Order summary" className="card space-y-4 p-5 sm:p-6 lg:sticky lg:top-22">
               <h2 className="text-base font-semibold text-strong">Summary</h2>
               <dl className="space-y-1.5 text-sm" aria-busy={calculation.isFetching}>
-                <SummaryRow label="Subtotal" value={totals ? money(totals.subtotal) : '—'} />
-                {totals && totals.discount > 0 && (
-                  <SummaryRow
-                    label={totals.promo ? `Discount (${totals.promo.code})` : 'Discount'}
-                    value={`−${money(totals.discount)}`}
-                  />
-                )}
-                <SummaryRow label="Tax" value={totals ? money(totals.tax) : '—'} />
-                <SummaryRow
-                  label="Shipping"
-                  value={totals ? (totals.shipping === 0 ? 'Free' : money(totals.shipping)) : '—'}
-                />
-                <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold text-strong">
-                  <dt>Total</dt>
-                  <dd className="tabular-nums">{totals ? money(totals.total) : '—'}</dd>
-                </div>
+                <TotalRows figures={totals && { ...totals, promoCode: totals.promo ? totals.promo.code : null }} />
               </dl>
               <OrderPromoField
                 text={promoText}
@@ -229,14 +214,5 @@ export function NewOrderPage() {
         />
       </form>
     </>
-  );
-}
-
-function SummaryRow({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="min-w-0 break-words text-muted">{label}</dt>
-      <dd className="shrink-0 whitespace-nowrap tabular-nums">{value}</dd>
-    </div>
   );
 }

@@ -33,13 +33,6 @@ export async function listOrders(query: QueryParams, signal?: AbortSignal): Prom
   return { ...result, statusCounts: statusCountsOf(result.meta) };
 }
 
-export function orderListQuery(query: QueryParams) {
-  return queryOptions({
-    queryKey: [...ADMIN_ORDERS_KEY, 'list', query] as const,
-    queryFn: ({ signal }) => listOrders(query, signal),
-  });
-}
-
 export const orderStatsQuery = queryOptions({
   queryKey: [...ADMIN_ORDERS_KEY, 'stats'] as const,
   queryFn: ({ signal }) => adminGet<AdminOrderStats>('/admin/orders/stats', { signal }),

@@ -4,6 +4,7 @@ import type { OrderItem } from '#shared/contracts/orders.ts';
 import { money } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
+import { TermRow } from '../ui/term-row.tsx';
 import { variationsText } from './packing-slip.tsx';
 
 /**
@@ -91,32 +92,49 @@ function LineName({ item }: { item: OrderItem }) {
   );
 }
 
+/** The figures of an order's totals (a placed order's, or a new order's price while it is entered). */
+export interface TotalFigures {
+  subtotal: number;
+  discount: number;
+  promoCode: string | null;
+  tax: number;
+  shipping: number;
+  total: number;
+}
+
+/**
+ * An order's totals as rows of a `<dl>`: subtotal, the discount with its code (when there is one),
+ * tax, shipping ("Free" at 0) and the total. Without figures (a new order not priced yet) each says "—".
+ */
+export function TotalRows({ figures }: { figures: TotalFigures | undefined }) {
+  const amount = (key: 'subtotal' | 'tax' | 'shipping' | 'total') => (figures ? money(figures[key]) : '—');
+  return (
+    <>
+      <TermRow look="figure" label="Subtotal">
+        {amount('subtotal')}
+      </TermRow>
+      {figures && figures.discount > 0 && (
+        <TermRow look="figure" label={figures.promoCode ? `Discount (${figures.promoCode})` : 'Discount'}>
+          {`−${money(figures.discount)}`}
+        </TermRow>
+      )}
+      <TermRow look="figure" label="Tax">
+        {amount('tax')}
+      </TermRow>
+      <TermRow look="figure" label="Shipping">
+        {figures?.shipping === 0 ? 'Free' : amount('shipping')}
+      </TermRow>
+      <TermRow look="total" label="Total">
+        {amount('total')}
+      </TermRow>
+    </>
+  );
+}
+
 export function Totals({ order }: { order: AdminOrder }) {
-  const rows: Array<[string, string, string?]> = [
-    ['Subtotal', money(order.subtotal)],
-    ...(order.discount > 0
-      ? [
-          [`Discount${order.promo_code ? ` (${order.promo_code})` : ''}`, `−${money(order.discount)}`] as [
-            string,
-            string,
-          ],
-        ]
-      : []),
-    ['Tax', money(order.tax)],
-    ['Shipping', order.shipping === 0 ? 'Free' : money(order.shipping)],
-  ];
   return (
     <dl className="space-y-1.5 border-t border-line px-5 py-4 text-sm sm:px-6">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-4">
-          <dt className="text-muted">{label}</dt>
-          <dd className="tabular-nums">{value}</dd>
-        </div>
-      ))}
-      <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold text-strong">
-        <dt>Total</dt>
-        <dd className="tabular-nums">{money(order.total)}</dd>
-      </div>
+      <TotalRows figures={{ ...order, promoCode: order.promo_code }} />
       {order.refunded_amount > 0 && (
         <div className="flex justify-between gap-4 text-danger">
           <dt>Refunded</dt>

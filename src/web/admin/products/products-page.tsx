@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminProduct, AdminProductVariant } from '#shared/contracts/admin-products.ts';
 import { lineLabel } from '#shared/product-variants.ts';
@@ -16,6 +16,7 @@ import { ListFilters } from '../ui/list-filters.tsx';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { ActiveBadge, DemoBadge, StockBadge } from '../ui/status-badge.tsx';
+import { useListQuery } from '../ui/use-list-query.ts';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { useRowSelection } from '../ui/use-row-selection.ts';
 import { ProductBulkActions } from './bulk-actions.tsx';
@@ -189,11 +190,7 @@ const LOW_STOCK_COLUMNS: ReadonlyArray<ListColumn<LowVariant>> = [
  */
 export function ProductsPage() {
   const list = useListState(PRODUCT_LIST);
-  const products = useQuery({
-    queryKey: [...ADMIN_PRODUCTS_KEY, 'list', list.query],
-    queryFn: () => listAdminProducts(list.query),
-    placeholderData: keepPreviousData,
-  });
+  const products = useListQuery([...ADMIN_PRODUCTS_KEY, 'list'], list.query, listAdminProducts);
   const categories = useQuery(adminCategoriesQuery);
   const rows = products.data?.data ?? [];
   const selection = useRowSelection(

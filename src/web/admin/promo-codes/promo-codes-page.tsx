@@ -1,11 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   PROMO_MESSAGES,
   PROMO_STATUS_LABELS,
   PROMO_STATUSES,
-  PROMO_TEMPLATE_FILE_NAME,
   type PromoCode,
   type PromoCodesBulkDeleted,
   promoExportFileName,
@@ -23,6 +22,7 @@ import { money } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { StatTile } from '../ui/stat-tile.tsx';
+import { useListQuery } from '../ui/use-list-query.ts';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { useRowSelection } from '../ui/use-row-selection.ts';
 import {
@@ -32,7 +32,6 @@ import {
   invalidatePromoCodes,
   listPromoCodes,
   PROMO_EXPORT_PATH,
-  PROMO_TEMPLATE_PATH,
 } from './promo-api.ts';
 import {
   appliesToLabel,
@@ -43,7 +42,7 @@ import {
   PromoStatusBadge,
   usesLabel,
 } from './promo-format.tsx';
-import { PromoImportDialog } from './promo-import-dialog.tsx';
+import { PromoImportDialog, TemplateButton } from './promo-import-dialog.tsx';
 import { PromoRowActions } from './promo-row-actions.tsx';
 
 const NOUN = ['promo code', 'promo codes'] as const;
@@ -104,33 +103,33 @@ function CopyButton({ code }: { code: string }) {
 /** What the code applies to and its description, on one muted line under the code. */
 const aboutLine = (code: PromoCode) => [appliesToLabel(code), code.description].filter(Boolean).join(' · ');
 
+/** The code (a link to its usage) with its copy button, over what it applies to. */
+function CodeCell({ code, wide }: { code: PromoCode; wide: boolean }) {
+  return (
+    <>
+      <span className="flex items-center gap-1">
+        <RecordLink
+          to={`/admin/promo-codes/${code.id}`}
+          className={`font-mono ${wide ? 'whitespace-nowrap' : '[overflow-wrap:anywhere]'}`}
+        >
+          {code.code}
+        </RecordLink>
+        <CopyButton code={code.code} />
+      </span>
+      <span className={`block font-normal text-muted ${wide ? 'max-w-56 truncate text-xs' : 'text-sm'}`}>
+        {aboutLine(code)}
+      </span>
+    </>
+  );
+}
+
 const COLUMNS: ReadonlyArray<ListColumn<PromoCode>> = [
   {
     header: 'Code',
     card: 'title',
-    cell: (code) => (
-      <>
-        <span className="flex items-center gap-1">
-          <RecordLink to={`/admin/promo-codes/${code.id}`} className="font-mono whitespace-nowrap">
-            {code.code}
-          </RecordLink>
-          <CopyButton code={code.code} />
-        </span>
-        <span className="block max-w-56 truncate text-xs font-normal text-muted">{aboutLine(code)}</span>
-      </>
-    ),
+    cell: (code) => <CodeCell code={code} wide />,
     // A card is narrow: a long code breaks anywhere, and the line under it wraps.
-    cardCell: (code) => (
-      <>
-        <span className="flex items-center gap-1">
-          <RecordLink to={`/admin/promo-codes/${code.id}`} className="font-mono [overflow-wrap:anywhere]">
-            {code.code}
-          </RecordLink>
-          <CopyButton code={code.code} />
-        </span>
-        <span className="block text-sm font-normal text-muted">{aboutLine(code)}</span>
-      </>
-    ),
+    cardCell: (code) => <CodeCell code={code} wide={false} />,
   },
   {
     header: 'Discount',
@@ -236,11 +235,7 @@ export function PromoCodesPage() {
   const queryClient = useQueryClient();
   const list = useListState(PROMO_LIST);
   const [importing, setImporting] = useState(false);
-  const codes = useQuery({
-    queryKey: [...ADMIN_PROMO_CODES_KEY, 'list', list.query],
-    queryFn: ({ signal }) => listPromoCodes(list.query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const codes = useListQuery([...ADMIN_PROMO_CODES_KEY, 'list'], list.query, listPromoCodes);
   const selection = useRowSelection(
     (codes.data?.data ?? []).map((row) => row.id),
     list.viewKey,
@@ -272,14 +267,7 @@ export function PromoCodesPage() {
         description="Discounts shoppers type at checkout: what each gives, its limits, and how often it was used."
         actions={
           <>
-            <ExportCsvButton
-              path={PROMO_TEMPLATE_PATH}
-              query={{}}
-              filename={PROMO_TEMPLATE_FILE_NAME}
-              errorMessage={PROMO_MESSAGES.templateFailed}
-              label="Download template"
-              className="btn-secondary"
-            />
+            <TemplateButton label="Download template" className="btn-secondary" />
             <button type="button" className="btn-secondary" onClick={() => setImporting(true)}>
               Import
             </button>

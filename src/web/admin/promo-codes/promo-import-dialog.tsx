@@ -26,6 +26,20 @@ const ERROR_COLUMNS: readonly Column[] = [
   ['Row', 'w-16 px-3 py-2 font-medium'],
   ['Error', 'px-3 py-2 font-medium'],
 ];
+/** Downloads the import's CSV template: in the list's header and in the import dialog. */
+export function TemplateButton({ label, className }: { label: string; className: string }) {
+  return (
+    <ExportCsvButton
+      path={PROMO_TEMPLATE_PATH}
+      query={{}}
+      filename={PROMO_TEMPLATE_FILE_NAME}
+      errorMessage={PROMO_MESSAGES.templateFailed}
+      label={label}
+      className={className}
+    />
+  );
+}
+
 const codes = (count: number) => `${count} ${count === 1 ? 'code' : 'codes'}`;
 /** What the real import will write: new codes plus the existing ones it updates. */
 const toWriteCount = (result: PromoCodesImportResult) => result.imported + result.updated;
@@ -110,15 +124,7 @@ export function PromoImportDialog({ onClose }: { onClose: () => void }) {
       description={
         <>
           A CSV file with the template's columns (up to 5 MB). The file is checked first; nothing is saved until you
-          confirm.{' '}
-          <ExportCsvButton
-            path={PROMO_TEMPLATE_PATH}
-            query={{}}
-            filename={PROMO_TEMPLATE_FILE_NAME}
-            errorMessage={PROMO_MESSAGES.templateFailed}
-            label="Download the template"
-            className="text-link"
-          />
+          confirm. <TemplateButton label="Download the template" className="text-link" />
         </>
       }
       error={error}

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link } from 'react-router';
 import { PROMO_MESSAGES, type PromoCode } from '#shared/contracts/promo-codes.ts';
 import { editIcon, powerIcon, trashIcon, usageIcon } from '#web/admin/shared/action-icons.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { Icon } from '#web/ui/icons.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { RowActionButton, RowActionLink, RowActions } from '../ui/row-actions.tsx';
+import { useDeleteStep } from '../ui/use-delete-step.ts';
 import { deletePromoCode, invalidatePromoCodes, toWrite, updatePromoCode } from './promo-api.ts';
-
-const iconButton = 'icon-btn size-8 text-muted hover:text-fg disabled:opacity-50';
 
 /**
  * Switches a code on or off (the whole code is sent: PUT replaces it). Shared by the list's row
@@ -36,76 +33,63 @@ export function useTogglePromoCode() {
 export function PromoRowActions({ code }: { code: PromoCode }) {
   const queryClient = useQueryClient();
   const toggle = useTogglePromoCode();
-  const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => deletePromoCode(code.id),
-    onSuccess: () => {
-      setConfirming(false);
-      toast({ variant: 'success', title: `${code.code} deleted` });
-      void invalidatePromoCodes(queryClient);
-    },
-    onError: (error) => {
-      setConfirming(false);
+  const deletion = useDeleteStep({
+    remove: () => deletePromoCode(code.id),
+    deletedToast: () => ({ variant: 'success', title: `${code.code} deleted` }),
+    failedTitle: 'Could not delete the promo code',
+    failedToast: (error, standard) => {
       const used = error instanceof ApiError && error.status === 409;
-      toast({
-        variant: 'error',
-        title: error instanceof ApiError ? error.message : 'Could not delete the promo code',
+      return {
+        ...standard,
         action: used && code.is_active ? { label: 'Deactivate', onClick: () => toggle.mutate(code) } : undefined,
-      });
+      };
     },
+    onDeleted: () => void invalidatePromoCodes(queryClient),
   });
   const used = code.current_uses > 0;
   const toggleLabel = `${code.is_active ? 'Deactivate' : 'Activate'} ${code.code}`;
   return (
-    <div className="flex items-center justify-end gap-0.5">
-      <Link
+    <RowActions>
+      <RowActionLink
         to={`/admin/promo-codes/${code.id}/edit`}
-        className={iconButton}
-        aria-label={`Edit ${code.code}`}
+        icon={editIcon}
+        label={`Edit ${code.code}`}
         title="Edit"
-      >
-        <Icon d={editIcon} />
-      </Link>
-      <Link
+      />
+      <RowActionLink
         to={`/admin/promo-codes/${code.id}`}
-        className={iconButton}
-        aria-label={`Usage of ${code.code}`}
+        icon={usageIcon}
+        label={`Usage of ${code.code}`}
         title="Usage"
-      >
-        <Icon d={usageIcon} />
-      </Link>
-      <button
-        type="button"
-        className={`${iconButton} ${code.is_active ? '' : 'text-accent'}`}
-        aria-label={toggleLabel}
+      />
+      <RowActionButton
+        icon={powerIcon}
+        label={toggleLabel}
         title={code.is_active ? 'Deactivate' : 'Activate'}
+        className={code.is_active ? undefined : 'text-accent'}
         disabled={toggle.isPending}
         onClick={() => toggle.mutate(code)}
-      >
-        <Icon d={powerIcon} />
-      </button>
-      <button
-        type="button"
-        className={`${iconButton} hover:text-danger`}
-        aria-label={`Delete ${code.code}`}
+      />
+      <RowActionButton
+        icon={trashIcon}
+        label={`Delete ${code.code}`}
         title={used && !code.is_active ? 'Used codes cannot be deleted' : 'Delete'}
+        danger
         disabled={used && !code.is_active}
-        onClick={() => setConfirming(true)}
-      >
-        <Icon d={trashIcon} />
-      </button>
+        onClick={deletion.ask}
+      />
       {/* A used code cannot go (its orders keep pointing at it): the step offers what can be done instead. */}
       <ConfirmDialog
-        open={confirming}
+        open={deletion.asking}
         title={used ? `${code.code} has been used` : `Delete ${code.code}?`}
         confirmLabel={used ? 'Deactivate code' : 'Delete code'}
         danger={!used}
-        pending={remove.isPending || toggle.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => (used ? toggle.mutate(code, { onSettled: () => setConfirming(false) }) : remove.mutate())}
+        pending={deletion.pending || toggle.isPending}
+        onCancel={deletion.cancel}
+        onConfirm={() => (used ? toggle.mutate(code, { onSettled: deletion.cancel }) : deletion.confirm())}
       >
         {used ? PROMO_MESSAGES.usedCannotDelete : 'Nobody has used this code yet. This removes it for good.'}
       </ConfirmDialog>
-    </div>
+    </RowActions>
   );
 }

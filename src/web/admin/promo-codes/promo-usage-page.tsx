@@ -1,16 +1,16 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import type { PromoCode, PromoCodeUsage } from '#shared/contracts/promo-codes.ts';
 import { formatPhone } from '#shared/phone.ts';
+import { orderNumberColumn } from '#web/admin/shared/order-columns.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import type { ListColumn } from '../ui/data-list.tsx';
 import { DetailCard, DetailColumns, DetailHeader, DetailPlaceholder } from '../ui/detail-layout.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
-import { RecordLink } from '../ui/record-link.tsx';
 import { StatTile } from '../ui/stat-tile.tsx';
 import { OrderStatusBadge } from '../ui/status-badge.tsx';
+import { TermRow } from '../ui/term-row.tsx';
+import { useListQuery } from '../ui/use-list-query.ts';
 import { type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { ADMIN_PROMO_CODES_KEY, getPromoUsage, type PromoUseRow } from './promo-api.ts';
 import {
@@ -28,16 +28,7 @@ const BACK = { to: '/admin/promo-codes', label: 'All promo codes' };
 const USAGE_LIST: ListDefinition = { noun: ['order', 'orders'], pageSize: 20 };
 
 const COLUMNS: ReadonlyArray<ListColumn<PromoUseRow>> = [
-  {
-    header: 'Order',
-    card: 'title',
-    className: 'whitespace-nowrap',
-    cell: (use) => (
-      <RecordLink to={`/admin/orders/${use.order_id}`} className="tabular-nums">
-        {use.order_number}
-      </RecordLink>
-    ),
-  },
+  orderNumberColumn((use) => use.order_id),
   {
     header: 'Customer',
     card: 'subtitle',
@@ -79,11 +70,9 @@ const COLUMNS: ReadonlyArray<ListColumn<PromoUseRow>> = [
 export function PromoUsagePage() {
   const { id = '' } = useParams();
   const list = useListState(USAGE_LIST);
-  const usage = useQuery({
-    queryKey: [...ADMIN_PROMO_CODES_KEY, 'usage', id, list.query],
-    queryFn: ({ signal }) => getPromoUsage(id, list.query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const usage = useListQuery([...ADMIN_PROMO_CODES_KEY, 'usage', id], list.query, (query, signal) =>
+    getPromoUsage(id, query, signal),
+  );
   if (!usage.isSuccess) {
     return <DetailPlaceholder query={usage} noun="promo code" back={BACK} missingText="It may have been deleted." />;
   }
@@ -157,35 +146,26 @@ function Totals({ summary }: { summary: PromoCodeUsage }) {
   );
 }
 
-function Term({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-muted">{label}</dt>
-      <dd className="min-w-0 text-right [overflow-wrap:anywhere]">{children}</dd>
-    </div>
-  );
-}
-
 function SummaryCard({ code }: { code: PromoCode }) {
   const conditions = discountConditions(code).join(' · ');
   return (
     <DetailCard title="Code">
       <dl className="space-y-2 text-sm">
-        <Term label="Discount">
+        <TermRow label="Discount">
           <span className="font-medium text-strong">{discountLabel(code)}</span>
           {code.discount_type === 'percentage' ? ' off' : ' off the order'}
           {conditions && <span className="block text-xs text-muted">{conditions}</span>}
-        </Term>
-        <Term label="Applies to">
+        </TermRow>
+        <TermRow label="Applies to">
           {appliesToLabel(code)}
           {code.product_skus.length > 0 && (
             <span className="block font-mono text-xs text-muted">{code.product_skus.join(', ')}</span>
           )}
-        </Term>
-        <Term label="Uses">{usesLabel(code)}</Term>
-        <Term label="Per customer">{limitLabel(code.max_uses_per_customer)}</Term>
-        <Term label="Dates">{datesLabel(code)}</Term>
-        <Term label="Created">{formatDateTime(code.created_at)}</Term>
+        </TermRow>
+        <TermRow label="Uses">{usesLabel(code)}</TermRow>
+        <TermRow label="Per customer">{limitLabel(code.max_uses_per_customer)}</TermRow>
+        <TermRow label="Dates">{datesLabel(code)}</TermRow>
+        <TermRow label="Created">{formatDateTime(code.created_at)}</TermRow>
       </dl>
     </DetailCard>
   );

@@ -4,8 +4,9 @@ import type { AdminReview, ReviewStatus } from '#shared/contracts/reviews.ts';
 import { reviewQueryKey } from '#web/admin/shared/review-queue.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { Icon } from '#web/ui/icons.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { RowActionButton, RowActions } from '../ui/row-actions.tsx';
+import { useDeleteStep } from '../ui/use-delete-step.ts';
 import { deleteReview, invalidateReviews, setReviewStatus } from './review-api.ts';
 import { reviewName } from './review-format.tsx';
 import { approveIcon, hideIcon, rejectIcon, replyIcon, showIcon, trashIcon } from './review-icons.ts';
@@ -58,7 +59,6 @@ export function ReviewActions({
 }) {
   const queryClient = useQueryClient();
   const [replying, setReplying] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const change = useMutation({
     mutationFn: (action: StatusAction) => setReviewStatus(review.id, action.status),
     onSuccess: (saved, action) => {
@@ -68,29 +68,25 @@ export function ReviewActions({
     },
     onError: (error) => failure(error, 'Could not change the review'),
   });
-  const remove = useMutation({
-    mutationFn: () => deleteReview(review.id),
-    onSuccess: () => {
-      setConfirming(false);
-      toast({ variant: 'success', title: 'Review deleted' });
+  const deletion = useDeleteStep({
+    remove: () => deleteReview(review.id),
+    deletedToast: () => ({ variant: 'success', title: 'Review deleted' }),
+    failedTitle: 'Could not delete the review',
+    onDeleted: () => {
       queryClient.removeQueries({ queryKey: reviewQueryKey(review.id) });
       void invalidateReviews(queryClient);
       onDeleted?.();
     },
-    onError: (error) => {
-      setConfirming(false);
-      failure(error, 'Could not delete the review');
-    },
   });
   const name = reviewName(review);
-  const busy = change.isPending || remove.isPending;
+  const busy = change.isPending || deletion.pending;
   const replyLabel = review.shop_reply ? 'Edit reply' : 'Reply';
 
   const buttons =
     look === 'icons' ? (
-      <div className="flex items-center justify-end gap-0.5">
+      <RowActions>
         {statusActions(review.status).map((action) => (
-          <IconButton
+          <RowActionButton
             key={action.label}
             icon={action.icon}
             label={`${action.label} ${name}`}
@@ -99,21 +95,21 @@ export function ReviewActions({
             onClick={() => change.mutate(action)}
           />
         ))}
-        <IconButton
+        <RowActionButton
           icon={replyIcon}
           label={`${replyLabel} to ${name}`}
           title={replyLabel}
           onClick={() => setReplying(true)}
         />
-        <IconButton
+        <RowActionButton
           icon={trashIcon}
           label={`Delete ${name}`}
           title="Delete"
           danger
           disabled={busy}
-          onClick={() => setConfirming(true)}
+          onClick={deletion.ask}
         />
-      </div>
+      </RowActions>
     ) : (
       <>
         {statusActions(review.status).map((action) => (
@@ -135,7 +131,7 @@ export function ReviewActions({
           type="button"
           className="btn text-danger ring-1 ring-danger/40 hover:bg-red-50 dark:hover:bg-red-950/40"
           disabled={busy}
-          onClick={() => setConfirming(true)}
+          onClick={deletion.ask}
         >
           Delete
         </button>
@@ -147,45 +143,16 @@ export function ReviewActions({
       {buttons}
       {replying && <ReviewReplyDialog review={review} onClose={() => setReplying(false)} />}
       <ConfirmDialog
-        open={confirming}
+        open={deletion.asking}
         title="Delete this review?"
         confirmLabel="Delete review"
         danger
-        pending={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => remove.mutate()}
+        pending={deletion.pending}
+        onCancel={deletion.cancel}
+        onConfirm={deletion.confirm}
       >
         {`This removes ${name}, its helpful votes and the shop’s reply for good. To take it off the product page but keep it, hide it instead.`}
       </ConfirmDialog>
     </>
-  );
-}
-
-function IconButton({
-  icon,
-  label,
-  title,
-  danger = false,
-  disabled = false,
-  onClick,
-}: {
-  icon: string;
-  label: string;
-  title: string;
-  danger?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      className={`icon-btn size-8 text-muted hover:text-fg disabled:opacity-50 ${danger ? 'hover:text-danger' : ''}`}
-      aria-label={label}
-      title={title}
-      disabled={disabled}
-      onClick={onClick}
-    >
-      <Icon d={icon} />
-    </button>
   );
 }

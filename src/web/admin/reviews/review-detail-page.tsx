@@ -8,6 +8,7 @@ import { DetailCard, DetailColumns, DetailHeader, DetailPage } from '../ui/detai
 import { formatDateTime } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
+import { TermRow } from '../ui/term-row.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { reviewHeading } from './review-columns.tsx';
 import { HeldBadge, ReviewStatusBadge } from './review-format.tsx';
@@ -43,10 +44,9 @@ function Facts({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) 
   return (
     <dl className="space-y-2 text-sm">
       {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-4">
-          <dt className="text-muted">{label}</dt>
-          <dd className="min-w-0 text-right [overflow-wrap:anywhere]">{value}</dd>
-        </div>
+        <TermRow key={label} label={label}>
+          {value}
+        </TermRow>
       ))}
     </dl>
   );

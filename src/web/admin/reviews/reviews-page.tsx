@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type AdminReview,
@@ -19,6 +19,7 @@ import { ListFilters } from '../ui/list-filters.tsx';
 import type { EmptyText } from '../ui/list-states.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { type StatusTab, StatusTabs } from '../ui/status-tabs.tsx';
+import { useListQuery } from '../ui/use-list-query.ts';
 import { ADMIN_PAGE_SIZES, type ListDefinition, statusTabsFilter, useListState } from '../ui/use-list-state.ts';
 import { useRowSelection } from '../ui/use-row-selection.ts';
 import { bulkModerateReviews, invalidateReviews, type ReviewBulkAction } from './review-api.ts';
@@ -133,11 +134,7 @@ export function ReviewsPage() {
   const queryClient = useQueryClient();
   const list = useListState(REVIEW_LIST);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const reviews = useQuery({
-    queryKey: [...ADMIN_REVIEWS_KEY, 'list', list.query],
-    queryFn: ({ signal }) => listReviews(list.query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const reviews = useListQuery([...ADMIN_REVIEWS_KEY, 'list'], list.query, listReviews);
   const stats = useQuery(reviewStatsQuery);
   const selection = useRowSelection(
     (reviews.data?.data ?? []).map((row) => row.id),

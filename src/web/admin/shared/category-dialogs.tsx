@@ -273,3 +273,48 @@ export function DeleteCategoryDialog<C extends TreeCategory & { slug: string; de
     </FormDialog>
   );
 }
+
+/**
+ * The dialog a category tree's page has open, mounted only while open (each opens fresh): the form
+ * while `editing` is a category or null (a new one), the delete step while `deleting` is one.
+ */
+export function CategoryTreeDialogs<C extends TreeCategory & { slug: string; description: string }>({
+  kit,
+  categories,
+  editing,
+  deleting,
+  onClose,
+  onDeleted,
+}: {
+  kit: CategoryTreeKit<C>;
+  categories: readonly C[];
+  /** Undefined while the form is closed. */
+  editing: C | null | undefined;
+  deleting: C | undefined;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
+  return (
+    <>
+      {editing !== undefined && (
+        <CategoryDialog
+          kit={kit}
+          key={editing?.id ?? 'new'}
+          category={editing}
+          categories={categories}
+          onClose={onClose}
+        />
+      )}
+      {deleting && (
+        <DeleteCategoryDialog
+          kit={kit}
+          key={deleting.id}
+          category={deleting}
+          categories={categories}
+          onClose={onClose}
+          onDeleted={onDeleted}
+        />
+      )}
+    </>
+  );
+}

@@ -9,17 +9,25 @@ type OrderColumn = ListColumn<AdminOrderListItem>;
 
 const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
+/**
+ * The order number, a link to the order: the first column of every list of orders, also of rows
+ * that point at an order (a promo code's uses), whose order id is `orderIdOf`.
+ */
+export function orderNumberColumn<T extends { order_number: string }>(orderIdOf: (row: T) => string): ListColumn<T> {
+  return {
+    header: 'Order',
+    card: 'title',
+    className: 'whitespace-nowrap',
+    cell: (row) => (
+      <RecordLink to={`/admin/orders/${orderIdOf(row)}`} className="whitespace-nowrap tabular-nums">
+        {row.order_number}
+      </RecordLink>
+    ),
+  };
+}
+
 /** The columns of an order list, shared by the orders screen and a customer's orders. */
-export const ORDER_NUMBER: OrderColumn = {
-  header: 'Order',
-  card: 'title',
-  className: 'whitespace-nowrap',
-  cell: (order) => (
-    <RecordLink to={`/admin/orders/${order.id}`} className="whitespace-nowrap tabular-nums">
-      {order.order_number}
-    </RecordLink>
-  ),
-};
+export const ORDER_NUMBER: OrderColumn = orderNumberColumn((order) => order.id);
 
 export const ORDER_DATE: OrderColumn = {
   header: 'Date',

@@ -1,8 +1,7 @@
-import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '#web/lib/api-client.ts';
 import { type ToastOptions, toast } from '#web/lib/toast.ts';
+import { type DeleteStep, useDeleteStep } from './use-delete-step.ts';
 
 /**
  * What an editor page says about its record: how to load, create, update and delete one, which
@@ -52,7 +51,7 @@ export interface RecordEditor<R, W> {
   /** Creates or updates; resolves with the saved record, throws ApiError for the form to show. */
   save: (values: W) => Promise<R>;
   /** The delete step: asked, confirmed or cancelled, pending while it runs. Null without `remove`. */
-  deletion: { asking: boolean; pending: boolean; ask: () => void; cancel: () => void; confirm: () => void } | null;
+  deletion: DeleteStep | null;
 }
 
 /**
@@ -70,7 +69,6 @@ export function useRecordEditor<R, W, D = unknown>(config: RecordEditorConfig<R,
   const pathOf = config.pathOf ?? ((record: R) => `${listPath}/${idOf(record)}`);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [asking, setAsking] = useState(false);
   const query = useQuery({
     queryKey: recordKey(id ?? ''),
     queryFn: ({ signal }) => load(id as string, signal),
@@ -94,17 +92,14 @@ export function useRecordEditor<R, W, D = unknown>(config: RecordEditorConfig<R,
     return updated;
   };
 
-  const removal = useMutation({
-    mutationFn: () => (remove as (id: string) => Promise<D>)(id as string),
-    onSuccess: (result) => {
-      setAsking(false);
-      toast(config.deletedToast?.(result) ?? { variant: 'success', title: `${capitalise(noun)} deleted` });
+  const deletion = useDeleteStep({
+    remove: () => (remove as (id: string) => Promise<D>)(id as string),
+    deletedToast: (result) =>
+      config.deletedToast?.(result) ?? { variant: 'success', title: `${capitalise(noun)} deleted` },
+    failedTitle: `Could not delete the ${noun}`,
+    onDeleted: () => {
       void invalidate(queryClient);
       navigate(listPath);
-    },
-    onError: (error) => {
-      setAsking(false);
-      toast({ variant: 'error', title: error instanceof ApiError ? error.message : `Could not delete the ${noun}` });
     },
   });
 
@@ -115,16 +110,7 @@ export function useRecordEditor<R, W, D = unknown>(config: RecordEditorConfig<R,
     query,
     waiting: id !== undefined && !query.isSuccess,
     save,
-    deletion:
-      remove && id !== undefined
-        ? {
-            asking,
-            pending: removal.isPending,
-            ask: () => setAsking(true),
-            cancel: () => setAsking(false),
-            confirm: () => removal.mutate(),
-          }
-        : null,
+    deletion: remove && id !== undefined ? deletion : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import { ApiError } from '#web/lib/api-client.ts';
@@ -12,6 +12,7 @@ import type { ListColumn } from '../ui/data-list.tsx';
 import { formatDateTime, ROLE_LABELS } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
 import { ActiveBadge } from '../ui/status-badge.tsx';
+import { useListQuery } from '../ui/use-list-query.ts';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 
 const USER_LIST: ListDefinition = {
@@ -50,11 +51,7 @@ export function UsersPage() {
   const queryClient = useQueryClient();
   const { user: me } = useAdminAuth();
 
-  const users = useQuery({
-    queryKey: ['admin', 'users', list.query],
-    queryFn: () => adminList<AuthUser>('/admin/users', { query: list.query }),
-    placeholderData: keepPreviousData,
-  });
+  const users = useListQuery(['admin', 'users'], list.query, (query) => adminList<AuthUser>('/admin/users', { query }));
 
   const changeStatus = useMutation({
     mutationFn: (user: AuthUser) =>
