@@ -20,6 +20,11 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'tests/api/**/*.test.ts'],
           // One migrated template database per run; each test file opens a fresh copy of it.
           globalSetup: ['tests/helpers/global-setup.ts'],
+          // Each worker keeps its loaded modules from one file to the next: re-importing the
+          // server (Fastify, Drizzle, PGlite, zod schemas) per file was about half of this
+          // project's time. The files share no state: each opens its own database and app, and
+          // restores any timer, spy or listener it changes (docs/testing.md, "Issue 32").
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -206,9 +206,15 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
     }
   });
 
-  it('says which migrations it applies to a new database, and nothing on a start with nothing to do', async () => {
-    const blank = await openDatabase({ kind: 'pglite' });
-    try {
+  // One new embedded database for both tests below: its first start (initdb) costs seconds of CPU.
+  describe('a new embedded database', () => {
+    let blank: Awaited<ReturnType<typeof openDatabase>>;
+    beforeAll(async () => {
+      blank = await openDatabase({ kind: 'pglite' });
+    });
+    afterAll(() => blank?.close());
+
+    it('says which migrations it applies to a new database, and nothing on a start with nothing to do', async () => {
       const config = loadConfig({
         DATA_DIR: dataDir,
         SEED_DEMO_DATA: 'false',
@@ -221,9 +227,14 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
       expect(lines).toEqual([`Applying ${journal.entries.length} database migrations…`]);
       await prepareInstance(blank, config, progress);
       expect(lines).toHaveLength(1);
-    } finally {
-      await blank.close();
-    }
+    });
+
+    it("runs with a small buffer cache (its memory is the server's)", async () => {
+      const { rows } = (await blank.db.execute(sql`show shared_buffers`)) as unknown as {
+        rows: { shared_buffers: string }[];
+      };
+      expect(rows[0]?.shared_buffers).toBe('8MB');
+    });
   });
 
   it('serves a demo picture requested before its turn: the request waits while it is drawn', async () => {
@@ -266,18 +277,6 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
     } finally {
       await fresh.dispose();
       await rm(freshDir, { recursive: true, force: true });
-    }
-  });
-
-  it("runs the embedded database with a small buffer cache (its memory is the server's)", async () => {
-    const embedded = await openDatabase({ kind: 'pglite' });
-    try {
-      const { rows } = (await embedded.db.execute(sql`show shared_buffers`)) as unknown as {
-        rows: { shared_buffers: string }[];
-      };
-      expect(rows[0]?.shared_buffers).toBe('8MB');
-    } finally {
-      await embedded.close();
     }
   });
 
