@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import type { OrderItem } from '#shared/contracts/orders.ts';
+import { orderTaxTerms, taxLineLabel } from '#shared/order-terms.ts';
+import { useShopTerms } from '../shared/shop-terms.ts';
 import { money } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
@@ -91,7 +93,13 @@ function LineName({ item }: { item: OrderItem }) {
   );
 }
 
+/**
+ * The order's totals. The tax is named as the order kept it at placement ("VAT (11%)", "Includes
+ * VAT (11%)"); an older order that kept none, as the shop's settings name it now.
+ */
 export function Totals({ order }: { order: AdminOrder }) {
+  const terms = useShopTerms();
+  const tax = orderTaxTerms(order, terms.data?.tax);
   const rows: Array<[string, string, string?]> = [
     ['Subtotal', money(order.subtotal)],
     ...(order.discount > 0
@@ -102,7 +110,7 @@ export function Totals({ order }: { order: AdminOrder }) {
           ],
         ]
       : []),
-    ['Tax', money(order.tax)],
+    [taxLineLabel(tax), money(order.tax)],
     ['Shipping', order.shipping === 0 ? 'Free' : money(order.shipping)],
   ];
   return (
