@@ -1,10 +1,9 @@
-import { PAYMENT_METHOD_NAMES, type PaymentMethod } from './shop-settings.ts';
-
 /**
  * What an order tells the shopper about its tax and payment (docs/product.md#order-fields): kept
  * on the order as it was at placement, so a later settings change never rewrites it. Orders placed
- * before these were kept have nulls and are shown with the shop's current settings. No schema
- * library here: the storefront's order pages and the server's mails both read it.
+ * before these were kept have nulls and are shown with the shop's current settings. No imports:
+ * the storefront's order pages and the server's mails both read it, and the storefront's first
+ * load must not carry the settings' tables with it.
  */
 
 /** A tax as receipts name it: "VAT", 11 (percent), added on top or held in the prices. */
@@ -16,7 +15,6 @@ export interface TaxTerms {
 
 /** The order's own fields (Order contract) this reads. */
 export interface OrderTermsFields {
-  payment_method: PaymentMethod;
   tax_label: string | null;
   tax_rate: number | null;
   prices_include_tax: boolean | null;
@@ -44,14 +42,14 @@ export function taxLineLabel(tax: TaxTerms | undefined): string {
 
 /**
  * The order's payment method as the shopper was told it at placement (its name and how to pay),
- * else (older orders) as `current` names it today, else its plain name.
+ * else (older orders) `current`: as the shop names it today, or its plain name.
  */
 export function orderPaymentTerms(
-  order: Pick<OrderTermsFields, 'payment_method' | 'payment_label' | 'payment_instructions'>,
-  current: { label: string; instructions: string } | undefined,
+  order: Pick<OrderTermsFields, 'payment_label' | 'payment_instructions'>,
+  current: { label: string; instructions: string },
 ): { label: string; instructions: string } {
   if (order.payment_label !== null) {
     return { label: order.payment_label, instructions: order.payment_instructions ?? '' };
   }
-  return current ?? { label: PAYMENT_METHOD_NAMES[order.payment_method], instructions: '' };
+  return current;
 }

@@ -4,7 +4,7 @@ import type { PaymentSettings, TaxSettings } from '#shared/contracts/settings.ts
 import { round2 } from '#shared/money.ts';
 import { orderPaymentTerms, orderTaxTerms, taxLineLabel } from '#shared/order-terms.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { GOVERNORATE_NAMES, type PaymentMethod } from '#shared/shop-settings.ts';
+import { GOVERNORATE_NAMES, PAYMENT_METHOD_NAMES, type PaymentMethod } from '#shared/shop-settings.ts';
 
 /**
  * `$1,234.50`, as formatMoney (shared/money.ts) writes it, with one NumberFormat per currency:
@@ -34,7 +34,10 @@ export function newOrderMails(
   tax?: TaxSettings,
 ): Mail[] {
   const money = (amount: number) => formatAmount(amount, shop.currency);
-  const method = orderPaymentTerms(order, payment?.[order.payment_method]);
+  const method = orderPaymentTerms(
+    order,
+    payment?.[order.payment_method] ?? { label: PAYMENT_METHOD_NAMES[order.payment_method], instructions: '' },
+  );
   const vatNumber = tax?.vat_number ?? '';
   const governorate = order.shipping_address.governorate;
   const zone = governorate ? GOVERNORATE_NAMES[governorate] : undefined;

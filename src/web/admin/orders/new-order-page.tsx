@@ -203,9 +203,7 @@ export function NewOrderPage() {
                   hint="The delivery cost follows the governorate, as at checkout."
                   {...field('shipping_address.governorate')}
                 >
-                  <option value="" disabled>
-                    Choose the governorate
-                  </option>
+                  <option value="">Choose the governorate</option>
                   {GOVERNORATES.map((key) => {
                     const rate = terms.data?.delivery.zones.find((entry) => entry.zone === key)?.rate;
                     return (

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ADDRESS_EDITABLE_STATUSES, type AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { orderPaymentTerms } from '#shared/order-terms.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { GOVERNORATE_NAMES } from '#shared/shop-settings.ts';
+import { GOVERNORATE_NAMES, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
 import { useShopTerms } from '../shared/shop-terms.ts';
 import { DetailCard } from '../ui/detail-layout.tsx';
@@ -52,7 +52,10 @@ export function CustomerCard({ order }: { order: AdminOrder }) {
 export function AddressCard({ order, onEdit }: { order: AdminOrder; onEdit: () => void }) {
   const address = order.shipping_address;
   const terms = useShopTerms();
-  const current = terms.data?.payment_methods.find((entry) => entry.method === order.payment_method);
+  const current = terms.data?.payment_methods.find((entry) => entry.method === order.payment_method) ?? {
+    label: PAYMENT_METHOD_NAMES[order.payment_method],
+    instructions: '',
+  };
   const payment = orderPaymentTerms(order, current);
   const editable = ADDRESS_EDITABLE_STATUSES.includes(order.status);
   return (

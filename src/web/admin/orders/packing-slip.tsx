@@ -2,7 +2,7 @@ import { createPortal } from 'react-dom';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { orderPaymentTerms } from '#shared/order-terms.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { GOVERNORATE_NAMES } from '#shared/shop-settings.ts';
+import { GOVERNORATE_NAMES, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { useShopTerms } from '../shared/shop-terms.ts';
 import { type Column, ColumnHeaders } from '../ui/column-headers.tsx';
@@ -46,7 +46,10 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
   const tax = terms.data?.tax;
   const payment = orderPaymentTerms(
     order,
-    terms.data?.payment_methods.find((entry) => entry.method === order.payment_method),
+    terms.data?.payment_methods.find((entry) => entry.method === order.payment_method) ?? {
+      label: PAYMENT_METHOD_NAMES[order.payment_method],
+      instructions: '',
+    },
   );
   const address = order.shipping_address;
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
