@@ -2,9 +2,15 @@ import type { Mail } from '#server/mail/mailer.ts';
 import type { Order } from '#shared/contracts/orders.ts';
 import type { PaymentSettings, TaxSettings } from '#shared/contracts/settings.ts';
 import { round2 } from '#shared/money.ts';
-import { orderPaymentTerms, orderTaxTerms, taxLineLabel } from '#shared/order-terms.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { GOVERNORATE_NAMES, PAYMENT_METHOD_NAMES, type PaymentMethod } from '#shared/shop-settings.ts';
+import {
+  GOVERNORATE_NAMES,
+  orderPaymentTerms,
+  orderTaxTerms,
+  PAYMENT_METHOD_NAMES,
+  type PaymentMethod,
+  taxLineLabel,
+} from '#shared/shop-settings.ts';
 
 /**
  * `$1,234.50`, as formatMoney (shared/money.ts) writes it, with one NumberFormat per currency:

@@ -307,7 +307,7 @@ export const OrderSchema = OrderTotalsSchema.extend({
   promo_discount_value: z.number().nullable(),
   /**
    * What the shopper was told at placement, kept so a later settings change never rewrites the
-   * order (src/shared/order-terms.ts): the tax's name, rate (percent) and whether the prices held
+   * order (src/shared/shop-settings.ts): the tax's name, rate (percent) and whether the prices held
    * it, and the payment method's name and instructions. Null on orders placed before they were
    * kept: those are shown with the shop's current settings.
    */

@@ -10,8 +10,7 @@ import {
   OrderDetailsSchema,
   ShippingAddressInputSchema,
 } from '#shared/contracts/orders.ts';
-import { taxLineLabel } from '#shared/order-terms.ts';
-import { GOVERNORATE_NAMES, GOVERNORATES, type Governorate } from '#shared/shop-settings.ts';
+import { GOVERNORATE_NAMES, GOVERNORATES, type Governorate, taxLineLabel } from '#shared/shop-settings.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField } from '#web/ui/form-field.tsx';

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ADDRESS_EDITABLE_STATUSES, type AdminOrder } from '#shared/contracts/admin-orders.ts';
-import { orderPaymentTerms } from '#shared/order-terms.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { GOVERNORATE_NAMES, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
+import { GOVERNORATE_NAMES, orderPaymentTerms, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
 import { useShopTerms } from '../shared/shop-terms.ts';
 import { DetailCard } from '../ui/detail-layout.tsx';

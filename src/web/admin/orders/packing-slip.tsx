@@ -1,8 +1,7 @@
 import { createPortal } from 'react-dom';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
-import { orderPaymentTerms } from '#shared/order-terms.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { GOVERNORATE_NAMES, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
+import { GOVERNORATE_NAMES, orderPaymentTerms, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { useShopTerms } from '../shared/shop-terms.ts';
 import { type Column, ColumnHeaders } from '../ui/column-headers.tsx';

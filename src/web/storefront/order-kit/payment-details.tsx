@@ -1,5 +1,5 @@
 import type { Order } from '#shared/contracts/orders.ts';
-import { orderPaymentTerms } from '#shared/order-terms.ts';
+import { orderPaymentTerms } from '#shared/shop-settings.ts';
 import { paymentMethodOf, useShopSettings } from './shop-settings-query.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
-import { orderTaxTerms } from '#shared/order-terms.ts';
+import { orderTaxTerms } from '#shared/shop-settings.ts';
 import { optionsText } from '#web/storefront/cart-kit/cart-actions.ts';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import { governorateName, taxLabelOf, useShopSettings } from './shop-settings-query.ts';

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '#shared/contracts/settings.ts';
-import { taxLineLabel } from '#shared/order-terms.ts';
 import {
   GOVERNORATE_NAMES,
   type Governorate,
   PAYMENT_METHOD_NAMES,
   type PaymentMethod,
+  taxLineLabel,
 } from '#shared/shop-settings.ts';
 import { apiGet } from '#web/lib/api-client.ts';
 
