@@ -132,7 +132,7 @@ describe('promo codes at checkout', () => {
       expect(read.json().data).toEqual(order);
       // The mails show the discount, with its code, before the tax it reduced.
       const mail = (await outboxMails(ctx.app)).find((text) => text.includes(order.order_number));
-      expect(mail).toContain(`Subtotal: $59.97\nDiscount (${code.code}): -$9.00\nTax: $5.61`);
+      expect(mail).toContain(`Subtotal: $59.97\nDiscount (${code.code}): -$9.00\nVAT (11%): $5.61`);
     });
 
     it('without a code: nothing counted, snapshot empty', async () => {

@@ -63,6 +63,12 @@ describe('fixed pages', () => {
     const delivery = await publicPage('delivery');
     expect(delivery.title).toBe('Delivery');
     expect(delivery.content).toContain('cash on delivery');
+    // Delivery costs and VAT come from the settings: the texts point to checkout, naming no figure.
+    expect(delivery.content).toContain('The delivery cost depends on your governorate');
+    expect(delivery.content).not.toContain('no separate delivery charge');
+    const terms = await publicPage('terms');
+    expect(terms.content).toContain('VAT is shown at checkout as the shop applies it');
+    expect(terms.content).not.toMatch(/11 ?%/);
     expect(delivery.content).not.toContain('to confirm');
     for (const slug of SHOP_PAGE_SLUGS) {
       const page = await publicPage(slug);

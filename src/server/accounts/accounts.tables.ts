@@ -67,6 +67,8 @@ export const accountAddresses = pgTable(
     building: text('building'),
     floor: text('floor'),
     notes: text('notes'),
+    /** The delivery zone (a GOVERNORATES key); null for addresses saved before zones. */
+    governorate: text('governorate'),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

@@ -9,6 +9,7 @@ import {
   ADDRESS_BOOK_LIMIT,
   ADDRESS_MESSAGES,
 } from '#shared/contracts/accounts.ts';
+import type { Governorate } from '#shared/shop-settings.ts';
 import { accountAddresses } from './accounts.tables.ts';
 
 /**
@@ -30,6 +31,8 @@ function toAccountAddress(row: AddressRow): AccountAddress {
     ...(row.building ? { building: row.building } : {}),
     ...(row.floor ? { floor: row.floor } : {}),
     ...(row.notes ? { notes: row.notes } : {}),
+    // The column holds only keys the contract let through (GovernorateSchema).
+    ...(row.governorate ? { governorate: row.governorate as Governorate } : {}),
     is_default: row.isDefault,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -43,6 +46,7 @@ const columnsOf = (input: AccountAddressInput) => ({
   building: input.building ?? null,
   floor: input.floor ?? null,
   notes: input.notes ?? null,
+  governorate: input.governorate ?? null,
 });
 
 const ownedBy = (userId: string, id: string) => and(eq(accountAddresses.id, id), eq(accountAddresses.userId, userId));

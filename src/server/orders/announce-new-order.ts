@@ -9,9 +9,11 @@ import { newOrderMails } from './order-emails.ts';
  */
 export function announceNewOrder(app: FastifyInstance, order: Order): void {
   app.realtime.announceOrder(order.id, 'new_order');
-  // The shop's name and address as the settings stand now (settings: site), and the order's
-  // payment method's instructions (settings: payment).
-  const { site, payment } = app.settings.values;
+  // The shop's name and address as the settings stand now (settings: site) and its VAT number
+  // (settings: tax); the tax's name and payment instructions are the order's own.
+  const { site, payment, tax } = app.settings.values;
   const shop = { name: site.shop_name, email: site.email, currency: app.config.CURRENCY };
-  for (const mail of newOrderMails(order, shop, payment)) app.mailer.sendLater(mail, { order: order.order_number });
+  for (const mail of newOrderMails(order, shop, payment, tax)) {
+    app.mailer.sendLater(mail, { order: order.order_number });
+  }
 }

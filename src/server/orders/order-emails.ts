@@ -1,9 +1,16 @@
 import type { Mail } from '#server/mail/mailer.ts';
 import type { Order } from '#shared/contracts/orders.ts';
-import type { PaymentSettings } from '#shared/contracts/settings.ts';
+import type { PaymentSettings, TaxSettings } from '#shared/contracts/settings.ts';
 import { round2 } from '#shared/money.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { GOVERNORATE_NAMES, PAYMENT_METHOD_NAMES, type PaymentMethod } from '#shared/shop-settings.ts';
+import {
+  GOVERNORATE_NAMES,
+  orderPaymentTerms,
+  orderTaxTerms,
+  PAYMENT_METHOD_NAMES,
+  type PaymentMethod,
+  taxLineLabel,
+} from '#shared/shop-settings.ts';
 
 /**
  * `$1,234.50`, as formatMoney (shared/money.ts) writes it, with one NumberFormat per currency:
@@ -20,14 +27,24 @@ function formatAmount(amount: number, currency: string): string {
   return format.format(round2(amount));
 }
 
-/** Plain-text mails for a new order: one to the shop, one to the customer when they gave an email. */
+/**
+ * Plain-text mails for a new order: one to the shop, one to the customer when they gave an email.
+ * The tax's name and the payment instructions are the order's own (as the shopper was told at
+ * placement); `payment` and `tax`, the shop's settings now, stand in for orders that kept none,
+ * and give the shop's VAT number (on the receipt when set).
+ */
 export function newOrderMails(
   order: Order,
   shop: { name: string; email: string; currency: string },
   payment?: Pick<PaymentSettings, PaymentMethod>,
+  tax?: TaxSettings,
 ): Mail[] {
   const money = (amount: number) => formatAmount(amount, shop.currency);
-  const method = payment?.[order.payment_method];
+  const method = orderPaymentTerms(
+    order,
+    payment?.[order.payment_method] ?? { label: PAYMENT_METHOD_NAMES[order.payment_method], instructions: '' },
+  );
+  const vatNumber = tax?.vat_number ?? '';
   const governorate = order.shipping_address.governorate;
   const zone = governorate ? GOVERNORATE_NAMES[governorate] : undefined;
   const address = order.shipping_address;
@@ -45,12 +62,13 @@ export function newOrderMails(
     ...(order.discount > 0
       ? [`Discount${order.promo_code ? ` (${order.promo_code})` : ''}: -${money(order.discount)}`]
       : []),
-    `Tax: ${money(order.tax)}`,
+    `${taxLineLabel(orderTaxTerms(order, tax))}: ${money(order.tax)}`,
     `Shipping${zone ? ` (${zone})` : ''}: ${order.shipping === 0 ? 'Free' : money(order.shipping)}`,
     `Total: ${money(order.total)}`,
     // The method the order records, and how to pay with it (the shop's instructions at placement).
-    `Payment: ${(method?.label ?? PAYMENT_METHOD_NAMES[order.payment_method]).toLowerCase()}`,
-    ...(method?.instructions && order.payment_method !== 'cash_on_delivery' ? [method.instructions] : []),
+    `Payment: ${method.label.toLowerCase()}`,
+    ...(method.instructions && order.payment_method !== 'cash_on_delivery' ? [method.instructions] : []),
+    ...(vatNumber ? ['', `${shop.name}, ${tax?.label ?? 'VAT'} number ${vatNumber}`] : []),
   ];
   const delivery = [
     `${order.customer.name}, ${formatPhone(order.customer.phone)}${order.customer.email ? `, ${order.customer.email}` : ''}`,

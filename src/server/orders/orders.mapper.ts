@@ -41,6 +41,11 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     shipping: toNumber(row.shipping),
     discount: toNumber(row.discount),
     total: toNumber(row.total),
+    tax_label: row.taxLabel,
+    tax_rate: row.taxRate === null ? null : toNumber(row.taxRate),
+    prices_include_tax: row.pricesIncludeTax,
+    payment_label: row.paymentLabel,
+    payment_instructions: row.paymentInstructions,
     items: [...items].sort((a, b) => a.position - b.position).map(toOrderItem),
     created_at: row.createdAt.toISOString(),
   };

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { customers } from '#server/customers/customers.table.ts';
 import { addressColumn } from '#server/db/address-column.ts';
 import { createdAtColumn, idColumn, moneyColumn, updatedAtColumn } from '#server/db/columns.ts';
@@ -41,6 +53,17 @@ export const orders = pgTable(
     discount: moneyColumn('discount').notNull().default(0),
     total: moneyColumn('total').notNull(),
     refundedAmount: moneyColumn('refunded_amount').notNull().default(0),
+    /**
+     * What the shopper was told at placement (docs/product.md#order-fields), so a later settings
+     * change never rewrites the order: the tax's name, rate (percent) and whether the prices held
+     * it, and the payment method's name and instructions. Null on orders placed before they were
+     * kept (migration 0019): those are shown with the shop's current settings.
+     */
+    taxLabel: text('tax_label'),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2, mode: 'number' }),
+    pricesIncludeTax: boolean('prices_include_tax'),
+    paymentLabel: text('payment_label'),
+    paymentInstructions: text('payment_instructions'),
     /** Unguessable token that lets the shopper's confirmation link read the order. */
     accessToken: text('access_token').notNull().unique(),
     idempotencyKey: text('idempotency_key').unique(),

@@ -22,6 +22,7 @@ import {
   refusalOf,
 } from '#server/promo-codes/promo-validation.ts';
 import type { CreateOrderRequest, Order, OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
+import type { SettingsValues } from '#shared/contracts/settings.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { type Idempotency, idempotencyOf, placeOnce } from './order-idempotency.ts';
 import {
@@ -72,10 +73,12 @@ export interface PlaceOrderResult {
 /** Who placed the order and from where; cedar_place_order (place-order.sql) reads both from `head`. */
 export interface PlaceOrderOptions {
   /**
-   * The shop's delivery zones and tax (`app.settings.values`, read from memory: no query per
-   * order). The order's zone is `shipping_address.governorate`; without one, no delivery cost.
+   * The shop's delivery zones, tax and payment methods (`app.settings.values`, read from memory:
+   * no query per order). The order's zone is `shipping_address.governorate`; without one, no
+   * delivery cost. The tax's name and rate and the method's name and instructions are kept on
+   * the order as they are now (docs/product.md#order-fields).
    */
-  settings: PricingSettings;
+  settings: PricingSettings & Pick<SettingsValues, 'payment'>;
   /** 'checkout' (the storefront, the default) or 'admin' (a phone or counter sale). */
   source?: 'checkout' | 'admin';
   /** The admin who entered it; recorded on the order and its first history entry. */
@@ -347,6 +350,16 @@ async function insertOrderRows(
   const promoCode = promo?.row.code ?? null;
   const promoDiscountType = (promo?.row.discountType as Order['promo_discount_type']) ?? null;
   const promoDiscountValue = promo ? promo.row.discountValue : null;
+  // What the shopper was told (docs/product.md#order-fields), kept as it is now, in the same call.
+  const { tax } = options.settings;
+  const payment = options.settings.payment[request.payment_method];
+  const terms = {
+    tax_label: tax.label,
+    tax_rate: tax.rate,
+    prices_include_tax: tax.prices_include_tax,
+    payment_label: payment.label,
+    payment_instructions: payment.instructions,
+  };
   const head = {
     customer_name: request.customer.name,
     customer_phone: request.customer.phone,
@@ -361,6 +374,7 @@ async function insertOrderRows(
     // What cedar_place_order compares with the stored code: the rule these totals were priced with.
     promo_rule: promo ? promoRuleOf(promo.row) : null,
     ...totals,
+    ...terms,
     access_token: accessToken,
     idempotency_key: idempotency?.key ?? null,
     request_hash: idempotency?.requestHash ?? null,
@@ -420,6 +434,7 @@ async function insertOrderRows(
     promo_discount_type: promoDiscountType,
     promo_discount_value: promoDiscountValue,
     ...totals,
+    ...terms,
     items: lines.map((line) => ({
       product_id: line.product_id,
       variant_id: line.variant_id,

@@ -8,8 +8,10 @@ import { MERCHANT_NOTE_LEAD, TO_CONFIRM_MARK } from './merchant-notes.ts';
  * words for a Lebanese electronics shop, written with the shop's own name and contact details from
  * the configuration (never a hard-coded "Cedar Shop"). Each starts with an editor's note, and every
  * figure the merchant must confirm is marked "to confirm", so nothing reads as settled until staff
- * have checked it. Both are for staff only: shoppers get the page without them (merchant-notes.ts). Where the app itself decides a rule (cash on delivery, no delivery charge in the
- * checkout total, 11 % VAT), the text says what the app does.
+ * have checked it. Both are for staff only: shoppers get the page without them (merchant-notes.ts).
+ * What the shop's settings decide (the delivery cost per governorate, the tax and whether prices
+ * include it, the payment methods) the merchant can change at any time, so the text names no
+ * figure for them: it says checkout shows them, which is always true.
  */
 
 export interface DefaultShopPage {
@@ -74,9 +76,9 @@ export function defaultShopPages(site: SiteConfig): Record<ShopPageSlug, Default
         `<ul><li>Beirut and its suburbs: 1–2 working days ${CONFIRM}.</li><li>Other regions: 2–4 working days ${CONFIRM}.</li></ul>`,
         '<p>We call or message you before the courier sets out. Orders placed on a Sunday or a public holiday leave on the next working day.</p>',
         '<h2>What it costs</h2>',
-        `<p>The total shown at checkout is what you pay: it has no separate delivery charge ${CONFIRM}. If we ever need to charge for a far-away address, we tell you when we confirm the order, before anything is sent.</p>`,
+        '<p>The delivery cost depends on your governorate: checkout shows it, with the usual delivery time, as soon as you choose your governorate, and says when your order is delivered free. The total shown before you order, delivery included, is what you pay.</p>',
         '<h2>Paying</h2>',
-        `<p>You pay cash on delivery, in ${currency} or at the day's rate in Lebanese pounds ${CONFIRM}. Please have the amount ready; the courier may not carry change for large notes.</p>`,
+        `<p>You pay with one of the methods checkout offers, each with its instructions. Paying cash on delivery, you pay in ${currency} or at the day's rate in Lebanese pounds ${CONFIRM}; please have the amount ready, as the courier may not carry change for large notes.</p>`,
         '<h2>Tracking your order</h2>',
         '<p>Signed-in shoppers see each order and its status under their account. Otherwise, ask us with your order number:</p>',
         contactList,
@@ -142,13 +144,13 @@ export function defaultShopPages(site: SiteConfig): Record<ShopPageSlug, Default
         editorsNote('have these terms checked before you rely on them.'),
         `<p>These terms apply to every order placed on ${shop}, a shop run by ${legal}, ${address}.</p>`,
         '<h2>Prices</h2>',
-        `<p>Prices are in ${currency}. VAT of 11 % is added at checkout, and the total shown before you order is the amount you pay. We may change prices at any time; an order keeps the prices it was placed with.</p>`,
+        `<p>Prices are in ${currency}. VAT is shown at checkout as the shop applies it, included in the prices or added to them, with the delivery cost of your governorate; the total shown before you order is the amount you pay. We may change prices at any time; an order keeps the prices, VAT and delivery cost it was placed with.</p>`,
         '<h2>Stock</h2>',
         '<p>Product pages show the stock we hold. Stock is reserved when you place an order; if an item still cannot be supplied, we tell you and you pay nothing for it.</p>',
         '<h2>Orders</h2>',
         '<p>After you order, you receive an order number. We confirm the order by phone or message before it is sent; we may cancel an order we cannot confirm or deliver, and we tell you if we do.</p>',
         '<h2>Payment</h2>',
-        '<p>You pay cash on delivery when you receive your order. Ownership of the goods passes to you once they are paid for.</p>',
+        '<p>You pay with one of the methods offered at checkout: cash on delivery when you receive your order, or another method the shop offers there, as its instructions say. Ownership of the goods passes to you once they are paid for.</p>',
         '<h2>Delivery, returns and warranty</h2>',
         '<p>See <a href="/pages/delivery">Delivery</a>, <a href="/pages/returns">Returns</a> and <a href="/pages/warranty">Warranty</a>; they form part of these terms.</p>',
         '<h2>Law</h2>',

@@ -19,7 +19,7 @@ import { shopPages } from './pages.table.ts';
  */
 
 /** The date a page still on its default text reports as updated: when those texts were written. */
-export const DEFAULT_PAGES_UPDATED_AT = '2026-11-26T00:00:00.000Z';
+export const DEFAULT_PAGES_UPDATED_AT = '2026-11-29T00:00:00.000Z';
 
 type ShopPageRow = typeof shopPages.$inferSelect;
 

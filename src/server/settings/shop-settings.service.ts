@@ -278,7 +278,7 @@ export function publicSettings(values: SettingsValues): PublicSettings {
       zones: GOVERNORATES.map((zone) => ({ zone, name: GOVERNORATE_NAMES[zone], ...shipping.zones[zone] })),
       free_delivery_threshold: shipping.free_delivery_threshold,
     },
-    tax: { rate: tax.rate, label: tax.label, prices_include_tax: tax.prices_include_tax },
+    tax: { rate: tax.rate, label: tax.label, prices_include_tax: tax.prices_include_tax, vat_number: tax.vat_number },
     guest_checkout: system.guest_checkout,
     reviews_enabled: system.reviews_enabled,
     maintenance_mode: system.maintenance_mode,

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { normalizePhone, PHONE_MESSAGE } from '../phone.ts';
 import { EmailSchema, PASSWORD_MAX_LENGTH } from './auth.ts';
 import { IdSchema, PageQuerySchema } from './common.ts';
-import { ORDER_STATUSES, OrderSchema, PAYMENT_STATUSES, ShippingAddressInputSchema } from './orders.ts';
+import {
+  GovernorateSchema,
+  ORDER_STATUSES,
+  OrderSchema,
+  PAYMENT_STATUSES,
+  ShippingAddressInputSchema,
+} from './orders.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -287,6 +293,8 @@ export const AccountAddressSchema = z.object({
   building: z.string().optional(),
   floor: z.string().optional(),
   notes: z.string().optional(),
+  /** The delivery zone; absent on addresses saved before zones (checkout then asks it). */
+  governorate: GovernorateSchema.optional(),
   is_default: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

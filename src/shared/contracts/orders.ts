@@ -305,6 +305,17 @@ export const OrderSchema = OrderTotalsSchema.extend({
   promo_code: z.string().nullable(),
   promo_discount_type: z.enum(DISCOUNT_TYPES).nullable(),
   promo_discount_value: z.number().nullable(),
+  /**
+   * What the shopper was told at placement, kept so a later settings change never rewrites the
+   * order (src/shared/shop-settings.ts): the tax's name, rate (percent) and whether the prices held
+   * it, and the payment method's name and instructions. Null on orders placed before they were
+   * kept: those are shown with the shop's current settings.
+   */
+  tax_label: z.string().nullable(),
+  tax_rate: z.number().nullable(),
+  prices_include_tax: z.boolean().nullable(),
+  payment_label: z.string().nullable(),
+  payment_instructions: z.string().nullable(),
   items: z.array(OrderItemSchema),
   created_at: z.iso.datetime({ offset: true }),
 });

@@ -473,7 +473,8 @@ export const PublicSettingsSchema = z.object({
     ),
     free_delivery_threshold: z.number().nullable(),
   }),
-  tax: z.object({ rate: z.number(), label: z.string(), prices_include_tax: z.boolean() }),
+  /** `vat_number`: the shop's VAT registration number, shown on receipts when set ("" for none). */
+  tax: z.object({ rate: z.number(), label: z.string(), prices_include_tax: z.boolean(), vat_number: z.string() }),
   guest_checkout: z.boolean(),
   reviews_enabled: z.boolean(),
   maintenance_mode: z.boolean(),

@@ -4,7 +4,7 @@ import type { OrderCalculation, OrderLineInput } from '#shared/contracts/orders.
 import { adminTestSetup, click, fieldLabelled, type as typeInto } from '#web/test/admin.tsx';
 import { waitFor } from '#web/test/render.tsx';
 import { adminProduct, PI_ID, variant, variantId, variantProduct } from '../products/test-fixtures.ts';
-import { NewOrderPage } from './new-order-page.tsx';
+import { NewOrderPage, ZONE_MESSAGE } from './new-order-page.tsx';
 import { adminOrder, type Call, errorBody, json, ORDER_ID, PRODUCT_ID, stubApi } from './test-fixtures.ts';
 
 /** Colour is a shared choice: one default variant holds the price and stock (decision 012 §2). */
@@ -20,8 +20,8 @@ const PRODUCT = adminProduct({
   variants: [variant({ id: variantId(0), sku: 'CS-ARD-1', price: 25, stock_quantity: 4 })],
 });
 
-/** Prices like the server: 25 a unit, 11 % tax; more than 4 is too many. */
-function calculate(items: OrderLineInput[]): OrderCalculation {
+/** Prices like the server: 25 a unit, 11 % tax; more than 4 is too many; the South delivers for 4.50. */
+function calculate(items: OrderLineInput[], governorate?: string): OrderCalculation {
   const lines = items.map((item) => {
     const available = item.quantity <= 4;
     return {
@@ -43,9 +43,13 @@ function calculate(items: OrderLineInput[]): OrderCalculation {
   });
   const subtotal = lines.filter((l) => l.available).reduce((sum, l) => sum + l.line_total, 0);
   const tax = Math.round(subtotal * 11) / 100;
+  const shipping = governorate === 'south' ? 4.5 : 0;
   return {
     items: lines,
-    delivery: null,
+    delivery:
+      governorate === 'south'
+        ? { zone: 'south', name: 'South', rate: 4.5, delivery_days_min: 1, delivery_days_max: 3, free: false }
+        : null,
     tax_label: 'VAT',
     tax_rate: 11,
     prices_include_tax: false,
@@ -54,9 +58,9 @@ function calculate(items: OrderLineInput[]): OrderCalculation {
     unavailable: lines.flatMap((l, i) => (l.available ? [] : [i])),
     subtotal,
     tax,
-    shipping: 0,
+    shipping,
     discount: 0,
-    total: subtotal + tax,
+    total: subtotal + tax + shipping,
   };
 }
 
@@ -83,8 +87,10 @@ const catalogue = (products: readonly unknown[]) => ({
       data: products,
       pagination: { page: 1, limit: 8, total: products.length, totalPages: 1, hasNext: false, hasPrev: false },
     }),
-  'POST /api/orders/calculate': (call: Call) =>
-    json({ data: calculate((call.body as { items: OrderLineInput[] }).items) }),
+  'POST /api/orders/calculate': (call: Call) => {
+    const body = call.body as { items: OrderLineInput[]; governorate?: string };
+    return json({ data: calculate(body.items, body.governorate) });
+  },
 });
 const CATALOGUE = catalogue([PRODUCT]);
 
@@ -122,8 +128,20 @@ describe('NewOrderPage', () => {
 
     await type(field(root, 'Full name'), 'Rami Haddad');
     await type(field(root, 'Phone'), '03 123 456');
-    await type(field(root, 'City or area'), 'Beirut');
+    await type(field(root, 'City or area'), 'Saida');
     await type(field(root, 'Street'), 'Bliss Street');
+    // The delivery zone is asked as checkout asks it: no order without an answer.
+    await click(root.querySelector('button[type="submit"]'));
+    await waitFor(() => expect(root.textContent).toContain(ZONE_MESSAGE));
+    expect(calls.some((c) => c.url === '/api/admin/orders')).toBe(false);
+    // The zone prices the delivery: the summary follows it.
+    await type(field(root, 'Delivery zone'), 'south');
+    await waitFor(() => expect(summary()).toContain('Delivery (South)'));
+    expect(summary()).toContain('$60.00');
+    expect(summary()).toContain('VAT (11%)');
+    expect(calls.filter((c) => c.url === '/api/orders/calculate').at(-1)?.body).toMatchObject({
+      governorate: 'south',
+    });
     await click(root.querySelector('button[type="submit"]'));
 
     await waitFor(() =>
@@ -132,7 +150,7 @@ describe('NewOrderPage', () => {
     const created = calls.find((c) => c.method === 'POST' && c.url === '/api/admin/orders');
     expect(created?.body).toMatchObject({
       customer: { name: 'Rami Haddad', phone: '+9613123456' },
-      shipping_address: { city: 'Beirut', street: 'Bliss Street' },
+      shipping_address: { city: 'Saida', street: 'Bliss Street', governorate: 'south' },
       payment_method: 'cash_on_delivery',
       items: [{ product_id: PRODUCT_ID, variant_id: variantId(0), quantity: 2, selectedVariations: { Color: 'Red' } }],
     });
@@ -159,9 +177,13 @@ describe('NewOrderPage', () => {
     await type(field(root, 'Phone'), '03 123 456');
     await type(field(root, 'City or area'), 'Beirut');
     await type(field(root, 'Street'), 'Bliss Street');
+    // A counter sale: collected at the shop, sent without a zone (no delivery charged).
+    await type(field(root, 'Delivery zone'), 'collected');
     await waitFor(() => expect(root.querySelector('aside')?.textContent).toContain('$27.75'));
     await click(root.querySelector('button[type="submit"]'));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/admin/orders')).toBe(true));
+    const sent = calls.find((c) => c.url === '/api/admin/orders')?.body as { shipping_address: object };
+    expect(sent.shipping_address).not.toHaveProperty('governorate');
     // Still on the form (no navigation), with the server's words in a toast.
     await waitFor(() => expect(toasts.map((t) => t.title)).toContain('Only 1 left in stock for Arduino Uno'));
     expect(root.querySelector('[data-testid="order-page"]')).toBeNull();
@@ -213,6 +235,7 @@ describe('NewOrderPage with variants (decision 012 §7)', () => {
     await type(field(root, 'Phone'), '03 123 456');
     await type(field(root, 'City or area'), 'Beirut');
     await type(field(root, 'Street'), 'Bliss Street');
+    await type(field(root, 'Delivery zone'), 'beirut');
     await click(root.querySelector('button[type="submit"]'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/orders')).toBe(true));
     const created = calls.find((c) => c.method === 'POST' && c.url === '/api/admin/orders');
@@ -296,6 +319,7 @@ describe('NewOrderPage with a promo code (docs/product.md#applying-a-code)', () 
     await type(field(root, 'Phone'), '03 123 456');
     await type(field(root, 'City or area'), 'Beirut');
     await type(field(root, 'Street'), 'Bliss Street');
+    await type(field(root, 'Delivery zone'), 'beirut');
     await click(root.querySelector('button[type="submit"]'));
     // Refused at placement: the code is dropped with its message; the next try goes without it.
     await waitFor(() => expect(summary()).toContain('This promo code has reached its usage limit'));

@@ -3,32 +3,60 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import {
   type CreateOrderRequest,
   ORDER_MAX_LINES,
-  type OrderDetailsInput,
   OrderDetailsSchema,
+  ShippingAddressInputSchema,
 } from '#shared/contracts/orders.ts';
+import { GOVERNORATE_NAMES, GOVERNORATES, type Governorate, taxLineLabel } from '#shared/shop-settings.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { TextAreaField } from '#web/ui/form-field.tsx';
+import { SelectField, TextAreaField } from '#web/ui/form-field.tsx';
+import { useShopTerms } from '../shared/shop-terms.ts';
 import { AddressFields, ContactFields } from '../ui/customer-fields.tsx';
 import { DetailCard, DetailColumns, DetailHeader } from '../ui/detail-layout.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';
+import { money } from '../ui/format.ts';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes.tsx';
 import { ADMIN_ORDERS_KEY, calculateOrder, createOrder, errorMessage, invalidateOrders } from './order-api.ts';
 import { TotalRows } from './order-lines.tsx';
 import { addProduct, type DraftLine, LinesEditor, orderLinesOf, ProductPicker } from './order-lines-editor.tsx';
 import { OrderPromoField } from './order-promo-field.tsx';
 
-const EMPTY_DETAILS: OrderDetailsInput = {
+/** The delivery zone select's answer for a counter sale: collected at the shop, no delivery charged. */
+const COLLECTED = 'collected';
+export const ZONE_MESSAGE = 'Choose the governorate, or "Collected at the shop"';
+
+/**
+ * The form's details: the order's, with the delivery zone asked as checkout asks it (one of the
+ * governorates, required) or explicitly none for a counter sale (`POST /admin/orders` takes the
+ * zone as optional: docs/product.md#checkout-zone-and-payment).
+ */
+const StaffDetailsSchema = OrderDetailsSchema.extend({
+  shipping_address: ShippingAddressInputSchema.extend({
+    governorate: z.enum([...GOVERNORATES, COLLECTED], { error: ZONE_MESSAGE }),
+  }).strict(),
+}).strict();
+type StaffDetailsInput = z.input<typeof StaffDetailsSchema>;
+type StaffDetails = z.output<typeof StaffDetailsSchema>;
+
+const EMPTY_DETAILS = {
   customer: { name: '', phone: '', email: '' },
-  shipping_address: { city: '', street: '', building: '', floor: '', notes: '' },
+  // No zone chosen yet: the select starts on its prompt and must be answered.
+  shipping_address: { city: '', street: '', building: '', floor: '', notes: '', governorate: '' },
   payment_method: 'cash_on_delivery',
   notes: '',
-};
+} as unknown as StaffDetailsInput;
 
-const FORM_FIELD = /^(customer\.(name|phone|email)|shipping_address\.(city|street|building|floor|notes)|notes)$/;
+const FORM_FIELD =
+  /^(customer\.(name|phone|email)|shipping_address\.(city|street|building|floor|notes|governorate)|notes)$/;
+
+/** The zone to price and send: a governorate, or none for a counter sale (or while unanswered). */
+function zoneOf(value: string | undefined): Governorate | undefined {
+  return (GOVERNORATES as readonly string[]).includes(value ?? '') ? (value as Governorate) : undefined;
+}
 
 function newKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -51,9 +79,10 @@ export function NewOrderPage() {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<OrderDetailsInput, unknown, Omit<CreateOrderRequest, 'items' | 'promo_code'>>({
-    resolver: zodResolver(OrderDetailsSchema),
+  } = useForm<StaffDetailsInput, unknown, StaffDetails>({
+    resolver: zodResolver(StaffDetailsSchema),
     defaultValues: EMPTY_DETAILS,
     mode: 'onTouched',
   });
@@ -62,14 +91,17 @@ export function NewOrderPage() {
   const leaveGuard = useUnsavedChangesGuard((isDirty || lines.length > 0) && !isSubmitting && !placed);
 
   const items = orderLinesOf(lines);
+  // The delivery follows the zone (its rate, free from the threshold), priced by the server.
+  const zone = zoneOf(watch('shipping_address.governorate'));
+  const terms = useShopTerms();
   // The promo code: typed, then applied (sent with the calculation, which says what it takes off
   // or why not); a refusal when placing (the code ran out meanwhile) drops it with its message.
   const [promoText, setPromoText] = useState('');
   const [promoCode, setPromoCode] = useState<string | null>(null);
   const [placementPromoError, setPlacementPromoError] = useState<string | null>(null);
   const calculation = useQuery({
-    queryKey: [...ADMIN_ORDERS_KEY, 'calculate', items, promoCode],
-    queryFn: ({ signal }) => calculateOrder(items, promoCode, signal),
+    queryKey: [...ADMIN_ORDERS_KEY, 'calculate', items, promoCode, zone ?? null],
+    queryFn: ({ signal }) => calculateOrder(items, promoCode, zone, signal),
     enabled: items.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -95,7 +127,12 @@ export function NewOrderPage() {
     if (next.length > 0) setLinesError(null);
   };
 
-  const submit = async (details: Omit<CreateOrderRequest, 'items' | 'promo_code'>) => {
+  const submit = async (form: StaffDetails) => {
+    const { governorate, ...address } = form.shipping_address;
+    const details: Omit<CreateOrderRequest, 'items' | 'promo_code'> = {
+      ...form,
+      shipping_address: { ...address, ...(zoneOf(governorate) ? { governorate: zoneOf(governorate) } : {}) },
+    };
     if (lines.length === 0) {
       setLinesError('Add at least one product');
       return;
@@ -116,7 +153,7 @@ export function NewOrderPage() {
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.errors.filter((item) => FORM_FIELD.test(item.path)) : [];
       for (const item of fieldErrors) {
-        setError(item.path as FieldPath<OrderDetailsInput>, { message: item.message }, { shouldFocus: true });
+        setError(item.path as FieldPath<StaffDetailsInput>, { message: item.message }, { shouldFocus: true });
       }
       const promoRefusal = error instanceof ApiError && error.errors.find((item) => item.path === 'promo_code');
       if (promoRefusal) {
@@ -161,6 +198,23 @@ export function NewOrderPage() {
                 <ContactFields nameLabel="Full name" field={(key) => field(`customer.${key}`)} />
               </DetailCard>
               <DetailCard stack title="Delivery address">
+                <SelectField
+                  label="Delivery zone"
+                  hint="The delivery cost follows the governorate, as at checkout."
+                  {...field('shipping_address.governorate')}
+                >
+                  <option value="">Choose the governorate</option>
+                  {GOVERNORATES.map((key) => {
+                    const rate = terms.data?.delivery.zones.find((entry) => entry.zone === key)?.rate;
+                    return (
+                      <option key={key} value={key}>
+                        {GOVERNORATE_NAMES[key]}
+                        {rate === undefined ? '' : ` (${rate === 0 ? 'free delivery' : money(rate)})`}
+                      </option>
+                    );
+                  })}
+                  <option value={COLLECTED}>Collected at the shop (no delivery)</option>
+                </SelectField>
                 <AddressFields field={(key) => field(`shipping_address.${key}`)} />
               </DetailCard>
               <DetailCard stack title="Order notes">
@@ -178,7 +232,19 @@ export function NewOrderPage() {
             <aside aria-label="Order summary" className="card space-y-4 p-5 sm:p-6 lg:sticky lg:top-22">
               <h2 className="text-base font-semibold text-strong">Summary</h2>
               <dl className="space-y-1.5 text-sm" aria-busy={calculation.isFetching}>
-                <TotalRows figures={totals && { ...totals, promoCode: totals.promo ? totals.promo.code : null }} />
+                <TotalRows
+                  figures={totals && { ...totals, promoCode: totals.promo ? totals.promo.code : null }}
+                  taxLabel={
+                    totals
+                      ? taxLineLabel({
+                          label: totals.tax_label,
+                          rate: totals.tax_rate,
+                          prices_include_tax: totals.prices_include_tax,
+                        })
+                      : 'Tax'
+                  }
+                  shippingLabel={totals?.delivery ? `Delivery (${totals.delivery.name})` : 'Delivery'}
+                />
               </dl>
               <OrderPromoField
                 text={promoText}
@@ -204,7 +270,7 @@ export function NewOrderPage() {
                 </p>
               )}
               <p className="text-xs text-muted">
-                Payment: cash on delivery (no delivery charged for an order entered here).
+                Payment: cash on delivery. Delivery is charged at the zone's rate; none when collected at the shop.
               </p>
               <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
                 {isSubmitting ? 'Creating…' : 'Create order'}

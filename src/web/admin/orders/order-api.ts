@@ -9,6 +9,7 @@ import type {
 } from '#shared/contracts/admin-orders.ts';
 import type { AdminProduct } from '#shared/contracts/admin-products.ts';
 import type { CreateOrderRequest, OrderCalculation, OrderLineInput, OrderStatus } from '#shared/contracts/orders.ts';
+import type { Governorate } from '#shared/shop-settings.ts';
 import { ADMIN_ORDERS_KEY } from '#web/admin/shared/order-keys.ts';
 import { ApiError, apiPost, type ListResult, type QueryParams } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -48,9 +49,21 @@ export function orderQuery(id: string) {
 export const createOrder = (body: CreateOrderRequest, idempotencyKey: string) =>
   adminPost<AdminOrder>('/admin/orders', body, { headers: { 'Idempotency-Key': idempotencyKey } });
 
-/** Same pricing as the checkout: the public endpoint, so the form shows exactly what the order will cost. */
-export const calculateOrder = (items: OrderLineInput[], promoCode: string | null, signal?: AbortSignal) =>
-  apiPost<OrderCalculation>('/orders/calculate', promoCode ? { items, promo_code: promoCode } : { items }, { signal });
+/**
+ * Same pricing as the checkout: the public endpoint, so the form shows exactly what the order will
+ * cost, its delivery priced for `governorate` (none: no delivery charged).
+ */
+export const calculateOrder = (
+  items: OrderLineInput[],
+  promoCode: string | null,
+  governorate: Governorate | undefined,
+  signal?: AbortSignal,
+) =>
+  apiPost<OrderCalculation>(
+    '/orders/calculate',
+    { items, ...(promoCode ? { promo_code: promoCode } : {}), ...(governorate ? { governorate } : {}) },
+    { signal },
+  );
 
 export const searchProducts = (search: string, signal?: AbortSignal) =>
   adminList<AdminProduct>('/admin/products', {

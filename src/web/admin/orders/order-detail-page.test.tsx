@@ -33,9 +33,10 @@ const buttonNames = (root: ParentNode) =>
 const openDialog = () => document.querySelector<HTMLDialogElement>('dialog[open]');
 
 /** The order the GET answers; a PUT answers with `after` and makes it the current order. */
-function serve(before: AdminOrder, after?: (call: Call) => AdminOrder | Response) {
+function serve(before: AdminOrder, after?: (call: Call) => AdminOrder | Response, siteSettings?: () => Response) {
   let current = before;
   return stubApi({
+    ...(siteSettings ? { 'GET /api/site/settings': siteSettings } : {}),
     [`GET ${PATH}`]: () => json({ data: current }),
     [`PUT ${PATH}`]: (call) => {
       const next = after?.(call) ?? current;
@@ -61,7 +62,64 @@ function serve(before: AdminOrder, after?: (call: Call) => AdminOrder | Response
   });
 }
 
+/** `GET /site/settings` as the shop answers it now: another tax name and payment text than the order's. */
+function publicSettings(vatNumber: string) {
+  return json({
+    data: {
+      payment_methods: [{ method: 'cash_on_delivery', label: 'Cash (today)', instructions: 'Today’s words' }],
+      delivery: { zones: [], free_delivery_threshold: null },
+      tax: { rate: 5, label: 'GST', prices_include_tax: false, vat_number: vatNumber },
+    },
+  });
+}
+
 describe('OrderDetailPage', () => {
+  it('names the tax and payment as the order kept them, and prints the shop’s VAT number on the slip', async () => {
+    serve(
+      adminOrder({
+        tax_label: 'TVA',
+        tax_rate: 11,
+        prices_include_tax: true,
+        payment_label: 'Bank transfer',
+        payment_instructions: 'IBAN LB11 2222',
+        shipping_address: { city: 'Saida', street: 'Riad El Solh', governorate: 'south' },
+      }),
+      undefined,
+      () => publicSettings('LB-3344556'),
+    );
+    const root = await mount();
+    expect(root.textContent).toContain('Includes TVA (11%)');
+    expect(root.textContent).not.toContain('GST');
+    expect(root.querySelector('[data-testid="payment-instructions"]')?.textContent).toBe('IBAN LB11 2222');
+    expect(root.textContent).toContain('Payment: Bank transfer');
+    const slip = () => document.querySelector('[data-packing-slip]');
+    await waitFor(() =>
+      expect(slip()?.querySelector('[data-testid="slip-vat-number"]')?.textContent).toBe('GST number LB-3344556'),
+    );
+    expect(slip()?.textContent).toContain('Bank transfer');
+    expect(slip()?.textContent).toContain('IBAN LB11 2222');
+    expect(slip()?.textContent).toContain('South');
+    expect(slip()?.textContent).not.toContain('$');
+  });
+
+  it('an order placed before orders kept their terms is named as the settings name them now', async () => {
+    serve(
+      adminOrder({
+        tax_label: null,
+        tax_rate: null,
+        prices_include_tax: null,
+        payment_label: null,
+        payment_instructions: null,
+      }),
+      undefined,
+      () => publicSettings(''),
+    );
+    const root = await mount();
+    await waitFor(() => expect(root.textContent).toContain('GST (5%)'));
+    expect(root.textContent).toContain('Payment: Cash (today)');
+    expect(document.querySelector('[data-testid="slip-vat-number"]')).toBeNull();
+  });
+
   it('shows lines, totals, customer link, address, history and the slip for printing', async () => {
     serve(adminOrder());
     const root = await mount();

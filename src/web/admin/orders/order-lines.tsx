@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import type { OrderItem } from '#shared/contracts/orders.ts';
+import { orderTaxTerms, taxLineLabel } from '#shared/shop-settings.ts';
+import { useShopTerms } from '../shared/shop-terms.ts';
 import { money } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
@@ -106,7 +108,17 @@ export interface TotalFigures {
  * An order's totals as rows of a `<dl>`: subtotal, the discount with its code (when there is one),
  * tax, shipping ("Free" at 0) and the total. Without figures (a new order not priced yet) each says "—".
  */
-export function TotalRows({ figures }: { figures: TotalFigures | undefined }) {
+export function TotalRows({
+  figures,
+  taxLabel = 'Tax',
+  shippingLabel = 'Shipping',
+}: {
+  figures: TotalFigures | undefined;
+  /** How the tax is named ("VAT (11%)", "Includes VAT (11%)"): as the order kept it, or the shop names it now. */
+  taxLabel?: string;
+  /** "Shipping", or "Delivery (South)" once a new order's zone is chosen. */
+  shippingLabel?: string;
+}) {
   const amount = (key: 'subtotal' | 'tax' | 'shipping' | 'total') => (figures ? money(figures[key]) : '—');
   return (
     <>
@@ -118,10 +130,10 @@ export function TotalRows({ figures }: { figures: TotalFigures | undefined }) {
           {`−${money(figures.discount)}`}
         </TermRow>
       )}
-      <TermRow look="figure" label="Tax">
+      <TermRow look="figure" label={taxLabel}>
         {amount('tax')}
       </TermRow>
-      <TermRow look="figure" label="Shipping">
+      <TermRow look="figure" label={shippingLabel}>
         {figures?.shipping === 0 ? 'Free' : amount('shipping')}
       </TermRow>
       <TermRow look="total" label="Total">
@@ -131,10 +143,16 @@ export function TotalRows({ figures }: { figures: TotalFigures | undefined }) {
   );
 }
 
+/**
+ * The order's totals. The tax is named as the order kept it at placement ("VAT (11%)", "Includes
+ * VAT (11%)"); an older order that kept none, as the shop's settings name it now.
+ */
 export function Totals({ order }: { order: AdminOrder }) {
+  const terms = useShopTerms();
+  const tax = orderTaxTerms(order, terms.data?.tax);
   return (
     <dl className="space-y-1.5 border-t border-line px-5 py-4 text-sm sm:px-6">
-      <TotalRows figures={{ ...order, promoCode: order.promo_code }} />
+      <TotalRows figures={{ ...order, promoCode: order.promo_code }} taxLabel={taxLineLabel(tax)} />
       {order.refunded_amount > 0 && (
         <div className="flex justify-between gap-4 text-danger">
           <dt>Refunded</dt>

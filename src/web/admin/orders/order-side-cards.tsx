@@ -2,8 +2,9 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ADDRESS_EDITABLE_STATUSES, type AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { GOVERNORATE_NAMES, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
+import { GOVERNORATE_NAMES, orderPaymentTerms, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
+import { useShopTerms } from '../shared/shop-terms.ts';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { useOrderWrite } from './order-api.ts';
@@ -43,8 +44,18 @@ export function CustomerCard({ order }: { order: AdminOrder }) {
   );
 }
 
+/**
+ * Where the order goes, its zone and delivery cost, and how it is paid: the method and its
+ * instructions as the shopper was told them at placement (an older order: the settings now).
+ */
 export function AddressCard({ order, onEdit }: { order: AdminOrder; onEdit: () => void }) {
   const address = order.shipping_address;
+  const terms = useShopTerms();
+  const current = terms.data?.payment_methods.find((entry) => entry.method === order.payment_method) ?? {
+    label: PAYMENT_METHOD_NAMES[order.payment_method],
+    instructions: '',
+  };
+  const payment = orderPaymentTerms(order, current);
   const editable = ADDRESS_EDITABLE_STATUSES.includes(order.status);
   return (
     <DetailCard
@@ -86,9 +97,14 @@ export function AddressCard({ order, onEdit }: { order: AdminOrder; onEdit: () =
         </div>
         <div>
           <dt className="inline">Payment: </dt>
-          <dd className="inline">{PAYMENT_METHOD_NAMES[order.payment_method]}</dd>
+          <dd className="inline">{payment.label}</dd>
         </div>
       </dl>
+      {payment.instructions && (
+        <p className="mt-1 text-xs whitespace-pre-line text-muted" data-testid="payment-instructions">
+          {payment.instructions}
+        </p>
+      )}
     </DetailCard>
   );
 }

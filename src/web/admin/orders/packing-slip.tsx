@@ -1,7 +1,9 @@
 import { createPortal } from 'react-dom';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { formatPhone } from '#shared/phone.ts';
+import { GOVERNORATE_NAMES, orderPaymentTerms, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
+import { useShopTerms } from '../shared/shop-terms.ts';
 import { type Column, ColumnHeaders } from '../ui/column-headers.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
@@ -31,12 +33,23 @@ export const variationsText = (variations: Record<string, string>) =>
     .join(', ');
 
 /**
- * The print-only packing slip: shop name, order number, date, the customer and address, and the
- * lines with quantities (no prices: the slip travels in the parcel). Printed with the browser's
- * own print (`window.print()` from the detail page's button, or Ctrl+P on that page).
+ * The print-only packing slip: shop name (and its VAT number when the tax settings have one),
+ * order number, date, the customer and address, how the order is paid (the method and its
+ * instructions as the shopper was told them at placement), and the lines with quantities (no
+ * prices: the slip travels in the parcel). Printed with the browser's own print (`window.print()`
+ * from the detail page's button, or Ctrl+P on that page).
  */
 export function PackingSlip({ order }: { order: AdminOrder }) {
   const { shopName } = getSiteConfig();
+  const terms = useShopTerms();
+  const tax = terms.data?.tax;
+  const payment = orderPaymentTerms(
+    order,
+    terms.data?.payment_methods.find((entry) => entry.method === order.payment_method) ?? {
+      label: PAYMENT_METHOD_NAMES[order.payment_method],
+      instructions: '',
+    },
+  );
   const address = order.shipping_address;
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return createPortal(
@@ -45,6 +58,11 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
       <header className="flex items-start justify-between border-b-2 border-black pb-3">
         <div>
           <p className="text-2xl font-bold">{shopName}</p>
+          {tax?.vat_number && (
+            <p className="text-xs" data-testid="slip-vat-number">
+              {tax.label} number {tax.vat_number}
+            </p>
+          )}
           <p className="text-sm">Packing slip</p>
         </div>
         <div className="text-right">
@@ -62,14 +80,22 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
             <p>{[address.building, address.floor && `Floor ${address.floor}`].filter(Boolean).join(', ')}</p>
           )}
           <p>{address.city}</p>
+          {address.governorate && <p>{GOVERNORATE_NAMES[address.governorate]}</p>}
           {address.notes && <p className="mt-1 italic">{address.notes}</p>}
         </div>
-        {order.notes && (
+        <div className="space-y-4">
           <div>
-            <h2 className="text-xs font-bold tracking-wide uppercase">Order notes</h2>
-            <p className="mt-1 whitespace-pre-line">{order.notes}</p>
+            <h2 className="text-xs font-bold tracking-wide uppercase">Payment</h2>
+            <p className="mt-1 font-semibold">{payment.label}</p>
+            {payment.instructions && <p className="whitespace-pre-line">{payment.instructions}</p>}
           </div>
-        )}
+          {order.notes && (
+            <div>
+              <h2 className="text-xs font-bold tracking-wide uppercase">Order notes</h2>
+              <p className="mt-1 whitespace-pre-line">{order.notes}</p>
+            </div>
+          )}
+        </div>
       </section>
       <table className="mt-6 w-full border-collapse text-sm">
         <thead>

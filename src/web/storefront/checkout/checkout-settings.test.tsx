@@ -84,10 +84,19 @@ describe('Checkout delivery zone and payment method', () => {
   });
 
   it('offers the enabled payment methods with their instructions, and sends the one chosen', async () => {
+    // The order as placed keeps its own words (docs/product.md#order-fields), whatever the settings say now.
+    const placed = {
+      ...placedOrder(null),
+      payment_method: 'bank_transfer' as const,
+      payment_label: 'Bank transfer (as placed)',
+      payment_instructions: 'IBAN LB00 AS PLACED',
+      tax_label: 'TVA',
+      prices_include_tax: true,
+    };
     stubApi({
       ...calculate,
-      'POST /api/orders': () => json({ data: { ...placedOrder(null), payment_method: 'bank_transfer' } }, 201),
-      [`GET /api/orders/${ORDER_ID}`]: () => json({ data: { ...placedOrder(null), payment_method: 'bank_transfer' } }),
+      'POST /api/orders': () => json({ data: placed }, 201),
+      [`GET /api/orders/${ORDER_ID}`]: () => json({ data: placed }),
     });
     const root = await mount();
     await waitFor(() => expect(radios().map((radio) => radio.value)).toEqual(['cash_on_delivery', 'bank_transfer']));
@@ -112,13 +121,13 @@ describe('Checkout delivery zone and payment method', () => {
       payment_method: 'bank_transfer',
       shipping_address: { city: 'Beirut', street: 'Bliss Street', governorate: 'beirut' },
     });
-    // The confirmation shows the method's instructions.
+    // The confirmation shows the method and instructions the order kept, and its tax's name.
     await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Your order is placed'));
     await waitFor(() =>
-      expect(root.querySelector('[data-testid="payment-instructions"]')?.textContent).toBe(
-        'IBAN LB62 0999 0000 0001 0019 0122 9114',
-      ),
+      expect(root.querySelector('[data-testid="payment-instructions"]')?.textContent).toBe('IBAN LB00 AS PLACED'),
     );
+    expect(root.textContent).toContain('Bank transfer (as placed)');
+    expect(root.textContent).toContain('Includes TVA (11%)');
   });
 
   it('guest checkout off: a guest is asked to sign in or create an account', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
 import { formatPhone } from '#shared/phone.ts';
+import { orderPaymentTerms } from '#shared/shop-settings.ts';
 import { orderSummaryText, whatsappLink } from '#shared/whatsapp.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { shopDate } from '#web/lib/shop-dates.ts';
@@ -61,7 +62,8 @@ export function OrderConfirmation({ id, token }: { id: string; token: string }) 
 function Confirmation({ order }: { order: Order }) {
   const { currency, whatsappNumber, features } = getSiteConfig();
   const settings = useShopSettings();
-  const payment = paymentMethodOf(settings.data, order.payment_method);
+  // As the shopper was told when placing it (an older order: the shop's settings now).
+  const payment = orderPaymentTerms(order, paymentMethodOf(settings.data, order.payment_method));
   const whatsapp = features.whatsapp
     ? whatsappLink(whatsappNumber, orderSummaryText({ ...order, payment_label: payment.label }, currency))
     : null;

@@ -22,6 +22,8 @@ function fillAddress(form: CheckoutForm, address: AccountAddress | null) {
   form.setValue('shipping_address.building', address?.building ?? '', options);
   form.setValue('shipping_address.floor', address?.floor ?? '', options);
   form.setValue('shipping_address.notes', address?.notes ?? '', options);
+  // The saved zone prices the delivery at once; an address saved before zones asks it again.
+  form.setValue('shipping_address.governorate', address?.governorate ?? ('' as never), options);
 }
 
 export function useSignedInCheckout(form: CheckoutForm) {
@@ -71,9 +73,9 @@ export function useSignedInCheckout(form: CheckoutForm) {
       headers: { 'Idempotency-Key': idempotencyKey },
     });
     if (saveNew && selected === NEW_ADDRESS) {
-      const { city, street, building, floor, notes } = details.shipping_address;
+      const { city, street, building, floor, notes, governorate } = details.shipping_address;
       // The order is placed: a full address book or a failure here must not look like a failed order.
-      await saveAddress({ label: city.slice(0, 60), city, street, building, floor, notes })
+      await saveAddress({ label: city.slice(0, 60), city, street, building, floor, notes, governorate })
         .then(() => queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY }))
         .catch(() => undefined);
     }

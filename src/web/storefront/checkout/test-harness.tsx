@@ -114,6 +114,11 @@ export function placedOrder(promo: AppliedPromo | null): Order {
     promo_code: promo?.code ?? null,
     promo_discount_type: promo?.discount_type ?? null,
     promo_discount_value: promo?.discount_value ?? null,
+    tax_label: 'VAT',
+    tax_rate: 11,
+    prices_include_tax: false,
+    payment_label: 'Cash on delivery',
+    payment_instructions: 'Pay in cash when your order arrives.',
     items: [
       {
         product_id: PRODUCT_ID,

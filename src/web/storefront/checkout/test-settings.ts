@@ -30,7 +30,7 @@ export function publicSettingsFixture(overrides: Partial<PublicSettings> = {}): 
       })),
       free_delivery_threshold: null,
     },
-    tax: { rate: 11, label: 'VAT', prices_include_tax: false },
+    tax: { rate: 11, label: 'VAT', prices_include_tax: false, vat_number: '' },
     guest_checkout: true,
     reviews_enabled: true,
     maintenance_mode: false,

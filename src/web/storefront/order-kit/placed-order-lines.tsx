@@ -1,5 +1,6 @@
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
+import { orderTaxTerms } from '#shared/shop-settings.ts';
 import { optionsText } from '#web/storefront/cart-kit/cart-actions.ts';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import { governorateName, taxLabelOf, useShopSettings } from './shop-settings-query.ts';
@@ -7,19 +8,35 @@ import { discountLabel, Row } from './totals-row.tsx';
 
 /**
  * A placed order's lines and totals (subtotal, discount, VAT, delivery, total): the same on the
- * confirmation page and in the shopper's order history (docs/product.md#account-area).
+ * confirmation page and in the shopper's order history (docs/product.md#account-area). The tax is
+ * named as the order kept it (an older order: as the shop's settings name it now); the shop's VAT
+ * number follows the total when the tax settings have one.
  */
 export function PlacedOrderLines({
   order,
   currency,
 }: {
-  order: Pick<Order, 'items' | 'subtotal' | 'discount' | 'promo_code' | 'tax' | 'shipping' | 'total'> & {
+  order: Pick<
+    Order,
+    | 'items'
+    | 'subtotal'
+    | 'discount'
+    | 'promo_code'
+    | 'tax'
+    | 'shipping'
+    | 'total'
+    | 'tax_label'
+    | 'tax_rate'
+    | 'prices_include_tax'
+  > & {
     shipping_address?: Pick<Order['shipping_address'], 'governorate'>;
   };
   currency: string;
 }) {
   const settings = useShopSettings();
   const zone = governorateName(order.shipping_address?.governorate);
+  const tax = orderTaxTerms(order, settings.data?.tax);
+  const vatNumber = settings.data?.tax.vat_number;
   return (
     <>
       <ul className="mt-2 divide-y divide-line">
@@ -51,7 +68,7 @@ export function PlacedOrderLines({
             <span className="font-medium text-accent">−{formatMoney(order.discount, currency)}</span>
           </Row>
         )}
-        <Row label={taxLabelOf(settings.data?.tax)}>{formatMoney(order.tax, currency)}</Row>
+        <Row label={taxLabelOf(tax)}>{formatMoney(order.tax, currency)}</Row>
         <Row label={zone ? `Delivery (${zone})` : 'Delivery'}>
           {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}
         </Row>
@@ -60,6 +77,11 @@ export function PlacedOrderLines({
           <dd className="text-xl font-bold text-strong">{formatMoney(order.total, currency)}</dd>
         </div>
       </dl>
+      {vatNumber && (
+        <p className="mt-2 text-right text-xs text-muted" data-testid="vat-number">
+          {tax?.label ?? 'VAT'} number: <span className="font-mono">{vatNumber}</span>
+        </p>
+      )}
     </>
   );
 }

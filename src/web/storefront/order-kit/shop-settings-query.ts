@@ -5,6 +5,7 @@ import {
   type Governorate,
   PAYMENT_METHOD_NAMES,
   type PaymentMethod,
+  taxLineLabel,
 } from '#shared/shop-settings.ts';
 import { apiGet } from '#web/lib/api-client.ts';
 
@@ -25,11 +26,7 @@ export function useShopSettings() {
 }
 
 /** "VAT (11%)", or "Includes VAT (11%)" when prices hold the tax: as the summary and receipts label it. */
-export function taxLabelOf(tax: { label: string; rate: number; prices_include_tax: boolean } | undefined): string {
-  if (!tax) return 'VAT';
-  const label = `${tax.label} (${tax.rate}%)`;
-  return tax.prices_include_tax ? `Includes ${label}` : label;
-}
+export const taxLabelOf = taxLineLabel;
 
 /** The governorate's name ("Mount Lebanon"), or undefined for an address without one. */
 export function governorateName(zone: Governorate | undefined): string | undefined {

@@ -23,6 +23,6 @@ export const deleteAddress = (id: string) => shopperRequest<null>(`/account/addr
 
 /** An address as the PUT body wants it (the stored one has ids and dates). */
 export function inputOf(address: AccountAddress, changes: Partial<AccountAddressInput> = {}): AccountAddressInput {
-  const { label, city, street, building, floor, notes, is_default } = address;
-  return { label, city, street, building, floor, notes, is_default, ...changes };
+  const { label, city, street, building, floor, notes, governorate, is_default } = address;
+  return { label, city, street, building, floor, notes, governorate, is_default, ...changes };
 }

@@ -9,6 +9,8 @@ import {
   AccountAddressInputSchema,
   ADDRESS_BOOK_LIMIT,
 } from '#shared/contracts/accounts.ts';
+import { GovernorateSchema } from '#shared/contracts/orders.ts';
+import { GOVERNORATE_NAMES, GOVERNORATES } from '#shared/shop-settings.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import {
@@ -18,13 +20,14 @@ import {
   saveAddress,
   useAddresses,
 } from '#web/storefront/shopper-kit/addresses-api.ts';
-import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
+import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 
 /**
  * /account/addresses (docs/product.md#account-area): saved delivery addresses in the checkout's
- * Lebanese fields, one default (the checkout prefills it).
+ * Lebanese fields with the governorate (the delivery zone), one default (the checkout prefills it,
+ * its governorate included).
  */
 export function AddressesPage() {
   usePageTitle('My addresses');
@@ -96,6 +99,7 @@ export function AddressesPage() {
                 .join(', ')}
               <br />
               {address.city}
+              {address.governorate && `, ${GOVERNORATE_NAMES[address.governorate]}`}
               {address.notes && (
                 <>
                   <br />
@@ -140,7 +144,12 @@ export function AddressesPage() {
   );
 }
 
-type AddressFormInput = z.input<typeof AccountAddressInputSchema>;
+/**
+ * The form asks the governorate as checkout does (required); the API takes it as optional, so an
+ * address saved before zones can still be made the default as it is.
+ */
+const AddressFormSchema = AccountAddressInputSchema.extend({ governorate: GovernorateSchema }).strict();
+type AddressFormInput = z.input<typeof AddressFormSchema>;
 
 function AddressForm({
   address,
@@ -152,7 +161,7 @@ function AddressForm({
   onSaved: () => Promise<void>;
 }) {
   const form = useForm<AddressFormInput, unknown, AccountAddressInput>({
-    resolver: zodResolver(AccountAddressInputSchema),
+    resolver: zodResolver(AddressFormSchema),
     defaultValues: {
       label: address?.label ?? '',
       city: address?.city ?? '',
@@ -160,6 +169,8 @@ function AddressForm({
       building: address?.building ?? '',
       floor: address?.floor ?? '',
       notes: address?.notes ?? '',
+      // None yet (a new address, or one saved before zones): the select starts on its prompt.
+      governorate: address?.governorate ?? ('' as never),
       is_default: address?.is_default ?? false,
     },
     mode: 'onTouched',
@@ -194,6 +205,20 @@ function AddressForm({
         error={errors.label?.message}
         {...register('label')}
       />
+      <SelectField
+        label="Governorate"
+        autoComplete="address-level1"
+        hint="Your delivery zone: checkout charges its delivery cost."
+        error={errors.governorate?.message}
+        {...register('governorate')}
+      >
+        <option value="">Choose your governorate</option>
+        {GOVERNORATES.map((zone) => (
+          <option key={zone} value={zone}>
+            {GOVERNORATE_NAMES[zone]}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         label="City or area"
         autoComplete="address-level2"
