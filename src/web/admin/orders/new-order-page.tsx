@@ -11,10 +11,10 @@ import {
   ShippingAddressInputSchema,
 } from '#shared/contracts/orders.ts';
 import { GOVERNORATE_NAMES, GOVERNORATES, type Governorate, taxLineLabel } from '#shared/shop-settings.ts';
+import { useShopTerms } from '#web/admin/shared/shop-terms.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField } from '#web/ui/form-field.tsx';
-import { useShopTerms } from '../shared/shop-terms.ts';
 import { AddressFields, ContactFields } from '../ui/customer-fields.tsx';
 import { DetailCard, DetailColumns, DetailHeader } from '../ui/detail-layout.tsx';
 import { fieldBinder } from '../ui/form-fields.ts';

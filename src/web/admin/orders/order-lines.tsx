@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import type { OrderItem } from '#shared/contracts/orders.ts';
 import { orderTaxTerms, taxLineLabel } from '#shared/shop-settings.ts';
-import { useShopTerms } from '../shared/shop-terms.ts';
+import { useShopTerms } from '#web/admin/shared/shop-terms.ts';
 import { money } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';

@@ -2,8 +2,8 @@ import { createPortal } from 'react-dom';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { GOVERNORATE_NAMES, orderPaymentTerms, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
+import { useShopTerms } from '#web/admin/shared/shop-terms.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
-import { useShopTerms } from '../shared/shop-terms.ts';
 import { type Column, ColumnHeaders } from '../ui/column-headers.tsx';
 import { formatDateTime } from '../ui/format.ts';
 
