@@ -32,6 +32,7 @@ test('saves an address, checks out prefilled, and finds the order in the account
   const form = page.getByRole('form', { name: 'New address' });
   await form.getByRole('textbox', { name: 'Name for this address' }).fill('Home');
   await form.getByRole('textbox', { name: 'City or area' }).fill('Beirut, Achrafieh');
+  await form.getByLabel('Governorate').selectOption('beirut');
   await form.getByRole('textbox', { name: 'Street' }).fill('Rue Monot');
   await form.getByRole('textbox', { name: 'Building' }).fill('Sursock Bldg');
   await form.getByRole('textbox', { name: 'Floor' }).fill('3');
@@ -54,8 +55,9 @@ test('saves an address, checks out prefilled, and finds the order in the account
   await expect(page.getByRole('textbox', { name: 'Street' })).toHaveValue('Rue Monot');
   await expect(page.getByRole('textbox', { name: 'City or area' })).toHaveValue('Beirut, Achrafieh');
   await expect(page.getByRole('combobox', { name: 'Saved address' })).toBeVisible();
+  // The saved address's governorate (the delivery zone) is chosen for the shopper too.
+  await expect(page.getByLabel('Governorate')).toHaveValue('beirut');
   await page.getByRole('textbox', { name: 'Phone' }).fill('03 123 456');
-  await page.getByLabel('Governorate').selectOption('beirut');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your order is placed' })).toBeVisible();
   const orderNumber = (await page.locator('strong.font-mono').textContent())?.trim() ?? '';

@@ -163,13 +163,14 @@ test.describe('preferences', () => {
 
     await page.getByRole('radio', { name: 'Extra large' }).check();
     await expect(html).toHaveAttribute('data-font-size', 'xl');
-    expect(await rootFontSize()).toBe('20px');
+    // Polled: the radio is checked before React has applied the choice to <html>.
+    await expect.poll(rootFontSize).toBe('20px');
     // The layout scales with the root size (rem), not only the root text.
-    expect(await headingHeight()).toBeCloseTo(mediumHeading * 1.25, 0);
+    await expect.poll(headingHeight).toBeCloseTo(mediumHeading * 1.25, 0);
     await page.getByRole('radio', { name: 'Small' }).check();
-    expect(await rootFontSize()).toBe('14px');
+    await expect.poll(rootFontSize).toBe('14px');
     await page.getByRole('radio', { name: 'Large', exact: true }).check();
-    expect(await rootFontSize()).toBe('18px');
+    await expect.poll(rootFontSize).toBe('18px');
 
     const textColor = async () => toRgb(page, await cssOf(page, 'body', 'color'));
     await expect.poll(textColor).toEqual(ZINC_900);
@@ -180,7 +181,7 @@ test.describe('preferences', () => {
     await page.getByRole('radio', { name: 'Dark' }).check();
     await expect(html).toHaveClass(/dark/);
     await expect.poll(textColor).toEqual(WHITE);
-    expect(await toRgb(page, await cssOf(page, 'html', 'background-color'))).toEqual(BLACK);
+    await expect.poll(async () => toRgb(page, await cssOf(page, 'html', 'background-color'))).toEqual(BLACK);
 
     await page.getByRole('switch', { name: 'Reduce motion' }).check();
     await expect(html).toHaveClass(/reduce-motion/);
@@ -203,7 +204,7 @@ test.describe('preferences', () => {
 
     await page.getByRole('button', { name: 'Reset all preferences' }).click();
     await expect(html).not.toHaveClass(/high-contrast|reduce-motion|dark/);
-    expect(await rootFontSize()).toBe('16px');
+    await expect.poll(rootFontSize).toBe('16px');
     await expect(page.getByRole('radio', { name: 'System' })).toBeChecked();
   });
 
