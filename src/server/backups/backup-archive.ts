@@ -45,7 +45,9 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   for (const entry of entries) {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) files.push(...(await listFiles(dir, relative)));
-    else if (entry.isFile()) files.push(relative);
+    // A `.partial` file is one being written (a picture drawn, an upload) and renamed when whole:
+    // the finished file is what a restore needs, and the partial may be gone before it is read.
+    else if (entry.isFile() && !entry.name.endsWith('.partial')) files.push(relative);
   }
   return files.sort();
 }
@@ -58,6 +60,19 @@ export interface ArchiveContent {
   tables: { name: string; lines: Buffer; rows: number }[];
   sequences: Record<string, SequenceState>;
   uploadsDir: string;
+}
+
+/**
+ * A listed upload's bytes, or undefined when it was removed between the listing and the read (a
+ * product deleted while the backup runs): the backup holds the shop as it is, not a 500.
+ */
+async function readUploadIfStillThere(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** Writes the archive to `target` (through `target.partial`, renamed when whole). */
@@ -91,7 +106,8 @@ export async function writeArchive(target: string, content: ArchiveContent): Pro
     }
     // Pictures are a few hundred kB at most (re-encoded WebP): read whole, one at a time.
     for (const relative of await listFiles(content.uploadsDir)) {
-      const bytes = await readFile(path.join(content.uploadsDir, relative));
+      const bytes = await readUploadIfStillThere(path.join(content.uploadsDir, relative));
+      if (!bytes) continue;
       manifest.files[relative] = { size: bytes.length, sha256: sha256(bytes) };
       await add(`uploads/${relative}`, bytes);
     }
