@@ -132,6 +132,8 @@ describe('/blog/{slug}', () => {
     await waitFor(() => expect(page.querySelector('[data-product-card="breadboard"] article')).not.toBeNull());
     expect(page.querySelector('[data-product-card="breadboard"] a')?.getAttribute('href')).toBe('/product/breadboard');
     expect(page.querySelector('[data-product-card="gone-product"]')).toBeNull();
+    // "Products mentioned" loads its own code (products-mentioned-lazy.tsx).
+    await waitFor(() => expect(page.querySelector('[data-mentioned-product]')).not.toBeNull());
     const mentioned = [...page.querySelectorAll('[data-mentioned-product]')].map((item) =>
       item.getAttribute('data-mentioned-product'),
     );
