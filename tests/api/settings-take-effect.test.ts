@@ -133,6 +133,14 @@ describe('shop settings take effect', () => {
     }
   });
 
+  it('a logo from another server is refused (400 naming the field): the CSP loads pictures from the shop only', async () => {
+    const response = await admin('PUT', '/api/admin/settings/site', { logo_url: 'https://cdn.example.com/logo.png' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ path: 'logo_url', message: 'Logo must be a picture uploaded here' }]);
+    const html = (await ctx.app.inject({ method: 'GET', url: '/' })).body;
+    expect(html).not.toContain('cdn.example.com');
+  });
+
   it('maintenance mode: the storefront answers 503 (page and API), staff keep working', async () => {
     await put({
       system: { maintenance_mode: true },

@@ -15,7 +15,9 @@ export function buildSiteConfig(config: Config, settings: Pick<SettingsValues, '
   return {
     shopName: site.shop_name,
     description: site.description,
-    logoUrl: site.logo_url,
+    // Only an uploaded picture: the CSP (plugins/security.ts) loads images from the shop itself.
+    // The contract refuses anything else; this keeps out a value stored before it did.
+    logoUrl: site.logo_url?.startsWith('/uploads/') ? site.logo_url : null,
     currency: site.currency_display.currency,
     lbp: { show: site.currency_display.show_lbp, rate: site.currency_display.lbp_rate },
     timeZone: site.time_zone,

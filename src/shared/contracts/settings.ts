@@ -114,12 +114,13 @@ export const SiteSettingsSchema = z.object({
   /** Replaces "Cedar Shop" everywhere the shop names itself. */
   shop_name: requiredText('Shop name', 60),
   description: text('Description', 500),
-  /** An uploaded picture (`/uploads/…`) or an https address; null for none (the name is shown). */
+  /**
+   * A picture uploaded through the admin (`/uploads/…`, re-encoded by the upload pipeline); null
+   * for none (the name is shown). Not an outside address: the storefront's CSP loads pictures from
+   * the shop only, and a hotlinked logo would tell another server about every shopper's visit.
+   */
   logo_url: text('Logo', 500)
-    .refine(
-      (value) => /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(value) || /^https:\/\/[^\s"'<>]+$/.test(value),
-      'Logo must be an uploaded picture or a web address starting with https://',
-    )
+    .refine((value) => /^\/uploads\/[A-Za-z0-9/_.-]+$/.test(value), 'Logo must be a picture uploaded here')
     .nullable(),
   email: email('Shop email'),
   phone: phone('Phone'),
