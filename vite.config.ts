@@ -43,14 +43,15 @@ const ADMIN_ONLY_VENDOR =
  * file by file: the rest of that kit loads with the screens that use it), and the buttons of the
  * header and the cards (their drawer, combobox and dialog load on first use); not the forms' helper
  * that puts a server's field errors under their fields (`lib/form-errors.ts`: no first page has a
- * form). From `src/shared`, only the rules
+ * form), nor the shop's public settings query (`lib/shop-settings.ts`: checkout, the order pages and
+ * the admin read it). From `src/shared`, only the rules
  * the shell itself uses: any other shared module (the zod contracts above all, which would pull zod
  * in) stays with the screens that import it.
  */
 const SHELL =
   /[\\/]src[\\/](web[\\/](app|lib|stores|ui)[\\/]|web[\\/]storefront[\\/](shell|ui)[\\/]|web[\\/]storefront[\\/](catalogue-kit[\\/](product-(card|card-skeleton|grid|image|price)\.tsx|(product|category)-queries\.ts|quick-view-button\.tsx)|cart-kit[\\/]cart-button\.tsx|search[\\/]search-box\.tsx)$|shared[\\/](constants|money|images)\.ts$)/;
 const NOT_IN_SHELL =
-  /[\\/]((ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field|offline-unavailable|pagination)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx|lib[\\/]form-errors\.ts)$/;
+  /[\\/]((ui[\\/](coming-soon|breadcrumbs|not-found-page|form-field|offline-unavailable|pagination)|storefront[\\/]shell[\\/]site-footer|app[\\/]unmatched-route)\.tsx|lib[\\/](form-errors|shop-settings)\.ts)$/;
 
 /**
  * What adding to and changing the cart takes (the cart rules and the cart's promo code, the Add to

@@ -11,8 +11,8 @@ import {
   ShippingAddressInputSchema,
 } from '#shared/contracts/orders.ts';
 import { GOVERNORATE_NAMES, GOVERNORATES, type Governorate, taxLineLabel } from '#shared/shop-settings.ts';
-import { useShopTerms } from '#web/admin/shared/shop-terms.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { toast } from '#web/lib/toast.ts';
 import { SelectField, TextAreaField } from '#web/ui/form-field.tsx';
 import { AddressFields, ContactFields } from '../ui/customer-fields.tsx';
@@ -93,7 +93,7 @@ export function NewOrderPage() {
   const items = orderLinesOf(lines);
   // The delivery follows the zone (its rate, free from the threshold), priced by the server.
   const zone = zoneOf(watch('shipping_address.governorate'));
-  const terms = useShopTerms();
+  const terms = useShopSettings();
   // The promo code: typed, then applied (sent with the calculation, which says what it takes off
   // or why not); a refusal when placing (the code ran out meanwhile) drops it with its message.
   const [promoText, setPromoText] = useState('');

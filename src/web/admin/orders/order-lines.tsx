@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import type { OrderItem } from '#shared/contracts/orders.ts';
 import { orderTaxTerms, taxLineLabel } from '#shared/shop-settings.ts';
-import { useShopTerms } from '#web/admin/shared/shop-terms.ts';
+import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { money } from '../ui/format.ts';
 import { ProductThumb } from '../ui/product-thumb.tsx';
 import { ScrollTable, TableHead } from '../ui/scroll-table.tsx';
@@ -148,7 +148,7 @@ export function TotalRows({
  * VAT (11%)"); an older order that kept none, as the shop's settings name it now.
  */
 export function Totals({ order }: { order: AdminOrder }) {
-  const terms = useShopTerms();
+  const terms = useShopSettings();
   const tax = orderTaxTerms(order, terms.data?.tax);
   return (
     <dl className="space-y-1.5 border-t border-line px-5 py-4 text-sm sm:px-6">

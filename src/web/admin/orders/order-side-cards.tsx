@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ADDRESS_EDITABLE_STATUSES, type AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { GOVERNORATE_NAMES, orderPaymentTerms, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
-import { useShopTerms } from '#web/admin/shared/shop-terms.ts';
+import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { inputClass } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
@@ -50,7 +50,7 @@ export function CustomerCard({ order }: { order: AdminOrder }) {
  */
 export function AddressCard({ order, onEdit }: { order: AdminOrder; onEdit: () => void }) {
   const address = order.shipping_address;
-  const terms = useShopTerms();
+  const terms = useShopSettings();
   const current = terms.data?.payment_methods.find((entry) => entry.method === order.payment_method) ?? {
     label: PAYMENT_METHOD_NAMES[order.payment_method],
     instructions: '',

@@ -2,7 +2,7 @@ import { createPortal } from 'react-dom';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { GOVERNORATE_NAMES, orderPaymentTerms, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
-import { useShopTerms } from '#web/admin/shared/shop-terms.ts';
+import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { type Column, ColumnHeaders } from '../ui/column-headers.tsx';
 import { formatDateTime } from '../ui/format.ts';
@@ -41,7 +41,7 @@ export const variationsText = (variations: Record<string, string>) =>
  */
 export function PackingSlip({ order }: { order: AdminOrder }) {
   const { shopName } = getSiteConfig();
-  const terms = useShopTerms();
+  const terms = useShopSettings();
   const tax = terms.data?.tax;
   const payment = orderPaymentTerms(
     order,

@@ -5,7 +5,7 @@ import { type CheckoutDetails, type CheckoutDetailsInput, CheckoutDetailsSchema 
 import type { PublicSettings } from '#shared/contracts/settings.ts';
 import { formatMoney } from '#shared/money.ts';
 import { GOVERNORATE_NAMES, GOVERNORATES, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
-import { deliveryDaysText } from '#web/storefront/order-kit/shop-settings-query.ts';
+import { deliveryDaysText } from '#web/storefront/order-kit/shop-settings-text.ts';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 
 export const CHECKOUT_FORM_ID = 'checkout-form';

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CalculatedLine, OrderCalculation } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
+import { taxLineLabel } from '#shared/shop-settings.ts';
 import { toast } from '#web/lib/toast.ts';
 import { linePath, optionsText, reduceLineTo, removeFromCart } from '#web/storefront/cart-kit/cart-actions.ts';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
-import { taxLabelOf } from '#web/storefront/order-kit/shop-settings-query.ts';
 import { discountLabel, Row } from '#web/storefront/order-kit/totals-row.tsx';
 import { LbpPrice } from '#web/storefront/ui/lbp-price.tsx';
 import type { CartItem } from '#web/stores/cart-store.ts';
@@ -143,7 +143,7 @@ function Totals({
       <Row
         label={
           totals
-            ? taxLabelOf({
+            ? taxLineLabel({
                 label: totals.tax_label,
                 rate: totals.tax_rate,
                 prices_include_tax: totals.prices_include_tax,

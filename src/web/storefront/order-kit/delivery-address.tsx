@@ -1,5 +1,5 @@
 import type { Order } from '#shared/contracts/orders.ts';
-import { governorateName } from './shop-settings-query.ts';
+import { governorateName } from './shop-settings-text.ts';
 
 /**
  * Where a placed order goes, as the shopper typed it: name, street line, city and notes. The same

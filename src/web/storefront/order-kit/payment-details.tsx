@@ -1,6 +1,7 @@
 import type { Order } from '#shared/contracts/orders.ts';
 import { orderPaymentTerms } from '#shared/shop-settings.ts';
-import { paymentMethodOf, useShopSettings } from './shop-settings-query.ts';
+import { useShopSettings } from '#web/lib/shop-settings.ts';
+import { paymentMethodOf } from './shop-settings-text.ts';
 
 /**
  * The order's payment method and the instructions for it (how to pay: an IBAN, a Whish number),

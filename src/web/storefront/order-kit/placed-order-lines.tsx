@@ -1,9 +1,10 @@
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
-import { orderTaxTerms } from '#shared/shop-settings.ts';
+import { orderTaxTerms, taxLineLabel } from '#shared/shop-settings.ts';
+import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { optionsText } from '#web/storefront/cart-kit/cart-actions.ts';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
-import { governorateName, taxLabelOf, useShopSettings } from './shop-settings-query.ts';
+import { governorateName } from './shop-settings-text.ts';
 import { discountLabel, Row } from './totals-row.tsx';
 
 /**
@@ -68,7 +69,7 @@ export function PlacedOrderLines({
             <span className="font-medium text-accent">−{formatMoney(order.discount, currency)}</span>
           </Row>
         )}
-        <Row label={taxLabelOf(tax)}>{formatMoney(order.tax, currency)}</Row>
+        <Row label={taxLineLabel(tax)}>{formatMoney(order.tax, currency)}</Row>
         <Row label={zone ? `Delivery (${zone})` : 'Delivery'}>
           {order.shipping === 0 ? 'Free' : formatMoney(order.shipping, currency)}
         </Row>

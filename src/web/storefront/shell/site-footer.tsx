@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { srcSetFor } from '#shared/images.ts';
 import { SHOP_PAGE_LABELS, SHOP_PAGE_SLUGS } from '#shared/pages.ts';
 import { whatsappLink } from '#shared/whatsapp.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { CedarLogo, Icon } from '#web/ui/icons.tsx';
+import { ShopLogo } from './shop-logo.tsx';
 
 // Icons only this screen draws (kept here so they load with it, not with every page).
 const phoneIcon =
@@ -65,16 +65,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_2fr_1.5fr] lg:px-8">
         <div className="max-w-sm">
           {logoUrl ? (
-            <img
-              src={logoUrl}
-              srcSet={srcSetFor(logoUrl)}
-              sizes="160px"
-              alt={shopName}
-              width={160}
-              height={40}
-              loading="lazy"
-              className="h-10 w-40 object-contain object-left"
-            />
+            <ShopLogo src={logoUrl} alt={shopName} loading="lazy" />
           ) : (
             <p className="flex items-center gap-2.5 text-base font-bold text-strong">
               <CedarLogo className="size-7" />

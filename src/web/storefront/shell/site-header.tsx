@@ -1,10 +1,10 @@
 import { Link, NavLink } from 'react-router';
-import { srcSetFor } from '#shared/images.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { CartButton } from '#web/storefront/cart-kit/cart-button.tsx';
 import { SearchBox } from '#web/storefront/search/search-box.tsx';
 import { CedarLogo, Icon } from '#web/ui/icons.tsx';
 import { ThemeSwitch } from '#web/ui/theme-switch.tsx';
+import { ShopLogo } from './shop-logo.tsx';
 
 /** A person: the shopper's account (the page itself sends a signed-out shopper to /login). */
 const accountIcon = 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5';
@@ -33,15 +33,7 @@ export function SiteHeader() {
           className="flex shrink-0 items-center gap-2.5 rounded-lg py-1.5 text-lg font-bold tracking-tight text-strong"
         >
           {logoUrl ? (
-            <img
-              src={logoUrl}
-              srcSet={srcSetFor(logoUrl)}
-              sizes="160px"
-              alt={shopName}
-              width={160}
-              height={40}
-              className="h-10 w-40 object-contain object-left"
-            />
+            <ShopLogo src={logoUrl} alt={shopName} />
           ) : (
             <>
               <CedarLogo />

@@ -46,6 +46,8 @@ describe("the shop's logo and social links (settings: site)", () => {
       '/uploads/settings/logo-abc-400.webp 400w, /uploads/settings/logo-abc-800.webp 800w',
     );
     expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['160', '40']);
+    // At the top of every page: loaded at once, not lazily.
+    expect(logo.hasAttribute('loading')).toBe(false);
     expect(home.textContent).toBe('');
     expect(home.querySelector('svg')).toBeNull();
   });
@@ -63,7 +65,15 @@ describe("the shop's logo and social links (settings: site)", () => {
       expect(link.rel).toBe('noopener noreferrer me');
       expect(link.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
     }
-    expect((view.container.querySelector('footer img') as HTMLImageElement).alt).toBe('Byblos Gadgets');
+    // The same logo in the same box as the header's, loaded lazily (far below the fold).
+    const logo = view.container.querySelector('footer img') as HTMLImageElement;
+    expect(logo.alt).toBe('Byblos Gadgets');
+    expect([logo.getAttribute('src'), logo.getAttribute('width'), logo.getAttribute('height')]).toEqual([
+      '/uploads/settings/logo-abc-800.webp',
+      '160',
+      '40',
+    ]);
+    expect(logo.getAttribute('loading')).toBe('lazy');
   });
 
   it("dates read in the shop's time zone, whatever the browser's: 23:30 UTC is the next day in Beirut", () => {
