@@ -53,27 +53,28 @@ export const PROMO_CODE_MAX_LENGTH = 50;
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]+$/;
 
 /**
- * Dates are calendar days (YYYY-MM-DD) in the shop's time zone: a code starts at 00:00 of its
- * start date and ends after 23:59:59 of its end date (both inclusive).
+ * Dates are calendar days (YYYY-MM-DD) in the shop's time zone (settings: site, `time_zone`): a
+ * code starts at 00:00 of its start date and ends after 23:59:59 of its end date (both inclusive).
+ * This zone is the default, for a caller that has no settings at hand.
  */
 export const SHOP_TIME_ZONE = 'Asia/Beirut';
 
 /**
- * Made once: building an Intl.DateTimeFormat (locale and time-zone data) costs far more than
- * formatting with it, and every promo code check (validate, checkout) asks for today's date.
+ * One formatter per zone, made once: building an Intl.DateTimeFormat (locale and time-zone data)
+ * costs far more than formatting with it, and every promo code check (validate, checkout) asks
+ * for today's date.
  */
-let shopDateFormat: Intl.DateTimeFormat | undefined;
+const shopDateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Today's date (YYYY-MM-DD) in the shop's time zone. */
-export function shopToday(now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  shopDateFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHOP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return shopDateFormat.format(now);
+export function shopToday(now: Date = new Date(), timeZone: string = SHOP_TIME_ZONE): string {
+  let format = shopDateFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    shopDateFormats.set(timeZone, format);
+  }
+  return format.format(now);
 }
 
 /** Largest CSV import: bytes of text and data rows (docs/product.md#limits-and-constants). */

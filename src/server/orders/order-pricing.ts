@@ -26,7 +26,7 @@ import {
 import type { SettingsValues } from '#shared/contracts/settings.ts';
 import { computeTotals, fromCents, lineTotalCents, sumCents, type Totals, toCents } from '#shared/money.ts';
 import { lineLabel, sameOptions } from '#shared/product-variants.ts';
-import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
+import { PROMO_MESSAGES, shopToday } from '#shared/promo-codes.ts';
 import { GOVERNORATE_NAMES, type Governorate } from '#shared/shop-settings.ts';
 
 /**
@@ -380,7 +380,15 @@ export function priceLines(
  * and free-delivery threshold, the tax rate and whether prices include it. Always the in-memory
  * `app.settings.values` (settings-store.ts): pricing an order never costs a settings query.
  */
-export type PricingSettings = Pick<SettingsValues, 'shipping' | 'tax'>;
+export type PricingSettings = Pick<SettingsValues, 'shipping' | 'tax'> & {
+  /** The shop's time zone (settings: site), whose calendar day a promo code's dates are; Asia/Beirut without. */
+  site?: Pick<SettingsValues['site'], 'time_zone'>;
+};
+
+/** Today's date (YYYY-MM-DD) in the shop's time zone: the day a promo code's dates are compared with. */
+export function pricingToday(settings: PricingSettings, now: Date = new Date()): string {
+  return shopToday(now, settings.site?.time_zone);
+}
 
 /**
  * The delivery of an order to `zone` whose goods (subtotal − discount) come to `goodsCents`: the
@@ -484,7 +492,7 @@ export async function calculateOrder(
     if (options.promoBlocked) {
       promoError = PROMO_MESSAGES.tooManyAttempts;
     } else {
-      const check = await checkPromo(db, row, lines);
+      const check = await checkPromo(db, row, lines, { today: pricingToday(settings) });
       if (check.ok) {
         promo = check.applied;
         discountCents = check.discountCents;

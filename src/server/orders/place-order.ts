@@ -35,6 +35,7 @@ import {
   type PricedLine,
   type PricingSettings,
   priceLines,
+  pricingToday,
   type StockClaim,
   stockClaims,
   stockErrors,
@@ -107,7 +108,9 @@ export async function placeOrder(
   return placeOnce(db, idempotency, async () => {
     const code = request.promo_code;
     if (!code) return place(undefined);
-    let promo = await usablePromoCode(db, code, false);
+    // The shop's date, read once: the cached and the fresh read judge the code on the same day.
+    const today = pricingToday(options.settings);
+    let promo = await usablePromoCode(db, code, false, today);
     for (let attempt = 1; ; attempt++) {
       try {
         return await place(promo);
@@ -118,7 +121,7 @@ export async function placeOrder(
         if (!(error instanceof PromoRecheck)) throw error;
         // Only a code edited again between each fresh read and its order gets here twice.
         if (attempt >= PROMO_ATTEMPTS) throw new AppError(409, 'CONFLICT', PROMO_CHANGED_MESSAGE);
-        promo = await usablePromoCode(db, code, true);
+        promo = await usablePromoCode(db, code, true, today);
       }
     }
   });
@@ -151,12 +154,12 @@ class PromoGuardRefusal extends PromoRefusedError {}
  * code may have been switched on again, or a use given back, since). Not the customer's own limit:
  * cedar_place_order counts their uses under the code's row lock.
  */
-async function usablePromoCode(db: Db, text: string, fresh: boolean): Promise<UsableCode> {
+async function usablePromoCode(db: Db, text: string, fresh: boolean, today: string): Promise<UsableCode> {
   // Only codes that exist are cached: a miss was read afresh already.
   const row = fresh ? await findPromoCodeFresh(db, text) : await findPromoCodeForQuote(db, text);
   if (!row) throw new PromoRefusedError(PROMO_MESSAGES.unknown, true);
-  const refusal = refusalOf(row);
-  if (refusal && !fresh) return usablePromoCode(db, text, true);
+  const refusal = refusalOf(row, today);
+  if (refusal && !fresh) return usablePromoCode(db, text, true, today);
   if (refusal) throw new PromoRefusedError(refusal);
   return { row, fresh };
 }
@@ -380,6 +383,8 @@ async function insertOrderRows(
     request_hash: idempotency?.requestHash ?? null,
     source: options.source ?? 'checkout',
     created_by: options.createdBy ?? null,
+    // The zone of the shop's day, on which cedar_place_order judges the code's dates (place-order.sql).
+    time_zone: options.settings.site?.time_zone ?? null,
     ...(options.audit && {
       audit: {
         user_id: options.audit.actor?.id ?? null,

@@ -33,6 +33,8 @@ const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchem
  * promo-csv.routes.ts, registered here so the fixed paths sit beside `/{id}`.
  */
 export const adminPromoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The shop's time zone now (settings: site): a code's dates and status are the shop's calendar days. */
+  const shopZone = () => app.settings.values.site.time_zone;
   app.get(
     '/promo-codes',
     {
@@ -43,7 +45,7 @@ export const adminPromoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginatedEnvelope(PromoCodeSchema), 400: ErrorBodySchema },
       },
     },
-    (request) => listPromoCodes(app.db, request.query),
+    (request) => listPromoCodes(app.db, request.query, shopZone()),
   );
 
   app.get(
@@ -55,7 +57,7 @@ export const adminPromoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(PromoCodeStatsSchema) },
       },
     },
-    async () => ({ data: await promoCodeStats(app.db) }),
+    async () => ({ data: await promoCodeStats(app.db, shopZone()) }),
   );
 
   await app.register(promoCsvRoutes);
@@ -71,7 +73,9 @@ export const adminPromoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await createPromoCode(app.db, request.body, auditContextOf(request)) }),
+      reply
+        .status(201)
+        .send({ data: await createPromoCode(app.db, request.body, auditContextOf(request), shopZone()) }),
   );
 
   app.post(
@@ -97,7 +101,7 @@ export const adminPromoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(PromoCodeSchema), ...errors },
       },
     },
-    async (request) => ({ data: await getPromoCode(app.db, request.params.id) }),
+    async (request) => ({ data: await getPromoCode(app.db, request.params.id, shopZone()) }),
   );
 
   app.get(
@@ -111,7 +115,7 @@ export const adminPromoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PromoCodeUsageEnvelopeSchema, ...errors },
       },
     },
-    (request) => promoCodeUsage(app.db, request.params.id, request.query),
+    (request) => promoCodeUsage(app.db, request.params.id, request.query, shopZone()),
   );
 
   app.put(
@@ -126,7 +130,7 @@ export const adminPromoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await updatePromoCode(app.db, request.params.id, request.body, auditContextOf(request)),
+      data: await updatePromoCode(app.db, request.params.id, request.body, auditContextOf(request), shopZone()),
     }),
   );
 
@@ -141,7 +145,7 @@ export const adminPromoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deletePromoCode(app.db, request.params.id, auditContextOf(request));
+      await deletePromoCode(app.db, request.params.id, auditContextOf(request), shopZone());
       return reply.status(204).send(null);
     },
   );

@@ -8,6 +8,7 @@ import {
   PROMO_MESSAGES,
   type PromoValidateRequest,
   PromoValidateRequestSchema,
+  shopToday,
 } from '#shared/contracts/promo-codes.ts';
 import { checkPromo, findPromoCodeForQuote, type PromoPricedLine, validateRefusal } from './promo-validation.ts';
 
@@ -102,7 +103,10 @@ export const promoCodeRoutes: FastifyPluginAsyncZod<PromoCodeRoutesOptions> = as
       const { code, cart_items: items, customer_phone: customerPhone } = request.body;
       // Both reads at once (on PostgreSQL, two pooled connections).
       const [lines, row] = await Promise.all([priceCart(app.db, items), findPromoCodeForQuote(app.db, code)]);
-      const check = await checkPromo(app.db, row, lines, { customerPhone });
+      const check = await checkPromo(app.db, row, lines, {
+        customerPhone,
+        today: shopToday(new Date(), app.settings.values.site.time_zone),
+      });
       if (!check.ok) throw validateRefusal(check.message);
       return { data: check.applied };
     },

@@ -27,8 +27,8 @@ import { promoCodes } from './promo-codes.table.ts';
 
 /**
  * Promo codes for staff (docs/product.md#managing-codes-admin): list, figures, usage, writes.
- * The shop date (`shopToday()`) is read once per call, so a list's filter and its rows' statuses
- * agree even across midnight.
+ * The shop date (`shopToday()` in the shop's time zone, settings: site; the routes pass it) is read
+ * once per call, so a list's filter and its rows' statuses agree even across midnight.
  */
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
@@ -90,8 +90,9 @@ function listOrder(query: Pick<PromoCodesQuery, 'sort_by' | 'sort_order'>) {
 export async function listPromoCodes(
   db: Db,
   query: PromoCodesQuery,
+  timeZone?: string,
 ): Promise<{ data: PromoCode[]; pagination: Pagination }> {
-  const today = shopToday();
+  const today = shopToday(new Date(), timeZone);
   const where = listWhere(query, today);
   const [rows, total] = await Promise.all([
     db
@@ -110,8 +111,12 @@ export async function listPromoCodes(
 }
 
 /** `GET /admin/promo-codes/export`: every code the list's filters match, in the list's order, no pages. */
-export async function allPromoCodes(db: Db, query: Omit<PromoCodesQuery, 'page' | 'limit'>): Promise<PromoCode[]> {
-  const today = shopToday();
+export async function allPromoCodes(
+  db: Db,
+  query: Omit<PromoCodesQuery, 'page' | 'limit'>,
+  timeZone?: string,
+): Promise<PromoCode[]> {
+  const today = shopToday(new Date(), timeZone);
   const rows = await db
     .select()
     .from(promoCodes)
@@ -120,18 +125,18 @@ export async function allPromoCodes(db: Db, query: Omit<PromoCodesQuery, 'page' 
   return rows.map((row) => toPromoCode(row, today));
 }
 
-export async function getPromoCode(db: Db, id: string): Promise<PromoCode> {
+export async function getPromoCode(db: Db, id: string, timeZone?: string): Promise<PromoCode> {
   const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, id)).limit(1);
   if (!row) throw notFound('Promo code');
-  return toPromoCode(row, shopToday());
+  return toPromoCode(row, shopToday(new Date(), timeZone));
 }
 
 /** Orders placed with a code and not cancelled: what the codes cost the shop. */
 const countedOrder = and(sql`${orders.promoCodeId} is not null`, ne(orders.status, 'cancelled'));
 
 /** `GET /admin/promo-codes/stats`. */
-export async function promoCodeStats(db: Db): Promise<PromoCodeStats> {
-  const today = shopToday();
+export async function promoCodeStats(db: Db, timeZone?: string): Promise<PromoCodeStats> {
+  const today = shopToday(new Date(), timeZone);
   const [[figures], [discount], [mostUsed], recent] = await Promise.all([
     db
       .select({
@@ -169,8 +174,9 @@ export async function promoCodeUsage(
   db: Db,
   id: string,
   page: { page: number; limit: number },
+  timeZone?: string,
 ): Promise<{ data: PromoCodeUsage; pagination: Pagination }> {
-  const code = await getPromoCode(db, id);
+  const code = await getPromoCode(db, id, timeZone);
   const withCode = eq(orders.promoCodeId, id);
   const [rows, total, [totals]] = await Promise.all([
     db
@@ -298,7 +304,12 @@ function auditView(code: PromoCode) {
   return fields;
 }
 
-export async function createPromoCode(db: Db, input: PromoCodeWrite, context: AuditContext): Promise<PromoCode> {
+export async function createPromoCode(
+  db: Db,
+  input: PromoCodeWrite,
+  context: AuditContext,
+  timeZone?: string,
+): Promise<PromoCode> {
   return inTransaction(db, async (tx) => {
     await assertReferencesExist(tx, input);
     await assertCodeFree(tx, input.code);
@@ -307,7 +318,7 @@ export async function createPromoCode(db: Db, input: PromoCodeWrite, context: Au
       .values({ ...promoColumns(input), createdBy: context.actor?.id ?? null })
       .returning();
     if (!row) throw new Error('promo code insert returned nothing');
-    const created = toPromoCode(row, shopToday());
+    const created = toPromoCode(row, shopToday(new Date(), timeZone));
     await recordAudit(tx, {
       context,
       action: 'promo_code.create',
@@ -332,9 +343,10 @@ export async function updatePromoCode(
   id: string,
   input: PromoCodeWrite,
   context: AuditContext,
+  timeZone?: string,
 ): Promise<PromoCode> {
   return inTransaction(db, async (tx) => {
-    const today = shopToday();
+    const today = shopToday(new Date(), timeZone);
     const before = toPromoCode(await lockPromoCode(tx, id), today);
     await assertReferencesExist(tx, input);
     await assertCodeFree(tx, input.code, id);
@@ -365,7 +377,7 @@ async function usedIds(tx: Db, ids: string[]): Promise<Set<string>> {
 }
 
 /** `DELETE /admin/promo-codes/{id}`: only a code no order used (409 otherwise: deactivate it). */
-export async function deletePromoCode(db: Db, id: string, context: AuditContext): Promise<void> {
+export async function deletePromoCode(db: Db, id: string, context: AuditContext, timeZone?: string): Promise<void> {
   await inTransaction(db, async (tx) => {
     // The lock comes first: an order counting a use updates this row, so it cannot slip in between.
     const row = await lockPromoCode(tx, id);
@@ -376,7 +388,7 @@ export async function deletePromoCode(db: Db, id: string, context: AuditContext)
       action: 'promo_code.delete',
       entityType: 'promo_code',
       entityId: id,
-      before: auditView(toPromoCode(row, shopToday())),
+      before: auditView(toPromoCode(row, shopToday(new Date(), timeZone))),
     });
   });
 }

@@ -9,6 +9,7 @@ import {
   PromoCodesImportSchema,
   PromoCodesQuerySchema,
   promoExportFileName,
+  shopToday,
 } from '#shared/contracts/promo-codes.ts';
 import { allPromoCodes } from './promo-codes.service.ts';
 import { importPromoCodes } from './promo-codes-import.ts';
@@ -54,10 +55,11 @@ export const promoCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const codes = await allPromoCodes(app.db, request.query);
+      const timeZone = app.settings.values.site.time_zone;
+      const codes = await allPromoCodes(app.db, request.query, timeZone);
       return reply
         .type(CSV_TYPE)
-        .header('content-disposition', attachment(promoExportFileName()))
+        .header('content-disposition', attachment(promoExportFileName(shopToday(new Date(), timeZone))))
         .send(promoCodesCsv(codes));
     },
   );

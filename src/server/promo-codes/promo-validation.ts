@@ -190,8 +190,11 @@ async function readRule(db: Db, row: PromoCodeRow): Promise<PromoDiscountRule> {
   return { ...rule, category_ids: row.appliesTo === 'product' ? await withSubcategories(db, rule.category_ids) : [] };
 }
 
-/** Why `row` cannot be used today, before the cart is looked at (null: it can). */
-export function refusalOf(row: PromoCodeRow, customerUseCount?: number): string | null {
+/**
+ * Why `row` cannot be used on `today` (the shop's date, `shopToday` in its time zone), before the
+ * cart is looked at (null: it can).
+ */
+export function refusalOf(row: PromoCodeRow, today: string, customerUseCount?: number): string | null {
   return promoRefusal(
     {
       is_active: row.isActive,
@@ -201,7 +204,7 @@ export function refusalOf(row: PromoCodeRow, customerUseCount?: number): string 
       current_uses: row.currentUses,
       max_uses_per_customer: row.maxUsesPerCustomer,
     },
-    { customerUses: customerUseCount },
+    { today, customerUses: customerUseCount },
   );
 }
 
@@ -247,14 +250,14 @@ export async function checkPromo(
   db: Db,
   row: PromoCodeRow | undefined,
   lines: readonly PromoPricedLine[],
-  options: { customerPhone?: string } = {},
+  options: { customerPhone?: string; today: string },
 ): Promise<PromoCheck> {
   if (!row) return { ok: false, message: PROMO_MESSAGES.unknown, unknown: true };
   const uses =
     options.customerPhone && row.maxUsesPerCustomer > 0
       ? await customerUses(db, row.id, options.customerPhone)
       : undefined;
-  const refusal = refusalOf(row, uses);
+  const refusal = refusalOf(row, options.today, uses);
   if (refusal) return { ok: false, message: refusal, unknown: false };
   return discountFor(db, row, lines);
 }

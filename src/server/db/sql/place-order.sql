@@ -2,7 +2,7 @@
 -- (decisions 007 and 011). One readable source of what the database runs
 -- (docs/architecture.md#sql-sources): applied drizzle migrations cannot change, so this file is
 -- not run itself: the latest migration that (re)creates the function must carry this statement
--- exactly (0019 today), and tests/api/sql-sources.test.ts proves it and that a migrated database
+-- exactly (0020 today), and tests/api/sql-sources.test.ts proves it and that a migrated database
 -- runs this body. To change the function: edit it here, copy the statement into a new custom
 -- migration (`npx drizzle-kit generate --custom --name=…`), run that test.
 --
@@ -19,7 +19,7 @@
 --   * unless every variant of the order is taken, nothing is (RAISE 'cedar:order-stock-guard').
 -- Promo codes (docs/product.md#counting-uses), when `head` names one (promo_code_id): its use is
 -- counted by one conditional UPDATE of its row, with the stock's discipline: only while it is
--- active, within its dates (shop date, Asia/Beirut) and under max_uses; otherwise nothing of the
+-- active, within its dates (the shop's date: `head.time_zone`, settings: site) and under max_uses; otherwise nothing of the
 -- order is written (RAISE 'cedar:promo-inactive' / -not-started / -expired / -used-up / -unknown).
 -- The server may have priced the order with the code read from its short cache (PROMO_READ_CACHE_MS):
 -- the counted row's rule (code, type, value, applies_to, product_skus, category_ids, minimum,
@@ -38,7 +38,8 @@
 --   head:  the order's columns (promo_code_id / promo_discount_type / promo_discount_value null
 --          without a code; tax_label / tax_rate / prices_include_tax / payment_label /
 --          payment_instructions: what the shopper was told, kept as it was), `promo_rule` (promo-validation.ts `promoRuleOf`: the rule priced
---          with), and `source` / `created_by` (who entered it)
+--          with), `source` / `created_by` (who entered it), and `time_zone` (the shop's, settings:
+--          site: the zone of the day a promo code's dates are judged on; Asia/Beirut when absent)
 --   items: the line snapshots, in the shopper's order (`position`)
 --   notification: the admins' message; RETURNS the columns the server maps back into the order.
 --   head.audit (admin orders only): {user_id, user_email, ip, user_agent}, the audit row's who
@@ -72,7 +73,9 @@ DECLARE
   per_customer integer;
   same_rule boolean;
   refused promo_codes%ROWTYPE;
-  shop_today date := (now() AT TIME ZONE 'Asia/Beirut')::date;
+  -- The shop's calendar day in its time zone (settings: site, `time_zone`), as promo-validation.ts
+  -- reads it; Asia/Beirut for a caller that names none.
+  shop_today date := (now() AT TIME ZONE coalesce(nullif(head->>'time_zone', ''), 'Asia/Beirut'))::date;
 BEGIN
   -- Lock the rows first, in one global order (variant id; the roll-up then locks products by
   -- id), whatever the order of the cart's lines: two orders holding the same variants in a
