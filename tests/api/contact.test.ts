@@ -47,6 +47,8 @@ describe('POST /api/contact', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('To: hello@cedar.shop');
     expect(mails[0]).toContain('Subject: Contact form: Bulk order');
+    // "Reply" in the shop's mail client writes to the shopper, not to the shop itself.
+    expect(mails[0]).toContain('Reply-To: Nadine Khoury <nadine@example.com>');
     expect(mails[0]).toContain('school of 30 students');
   });
 

@@ -1,6 +1,6 @@
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
-import type { Mail } from '#server/mail/mailer.ts';
+import { formatFrom, type Mail } from '#server/mail/mailer.ts';
 import type { ContactRequest } from '#shared/contracts/contact.ts';
 import { contactMessages } from './contact.table.ts';
 
@@ -28,6 +28,8 @@ export async function saveContactMessage(
   return {
     to: config.COMPANY_EMAIL,
     subject: `Contact form: ${message.subject ?? `message from ${message.name}`}`,
+    // "Reply" in the shop's mail client answers the shopper, not the shop itself.
+    replyTo: formatFrom(message.name, message.email),
     text: [
       `From: ${message.name} <${message.email}>${message.phone ? `, ${message.phone}` : ''}`,
       ...(message.subject ? [`Subject: ${message.subject}`] : []),

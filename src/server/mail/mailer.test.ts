@@ -44,5 +44,22 @@ describe('composePlainMessage', () => {
     expect(message).toContain(`Subject: =?UTF-8?B?${Buffer.from('Order CS-100001 — $12.00').toString('base64')}?=`);
     expect(message).toContain('Content-Type: text/plain; charset=utf-8');
     expect(message.endsWith('\n\n2 × Nano')).toBe(true);
+    expect(message).not.toContain('Reply-To:');
+  });
+
+  it('encodes only the name of an address: an Arabic name in Reply-To, the address readable', () => {
+    const message = composePlainMessage(
+      {
+        from: 'متجر الأرز <shop@cedar.test>',
+        to: 'shop@cedar.test',
+        subject: 'Hi',
+        text: '.',
+        replyTo: 'نادين خوري <nadine@example.com>',
+      },
+      '<id@cedar.test>',
+    );
+    const encoded = (name: string) => `=?UTF-8?B?${Buffer.from(name).toString('base64')}?=`;
+    expect(message).toContain(`From: ${encoded('متجر الأرز')} <shop@cedar.test>`);
+    expect(message).toContain(`Reply-To: ${encoded('نادين خوري')} <nadine@example.com>`);
   });
 });

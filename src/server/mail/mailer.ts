@@ -8,6 +8,11 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Where "Reply" writes to, when not the sender: the shopper of a contact message, so the shop's
+   * reply reaches them instead of the shop's own address. A formatted address (`formatFrom`).
+   */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -220,12 +225,26 @@ function encodeHeader(value: string): string {
   return /^[\x20-\x7e]*$/.test(clean) ? clean : `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?=`;
 }
 
+/**
+ * An address header (`Name <a@b>`): only the display name may be an encoded word (RFC 2047), so a
+ * name in Arabic is encoded and the address itself left readable to every mail server.
+ */
+function encodeAddress(value: string): string {
+  const match = /^(.*\S)\s*<([^<>\s]+)>$/.exec(value.replace(/[\r\n]+/g, ' ').trim());
+  if (!match) return encodeHeader(value);
+  const [, name = '', address = ''] = match;
+  return /^[\x20-\x7e]*$/.test(name)
+    ? `${name} <${address}>`
+    : `${encodeHeader(name.replace(/^"|"$/g, ''))} <${address}>`;
+}
+
 /** A complete single-part text/plain message (8bit UTF-8 body, LF line ends like the rest of the outbox). */
 export function composePlainMessage(mail: Mail & { from: string }, messageId: string): string {
   return [
-    `From: ${encodeHeader(mail.from)}`,
+    `From: ${encodeAddress(mail.from)}`,
     `To: ${encodeHeader(mail.to)}`,
     `Subject: ${encodeHeader(mail.subject)}`,
+    ...(mail.replyTo ? [`Reply-To: ${encodeAddress(mail.replyTo)}`] : []),
     `Message-ID: ${messageId}`,
     `Date: ${new Date().toUTCString().replace('GMT', '+0000')}`,
     'MIME-Version: 1.0',
