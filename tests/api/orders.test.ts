@@ -243,6 +243,8 @@ describe('orders', () => {
       expect(shop).toContain(order.order_number);
       expect(shop).toContain('Arduino Nano Every');
       expect(customer).toContain(order.order_number);
+      // No PUBLIC_URL or ALLOWED_HOSTS here: no link (order-mail-links.test.ts has them).
+      expect(customer).not.toContain('See your order');
     });
 
     it('reads an order with its token only; everything else is the same 404', async () => {

@@ -104,7 +104,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const created = await getAdminOrder(app.db, order.id);
       if (replayed) return reply.status(200).header('idempotent-replayed', 'true').send({ data: created });
-      announceNewOrder(app, order);
+      announceNewOrder(app, order, request);
       return reply.status(201).send({ data: created });
     },
   );

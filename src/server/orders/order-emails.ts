@@ -31,13 +31,15 @@ function formatAmount(amount: number, currency: string): string {
  * Plain-text mails for a new order: one to the shop, one to the customer when they gave an email.
  * The tax's name and the payment instructions are the order's own (as the shopper was told at
  * placement); `payment` and `tax`, the shop's settings now, stand in for orders that kept none,
- * and give the shop's VAT number (on the receipt when set).
+ * and give the shop's VAT number (on the receipt when set). `links` (absolute, announce-new-order.ts)
+ * put the order's page in the customer's mail and the admin's order screen in the shop's.
  */
 export function newOrderMails(
   order: Order,
   shop: { name: string; email: string; currency: string },
   payment?: Pick<PaymentSettings, PaymentMethod>,
   tax?: TaxSettings,
+  links?: { order: string; admin: string },
 ): Mail[] {
   const money = (amount: number) => formatAmount(amount, shop.currency);
   const method = orderPaymentTerms(
@@ -88,16 +90,25 @@ export function newOrderMails(
     {
       to: shop.email,
       subject: `New order ${order.order_number} — ${money(order.total)}`,
-      text: [`New order ${order.order_number}`, '', ...summary, '', 'Deliver to:', ...delivery, ''].join('\n'),
+      text: [
+        `New order ${order.order_number}`,
+        ...(links ? [`Open it in the admin: ${links.admin}`] : []),
+        '',
+        ...summary,
+        '',
+        'Deliver to:',
+        ...delivery,
+        '',
+      ].join('\n'),
     },
   ];
   if (order.customer.email) {
-    // No link to the order page yet: the web app's confirmation route is not settled.
     mails.push({
       to: order.customer.email,
       subject: `Your ${shop.name} order ${order.order_number}`,
       text: [
         `Thank you, ${order.customer.name}. We received your order ${order.order_number} and will call you to confirm delivery.`,
+        ...(links ? ['', `See your order at any time: ${links.order}`] : []),
         '',
         ...summary,
         '',

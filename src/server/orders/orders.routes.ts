@@ -127,7 +127,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
         // The order exists already: 200 (not 201) with the same body, and nothing is mailed twice.
         return reply.status(200).header('idempotent-replayed', 'true').send({ data: order });
       }
-      announceNewOrder(app, order);
+      announceNewOrder(app, order, request);
       return reply.status(201).send({ data: order });
     },
   );
