@@ -225,6 +225,94 @@ describe('admin order status changes', () => {
     expect(notes.json().data.internal_notes).toBe('Left with the neighbour');
   });
 
+  it('"Mark shipped" keeps the carrier and tracking: the order, its timeline and audit, the list filter (docs/product.md#tracking)', async () => {
+    const id = await orderAt('processing');
+
+    // A carrier only goes with shipping; a tracking link is https.
+    const early = await api('PUT', `/api/admin/orders/${await orderAt('confirmed')}`, {
+      status: 'processing',
+      shipment: { carrier: 'Aramex' },
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errors).toEqual([
+      { path: 'shipment', message: 'A carrier and tracking go with marking the order shipped' },
+    ]);
+    const plain = await api('PUT', `/api/admin/orders/${id}`, {
+      status: 'shipped',
+      shipment: { carrier: 'Aramex', tracking_url: 'http://track.example.com/1' },
+    });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().errors).toEqual([
+      { path: 'shipment.tracking_url', message: 'Tracking link must start with https://' },
+    ]);
+    expect((await getOrder(id)).status).toBe('processing');
+
+    const shipped = await api('PUT', `/api/admin/orders/${id}`, {
+      status: 'shipped',
+      note: 'Fragile',
+      shipment: {
+        carrier: 'Aramex',
+        tracking_number: ' 4471 2290 ',
+        tracking_url: 'https://aramex.example/t/44712290',
+      },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const order = shipped.json().data as AdminOrder;
+    expect(order.shipment).toEqual({
+      carrier: 'Aramex',
+      tracking_number: '4471 2290',
+      tracking_url: 'https://aramex.example/t/44712290',
+    });
+    expect(order.history.at(-1)).toMatchObject({
+      to_status: 'shipped',
+      note: 'With Aramex, tracking 4471 2290. Fragile',
+    });
+    const audit = await auditOf(ctx.database.db, 'order', id);
+    expect(audit.at(-1)).toMatchObject({
+      action: 'order.status',
+      after: { status: 'shipped', shipment: { carrier: 'Aramex', tracking_number: '4471 2290' } },
+    });
+
+    // Another order shipped with the shop's own driver, no tracking.
+    const own = await orderAt('processing');
+    const ownShipped = await api('PUT', `/api/admin/orders/${own}`, {
+      status: 'shipped',
+      shipment: { carrier: 'Own driver' },
+    });
+    expect(ownShipped.json().data.shipment).toEqual({
+      carrier: 'Own driver',
+      tracking_number: null,
+      tracking_url: null,
+    });
+
+    // The list filters by carrier, in any case.
+    const listed = await api('GET', '/api/admin/orders?carrier=aramex&limit=100');
+    expect(listed.statusCode).toBe(200);
+    expect((listed.json().data as { id: string }[]).map((row) => row.id)).toEqual([id]);
+  });
+
+  it('the shopper reads the carrier and tracking link on the order page (guest token)', async () => {
+    const placed = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: orderBody([{ product_id: productId, quantity: 1 }]),
+      })
+    ).json().data as { id: string; access_token: string; shipment: unknown };
+    expect(placed.shipment).toBeNull();
+    for (const status of ['confirmed', 'processing'] as const)
+      expect((await setStatus(placed.id, status)).statusCode).toBe(200);
+    await api('PUT', `/api/admin/orders/${placed.id}`, {
+      status: 'shipped',
+      shipment: { carrier: 'Wakilni', tracking_number: 'WK-88', tracking_url: 'https://wakilni.example/WK-88' },
+    });
+    const read = await ctx.app.inject({ method: 'GET', url: `/api/orders/${placed.id}?token=${placed.access_token}` });
+    expect(read.json().data).toMatchObject({
+      status: 'shipped',
+      shipment: { carrier: 'Wakilni', tracking_number: 'WK-88', tracking_url: 'https://wakilni.example/WK-88' },
+    });
+  });
+
   it('marks a cash payment received', async () => {
     const id = await orderAt('confirmed');
     const response = await api('PUT', `/api/admin/orders/${id}`, { payment_status: 'paid' });

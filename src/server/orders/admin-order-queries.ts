@@ -35,6 +35,7 @@ function filterConditions(query: AdminOrdersQuery, withStatus: boolean): SQL[] {
   if (withStatus && query.status) conditions.push(eq(orders.status, query.status));
   if (query.payment_status) conditions.push(eq(orders.paymentStatus, query.payment_status));
   if (query.customer_id) conditions.push(eq(orders.customerId, query.customer_id));
+  if (query.carrier) conditions.push(sql`lower(${orders.carrier}) = lower(${query.carrier})`);
   // Inclusive calendar days in UTC: from the start of date_from to the start of the day after date_to.
   if (query.date_from) conditions.push(gte(orders.createdAt, new Date(`${query.date_from}T00:00:00Z`)));
   if (query.date_to) {

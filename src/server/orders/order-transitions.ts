@@ -176,7 +176,29 @@ export async function updateAdminOrder(
       await changeStatus(tx, id, from, to);
       before.status = from;
       after.status = to;
-      await addHistory(tx, { orderId: id, kind: 'status', from, to, note: input.note || null, by: actor });
+      if (to === 'shipped' && input.shipment) {
+        const shipment = {
+          carrier: input.shipment.carrier,
+          tracking_number: input.shipment.tracking_number || null,
+          tracking_url: input.shipment.tracking_url || null,
+        };
+        await tx
+          .update(orders)
+          .set({
+            carrier: shipment.carrier,
+            trackingNumber: shipment.tracking_number,
+            trackingUrl: shipment.tracking_url,
+          })
+          .where(eq(orders.id, id));
+        after.shipment = shipment;
+      }
+      // The timeline says how it left: "With Aramex, tracking 123456" before the admin's own note.
+      const shippedWith =
+        to === 'shipped' && input.shipment
+          ? `With ${input.shipment.carrier}${input.shipment.tracking_number ? `, tracking ${input.shipment.tracking_number}` : ''}`
+          : '';
+      const note = [shippedWith, input.note].filter(Boolean).join('. ') || null;
+      await addHistory(tx, { orderId: id, kind: 'status', from, to, note, by: actor });
       const label = ORDER_STATUS_LABELS[to];
       await insertOrderNotifications(tx, {
         type: 'order_status',

@@ -46,6 +46,9 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     prices_include_tax: row.pricesIncludeTax,
     payment_label: row.paymentLabel,
     payment_instructions: row.paymentInstructions,
+    shipment: row.carrier
+      ? { carrier: row.carrier, tracking_number: row.trackingNumber, tracking_url: row.trackingUrl }
+      : null,
     items: [...items].sort((a, b) => a.position - b.position).map(toOrderItem),
     created_at: row.createdAt.toISOString(),
   };

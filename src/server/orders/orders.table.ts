@@ -64,6 +64,15 @@ export const orders = pgTable(
     pricesIncludeTax: boolean('prices_include_tax'),
     paymentLabel: text('payment_label'),
     paymentInstructions: text('payment_instructions'),
+    /**
+     * How the parcel travels, given with "Mark shipped" (docs/product.md#tracking): the carrier's
+     * name (one of settings: shipping `carriers`, or "Own driver"), an optional tracking number and
+     * an optional https link to the carrier's tracking page. Null until shipped, or when an order
+     * was shipped without them (through the API).
+     */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
     /** Unguessable token that lets the shopper's confirmation link read the order. */
     accessToken: text('access_token').notNull().unique(),
     idempotencyKey: text('idempotency_key').unique(),

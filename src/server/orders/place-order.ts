@@ -440,6 +440,7 @@ async function insertOrderRows(
     promo_discount_value: promoDiscountValue,
     ...totals,
     ...terms,
+    shipment: null,
     items: lines.map((line) => ({
       product_id: line.product_id,
       variant_id: line.variant_id,

@@ -1,5 +1,6 @@
 import type { Config } from '#server/config.ts';
 import {
+  DEFAULT_CARRIERS,
   GOVERNORATES,
   type Governorate,
   SECTION_SCHEMAS,
@@ -41,7 +42,7 @@ export const BUILT_IN_SETTINGS: SettingsValues = {
     money_transfer: { enabled: false, label: 'Whish or OMT money transfer', instructions: '' },
     card: { enabled: false, label: 'Card', instructions: '' },
   },
-  shipping: { zones, free_delivery_threshold: null },
+  shipping: { zones, free_delivery_threshold: null, carriers: DEFAULT_CARRIERS },
   tax: { rate: TAX_RATE_PERCENT, label: 'VAT', vat_number: '', prices_include_tax: false },
   email: {
     smtp_host: '',

@@ -79,6 +79,8 @@ export const AdminOrdersQuerySchema = PageQuerySchema.extend({
   status: z.enum(ORDER_STATUSES).optional(),
   payment_status: z.enum(PAYMENT_STATUSES).optional(),
   customer_id: z.uuid().optional(),
+  /** Orders shipped with this carrier (as "Mark shipped" recorded it; any case). */
+  carrier: safeText().trim().min(1).max(40).optional(),
   /** Inclusive calendar days (UTC). */
   date_from: DateQuerySchema.optional(),
   date_to: DateQuerySchema.optional(),
@@ -159,6 +161,23 @@ export const AdminOrderSchema = OrderSchema.omit({ access_token: true, customer:
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 
+/** How the parcel travels, given with "Mark shipped" (docs/product.md#tracking). */
+export const ShipmentInputSchema = z
+  .object({
+    /** One of the shop's carriers (settings: shipping) or "Own driver". */
+    carrier: safeText().trim().min(1, 'Choose the carrier').max(40, 'Carrier must be at most 40 characters'),
+    tracking_number: safeText().trim().max(100, 'Tracking number must be at most 100 characters').optional(),
+    /** The carrier's page for this parcel: an https address (it is a link in the shopper's order page). */
+    tracking_url: safeText()
+      .trim()
+      .max(500, 'Tracking link must be at most 500 characters')
+      .refine((value) => value === '' || /^https:\/\/[^\s"'<>]+$/.test(value), 'Tracking link must start with https://')
+      .optional(),
+  })
+  .strict();
+export type ShipmentInput = z.infer<typeof ShipmentInputSchema>;
+export const SHIPMENT_ONLY_WHEN_SHIPPING_MESSAGE = 'A carrier and tracking go with marking the order shipped';
+
 /**
  * `PUT /admin/orders/{id}`: any of a status change (with an optional note for the timeline),
  * internal notes, an address correction (before shipping) or marking a cash payment received.
@@ -170,8 +189,14 @@ export const AdminOrderUpdateSchema = z
     internal_notes: safeText().trim().max(2000, 'Internal notes must be at most 2000 characters').nullable().optional(),
     shipping_address: ShippingAddressInputSchema.optional(),
     payment_status: z.literal('paid', { error: 'Only "paid" can be set by hand' }).optional(),
+    /** With `status: 'shipped'` only: the carrier, and optionally the tracking number and link. */
+    shipment: ShipmentInputSchema.optional(),
   })
   .strict()
+  .refine((value) => value.shipment === undefined || value.status === 'shipped', {
+    path: ['shipment'],
+    message: SHIPMENT_ONLY_WHEN_SHIPPING_MESSAGE,
+  })
   .refine(
     (value) =>
       value.status !== undefined ||

@@ -316,6 +316,10 @@ export const OrderSchema = OrderTotalsSchema.extend({
   prices_include_tax: z.boolean().nullable(),
   payment_label: z.string().nullable(),
   payment_instructions: z.string().nullable(),
+  /** How the parcel travels, once shipped with a carrier (docs/product.md#tracking); null before. */
+  shipment: z
+    .object({ carrier: z.string(), tracking_number: z.string().nullable(), tracking_url: z.string().nullable() })
+    .nullable(),
   items: z.array(OrderItemSchema),
   created_at: z.iso.datetime({ offset: true }),
 });

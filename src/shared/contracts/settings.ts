@@ -218,7 +218,19 @@ export const ShippingSettingsSchema = z.object({
   ),
   /** Orders whose subtotal reaches this amount are delivered free; null for never. */
   free_delivery_threshold: amount('Free delivery threshold').nullable(),
+  /**
+   * The couriers "Mark shipped" offers (docs/product.md#tracking), besides OWN_DRIVER, which is
+   * always there: names, each once.
+   */
+  carriers: z
+    .array(requiredText('Carrier', 40))
+    .max(20, 'At most 20 carriers')
+    .refine((names) => new Set(names.map((name) => name.toLowerCase())).size === names.length, 'Each carrier once'),
 });
+/** Always offered when marking an order shipped: the shop's own delivery. */
+export const OWN_DRIVER = 'Own driver';
+/** The couriers a new shop starts with (Lebanon's common ones); the merchant edits the list. */
+export const DEFAULT_CARRIERS = ['Aramex', 'Wakilni', 'Toters', 'LibanPost', 'DHL Express'];
 export type ShippingSettings = z.infer<typeof ShippingSettingsSchema>;
 
 export const TaxSettingsSchema = z.object({
