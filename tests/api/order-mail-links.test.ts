@@ -4,7 +4,7 @@ import { orderBody, outboxMails } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The new-order mails link to the order (docs/product.md#order-mails): the customer's receipt to the
+ * The new-order mails link to the order (docs/product.md#placing-an-order): the customer's receipt to the
  * order's page (the confirmation with its access token), the shop's mail to the admin's order
  * screen, both at PUBLIC_URL, or at the request's host only when ALLOWED_HOSTS names it. A Host
  * header alone never makes a link: a checkout naming someone else's email would otherwise mail

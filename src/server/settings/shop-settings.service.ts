@@ -277,6 +277,7 @@ export function publicSettings(values: SettingsValues): PublicSettings {
     delivery: {
       zones: GOVERNORATES.map((zone) => ({ zone, name: GOVERNORATE_NAMES[zone], ...shipping.zones[zone] })),
       free_delivery_threshold: shipping.free_delivery_threshold,
+      carriers: shipping.carriers,
     },
     tax: { rate: tax.rate, label: tax.label, prices_include_tax: tax.prices_include_tax, vat_number: tax.vat_number },
     guest_checkout: system.guest_checkout,

@@ -485,6 +485,8 @@ export const PublicSettingsSchema = z.object({
       }),
     ),
     free_delivery_threshold: z.number().nullable(),
+    /** The couriers "Mark shipped" offers in the admin, before OWN_DRIVER. */
+    carriers: z.array(z.string()),
   }),
   /** `vat_number`: the shop's VAT registration number, shown on receipts when set ("" for none). */
   tax: z.object({ rate: z.number(), label: z.string(), prices_include_tax: z.boolean(), vat_number: z.string() }),

@@ -23,7 +23,11 @@ interface FieldShellProps {
   children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
 }
 
-function FieldShell({ label, optional, hint, error, className, children }: FieldShellProps) {
+/**
+ * The label, hint and error around any control (`children` gets its id and aria-describedby): for
+ * a control that is not a plain input, such as a list typed as text.
+ */
+export function FieldShell({ label, optional, hint, error, className, children }: FieldShellProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;

@@ -9,7 +9,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
 import { AddressDialog } from './address-dialog.tsx';
 import { orderQuery, useOrderWrite } from './order-api.ts';
 import { OrderLines, Totals } from './order-lines.tsx';
-import { AddressCard, CustomerCard, InternalNotes, RefundsCard } from './order-side-cards.tsx';
+import { AddressCard, CustomerCard, InternalNotes, RefundsCard, ShipmentCard } from './order-side-cards.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { PackingSlip } from './packing-slip.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -110,6 +110,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           <>
             <CustomerCard order={order} />
             <AddressCard order={order} onEdit={() => setDialog('address')} />
+            {order.shipment && <ShipmentCard shipment={order.shipment} />}
             <InternalNotes key={order.internal_notes ?? ''} order={order} />
             {order.refunds.length > 0 && <RefundsCard order={order} />}
           </>

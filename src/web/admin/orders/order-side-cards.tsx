@@ -170,3 +170,33 @@ export function RefundsCard({ order }: { order: AdminOrder }) {
     </DetailCard>
   );
 }
+
+/** How the parcel travels, as "Mark shipped" recorded it (docs/product.md#tracking). */
+export function ShipmentCard({ shipment }: { shipment: NonNullable<AdminOrder['shipment']> }) {
+  return (
+    <DetailCard title="Shipment">
+      <dl className="space-y-1 text-sm">
+        <div>
+          <dt className="inline text-muted">Carrier: </dt>
+          <dd className="inline">{shipment.carrier}</dd>
+        </div>
+        {shipment.tracking_number && (
+          <div>
+            <dt className="inline text-muted">Tracking number: </dt>
+            <dd className="inline font-mono break-all">{shipment.tracking_number}</dd>
+          </div>
+        )}
+      </dl>
+      {shipment.tracking_url && (
+        <a
+          href={shipment.tracking_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-2 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline"
+        >
+          Track the parcel<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+    </DetailCard>
+  );
+}

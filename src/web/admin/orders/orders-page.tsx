@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#shared/contracts/admin-orders.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '#shared/contracts/orders.ts';
+import { OWN_DRIVER } from '#shared/contracts/settings.ts';
 import {
   ORDER_CUSTOMER,
   ORDER_DATE,
@@ -11,6 +13,7 @@ import {
   ORDER_STATUS,
   ORDER_TOTAL,
 } from '#web/admin/shared/order-columns.tsx';
+import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
 import { ListFilters } from '../ui/list-filters.tsx';
@@ -47,6 +50,21 @@ const ORDER_LIST: ListDefinition = {
   pageSizes: ADMIN_PAGE_SIZES,
 };
 
+/** The list with a carrier filter: the shop's carriers (settings: shipping) and "Own driver". */
+function withCarrierFilter(carriers: readonly string[]): ListDefinition {
+  return {
+    ...ORDER_LIST,
+    filters: [
+      ...(ORDER_LIST.filters ?? []),
+      {
+        key: 'carrier',
+        label: 'Carrier',
+        options: [['', 'Any carrier'], ...[...carriers, OWN_DRIVER].map((carrier) => [carrier, carrier] as const)],
+      },
+    ],
+  };
+}
+
 const COLUMNS = [ORDER_NUMBER, ORDER_DATE, ORDER_CUSTOMER, ORDER_ITEMS, ORDER_TOTAL, ORDER_STATUS, ORDER_PAYMENT];
 
 /**
@@ -54,7 +72,9 @@ const COLUMNS = [ORDER_NUMBER, ORDER_DATE, ORDER_CUSTOMER, ORDER_ITEMS, ORDER_TO
  * page live in the URL so a view can be bookmarked, shared and reloaded.
  */
 export function OrdersPage() {
-  const list = useListState(ORDER_LIST);
+  const carriers = useShopSettings().data?.delivery.carriers;
+  const definition = useMemo(() => withCarrierFilter(carriers ?? []), [carriers]);
+  const list = useListState(definition);
   const { date_from: dateFrom = '', date_to: dateTo = '' } = list.filters;
   // The server refuses a reversed range; until the admin fixes it, ask without the end date.
   const rangeReversed = Boolean(dateFrom && dateTo && dateFrom > dateTo);

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
-import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
+import { type AdminOrder, ShipmentInputSchema } from '#shared/contracts/admin-orders.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
-import { TextAreaField } from '#web/ui/form-field.tsx';
+import { OWN_DRIVER } from '#shared/contracts/settings.ts';
+import { useShopSettings } from '#web/lib/shop-settings.ts';
+import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { useOrderWrite } from './order-api.ts';
 import { restoreFocus } from './restore-focus.ts';
@@ -36,6 +38,7 @@ type Pending = { kind: 'status'; to: Exclude<OrderStatus, 'pending'> } | { kind:
 export function StatusActions({ order }: { order: AdminOrder }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [note, setNote] = useState('');
+  const shipment = useShipmentFields();
   const write = useOrderWrite(order.id);
   const opener = useRef<HTMLElement | null>(null);
   const moves = order.allowed_transitions.filter((to): to is Exclude<OrderStatus, 'pending'> => to !== 'pending');
@@ -45,6 +48,7 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   const open = (next: Pending) => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setNote('');
+    shipment.reset();
     setPending(next);
   };
   const close = () => {
@@ -54,10 +58,13 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   const confirm = () => {
     if (!pending) return;
     const trimmed = note.trim();
+    // Shipping names the carrier (docs/product.md#tracking): checked by the shared contract first.
+    const shipped = pending.kind === 'status' && pending.to === 'shipped' ? shipment.validated() : undefined;
+    if (shipped === null) return;
     const body =
       pending.kind === 'paid'
         ? { payment_status: 'paid' as const, ...(trimmed ? { note: trimmed } : {}) }
-        : { status: pending.to, ...(trimmed ? { note: trimmed } : {}) };
+        : { status: pending.to, ...(trimmed ? { note: trimmed } : {}), ...(shipped ? { shipment: shipped } : {}) };
     const texts =
       pending.kind === 'paid'
         ? { success: 'Order marked as paid', failure: 'Could not mark the order as paid' }
@@ -104,6 +111,7 @@ export function StatusActions({ order }: { order: AdminOrder }) {
         onClose={close}
         onSubmit={confirm}
       >
+        {pending?.kind === 'status' && pending.to === 'shipped' && <ShipmentFields fields={shipment} />}
         <TextAreaField
           label="Note"
           optional
@@ -115,5 +123,91 @@ export function StatusActions({ order }: { order: AdminOrder }) {
         />
       </FormDialog>
     </>
+  );
+}
+
+type ShipmentFieldName = 'carrier' | 'tracking_number' | 'tracking_url';
+
+/**
+ * The carrier, tracking number and link "Mark shipped" asks for (docs/product.md#tracking): the
+ * carriers from the shop's settings (shipping), then "Own driver". Checked with the shared
+ * contract before sending; errors show under their fields.
+ */
+function useShipmentFields() {
+  const [values, setValues] = useState<Record<ShipmentFieldName, string>>({
+    carrier: '',
+    tracking_number: '',
+    tracking_url: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<ShipmentFieldName, string>>>({});
+  const carriers = [...(useShopSettings().data?.delivery.carriers ?? []), OWN_DRIVER];
+  return {
+    values,
+    errors,
+    carriers,
+    set: (name: ShipmentFieldName, value: string) => setValues((current) => ({ ...current, [name]: value })),
+    reset: () => {
+      setValues({ carrier: '', tracking_number: '', tracking_url: '' });
+      setErrors({});
+    },
+    /** The shipment to send, or null (errors shown) when the contract refuses it. */
+    validated: () => {
+      const parsed = ShipmentInputSchema.safeParse({
+        carrier: values.carrier,
+        tracking_number: values.tracking_number || undefined,
+        tracking_url: values.tracking_url || undefined,
+      });
+      if (parsed.success) {
+        setErrors({});
+        return parsed.data;
+      }
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])) as Partial<
+          Record<ShipmentFieldName, string>
+        >,
+      );
+      return null;
+    },
+  };
+}
+
+function ShipmentFields({ fields }: { fields: ReturnType<typeof useShipmentFields> }) {
+  return (
+    <div className="grid gap-4">
+      <SelectField
+        label="Carrier"
+        value={fields.values.carrier}
+        error={fields.errors.carrier}
+        onChange={(event) => fields.set('carrier', event.target.value)}
+      >
+        <option value="">Choose the carrier</option>
+        {fields.carriers.map((carrier) => (
+          <option key={carrier} value={carrier}>
+            {carrier}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Tracking number"
+        optional
+        autoComplete="off"
+        maxLength={100}
+        value={fields.values.tracking_number}
+        error={fields.errors.tracking_number}
+        onChange={(event) => fields.set('tracking_number', event.target.value)}
+      />
+      <TextField
+        label="Tracking link"
+        optional
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        hint="The carrier's page for this parcel. The customer sees it on their order."
+        maxLength={500}
+        value={fields.values.tracking_url}
+        error={fields.errors.tracking_url}
+        onChange={(event) => fields.set('tracking_url', event.target.value)}
+      />
+    </div>
   );
 }

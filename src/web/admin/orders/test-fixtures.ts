@@ -57,6 +57,7 @@ export function adminOrder(extra: Partial<AdminOrder> = {}): AdminOrder {
     prices_include_tax: false,
     payment_label: 'Cash on delivery',
     payment_instructions: 'Pay in cash when your order arrives.',
+    shipment: null,
     internal_notes: null,
     refundable_amount: 0,
     allowed_transitions: ['confirmed', 'cancelled'],

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   GOVERNORATE_NAMES,
   GOVERNORATES,
+  OWN_DRIVER,
   PAYMENT_METHODS,
   type PaymentMethod,
   type PaymentSettings,
@@ -11,7 +12,8 @@ import {
   type TaxSettings,
   TaxSettingsSchema,
 } from '#shared/contracts/settings.ts';
-import { TextAreaField, TextField } from '#web/ui/form-field.tsx';
+import { ListInput } from '#web/admin/shared/list-input.tsx';
+import { FieldShell, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { Badge } from '../ui/status-badge.tsx';
 import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
@@ -80,7 +82,8 @@ export function DeliveryForm({ saved }: { saved: ShippingSettings }) {
     resolver: shippingResolver,
     toFormValues: (shipping: ShippingSettings) => shipping,
   });
-  const { numberField } = editor;
+  const { numberField, valueField } = editor;
+  const carriers = valueField('carriers');
   return (
     <SectionFormBody editor={editor}>
       <DetailCard title="Delivery by governorate" description="The rate in dollars, and working days to deliver.">
@@ -107,6 +110,23 @@ export function DeliveryForm({ saved }: { saved: ShippingSettings }) {
           hint="Orders whose subtotal reaches this amount are delivered free. Blank: never."
           {...numberField('free_delivery_threshold', true)}
         />
+      </DetailCard>
+      <DetailCard stack title="Carriers">
+        <FieldShell
+          label="Carriers"
+          hint={`Offered when you mark an order shipped, with "${OWN_DRIVER}". Separate them with commas.`}
+          error={carriers.error}
+        >
+          {({ id, describedBy }) => (
+            <ListInput
+              id={id}
+              describedBy={describedBy}
+              invalid={Boolean(carriers.error)}
+              value={carriers.value ?? []}
+              onChange={carriers.onChange}
+            />
+          )}
+        </FieldShell>
       </DetailCard>
     </SectionFormBody>
   );

@@ -30,6 +30,7 @@ const SETTINGS: AllSettings = {
       GOVERNORATES.map((zone) => [zone, { rate: 3, delivery_days_min: 1, delivery_days_max: 3 }]),
     ) as AllSettings['shipping']['zones'],
     free_delivery_threshold: null,
+    carriers: ['Aramex', 'Wakilni'],
   },
   tax: { rate: 11, label: 'VAT', vat_number: '', prices_include_tax: false },
   email: {

@@ -12,6 +12,7 @@ import { getSiteConfig } from '#web/lib/site-config.ts';
 import { DeliveryAddress } from '#web/storefront/order-kit/delivery-address.tsx';
 import { PaymentDetails } from '#web/storefront/order-kit/payment-details.tsx';
 import { PlacedOrderLines } from '#web/storefront/order-kit/placed-order-lines.tsx';
+import { ShipmentTracking } from '#web/storefront/order-kit/shipment-tracking.tsx';
 import { paymentMethodOf } from '#web/storefront/order-kit/shop-settings-text.ts';
 import { Container } from '#web/ui/container.tsx';
 import { Icon } from '#web/ui/icons.tsx';
@@ -107,6 +108,12 @@ function Confirmation({ order }: { order: Order }) {
             </Link>
           </div>
         </div>
+
+        {order.shipment && (
+          <div className="mt-8">
+            <ShipmentTracking order={order} />
+          </div>
+        )}
 
         <section aria-labelledby="placed-order-title" className="card mt-8 p-4 sm:p-6">
           <h2 id="placed-order-title" className="text-lg font-semibold">

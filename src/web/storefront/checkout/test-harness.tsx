@@ -119,6 +119,7 @@ export function placedOrder(promo: AppliedPromo | null): Order {
     prices_include_tax: false,
     payment_label: 'Cash on delivery',
     payment_instructions: 'Pay in cash when your order arrives.',
+    shipment: null,
     items: [
       {
         product_id: PRODUCT_ID,

@@ -29,6 +29,7 @@ export function publicSettingsFixture(overrides: Partial<PublicSettings> = {}): 
         delivery_days_max: 3,
       })),
       free_delivery_threshold: null,
+      carriers: ['Aramex', 'Wakilni'],
     },
     tax: { rate: 11, label: 'VAT', prices_include_tax: false, vat_number: '' },
     guest_checkout: true,

@@ -12,6 +12,7 @@ import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
 import { DeliveryAddress } from '#web/storefront/order-kit/delivery-address.tsx';
 import { PaymentDetails } from '#web/storefront/order-kit/payment-details.tsx';
 import { PlacedOrderLines } from '#web/storefront/order-kit/placed-order-lines.tsx';
+import { ShipmentTracking } from '#web/storefront/order-kit/shipment-tracking.tsx';
 import { shopperRequest } from '#web/storefront/shopper-kit/shopper-api.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
@@ -186,6 +187,7 @@ function OrderView({ order }: { order: ShopperOrder }) {
           <PlacedOrderLines order={order} currency={currency} />
         </section>
         <div className="space-y-4 lg:col-span-5">
+          <ShipmentTracking order={order} heading="h3" />
           <section aria-labelledby="order-delivery-title" className="card p-4 text-sm sm:p-6">
             <h3 id="order-delivery-title" className="font-semibold">
               Delivery to
