@@ -79,6 +79,7 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
       expect.arrayContaining([
         'GET /api/admin/stats',
         'GET /api/admin/users',
+        'GET /api/admin/customers/lookup',
         'PUT /api/admin/users/:id/status',
         'GET /api/admin/products',
         'POST /api/admin/products',

@@ -6,16 +6,19 @@ import {
   CustomerCreateSchema,
   CustomerDeletedSchema,
   CustomerIdParamsSchema,
+  CustomerLookupQuerySchema,
+  CustomerMatchSchema,
   CustomerSchema,
   CustomersQuerySchema,
   CustomerUpdateSchema,
 } from '#shared/contracts/customers.ts';
+import { lookUpCustomers } from './customer-lookup.ts';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customers.service.ts';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /**
- * `GET/POST /admin/customers`, `GET/PUT/DELETE /admin/customers/{id}` (docs/product.md#admin-endpoints),
+ * `GET/POST /admin/customers`, `GET /admin/customers/lookup`, `GET/PUT/DELETE /admin/customers/{id}` (docs/product.md#admin-endpoints),
  * inside the admin scope. A customer's orders (`GET /admin/customers/{id}/orders`) are an orders
  * query: orders/admin-orders.routes.ts serves them.
  */
@@ -45,6 +48,19 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send({ data: await createCustomer(app.db, request.body, auditContextOf(request)) }),
+  );
+
+  app.get(
+    '/customers/lookup',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Customers and shopper accounts by phone (any typed form) or name, as staff type: at most 8',
+        querystring: CustomerLookupQuerySchema,
+        response: { 200: dataEnvelope(z.array(CustomerMatchSchema)), 400: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ data: await lookUpCustomers(app.db, request.query.q) }),
   );
 
   app.get(

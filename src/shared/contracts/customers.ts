@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CustomerAccountSchema } from './accounts.ts';
 import { PageQuerySchema, PhoneSchema, SortOrderSchema } from './common.ts';
-import { ShippingAddressInputSchema } from './orders.ts';
+import { GovernorateSchema, ShippingAddressInputSchema } from './orders.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -49,6 +49,42 @@ export const CustomersQuerySchema = PageQuerySchema.extend({
   has_account: z.enum(['true', 'false']).optional(),
 });
 export type CustomersQuery = z.infer<typeof CustomersQuerySchema>;
+
+/**
+ * `GET /admin/customers/lookup?q=` (docs/product.md#admin-endpoints): the people a staff member
+ * may be taking an order for, found as they type a phone number (any Lebanese form) or a name.
+ * Customer records and shopper accounts not linked to one (role `customer`), at most
+ * CUSTOMER_LOOKUP_LIMIT, exact phone matches first. Shared by the New order form (and quotations).
+ */
+export const CUSTOMER_LOOKUP_LIMIT = 8;
+export const CUSTOMER_LOOKUP_MAX_LENGTH = 100;
+export const CUSTOMER_LOOKUP_TOO_LONG = `Search must be at most ${CUSTOMER_LOOKUP_MAX_LENGTH} characters`;
+
+export const CustomerLookupQuerySchema = z.object({
+  /** A phone number in any typed form (or 3+ of its digits), or part of a name. */
+  q: safeText({ error: 'Type a phone number or a name' })
+    .trim()
+    .min(1, 'Type a phone number or a name')
+    .max(CUSTOMER_LOOKUP_MAX_LENGTH, CUSTOMER_LOOKUP_TOO_LONG),
+});
+export type CustomerLookupQuery = z.infer<typeof CustomerLookupQuerySchema>;
+
+export const CustomerMatchSchema = z.object({
+  /** The customer record's id, or the shopper account's (user) id when it has no customer record. */
+  id: z.uuid(),
+  /** The customer record (orders link to it by phone); null for an account that never ordered. */
+  customer_id: z.uuid().nullable(),
+  /** The linked shopper account, or null for a guest. */
+  user_id: z.uuid().nullable(),
+  name: z.string(),
+  /** E.164, or null for an account known by its email only. */
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  /** The last delivery address, else the account's default address; with its delivery zone when it has one. */
+  address: CustomerAddressSchema.extend({ governorate: GovernorateSchema.optional() }).nullable(),
+  orders_count: z.number().int(),
+});
+export type CustomerMatch = z.infer<typeof CustomerMatchSchema>;
 
 const optionalText = (max: number, label: string) =>
   z.preprocess(

@@ -13,6 +13,8 @@ const ROLES = {
   row: 'tr, [role="row"]',
   status: '[role="status"], output',
   alert: '[role="alert"]',
+  combobox: '[role="combobox"]',
+  option: '[role="option"]',
 } as const;
 
 export type Role = keyof typeof ROLES;

@@ -1,11 +1,14 @@
 import { Route, Routes, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { CustomerMatch } from '#shared/contracts/customers.ts';
 import type { OrderCalculation, OrderLineInput } from '#shared/contracts/orders.ts';
+import { normalizePhone } from '#shared/phone.ts';
 import { adminTestSetup, click, fieldLabelled, type as typeInto } from '#web/test/admin.tsx';
+import { byRole } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { adminProduct, PI_ID, variant, variantId, variantProduct } from '../products/test-fixtures.ts';
 import { NewOrderPage, ZONE_MESSAGE } from './new-order-page.tsx';
-import { adminOrder, type Call, errorBody, json, ORDER_ID, PRODUCT_ID, stubApi } from './test-fixtures.ts';
+import { adminOrder, type Call, CUSTOMER_ID, errorBody, json, ORDER_ID, PRODUCT_ID, stubApi } from './test-fixtures.ts';
 
 /** Colour is a shared choice: one default variant holds the price and stock (decision 012 §2). */
 const PRODUCT = adminProduct({
@@ -329,5 +332,96 @@ describe('NewOrderPage with a promo code (docs/product.md#applying-a-code)', () 
     await click(root.querySelector('button[type="submit"]'));
     await waitFor(() => expect(adminOrders()).toHaveLength(2));
     expect(adminOrders()[1]?.body).not.toHaveProperty('promo_code');
+  });
+});
+
+describe('NewOrderPage, finding the customer (docs/product.md "New order, customer")', () => {
+  const NADIA: CustomerMatch = {
+    id: CUSTOMER_ID,
+    customer_id: CUSTOMER_ID,
+    user_id: null,
+    name: 'Nadia Aoun',
+    phone: '+9613555111',
+    email: 'nadia@example.com',
+    address: { city: 'Byblos', street: 'Old Souk', floor: '2', governorate: 'mount_lebanon' },
+    orders_count: 3,
+  };
+  /** The lookup as the server answers it: Nadia for her number in any form or her name. */
+  const LOOKUP = {
+    'GET /api/admin/customers/lookup': (call: Call) => {
+      const q = new URL(call.url, 'http://x').searchParams.get('q') ?? '';
+      const found = normalizePhone(q) === NADIA.phone || /nadia/i.test(q);
+      return json({ data: found ? [NADIA] : [] });
+    },
+  };
+  /** The field labelled "Find a customer", which is the page's one combobox. */
+  const combobox = (root: ParentNode) => {
+    const input = byRole<HTMLInputElement>(root, 'combobox');
+    expect(input).toBe(fieldLabelled(root, 'Find a customer'));
+    return input;
+  };
+  const value = (root: ParentNode, label: string) => (field(root, label) as HTMLInputElement | null)?.value;
+
+  it('finds a customer by a typed number and fills their contact and last address, all editable', async () => {
+    const calls = stubApi({
+      ...CATALOGUE,
+      ...LOOKUP,
+      'POST /api/admin/orders': () => json({ data: adminOrder() }, 201),
+    });
+    const root = await mount();
+    const input = combobox(root);
+    expect(input?.getAttribute('aria-expanded')).toBe('false');
+    await typeInto(input, '03 555 111');
+    await waitFor(() => expect(byRole(root, 'option', /Nadia Aoun/)).toBeDefined());
+    expect(input?.getAttribute('aria-expanded')).toBe('true');
+    const option = byRole(root, 'option', /Nadia Aoun/);
+    expect(option?.textContent).toContain('+961 3 555 111');
+    expect(option?.textContent).toContain('3 orders');
+    const lookups = calls.filter((c) => c.url.startsWith('/api/admin/customers/lookup'));
+    // Debounced: one request for the whole number, not one per keystroke.
+    expect(lookups.map((c) => new URL(c.url, 'http://x').searchParams.get('q'))).toEqual(['03 555 111']);
+
+    await click(option);
+    const filled = ['Full name', 'Phone', 'Email', 'City or area', 'Street', 'Floor', 'Delivery zone'];
+    expect(filled.map((label) => value(root, label))).toEqual([
+      'Nadia Aoun',
+      '+961 3 555 111',
+      'nadia@example.com',
+      'Byblos',
+      'Old Souk',
+      '2',
+      'mount_lebanon',
+    ]);
+    expect(byRole(root, 'option')).toBeUndefined();
+    expect(input?.value).toBe('');
+
+    // Still editable: this time it goes to another street.
+    await type(field(root, 'Street'), 'Port Road');
+    await type(root.querySelector('input[type="search"]'), 'ardu');
+    await waitFor(() => expect(root.querySelector('button[aria-label="Add Arduino Uno"]')).not.toBeNull());
+    await click(root.querySelector('button[aria-label="Add Arduino Uno"]'));
+    await click(root.querySelector('button[type="submit"]'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/orders')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/admin/orders')?.body).toMatchObject({
+      customer: { name: 'Nadia Aoun', phone: '+9613555111', email: 'nadia@example.com' },
+      shipping_address: { city: 'Byblos', street: 'Port Road', floor: '2', governorate: 'mount_lebanon' },
+    });
+  });
+
+  it('offers "New customer" when nothing matches, keeping the number (or the name) typed', async () => {
+    stubApi({ ...CATALOGUE, ...LOOKUP });
+    const root = await mount();
+    await typeInto(combobox(root), '70 123 456');
+    await waitFor(() => expect(byRole(root, 'option', /New customer/)).toBeDefined());
+    expect(byRole(root, 'option', /Nadia/)).toBeUndefined();
+    await click(byRole(root, 'option', /New customer/));
+    expect(value(root, 'Phone')).toBe('70 123 456');
+    expect(value(root, 'Full name')).toBe('');
+
+    await typeInto(combobox(root), 'Zeina Khalil');
+    await waitFor(() => expect(byRole(root, 'option', /New customer/)).toBeDefined());
+    await click(byRole(root, 'option', /New customer/));
+    expect(value(root, 'Full name')).toBe('Zeina Khalil');
+    expect(value(root, 'Phone')).toBe('70 123 456');
   });
 });

@@ -4,13 +4,16 @@ import { useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import type { CustomerMatch } from '#shared/contracts/customers.ts';
 import {
   type CreateOrderRequest,
   ORDER_MAX_LINES,
   OrderDetailsSchema,
   ShippingAddressInputSchema,
 } from '#shared/contracts/orders.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { GOVERNORATE_NAMES, GOVERNORATES, type Governorate, taxLineLabel } from '#shared/shop-settings.ts';
+import { CustomerLookup } from '#web/admin/shared/customer-lookup.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { toast } from '#web/lib/toast.ts';
@@ -79,6 +82,9 @@ export function NewOrderPage() {
     register,
     handleSubmit,
     setError,
+    setValue,
+    setFocus,
+    clearErrors,
     watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<StaffDetailsInput, unknown, StaffDetails>({
@@ -120,6 +126,35 @@ export function NewOrderPage() {
     setPromoCode(null);
     setPromoText('');
     setPlacementPromoError(null);
+  };
+
+  // A customer found by phone or name fills the contact and their last (or default) address; all
+  // stay editable. "New customer" keeps what was typed in the phone or name field.
+  const fill = (path: FieldPath<StaffDetailsInput>, value: string) =>
+    setValue(path, value, { shouldDirty: true, shouldValidate: false });
+  const chooseCustomer = (match: CustomerMatch) => {
+    fill('customer.name', match.name);
+    fill('customer.phone', match.phone ? formatPhone(match.phone) : '');
+    fill('customer.email', match.email ?? '');
+    clearErrors(['customer.name', 'customer.phone', 'customer.email']);
+    const address = match.address;
+    if (!address) return;
+    fill('shipping_address.city', address.city);
+    fill('shipping_address.street', address.street);
+    fill('shipping_address.building', address.building ?? '');
+    fill('shipping_address.floor', address.floor ?? '');
+    fill('shipping_address.notes', address.notes ?? '');
+    if (address.governorate) fill('shipping_address.governorate', address.governorate);
+    clearErrors('shipping_address');
+  };
+  const newCustomer = (typed: { name: string } | { phone: string }) => {
+    if ('phone' in typed) {
+      fill('customer.phone', typed.phone);
+      setFocus('customer.name');
+    } else {
+      fill('customer.name', typed.name);
+      setFocus('customer.phone');
+    }
   };
 
   const changeLines = (next: DraftLine[]) => {
@@ -195,6 +230,7 @@ export function NewOrderPage() {
                 )}
               </DetailCard>
               <DetailCard stack title="Customer">
+                <CustomerLookup onChoose={chooseCustomer} onNew={newCustomer} />
                 <ContactFields nameLabel="Full name" field={(key) => field(`customer.${key}`)} />
               </DetailCard>
               <DetailCard stack title="Delivery address">
