@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
-import { adminTestSetup, click, type } from '#web/test/admin.tsx';
+import { adminTestSetup, click, fieldLabelled, type } from '#web/test/admin.tsx';
 import { waitFor } from '#web/test/render.tsx';
 import { OrderDetailPage } from './order-detail-page.tsx';
 import { validateRefund } from './refund-dialog.tsx';
@@ -165,6 +165,54 @@ describe('OrderDetailPage', () => {
     });
     await waitFor(() => expect(buttonNames(root)).toContain('Start processing'));
     expect(buttonNames(root)).not.toContain('Confirm order');
+  });
+
+  it('"Mark shipped" asks the carrier (the shop\'s and Own driver), checks the link, and sends the shipment', async () => {
+    const processing = adminOrder({ status: 'processing', allowed_transitions: ['shipped', 'cancelled'] });
+    const shipment = { carrier: 'Wakilni', tracking_number: 'WK-88', tracking_url: 'https://wakilni.example/WK-88' };
+    const calls = serve(
+      processing,
+      () => adminOrder({ status: 'shipped', allowed_transitions: ['delivered'], shipment }),
+      () =>
+        json({
+          data: {
+            payment_methods: [],
+            delivery: { zones: [], free_delivery_threshold: null, carriers: ['Aramex', 'Wakilni'] },
+            tax: { rate: 11, label: 'VAT', prices_include_tax: false, vat_number: '' },
+          },
+        }),
+    );
+    const root = await mount();
+    expect(root.textContent).not.toContain('Shipment');
+    await click(button(root, 'Mark shipped'));
+    const dialog = openDialog() as HTMLDialogElement;
+    const carrier = fieldLabelled<HTMLSelectElement>(dialog, 'Carrier') as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...carrier.options].map((option) => option.textContent)).toEqual([
+        'Choose the carrier',
+        'Aramex',
+        'Wakilni',
+        'Own driver',
+      ]),
+    );
+    // Nothing is sent without a carrier, or with a link that is not https.
+    await type(fieldLabelled(dialog, 'Tracking link'), 'http://wakilni.example/WK-88');
+    await click(button(dialog, 'Mark shipped'));
+    expect(dialog.textContent).toContain('Choose the carrier');
+    expect(dialog.textContent).toContain('Tracking link must start with https://');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await type(carrier, 'Wakilni');
+    await type(fieldLabelled(dialog, 'Tracking number'), 'WK-88');
+    await type(fieldLabelled(dialog, 'Tracking link'), 'https://wakilni.example/WK-88');
+    await click(button(dialog, 'Mark shipped'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ status: 'shipped', shipment });
+    // The Shipment card shows what was recorded, the link opening the carrier's page.
+    await waitFor(() => expect(root.textContent).toContain('Carrier: Wakilni'));
+    const track = [...root.querySelectorAll('a')].find((link) => link.textContent?.startsWith('Track the parcel'));
+    expect(track?.getAttribute('href')).toBe('https://wakilni.example/WK-88');
+    expect(track?.getAttribute('target')).toBe('_blank');
   });
 
   it('asks before cancelling, with the danger style, and toasts a refusal', async () => {
