@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, type Page, test } from './test.ts';
 
 /**
@@ -21,11 +22,18 @@ async function unreadCount(page: Page): Promise<number> {
  * Moves the order one step: the action button, then the same label in its confirm dialog. The
  * history then records the move, and the next step (if any) is the one offered.
  */
-async function moveOrder(page: Page, action: string, status: string, next?: string) {
+async function moveOrder(
+  page: Page,
+  action: string,
+  status: string,
+  next?: string,
+  fill?: (dialog: Locator) => Promise<void>,
+) {
   const main = page.getByRole('main');
   await main.getByRole('button', { name: action, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  await fill?.(dialog);
   await dialog.getByRole('button', { name: action, exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(main.getByText(new RegExp(`^${status}$`, 'i')).first()).toBeVisible();
@@ -64,6 +72,8 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   await expect(shopper.getByRole('heading', { level: 1, name: 'Your order is placed' })).toBeVisible();
   const orderNumber = (await shopper.locator('strong.font-mono').textContent())?.trim() ?? '';
   expect(orderNumber).toMatch(/^CS-\d+$/);
+  // The order's page (the confirmation with its token), as the receipt links to it.
+  const orderPage = shopper.url();
   await shopperContext.close();
 
   // The admin page was not reloaded: the toast names the order and its total, the bell counts it.
@@ -83,8 +93,27 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   await expect(page.getByRole('main').getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
   await moveOrder(page, 'Confirm order', 'Confirmed', 'Start processing');
   await moveOrder(page, 'Start processing', 'Processing', 'Mark shipped');
-  await moveOrder(page, 'Mark shipped', 'Shipped', 'Mark delivered');
+  // Shipping names the carrier, with a tracking number and the carrier's link (docs/product.md#tracking).
+  const trackingUrl = 'https://www.aramex.com/track/results?ShipmentNumber=44712290';
+  await moveOrder(page, 'Mark shipped', 'Shipped', 'Mark delivered', async (dialog) => {
+    await dialog.getByLabel('Carrier').selectOption('Aramex');
+    await dialog.getByRole('textbox', { name: 'Tracking number' }).fill('44712290');
+    await dialog.getByRole('textbox', { name: 'Tracking link' }).fill(trackingUrl);
+  });
   await expect(page.getByRole('main').getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: /^Track the parcel/ })).toHaveAttribute(
+    'href',
+    trackingUrl,
+  );
+
+  // The shopper's order page says it is on its way, with the link to follow it.
+  const later = await browser.newContext();
+  const shopperAgain = await later.newPage();
+  await shopperAgain.goto(orderPage);
+  await expect(shopperAgain.getByRole('heading', { name: 'On its way' })).toBeVisible();
+  await expect(shopperAgain.getByText('Shipped with Aramex, tracking number 44712290.')).toBeVisible();
+  await expect(shopperAgain.getByRole('link', { name: /^Track your parcel/ })).toHaveAttribute('href', trackingUrl);
+  await later.close();
 
   // The customer record was made from the checkout; its history lists the shipped order.
   await page.getByRole('link', { name: 'View customer' }).click();
