@@ -110,6 +110,10 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   const later = await browser.newContext();
   const shopperAgain = await later.newPage();
   await shopperAgain.goto(orderPage);
+  await expect(shopperAgain.getByRole('heading', { level: 1, name: 'Your order' })).toBeVisible();
+  await expect(shopperAgain.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]')).toHaveText(
+    'On its way (now)',
+  );
   await expect(shopperAgain.getByRole('heading', { name: 'On its way' })).toBeVisible();
   await expect(shopperAgain.getByText('Shipped with Aramex, tracking number 44712290.')).toBeVisible();
   await expect(shopperAgain.getByRole('link', { name: /^Track your parcel/ })).toHaveAttribute('href', trackingUrl);

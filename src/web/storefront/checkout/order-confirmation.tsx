@@ -10,6 +10,7 @@ import { shopDate } from '#web/lib/shop-dates.ts';
 import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { DeliveryAddress } from '#web/storefront/order-kit/delivery-address.tsx';
+import { ORDER_STAGE_TEXT, OrderSteps } from '#web/storefront/order-kit/order-steps.tsx';
 import { PaymentDetails } from '#web/storefront/order-kit/payment-details.tsx';
 import { PlacedOrderLines } from '#web/storefront/order-kit/placed-order-lines.tsx';
 import { ShipmentTracking } from '#web/storefront/order-kit/shipment-tracking.tsx';
@@ -70,6 +71,8 @@ function Confirmation({ order }: { order: Order }) {
     ? whatsappLink(whatsappNumber, orderSummaryText({ ...order, payment_label: payment.label }, currency))
     : null;
   const firstName = order.customer.name.split(/\s+/)[0];
+  // The receipt links here: once the shop has moved the order on, the page says where it stands.
+  const placedJustNow = order.status === 'pending';
 
   return (
     <Container className="py-8 sm:py-12">
@@ -79,18 +82,28 @@ function Confirmation({ order }: { order: Order }) {
             <Icon d={checkIcon} className="size-8" />
           </span>
           <p className="mt-4 text-muted">Thank you, {firstName}!</p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight text-strong sm:text-3xl">Your order is placed</h1>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-strong sm:text-3xl">
+            {placedJustNow ? 'Your order is placed' : 'Your order'}
+          </h1>
           <p className="mt-3 text-lg">
             Order number <strong className="font-mono text-strong">{order.order_number}</strong>
           </p>
-          <p className="mx-auto mt-3 max-w-md text-muted">
-            We will call you on <span className="whitespace-nowrap text-fg">{formatPhone(order.customer.phone)}</span>{' '}
-            to confirm delivery.{' '}
-            {order.payment_method === 'cash_on_delivery'
-              ? `You pay ${formatMoney(order.total, currency)} in cash when it arrives.`
-              : `Pay ${formatMoney(order.total, currency)} by ${payment.label.toLowerCase()}: the instructions are below.`}
-            {order.customer.email && <> A receipt is on its way to {order.customer.email}.</>}
-          </p>
+          {!placedJustNow && (
+            <>
+              <p className="mx-auto mt-3 max-w-md text-muted">{ORDER_STAGE_TEXT[order.status]}</p>
+              <OrderSteps status={order.status} />
+            </>
+          )}
+          {placedJustNow && (
+            <p className="mx-auto mt-3 max-w-md text-muted">
+              We will call you on <span className="whitespace-nowrap text-fg">{formatPhone(order.customer.phone)}</span>{' '}
+              to confirm delivery.{' '}
+              {order.payment_method === 'cash_on_delivery'
+                ? `You pay ${formatMoney(order.total, currency)} in cash when it arrives.`
+                : `Pay ${formatMoney(order.total, currency)} by ${payment.label.toLowerCase()}: the instructions are below.`}
+              {order.customer.email && <> A receipt is on its way to {order.customer.email}.</>}
+            </p>
+          )}
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
             {whatsapp && (
               <a

@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '#shared/contracts/orders.ts';
+import { render } from '#web/test/render.tsx';
+import { OrderConfirmation } from './order-confirmation.tsx';
+import { json, ORDER_ID, placedOrder, stubApi, waitFor } from './test-harness.tsx';
+
+/**
+ * The order's page (`/checkout?order=&token=`, which the receipt links to) once the shop has moved
+ * the order on (docs/product.md#tracking): where it stands and its steps, not "Your order is placed".
+ */
+async function open(order: Order) {
+  stubApi({ [`GET /api/orders/${ORDER_ID}`]: () => json({ data: order }) });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = await render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <OrderConfirmation id={ORDER_ID} token="a-token-of-sixteen-chars" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  await waitFor(() => expect(view.container.querySelector('h1')).not.toBeNull());
+  return view.container;
+}
+
+const steps = (root: HTMLElement) =>
+  [...root.querySelectorAll('ol[aria-label="Order progress"] li')].map((step) => ({
+    text: step.textContent,
+    current: step.getAttribute('aria-current'),
+  }));
+
+describe('the order page after placing', () => {
+  it('just placed: "Your order is placed" and what happens next, no steps', async () => {
+    const root = await open(placedOrder(null));
+    expect(root.querySelector('h1')?.textContent).toBe('Your order is placed');
+    expect(root.textContent).toContain('We will call you on');
+    expect(root.querySelector('ol[aria-label="Order progress"]')).toBeNull();
+  });
+
+  it('shipped: where it stands, the steps with the current one, and the tracking', async () => {
+    const shipped: Order = {
+      ...placedOrder(null),
+      status: 'shipped',
+      shipment: { carrier: 'Aramex', tracking_number: '4471', tracking_url: 'https://aramex.example/4471' },
+    };
+    const root = await open(shipped);
+    expect(root.querySelector('h1')?.textContent).toBe('Your order');
+    expect(root.textContent).toContain('On its way to you.');
+    expect(root.textContent).not.toContain('We will call you on');
+    expect(steps(root)).toEqual([
+      { text: 'Placed (done)', current: null },
+      { text: 'Confirmed (done)', current: null },
+      { text: 'Being prepared (done)', current: null },
+      { text: 'On its way (now)', current: 'step' },
+      { text: 'Delivered', current: null },
+    ]);
+    expect(root.querySelector('[data-testid="shipment-tracking"] a')?.getAttribute('href')).toBe(
+      'https://aramex.example/4471',
+    );
+  });
+
+  it('cancelled: says so, without steps', async () => {
+    const root = await open({ ...placedOrder(null), status: 'cancelled' });
+    expect(root.textContent).toContain('This order was cancelled.');
+    expect(root.querySelector('ol[aria-label="Order progress"]')).toBeNull();
+  });
+});
