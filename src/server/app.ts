@@ -32,9 +32,10 @@ import { AppError } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { loggerOptions } from './logging.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
-import { createMailer, mailRouteOf } from './mail/mailer.ts';
+import { createMailer, explainMailError, mailRouteOf } from './mail/mailer.ts';
 import { createMessageChannel } from './messages/create-channel.ts';
 import type { MessageChannel } from './messages/message-channel.ts';
+import { createMessageSender, type MessageSender, type MessageSenderOptions } from './messages/message-sender.ts';
 import { priceCartItems } from './orders/order-pricing.ts';
 import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import { shopperOrderRoutes } from './orders/shopper-orders.routes.ts';
@@ -80,6 +81,11 @@ declare module 'fastify' {
     background: BackgroundWork;
     /** Text messages to phones (one-time codes): outbox by default, a provider by MESSAGE_CHANNEL. */
     messages: MessageChannel;
+    /**
+     * Delivers the message outbox (shoppers' order status mails, messages/message-sender.ts):
+     * `kick()` after a commit that queued one; tests `drain()`.
+     */
+    messageSender: MessageSender;
     /**
      * The shop's settings (docs/product.md#shop-settings) in memory, kept fresh by database
      * notifications: `app.settings.values` costs no round trip; staff reads `await app.settings.fresh()`.
@@ -133,6 +139,11 @@ export interface BuildAppOptions {
   reviewRateLimits?: Partial<ReviewRateLimits>;
   /** Prefix of the Redis rate-limit keys (default `cedar:rl`); tests use a unique one per run. */
   rateLimitPrefix?: string;
+  /**
+   * The message outbox sender's pace (messages/message-sender.ts): tests that drive it by
+   * `drain()` alone set a long interval.
+   */
+  messageSender?: Pick<MessageSenderOptions, 'intervalMs' | 'leaseMs' | 'batchSize' | 'maxAttempts'>;
   /** Sees every route as it is added (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
   /**
@@ -206,6 +217,16 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     siteConfigSource(config, () => settingsStore.values),
   );
   app.addHook('onClose', () => settingsStore.stop());
+  const messageSender = createMessageSender({
+    db: options.database.db,
+    send: (mail) => mailer.send(mail),
+    describeError: (error) => describeMailFailure(error, mailRouteOf(settingsStore), config.SMTP_URL),
+    log: app.log,
+    ...options.messageSender,
+  });
+  app.decorate('messageSender', messageSender);
+  // Before the database closes: the pass under way marks its rows.
+  app.addHook('onClose', () => messageSender.stop());
   const backups = new BackupService({
     database: options.database,
     dataDir: config.paths.dataDir,
@@ -336,5 +357,21 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await settingsStore.start();
   await catalogue.start();
   await app.ready();
+  // Mail queued before this start (a restart, another process) goes out now.
+  messageSender.start();
   return app;
+}
+
+/** Why a queued mail was not sent, for the outbox's `last_error`: the merchant's words, no secret. */
+function describeMailFailure(
+  error: unknown,
+  route: { host: string; port: number; password: string | null },
+  smtpUrl: string | undefined,
+): string {
+  if (route.host) return explainMailError(error, route.host, route.port, route.password);
+  if (smtpUrl) {
+    const url = new URL(smtpUrl);
+    return explainMailError(error, url.hostname, Number(url.port) || 587, decodeURIComponent(url.password) || null);
+  }
+  return 'Could not write the mail to the outbox folder.';
 }

@@ -47,6 +47,8 @@ export interface TestAppOptions {
   logStream?: BuildAppOptions['logStream'];
   /** Share another test app's database instead of opening a fresh copy (closing leaves it open). */
   database?: Database;
+  /** The message outbox sender's pace (e.g. a long interval: the test drains by hand). */
+  messageSender?: BuildAppOptions['messageSender'];
   /** The time business rules read: a `manualClock()` (tests/helpers/clocks.ts) to set it by hand. */
   clock?: BuildAppOptions['clock'];
 }
@@ -77,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     reviewRateLimits: options.reviewRateLimits,
     rateLimitPrefix: options.rateLimitPrefix,
     onRoute: options.onRoute,
+    messageSender: options.messageSender,
   });
   return {
     app,

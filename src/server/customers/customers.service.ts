@@ -1,4 +1,4 @@
-import { and, eq, exists, ilike, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import { toShippingAddress } from '#server/db/address-column.ts';
@@ -7,6 +7,7 @@ import { containsPattern, countRows, pageOffset, phoneCondition, sortDirection }
 import { inTransaction } from '#server/db/transaction.ts';
 import { uniqueViolationAs } from '#server/db/unique.ts';
 import { conflict, notFound } from '#server/errors.ts';
+import { messageOutbox } from '#server/messages/message-outbox.table.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { users } from '#server/users/users.table.ts';
 import type { CustomerAccount } from '#shared/contracts/accounts.ts';
@@ -330,6 +331,13 @@ export async function deleteCustomer(db: Db, id: string, context: AuditContext):
         updatedAt: now,
       })
       .where(eq(orders.customerId, id));
+    // The outbox's copies of their mails (address, name, text) go with them.
+    await tx.delete(messageOutbox).where(
+      inArray(
+        messageOutbox.orderId,
+        ordered.map((order) => order.id),
+      ),
+    );
     await recordAudit(tx, {
       context,
       action: 'customer.anonymise',

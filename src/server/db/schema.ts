@@ -10,6 +10,7 @@ export { cartItems } from '#server/cart/cart-items.table.ts';
 export { categories } from '#server/categories/categories.table.ts';
 export { contactMessages } from '#server/contact/contact.table.ts';
 export { customers } from '#server/customers/customers.table.ts';
+export { messageOutbox } from '#server/messages/message-outbox.table.ts';
 export { notifications } from '#server/notifications/notifications.table.ts';
 export {
   orderItems,

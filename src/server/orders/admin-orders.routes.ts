@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { currentUser } from '#server/auth/authenticate.ts';
 import { assertCustomerExists } from '#server/customers/customers.service.ts';
+import { linkBase } from '#server/seo/link-base.ts';
 import {
   AdminOrderCreateSchema,
   AdminOrderSchema,
@@ -134,13 +135,23 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { order, statusChanged } = await updateAdminOrder(
+      // The shopper's status mail is written as the settings stand now, with the order page's
+      // link at linkBase (PUBLIC_URL, or this request's host when ALLOWED_HOSTS names it).
+      const { site, email } = app.settings.values;
+      const { order, statusChanged, messageQueued } = await updateAdminOrder(
         app.db,
         request.params.id,
         request.body,
         auditContextOf(request),
+        {
+          shopName: site.shop_name,
+          switches: email.messages.customer,
+          linkBase: linkBase({ publicUrl: app.config.PUBLIC_URL, allowedHosts: app.config.ALLOWED_HOSTS }, request),
+        },
       );
       if (statusChanged) app.realtime.announceOrder(order.id, 'order_status');
+      // After the commit: the sender delivers it, the request never waits for mail.
+      if (messageQueued) app.messageSender.kick();
       return { data: order };
     },
   );

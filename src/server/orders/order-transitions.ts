@@ -5,6 +5,7 @@ import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
+import { enqueueMessage } from '#server/messages/message-outbox.ts';
 import { insertOrderNotifications } from '#server/notifications/notify-admins.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
@@ -19,12 +20,20 @@ import {
 } from '#shared/contracts/admin-orders.ts';
 import type { OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 import { addHistory, getAdminOrder } from './admin-order-queries.ts';
+import {
+  orderStatusMail,
+  type StatusMailSettings,
+  statusMailEvent,
+  statusMailKey,
+  statusMailWanted,
+} from './order-status-mail.ts';
 import { orderItems, orders } from './orders.table.ts';
 
 /**
  * `PUT /admin/orders/{id}`: a status change along ORDER_TRANSITIONS, internal notes, an address
  * correction before shipping, a cash payment received. One transaction: the order, the stock a
- * cancel gives back, the timeline, the admins' notifications and the audit row commit together.
+ * cancel gives back, the timeline, the admins' notifications, the audit row and the shopper's
+ * status mail in the message outbox (issue 34: queued, never sent here) commit together.
  */
 
 export const PAYMENT_ALREADY_REFUNDED_MESSAGE = 'This order was refunded; its payment cannot be marked as paid';
@@ -33,6 +42,8 @@ export interface AdminOrderUpdateResult {
   order: AdminOrder;
   /** True when the status moved: the caller announces it to the admins after commit. */
   statusChanged: boolean;
+  /** True when a mail to the shopper was queued: the caller wakes the sender after commit. */
+  messageQueued: boolean;
 }
 
 /** Refused transitions name both states; the stored status is text, only ever written from the enum. */
@@ -121,9 +132,13 @@ export async function updateAdminOrder(
   id: string,
   input: AdminOrderUpdate,
   context: AuditContext,
+  /** The shop's mail settings now; without them (scripts, old tests) no mail is queued. */
+  mail?: StatusMailSettings,
 ): Promise<AdminOrderUpdateResult> {
   const actor = context.actor?.id ?? null;
+  let messageQueued = false;
   const statusChanged = await inTransaction(db, async (tx) => {
+    messageQueued = false;
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!current) throw notFound('Order');
     const from = current.status as OrderStatus;
@@ -209,6 +224,32 @@ export async function updateAdminOrder(
         title: `Order ${current.orderNumber} ${label.toLowerCase()}`,
         message: `${current.orderNumber} changed from ${ORDER_STATUS_LABELS[from]} to ${label}`,
       });
+      // Queued here, in the change's transaction: a rolled-back change queues nothing.
+      if (mail && current.customerEmail && statusMailWanted(to, mail.switches)) {
+        const shipment = to === 'shipped' && input.shipment;
+        const content = orderStatusMail(
+          {
+            id,
+            orderNumber: current.orderNumber,
+            customerName: current.customerName,
+            accessToken: current.accessToken,
+            carrier: shipment ? shipment.carrier : current.carrier,
+            trackingNumber: shipment ? shipment.tracking_number || null : current.trackingNumber,
+            trackingUrl: shipment ? shipment.tracking_url || null : current.trackingUrl,
+          },
+          to,
+          mail,
+          input.note,
+        );
+        messageQueued = await enqueueMessage(tx, {
+          event: statusMailEvent(to),
+          orderId: id,
+          recipient: current.customerEmail,
+          subject: content.subject,
+          bodyText: content.text,
+          dedupeKey: statusMailKey(id, to),
+        });
+      }
     }
     if (edits.length > 0) {
       const status = to ?? from;
@@ -228,5 +269,5 @@ export async function updateAdminOrder(
     }
     return to !== undefined;
   });
-  return { order: await getAdminOrder(db, id), statusChanged };
+  return { order: await getAdminOrder(db, id), statusChanged, messageQueued };
 }

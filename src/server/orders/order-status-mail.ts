@@ -1,0 +1,94 @@
+import type { Mail } from '#server/mail/mailer.ts';
+import { linkTo } from '#server/seo/link-base.ts';
+import type { OrderStatus } from '#shared/contracts/orders.ts';
+import type { EmailSettings } from '#shared/contracts/settings.ts';
+
+/** The statuses a shopper is mailed about, each behind its own switch in `email.messages.customer`. */
+export type MailedStatus = Exclude<OrderStatus, 'pending'>;
+
+/** What a status-change mail needs beyond the order: the settings at the time of the change. */
+export interface StatusMailSettings {
+  shopName: string;
+  /** `email.messages.customer`: which events are mailed. */
+  switches: EmailSettings['messages']['customer'];
+  /** Where absolute links start (seo/link-base.ts), '' for none: then the mail carries no link. */
+  linkBase: string;
+}
+
+export interface StatusMailOrder {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  accessToken: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+}
+
+/** Whether the shop mails its shoppers about an order reaching `to`. */
+export function statusMailWanted(to: OrderStatus, switches: StatusMailSettings['switches']): to is MailedStatus {
+  return to !== 'pending' && switches[to] === true;
+}
+
+/**
+ * The short plain-text mail telling a shopper their order moved to `to`
+ * (docs/product.md#order-messages): the shop's name, the order number, what happened (for a
+ * shipment the carrier, tracking number and link; for a cancellation the note the shop gave),
+ * and the order's page when the shop has a link base.
+ */
+export function orderStatusMail(
+  order: StatusMailOrder,
+  to: MailedStatus,
+  settings: StatusMailSettings,
+  note?: string | null,
+): Omit<Mail, 'to'> {
+  const number = order.orderNumber;
+  const what: Record<MailedStatus, { subject: string; lines: string[] }> = {
+    confirmed: {
+      subject: `Your ${settings.shopName} order ${number} is confirmed`,
+      lines: [`We confirmed your order ${number}. We will let you know when it is on its way.`],
+    },
+    processing: {
+      subject: `Your ${settings.shopName} order ${number} is being prepared`,
+      lines: [`We are preparing your order ${number}.`],
+    },
+    shipped: {
+      subject: `Your ${settings.shopName} order ${number} is on its way`,
+      lines: [
+        `Your order ${number} is on its way${order.carrier ? ` with ${order.carrier}` : ''}.`,
+        ...(order.trackingNumber ? [`Tracking number: ${order.trackingNumber}`] : []),
+        ...(order.trackingUrl ? [`Track it: ${order.trackingUrl}`] : []),
+      ],
+    },
+    delivered: {
+      subject: `Your ${settings.shopName} order ${number} was delivered`,
+      lines: [`Your order ${number} was delivered. Thank you for shopping with us.`],
+    },
+    cancelled: {
+      subject: `Your ${settings.shopName} order ${number} was cancelled`,
+      lines: [`Your order ${number} was cancelled.`, ...(note ? [`Reason: ${note}`] : [])],
+    },
+  };
+  const link = settings.linkBase
+    ? linkTo(settings.linkBase, `/checkout?order=${order.id}&token=${encodeURIComponent(order.accessToken)}`)
+    : '';
+  const { subject, lines } = what[to];
+  return {
+    subject,
+    text: [
+      `Hello ${order.customerName},`,
+      '',
+      ...lines,
+      ...(link ? ['', `See your order: ${link}`] : []),
+      '',
+      settings.shopName,
+      '',
+    ].join('\n'),
+  };
+}
+
+/** The outbox key of a status mail: one per order and status (a status is reached once). */
+export const statusMailKey = (orderId: string, to: OrderStatus) => `order:${orderId}:status:${to}`;
+
+/** Label for logs and the outbox's `event` column. */
+export const statusMailEvent = (to: MailedStatus) => `order.${to}` as const;
