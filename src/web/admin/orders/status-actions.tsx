@@ -115,7 +115,12 @@ export function StatusActions({ order }: { order: AdminOrder }) {
         <TextAreaField
           label="Note"
           optional
-          hint="Kept in the order's history."
+          // A cancellation mail gives the note as its reason (docs/product.md#order-messages).
+          hint={
+            danger
+              ? "Kept in the order's history, and sent to the customer as the reason."
+              : "Kept in the order's history."
+          }
           value={note}
           maxLength={500}
           rows={3}
