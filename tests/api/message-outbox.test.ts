@@ -14,7 +14,7 @@ import { orderBody, outboxMails } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Issue 34 (docs/architecture.md#the-message-outbox, docs/product.md#order-messages): a status
+ * Issue 34 (docs/architecture.md#the-message-outbox, docs/product.md#order-mails-to-the-shopper): a status
  * change queues the shopper's mail in its own transaction, and the sender delivers each row once.
  * The sender's timer is an hour here: the test drives it with kicks (after commits) and drain().
  */

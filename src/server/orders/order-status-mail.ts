@@ -32,7 +32,7 @@ export function statusMailWanted(to: OrderStatus, switches: StatusMailSettings['
 
 /**
  * The short plain-text mail telling a shopper their order moved to `to`
- * (docs/product.md#order-messages): the shop's name, the order number, what happened (for a
+ * (docs/product.md#order-mails-to-the-shopper): the shop's name, the order number, what happened (for a
  * shipment the carrier, tracking number and link; for a cancellation the note the shop gave),
  * and the order's page when the shop has a link base.
  */

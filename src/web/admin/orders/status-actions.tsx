@@ -115,7 +115,7 @@ export function StatusActions({ order }: { order: AdminOrder }) {
         <TextAreaField
           label="Note"
           optional
-          // A cancellation mail gives the note as its reason (docs/product.md#order-messages).
+          // A cancellation mail gives the note as its reason (docs/product.md#order-mails-to-the-shopper).
           hint={
             danger
               ? "Kept in the order's history, and sent to the customer as the reason."
