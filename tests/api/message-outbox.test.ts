@@ -104,6 +104,33 @@ describe('message outbox: order status mails', () => {
     expect(mail).toContain('Reason: Out of stock at the supplier');
   });
 
+  it('each refund mails its amount and reason once; the whole order says so; switched off, none', async () => {
+    const order = await placeOrder();
+    expect((await api('PUT', `/api/admin/orders/${order.id}`, { payment_status: 'paid' })).statusCode).toBe(200);
+    const refund = (body: Record<string, unknown>) => api('POST', `/api/admin/orders/${order.id}/refund`, body);
+    expect((await refund({ refund_amount: 5, reason: 'Scratched case' })).statusCode).toBe(200);
+    // A refused refund (more than remains) queues nothing.
+    expect((await refund({ refund_amount: 10_000 })).statusCode).toBe(409);
+    const { messages } = await emailSettings();
+    await saveEmail({ messages: { ...messages, customer: { ...messages.customer, refunded: false } } });
+    try {
+      expect((await refund({ refund_amount: 1 })).statusCode).toBe(200);
+    } finally {
+      await saveEmail({ messages });
+    }
+    const rest = Math.round((order.total - 6) * 100) / 100;
+    expect((await refund({ refund_amount: rest })).statusCode).toBe(200);
+    expect((await rowsOf(order.id)).map((row) => row.event)).toEqual(['order.refunded', 'order.refunded']);
+    await ctx.app.messageSender.drain();
+    const mails = (await statusMails(ctx.app, order.order_number)).filter((mail) => mail.includes('refunded'));
+    expect(mails).toHaveLength(2);
+    expect(mails.find((mail) => mail.includes('$5.00'))).toContain('Reason: Scratched case');
+    expect(mails.find((mail) => mail.includes(`$${rest.toFixed(2)}`))).toContain('the whole order');
+    expect(
+      mails.every((mail) => mail.includes(`See your order: https://shop.example/checkout?order=${order.id}`)),
+    ).toBe(true);
+  });
+
   it("a customer's anonymisation deletes the outbox rows of their orders", async () => {
     const order = await placeOrder({
       customer: { name: 'Leila Khoury', phone: '71 222 333', email: 'leila@example.com' },

@@ -167,7 +167,23 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(AdminOrderSchema), ...errors },
       },
     },
-    async (request) => ({ data: await refundOrder(app.db, request.params.id, request.body, auditContextOf(request)) }),
+    async (request) => {
+      const { site, email } = app.settings.values;
+      const { order, messageQueued } = await refundOrder(
+        app.db,
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+        {
+          shopName: site.shop_name,
+          switches: email.messages.customer,
+          linkBase: linkBase({ publicUrl: app.config.PUBLIC_URL, allowedHosts: app.config.ALLOWED_HOSTS }, request),
+          currency: app.config.CURRENCY,
+        },
+      );
+      if (messageQueued) app.messageSender.kick();
+      return { data: order };
+    },
   );
 
   // FEATURE_WHATSAPP off: no route at all (404), as for the contact form.

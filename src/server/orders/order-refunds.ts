@@ -4,6 +4,7 @@ import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
+import { enqueueMessage } from '#server/messages/message-outbox.ts';
 import {
   type AdminOrder,
   REFUND_NOT_PAID_MESSAGE,
@@ -13,6 +14,7 @@ import {
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { fromCents, toCents } from '#shared/money.ts';
 import { addHistory, getAdminOrder, refundableCents } from './admin-order-queries.ts';
+import { orderRefundMail, refundMailKey, type StatusMailSettings } from './order-status-mail.ts';
 import { orderRefunds, orders } from './orders.table.ts';
 
 /**
@@ -34,11 +36,13 @@ export async function refundOrder(
   id: string,
   input: RefundRequest,
   context: AuditContext,
-): Promise<AdminOrder> {
+  /** The shopper's refund mail (settings: email `messages.customer.refunded`); none without. */
+  mail?: StatusMailSettings & { currency: string },
+): Promise<{ order: AdminOrder; messageQueued: boolean }> {
   const amountCents = toCents(input.refund_amount);
   const amount = fromCents(amountCents);
   const by = context.actor?.id ?? null;
-  await inTransaction(db, async (tx) => {
+  const messageQueued = await inTransaction(db, async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!current) throw notFound('Order');
     if (!REFUNDABLE.includes(current.paymentStatus)) throw conflict(REFUND_NOT_PAID_MESSAGE);
@@ -62,12 +66,10 @@ export async function refundOrder(
       .returning({ refunded: orders.refundedAmount, paymentStatus: orders.paymentStatus });
     if (!moved) throw tooLarge(remaining);
 
-    await tx.insert(orderRefunds).values({
-      orderId: id,
-      amount,
-      reason: input.reason || null,
-      createdBy: by,
-    });
+    const [refund] = await tx
+      .insert(orderRefunds)
+      .values({ orderId: id, amount, reason: input.reason || null, createdBy: by })
+      .returning({ id: orderRefunds.id });
     const status = current.status as OrderStatus;
     const note = `Refunded $${amount.toFixed(2)}${input.reason ? `: ${input.reason}` : ''}`;
     await addHistory(tx, { orderId: id, kind: 'refund', from: status, to: status, note, by });
@@ -79,6 +81,29 @@ export async function refundOrder(
       before: { refunded_amount: current.refundedAmount, payment_status: current.paymentStatus },
       after: { refunded_amount: moved.refunded, payment_status: moved.paymentStatus, refund: amount },
     });
+    // Queued in the refund's transaction, like a status mail (order-transitions.ts).
+    if (!mail || !refund || !current.customerEmail || mail.switches.refunded !== true) return false;
+    const content = orderRefundMail(
+      {
+        id,
+        orderNumber: current.orderNumber,
+        customerName: current.customerName,
+        accessToken: current.accessToken,
+        carrier: current.carrier,
+        trackingNumber: current.trackingNumber,
+        trackingUrl: current.trackingUrl,
+      },
+      { amount, reason: input.reason || null, whole: moved.paymentStatus === 'refunded', currency: mail.currency },
+      mail,
+    );
+    return enqueueMessage(tx, {
+      event: 'order.refunded',
+      orderId: id,
+      recipient: current.customerEmail,
+      subject: content.subject,
+      bodyText: content.text,
+      dedupeKey: refundMailKey(id, refund.id),
+    });
   });
-  return getAdminOrder(db, id);
+  return { order: await getAdminOrder(db, id), messageQueued };
 }

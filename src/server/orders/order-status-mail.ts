@@ -2,6 +2,7 @@ import type { Mail } from '#server/mail/mailer.ts';
 import { linkTo } from '#server/seo/link-base.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import type { EmailSettings } from '#shared/contracts/settings.ts';
+import { formatMoney } from '#shared/money.ts';
 
 /** The statuses a shopper is mailed about, each behind its own switch in `email.messages.customer`. */
 export type MailedStatus = Exclude<OrderStatus, 'pending'>;
@@ -69,23 +70,51 @@ export function orderStatusMail(
       lines: [`Your order ${number} was cancelled.`, ...(note ? [`Reason: ${note}`] : [])],
     },
   };
+  const { subject, lines } = what[to];
+  return { subject, text: mailText(order, lines, settings) };
+}
+
+/** The frame of every order mail to the shopper: greeting, what happened, the order's page, the shop. */
+function mailText(order: StatusMailOrder, lines: readonly string[], settings: StatusMailSettings): string {
   const link = settings.linkBase
     ? linkTo(settings.linkBase, `/checkout?order=${order.id}&token=${encodeURIComponent(order.accessToken)}`)
     : '';
-  const { subject, lines } = what[to];
+  return [
+    `Hello ${order.customerName},`,
+    '',
+    ...lines,
+    ...(link ? ['', `See your order: ${link}`] : []),
+    '',
+    settings.shopName,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The mail telling a shopper money went back to them (docs/product.md#order-mails-to-the-shopper):
+ * the amount of this refund, the reason the shop gave, and whether the order is now refunded in full.
+ */
+export function orderRefundMail(
+  order: StatusMailOrder,
+  refund: { amount: number; reason: string | null; whole: boolean; currency: string },
+  settings: StatusMailSettings,
+): Omit<Mail, 'to'> {
+  const amount = formatMoney(refund.amount, refund.currency);
   return {
-    subject,
-    text: [
-      `Hello ${order.customerName},`,
-      '',
-      ...lines,
-      ...(link ? ['', `See your order: ${link}`] : []),
-      '',
-      settings.shopName,
-      '',
-    ].join('\n'),
+    subject: `Your ${settings.shopName} order ${order.orderNumber}: ${amount} refunded`,
+    text: mailText(
+      order,
+      [
+        `We refunded ${amount} of your order ${order.orderNumber}${refund.whole ? ', the whole order' : ''}.`,
+        ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
+      ],
+      settings,
+    ),
   };
 }
+
+/** The outbox key of a refund mail: one per refund. */
+export const refundMailKey = (orderId: string, refundId: string) => `order:${orderId}:refund:${refundId}`;
 
 /** The outbox key of a status mail: one per order and status (a status is reached once). */
 export const statusMailKey = (orderId: string, to: OrderStatus) => `order:${orderId}:status:${to}`;

@@ -60,6 +60,7 @@ export const BUILT_IN_SETTINGS: SettingsValues = {
         shipped: true,
         delivered: true,
         cancelled: true,
+        refunded: true,
       },
       shop: { new_order: true, low_stock: true },
     },

@@ -271,6 +271,7 @@ export const EmailSettingsSchema = z.object({
       shipped: flag('Order shipped (to the customer)'),
       delivered: flag('Order delivered (to the customer)'),
       cancelled: flag('Order cancelled (to the customer)'),
+      refunded: flag('Order refunded (to the customer)'),
     }),
     shop: z.object({
       new_order: flag('New order (to the shop)'),

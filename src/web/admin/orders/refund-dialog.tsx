@@ -87,6 +87,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: (
       <TextAreaField
         label="Reason"
         optional
+        hint="The customer's refund email gives it."
         rows={3}
         maxLength={500}
         value={reason}

@@ -45,6 +45,7 @@ const CUSTOMER_MESSAGES = [
   ['shipped', 'Order shipped'],
   ['delivered', 'Order delivered'],
   ['cancelled', 'Order cancelled'],
+  ['refunded', 'Money refunded'],
 ] as const;
 
 const SHOP_MESSAGES = [

@@ -49,6 +49,7 @@ const SETTINGS: AllSettings = {
         shipped: true,
         delivered: true,
         cancelled: true,
+        refunded: true,
       },
       shop: { new_order: true, low_stock: true },
     },
