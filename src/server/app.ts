@@ -32,7 +32,7 @@ import { AppError } from './errors.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { loggerOptions } from './logging.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
-import { createMailer, explainMailError, mailRouteOf } from './mail/mailer.ts';
+import { createMailer, explainMailFailure, mailRouteOf } from './mail/mailer.ts';
 import { createMessageChannel } from './messages/create-channel.ts';
 import type { MessageChannel } from './messages/message-channel.ts';
 import { createMessageSender, type MessageSender, type MessageSenderOptions } from './messages/message-sender.ts';
@@ -220,7 +220,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   const messageSender = createMessageSender({
     db: options.database.db,
     send: (mail) => mailer.send(mail),
-    describeError: (error) => describeMailFailure(error, mailRouteOf(settingsStore), config.SMTP_URL),
+    describeError: (error) => explainMailFailure(error, mailRouteOf(settingsStore), config.SMTP_URL),
     log: app.log,
     ...options.messageSender,
   });
@@ -360,18 +360,4 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   // Mail queued before this start (a restart, another process) goes out now.
   messageSender.start();
   return app;
-}
-
-/** Why a queued mail was not sent, for the outbox's `last_error`: the merchant's words, no secret. */
-function describeMailFailure(
-  error: unknown,
-  route: { host: string; port: number; password: string | null },
-  smtpUrl: string | undefined,
-): string {
-  if (route.host) return explainMailError(error, route.host, route.port, route.password);
-  if (smtpUrl) {
-    const url = new URL(smtpUrl);
-    return explainMailError(error, url.hostname, Number(url.port) || 587, decodeURIComponent(url.password) || null);
-  }
-  return 'Could not write the mail to the outbox folder.';
 }

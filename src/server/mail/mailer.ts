@@ -254,3 +254,21 @@ export function composePlainMessage(mail: Mail & { from: string }, messageId: st
     mail.text.replace(/\r\n/g, '\n'),
   ].join('\n');
 }
+
+/**
+ * Why a mail was not sent, in the merchant's words and without a secret, for whichever route it
+ * took: the Email settings' SMTP server, else SMTP_URL, else the outbox folder (the message
+ * outbox's `last_error`).
+ */
+export function explainMailFailure(
+  error: unknown,
+  route: { host: string; port: number; password: string | null },
+  smtpUrl: string | undefined,
+): string {
+  if (route.host) return explainMailError(error, route.host, route.port, route.password);
+  if (smtpUrl) {
+    const url = new URL(smtpUrl);
+    return explainMailError(error, url.hostname, Number(url.port) || 587, decodeURIComponent(url.password) || null);
+  }
+  return 'Could not write the mail to the outbox folder.';
+}

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { currentUser } from '#server/auth/authenticate.ts';
@@ -21,6 +22,7 @@ import { getAdminOrder, listAdminOrders } from './admin-order-queries.ts';
 import { adminOrderStats } from './admin-order-stats.ts';
 import { announceNewOrder } from './announce-new-order.ts';
 import { refundOrder } from './order-refunds.ts';
+import type { StatusMailSettings } from './order-status-mail.ts';
 import { updateAdminOrder } from './order-transitions.ts';
 import { sendOrderWhatsApp } from './order-whatsapp.ts';
 import { placeOrder } from './place-order.ts';
@@ -34,6 +36,15 @@ const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchem
  * inside the admin scope. Writes announce to the admins' sockets only after their commit.
  */
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * What the shopper's status and refund mails are written with, as the settings stand now: the
+   * order page's link at linkBase (PUBLIC_URL, or this request's host when ALLOWED_HOSTS names it).
+   */
+  const shopperMailSettings = (request: FastifyRequest): StatusMailSettings => ({
+    shopName: app.settings.values.site.shop_name,
+    switches: app.settings.values.email.messages.customer,
+    linkBase: linkBase({ publicUrl: app.config.PUBLIC_URL, allowedHosts: app.config.ALLOWED_HOSTS }, request),
+  });
   app.get(
     '/orders/stats',
     {
@@ -135,19 +146,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // The shopper's status mail is written as the settings stand now, with the order page's
-      // link at linkBase (PUBLIC_URL, or this request's host when ALLOWED_HOSTS names it).
-      const { site, email } = app.settings.values;
       const { order, statusChanged, messageQueued } = await updateAdminOrder(
         app.db,
         request.params.id,
         request.body,
         auditContextOf(request),
-        {
-          shopName: site.shop_name,
-          switches: email.messages.customer,
-          linkBase: linkBase({ publicUrl: app.config.PUBLIC_URL, allowedHosts: app.config.ALLOWED_HOSTS }, request),
-        },
+        shopperMailSettings(request),
       );
       if (statusChanged) app.realtime.announceOrder(order.id, 'order_status');
       // After the commit: the sender delivers it, the request never waits for mail.
@@ -168,16 +172,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { site, email } = app.settings.values;
       const { order, messageQueued } = await refundOrder(
         app.db,
         request.params.id,
         request.body,
         auditContextOf(request),
         {
-          shopName: site.shop_name,
-          switches: email.messages.customer,
-          linkBase: linkBase({ publicUrl: app.config.PUBLIC_URL, allowedHosts: app.config.ALLOWED_HOSTS }, request),
+          ...shopperMailSettings(request),
           currency: app.config.CURRENCY,
         },
       );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { linkBase, linkTo, type RequestOrigin } from '#server/seo/link-base.ts';
 import type { Order } from '#shared/contracts/orders.ts';
 import { newOrderMails } from './order-emails.ts';
+import { orderPageLink } from './order-status-mail.ts';
 
 /**
  * What follows a new order, from checkout or entered by an admin: the admins' live alert and the
@@ -23,7 +24,7 @@ export function announceNewOrder(app: FastifyInstance, order: Order, origin?: Re
   const base = linkBase({ publicUrl: app.config.PUBLIC_URL, allowedHosts: app.config.ALLOWED_HOSTS }, origin);
   const links = base
     ? {
-        order: linkTo(base, `/checkout?order=${order.id}&token=${encodeURIComponent(order.access_token)}`),
+        order: orderPageLink(base, { id: order.id, accessToken: order.access_token }),
         admin: linkTo(base, `/admin/orders/${order.id}`),
       }
     : undefined;

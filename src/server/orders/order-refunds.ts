@@ -14,7 +14,7 @@ import {
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { fromCents, toCents } from '#shared/money.ts';
 import { addHistory, getAdminOrder, refundableCents } from './admin-order-queries.ts';
-import { orderRefundMail, refundMailKey, type StatusMailSettings } from './order-status-mail.ts';
+import { orderRefundMail, refundMailKey, type StatusMailSettings, statusMailOrderOf } from './order-status-mail.ts';
 import { orderRefunds, orders } from './orders.table.ts';
 
 /**
@@ -84,15 +84,7 @@ export async function refundOrder(
     // Queued in the refund's transaction, like a status mail (order-transitions.ts).
     if (!mail || !refund || !current.customerEmail || mail.switches.refunded !== true) return false;
     const content = orderRefundMail(
-      {
-        id,
-        orderNumber: current.orderNumber,
-        customerName: current.customerName,
-        accessToken: current.accessToken,
-        carrier: current.carrier,
-        trackingNumber: current.trackingNumber,
-        trackingUrl: current.trackingUrl,
-      },
+      statusMailOrderOf(current),
       { amount, reason: input.reason || null, whole: moved.paymentStatus === 'refunded', currency: mail.currency },
       mail,
     );

@@ -3,6 +3,7 @@ import { linkTo } from '#server/seo/link-base.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import type { EmailSettings } from '#shared/contracts/settings.ts';
 import { formatMoney } from '#shared/money.ts';
+import type { OrderRow } from './orders.mapper.ts';
 
 /** The statuses a shopper is mailed about, each behind its own switch in `email.messages.customer`. */
 export type MailedStatus = Exclude<OrderStatus, 'pending'>;
@@ -24,6 +25,33 @@ export interface StatusMailOrder {
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
+}
+
+/**
+ * The order as its mails read it, from its row; `shipment` (just given with "Mark shipped") stands
+ * in for the row's, which the same transaction has only now written.
+ */
+export function statusMailOrderOf(
+  row: Pick<
+    OrderRow,
+    'id' | 'orderNumber' | 'customerName' | 'accessToken' | 'carrier' | 'trackingNumber' | 'trackingUrl'
+  >,
+  shipment?: { carrier: string; tracking_number: string | null; tracking_url: string | null } | null,
+): StatusMailOrder {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    customerName: row.customerName,
+    accessToken: row.accessToken,
+    carrier: shipment ? shipment.carrier : row.carrier,
+    trackingNumber: shipment ? shipment.tracking_number : row.trackingNumber,
+    trackingUrl: shipment ? shipment.tracking_url : row.trackingUrl,
+  };
+}
+
+/** The order's page (the confirmation, opened with its access token) at `base`, as every order mail links it. */
+export function orderPageLink(base: string, order: { id: string; accessToken: string }): string {
+  return linkTo(base, `/checkout?order=${order.id}&token=${encodeURIComponent(order.accessToken)}`);
 }
 
 /** Whether the shop mails its shoppers about an order reaching `to`. */
@@ -76,9 +104,7 @@ export function orderStatusMail(
 
 /** The frame of every order mail to the shopper: greeting, what happened, the order's page, the shop. */
 function mailText(order: StatusMailOrder, lines: readonly string[], settings: StatusMailSettings): string {
-  const link = settings.linkBase
-    ? linkTo(settings.linkBase, `/checkout?order=${order.id}&token=${encodeURIComponent(order.accessToken)}`)
-    : '';
+  const link = settings.linkBase ? orderPageLink(settings.linkBase, order) : '';
   return [
     `Hello ${order.customerName},`,
     '',

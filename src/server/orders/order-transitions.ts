@@ -25,6 +25,7 @@ import {
   type StatusMailSettings,
   statusMailEvent,
   statusMailKey,
+  statusMailOrderOf,
   statusMailWanted,
 } from './order-status-mail.ts';
 import { orderItems, orders } from './orders.table.ts';
@@ -191,12 +192,16 @@ export async function updateAdminOrder(
       await changeStatus(tx, id, from, to);
       before.status = from;
       after.status = to;
-      if (to === 'shipped' && input.shipment) {
-        const shipment = {
-          carrier: input.shipment.carrier,
-          tracking_number: input.shipment.tracking_number || null,
-          tracking_url: input.shipment.tracking_url || null,
-        };
+      // How the parcel left (docs/product.md#tracking), written beside the status.
+      const shipment =
+        to === 'shipped' && input.shipment
+          ? {
+              carrier: input.shipment.carrier,
+              tracking_number: input.shipment.tracking_number || null,
+              tracking_url: input.shipment.tracking_url || null,
+            }
+          : null;
+      if (shipment) {
         await tx
           .update(orders)
           .set({
@@ -208,10 +213,9 @@ export async function updateAdminOrder(
         after.shipment = shipment;
       }
       // The timeline says how it left: "With Aramex, tracking 123456" before the admin's own note.
-      const shippedWith =
-        to === 'shipped' && input.shipment
-          ? `With ${input.shipment.carrier}${input.shipment.tracking_number ? `, tracking ${input.shipment.tracking_number}` : ''}`
-          : '';
+      const shippedWith = shipment
+        ? `With ${shipment.carrier}${shipment.tracking_number ? `, tracking ${shipment.tracking_number}` : ''}`
+        : '';
       const note = [shippedWith, input.note].filter(Boolean).join('. ') || null;
       await addHistory(tx, { orderId: id, kind: 'status', from, to, note, by: actor });
       const label = ORDER_STATUS_LABELS[to];
@@ -226,21 +230,7 @@ export async function updateAdminOrder(
       });
       // Queued here, in the change's transaction: a rolled-back change queues nothing.
       if (mail && current.customerEmail && statusMailWanted(to, mail.switches)) {
-        const shipment = to === 'shipped' && input.shipment;
-        const content = orderStatusMail(
-          {
-            id,
-            orderNumber: current.orderNumber,
-            customerName: current.customerName,
-            accessToken: current.accessToken,
-            carrier: shipment ? shipment.carrier : current.carrier,
-            trackingNumber: shipment ? shipment.tracking_number || null : current.trackingNumber,
-            trackingUrl: shipment ? shipment.tracking_url || null : current.trackingUrl,
-          },
-          to,
-          mail,
-          input.note,
-        );
+        const content = orderStatusMail(statusMailOrderOf(current, shipment), to, mail, input.note);
         messageQueued = await enqueueMessage(tx, {
           event: statusMailEvent(to),
           orderId: id,
