@@ -61,6 +61,8 @@ export async function buildServer(): Promise<void> {
     });
     // db/migrate.ts finds its SQL next to itself: src/server/db/migrations, or here once bundled.
     cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(scratch, 'migrations'), { recursive: true });
+    // The embedded database's thread (db/pglite-thread.ts) loads this file beside the chunks.
+    cpSync(path.join(ROOT, 'src/server/db/pglite-worker.mjs'), path.join(scratch, 'pglite-worker.mjs'));
     const built = new Set(readdirSync(scratch));
     mkdirSync(SERVER_BUILD_DIR, { recursive: true });
     for (const entry of readdirSync(SERVER_BUILD_DIR)) {

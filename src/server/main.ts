@@ -58,7 +58,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
 
   announceNewDatabase(config);
   // Opening PGlite (compiling its WebAssembly) and loading the app's modules overlap on two cores.
-  const [database, { buildApp }] = await Promise.all([openConfiguredDatabase(config), import('./app.ts')]);
+  const [database, { buildApp }] = await Promise.all([openConfiguredDatabase(config, 'worker'), import('./app.ts')]);
   const instance = await prepareInstance(database, config, progress);
   const drawer = instance.seedPicturesToDraw
     ? new (await import('./db/seed/seed-pictures.ts')).SeedPictureDrawer(config.paths.uploads)

@@ -46,10 +46,14 @@ async function pendingMigrationCount(db: Db): Promise<number> {
   return Math.max(0, journal.entries.length - (applied.rows[0]?.count ?? 0));
 }
 
-export function openConfiguredDatabase(config: Config): Promise<Database> {
+/**
+ * PostgreSQL when DATABASE_URL names one, else the embedded database in DATA_DIR: on its own thread
+ * for the server (`thread: 'worker'`, db/pglite-thread.ts), in process for the command-line scripts.
+ */
+export function openConfiguredDatabase(config: Config, thread: 'main' | 'worker' = 'main'): Promise<Database> {
   return config.DATABASE_URL
     ? openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
-    : openDatabase({ kind: 'pglite', dataDir: config.paths.database });
+    : openDatabase({ kind: 'pglite', dataDir: config.paths.database, thread });
 }
 
 export interface InstanceSecrets {

@@ -116,7 +116,9 @@ export async function openTestDatabase(): Promise<Database & { dispose: () => Pr
   }
   const dir = await mkdtemp(path.join(databaseScratchRoot(), 'cedar-test-db-'));
   await cp(info.location, dir, { recursive: true });
-  const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+  // TEST_PGLITE_THREAD=worker runs a suite over the database thread the server uses (decision 031).
+  const thread = process.env.TEST_PGLITE_THREAD === 'worker' ? 'worker' : 'main';
+  const database = await openDatabase({ kind: 'pglite', dataDir: dir, thread });
   return {
     ...database,
     dispose: async () => {

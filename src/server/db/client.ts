@@ -38,7 +38,8 @@ export interface NotificationHandlers {
 export interface Subscription {
   /**
    * Resolves once every notification of a transaction committed before this call has reached
-   * `onMessage`. PGlite delivers them synchronously, so it resolves at once; on PostgreSQL it is
+   * `onMessage`. PGlite delivers them synchronously (on its own thread too: a notification's
+   * message comes before the committing statement's answer), so it resolves at once; on PostgreSQL it is
    * one round trip on the listening connection (the server sends pending notifications before it
    * answers), which gives readers read-your-writes across processes. Concurrent calls share
    * round trips (`coalesced-round-trip.ts`): one in flight at a time, never one sent before the
@@ -49,7 +50,15 @@ export interface Subscription {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ }
+  | {
+      kind: 'pglite';
+      dataDir?: string /* undefined = in memory */;
+      /**
+       * 'worker': the database runs on a thread of its own (pglite-thread.ts), as the server runs
+       * it; 'main' (the default): in this thread, as tests and command-line scripts open it.
+       */
+      thread?: 'main' | 'worker';
+    }
   | {
       kind: 'postgres';
       url: string;
@@ -88,7 +97,7 @@ export function isPoolExhausted(error: unknown): boolean {
  * loaded only when used, which keeps start-up short.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options);
+  return options.kind === 'pglite' ? openPglite(options.dataDir, options.thread ?? 'main') : openPostgres(options);
 }
 
 /**
@@ -113,18 +122,14 @@ function selectBaselineWasmCompiler(): void {
   v8.setFlagsFromString('--liftoff-only');
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-  ]);
+async function openPglite(dataDir: string | undefined, thread: 'main' | 'worker'): Promise<Database> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  // Process-wide: set before either thread compiles PGlite's WebAssembly.
   selectBaselineWasmCompiler();
-  const client = await PGlite.create(dataDir ?? 'memory://', {
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])],
-  });
+  const [{ drizzle: drizzlePglite }, client] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    thread === 'worker' ? openPgliteOnThread(dataDir) : openPgliteInProcess(dataDir),
+  ]);
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -147,6 +152,26 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       if (!client.closed) await client.close();
     },
   };
+}
+
+async function openPgliteInProcess(dataDir: string | undefined) {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  return PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])],
+  });
+}
+
+async function openPgliteOnThread(dataDir: string | undefined) {
+  const { openPgliteThread } = await import('./pglite-thread.ts');
+  // drizzle-orm/pglite calls query and transaction only, which the thread answers alike.
+  return (await openPgliteThread({
+    dataDir,
+    settings: PGLITE_MEMORY_SETTINGS,
+  })) as unknown as import('@electric-sql/pglite').PGlite;
 }
 
 async function openPostgres({

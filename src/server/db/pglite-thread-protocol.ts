@@ -1,0 +1,46 @@
+/**
+ * The messages between the server's main thread and the thread that runs the embedded database
+ * (`pglite-thread.ts` sends, `pglite-worker.ts` answers; docs/architecture.md#the-database-thread).
+ * Types only: both sides import it, and nothing of it exists at run time.
+ */
+
+export interface PgliteThreadOptions {
+  /** DATA_DIR/db, or undefined for a database in memory. */
+  dataDir: string | undefined;
+  /** Postgres settings passed at start (`-c name=value`). */
+  settings: string[];
+}
+
+export type ThreadRequest =
+  | {
+      op: 'query';
+      id: number;
+      sql: string;
+      params: unknown[];
+      rowMode: 'array' | 'object' | undefined;
+      /** Type OIDs whose text is kept as it is (Drizzle's parsers, which return their input). */
+      textTypes: number[];
+      /** The transaction it belongs to; none: its own statement. */
+      tx?: number;
+    }
+  | { op: 'exec'; id: number; sql: string; tx?: number }
+  | { op: 'begin'; id: number }
+  | { op: 'end'; id: number; tx: number; commit: boolean }
+  | {
+      op: 'listen';
+      id: number;
+      channel: string /** Chosen by the main thread, which listens before asking. */;
+      listener: number;
+    }
+  | { op: 'unlisten'; id: number; listener: number }
+  | { op: 'close'; id: number };
+
+/** A database error's own fields (code, detail, constraint, …), which the services read. */
+export type ThreadError = { message: string; name: string; fields: Record<string, unknown> };
+
+export type ThreadReply =
+  | { kind: 'ready' }
+  | { kind: 'reply'; id: number; ok: true; result: unknown }
+  | { kind: 'reply'; id: number; ok: false; error: ThreadError }
+  | { kind: 'notify'; listener: number; payload: string }
+  | { kind: 'failed'; error: ThreadError };

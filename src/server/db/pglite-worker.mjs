@@ -1,0 +1,193 @@
+import v8 from 'node:v8';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/**
+ * @typedef {import('./pglite-thread-protocol.ts').PgliteThreadOptions} PgliteThreadOptions
+ * @typedef {import('./pglite-thread-protocol.ts').ThreadError} ThreadError
+ * @typedef {import('./pglite-thread-protocol.ts').ThreadReply} ThreadReply
+ * @typedef {import('./pglite-thread-protocol.ts').ThreadRequest} ThreadRequest
+ * @typedef {import('@electric-sql/pglite').Transaction} Transaction
+ */
+
+/**
+ * The embedded database's own thread (docs/architecture.md#the-database-thread): it owns the PGlite
+ * instance and answers the main thread's messages (pglite-thread-protocol.ts) in the order they
+ * come. PGlite's own lock still serialises everything: a statement sent outside a transaction waits
+ * while one is open, as it does in process. Imports nothing of the app, only PGlite; plain
+ * JavaScript (types in JSDoc), so the same file runs from the sources and from dist/server: a
+ * worker thread on Node 20 cannot load TypeScript through tsx.
+ */
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.mjs runs as a worker thread');
+/** @type {PgliteThreadOptions} */
+const options = workerData;
+
+/** @param {ThreadReply} message */
+const send = (message) => port.postMessage(message);
+
+/**
+ * @param {unknown} error
+ * @returns {ThreadError}
+ */
+function describe(error) {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
+  /** @type {Record<string, unknown>} */
+  const fields = {};
+  // DatabaseError's fields (code, detail, constraint, table, …): plain values only.
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  return { message: error.message, name: error.name, fields };
+}
+
+/** @param {string} value */
+const keepText = (value) => value;
+
+/** @type {PGlite} */
+let database;
+
+/** Open transactions by id, each with the way to end it (commit or roll back). */
+/** @type {Map<number, { tx: Transaction, end: (commit: boolean) => void }>} */
+const transactions = new Map();
+/** @type {Map<number, () => Promise<void>>} */
+const listeners = new Map();
+let nextId = 1;
+/** Thrown inside PGlite's transaction callback to have it roll back. */
+const ROLL_BACK = Symbol('roll back');
+
+/** How each transaction's COMMIT or ROLLBACK came out, awaited by its 'end' request. */
+/** @type {Map<number, { resolve: () => void, reject: (error: unknown) => void }>} */
+const ended = new Map();
+
+/**
+ * @param {number} tx
+ * @param {unknown} error
+ */
+function settle(tx, error) {
+  const waiting = ended.get(tx);
+  transactions.delete(tx);
+  ended.delete(tx);
+  if (error === undefined) waiting?.resolve();
+  else waiting?.reject(error);
+}
+
+/**
+ * @param {number | undefined} tx
+ * @returns {Pick<Transaction, 'query' | 'exec'>}
+ */
+function runner(tx) {
+  if (tx === undefined) return database;
+  const open = transactions.get(tx);
+  if (!open) throw new Error(`no open transaction ${tx}`);
+  return open.tx;
+}
+
+/** @param {ThreadRequest} request */
+async function handle(request) {
+  switch (request.op) {
+    case 'query': {
+      const parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepText]));
+      return runner(request.tx).query(request.sql, request.params, {
+        ...(request.rowMode && { rowMode: request.rowMode }),
+        parsers,
+      });
+    }
+    case 'exec':
+      return runner(request.tx).exec(request.sql);
+    case 'begin': {
+      const id = nextId++;
+      // Answers once BEGIN has run; the callback then waits for the main thread's 'end'.
+      return new Promise((began, failedToBegin) => {
+        let started = false;
+        database
+          .transaction(async (tx) => {
+            started = true;
+            /** @type {boolean} */
+            const commit = await new Promise((end) => {
+              transactions.set(id, { tx, end });
+              began(id);
+            });
+            if (!commit) throw ROLL_BACK;
+          })
+          .then(
+            () => settle(id, undefined),
+            (error) => {
+              if (!started) failedToBegin(error);
+              else settle(id, error === ROLL_BACK ? undefined : error);
+            },
+          );
+      });
+    }
+    case 'end': {
+      const open = transactions.get(request.tx);
+      if (!open) throw new Error(`no open transaction ${request.tx}`);
+      const done = new Promise((resolve, reject) =>
+        ended.set(request.tx, { resolve: () => resolve(undefined), reject }),
+      );
+      open.end(request.commit);
+      return done;
+    }
+    case 'listen': {
+      const { listener } = request;
+      const unsubscribe = await database.listen(request.channel, (payload) =>
+        send({ kind: 'notify', listener, payload }),
+      );
+      listeners.set(listener, unsubscribe);
+      return null;
+    }
+    case 'unlisten': {
+      const unsubscribe = listeners.get(request.listener);
+      listeners.delete(request.listener);
+      if (unsubscribe && !database.closed) await unsubscribe();
+      return null;
+    }
+    case 'close':
+      if (!database.closed) await database.close();
+      return null;
+  }
+}
+
+/**
+ * This thread's heap holds PGlite's own objects (~11 MB) and each answer until it is copied to
+ * the main thread. Under load the answers that lived through two young collections piled up in
+ * the old generation until V8's limit (~8 MB more, ~10 MB of RSS at the bench's peak). A full
+ * collection of this small heap takes a few ms of this thread; run when the heap has grown by
+ * COLLECT_AFTER_GROWTH since the last, checked every CHECK_EVERY answers. `gc` is there when the
+ * process runs with `--expose-gc` (package.json's `start`); without it nothing is collected here.
+ */
+const collect = /** @type {(() => void) | undefined} */ (globalThis.gc);
+const CHECK_EVERY = 64;
+const COLLECT_AFTER_GROWTH = 8 * 1024 * 1024;
+let answered = 0;
+let usedAfterCollection = 0;
+
+function collectWhenGrown() {
+  if (!collect || ++answered % CHECK_EVERY !== 0) return;
+  if (v8.getHeapStatistics().used_heap_size - usedAfterCollection < COLLECT_AFTER_GROWTH) return;
+  collect();
+  usedAfterCollection = v8.getHeapStatistics().used_heap_size;
+}
+
+try {
+  database = await PGlite.create(options.dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...options.settings.flatMap((setting) => ['-c', setting])],
+  });
+  port.on('message', (/** @type {ThreadRequest} */ request) => {
+    handle(request).then(
+      (result) => {
+        send({ kind: 'reply', id: request.id, ok: true, result });
+        if (request.op === 'close') port.close();
+        else collectWhenGrown();
+      },
+      (error) => send({ kind: 'reply', id: request.id, ok: false, error: describe(error) }),
+    );
+  });
+  send({ kind: 'ready' });
+} catch (error) {
+  // Said, then the thread ends of itself (its port closed, nothing left to run).
+  send({ kind: 'failed', error: describe(error) });
+  port.close();
+}
