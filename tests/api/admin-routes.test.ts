@@ -116,6 +116,9 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
         'PUT /api/admin/pages/:slug',
         'GET /api/admin/settings',
         'PUT /api/admin/settings',
+        'POST /api/admin/settings/email/test',
+        'GET /api/admin/settings/email/preview',
+        'POST /api/admin/settings/email/preview',
         ...['site', 'payment', 'shipping', 'tax', 'email', 'system'].flatMap((section) => [
           `GET /api/admin/settings/${section}`,
           `PUT /api/admin/settings/${section}`,

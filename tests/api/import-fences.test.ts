@@ -82,6 +82,8 @@ const SERVER_PACKAGES = [
   'rate-limiter-flexible',
   'papaparse',
   '@socket.io/redis-adapter',
+  // The order mails' templates, filled per mail (mail/order-mail-render.ts, decision 032).
+  'handlebars',
 ];
 
 /** Admin folders every admin feature may use; the rest are features that never import each other. */

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readableMail } from './mail-parts.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Every outbox file (newest last) whose `To:` line is `to`, read whole. */
@@ -9,7 +10,9 @@ async function outboxFor(ctx: TestApp, to: string, extension: '.txt' | '.eml'): 
   await ctx.app.mailer.idle();
   const dir = ctx.config.paths.outbox;
   const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(extension)).sort();
-  const texts = await Promise.all(names.map((name) => readFile(path.join(dir, name), 'utf8')));
+  const raws = await Promise.all(names.map((name) => readFile(path.join(dir, name), 'utf8')));
+  // A mail as a reader sees it: its headers and its text part (mail-parts.ts).
+  const texts = extension === '.eml' ? raws.map(readableMail) : raws;
   return texts.filter((text) => text.split('\n').some((line) => line === `To: ${to}`));
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
+import { type MailParts, mailParts, readableMail } from './mail-parts.ts';
 
 /** A valid checkout body for `lines`; override any part. */
 export function orderBody(lines: Record<string, unknown>[], overrides: Record<string, unknown> = {}) {
@@ -30,9 +31,24 @@ export async function stockOf(db: Db, id: string): Promise<{ stock: number; inSt
   return row;
 }
 
-/** The .eml files written so far (waits for mail handed over to finish). */
-export async function outboxMails(app: FastifyInstance): Promise<string[]> {
+/** The outbox files written so far, whole, by name (waits for mail handed over to finish). */
+async function outboxFiles(app: FastifyInstance): Promise<{ name: string; raw: string }[]> {
   await app.mailer.idle();
-  const files = await readdir(app.mailer.outboxDir).catch(() => []);
-  return Promise.all(files.sort().map((file) => readFile(path.join(app.mailer.outboxDir, file), 'utf8')));
+  const files = (await readdir(app.mailer.outboxDir).catch(() => [] as string[])).sort();
+  return Promise.all(
+    files.map(async (name) => ({ name, raw: await readFile(path.join(app.mailer.outboxDir, name), 'utf8') })),
+  );
+}
+
+/**
+ * The mails written so far as a reader sees them: headers and the plain-text part (an HTML mail's
+ * text alternative, decoded; tests/helpers/mail-parts.ts). `outboxMessages` gives the HTML too.
+ */
+export async function outboxMails(app: FastifyInstance): Promise<string[]> {
+  return (await outboxFiles(app)).map(({ name, raw }) => (name.endsWith('.eml') ? readableMail(raw) : raw));
+}
+
+/** The mails written so far, each split into headers, text part and HTML part. */
+export async function outboxMessages(app: FastifyInstance): Promise<MailParts[]> {
+  return (await outboxFiles(app)).filter(({ name }) => name.endsWith('.eml')).map(({ raw }) => mailParts(raw));
 }

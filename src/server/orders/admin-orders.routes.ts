@@ -21,6 +21,7 @@ import { CreateOrderHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '#shared/contra
 import { getAdminOrder, listAdminOrders } from './admin-order-queries.ts';
 import { adminOrderStats } from './admin-order-stats.ts';
 import { announceNewOrder } from './announce-new-order.ts';
+import { orderMailSettingsOf } from './order-mail-view.ts';
 import { refundOrder } from './order-refunds.ts';
 import type { StatusMailSettings } from './order-status-mail.ts';
 import { updateAdminOrder } from './order-transitions.ts';
@@ -38,13 +39,19 @@ const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchem
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * What the shopper's status and refund mails are written with, as the settings stand now: the
-   * order page's link at linkBase (PUBLIC_URL, or this request's host when ALLOWED_HOSTS names it).
+   * order page's link at linkBase (PUBLIC_URL, or this request's host when ALLOWED_HOSTS names it),
+   * the shop's logo and contact details, and the merchant's wording (settings: email `templates`).
    */
-  const shopperMailSettings = (request: FastifyRequest): StatusMailSettings => ({
-    shopName: app.settings.values.site.shop_name,
-    switches: app.settings.values.email.messages.customer,
-    linkBase: linkBase({ publicUrl: app.config.PUBLIC_URL, allowedHosts: app.config.ALLOWED_HOSTS }, request),
-  });
+  const shopperMailSettings = (request: FastifyRequest): StatusMailSettings => {
+    const values = app.settings.values;
+    const base = linkBase({ publicUrl: app.config.PUBLIC_URL, allowedHosts: app.config.ALLOWED_HOSTS }, request);
+    return {
+      shopName: values.site.shop_name,
+      switches: values.email.messages.customer,
+      linkBase: base,
+      mail: orderMailSettingsOf(values, base, app.config.CURRENCY),
+    };
+  };
   app.get(
     '/orders/stats',
     {

@@ -84,7 +84,7 @@ export async function refundOrder(
     // Queued in the refund's transaction, like a status mail (order-transitions.ts).
     if (!mail || !refund || !current.customerEmail || mail.switches.refunded !== true) return false;
     const content = orderRefundMail(
-      statusMailOrderOf(current),
+      await statusMailOrderOf(tx, current),
       { amount, reason: input.reason || null, whole: moved.paymentStatus === 'refunded', currency: mail.currency },
       mail,
     );

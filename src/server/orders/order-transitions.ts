@@ -230,7 +230,7 @@ export async function updateAdminOrder(
       });
       // Queued here, in the change's transaction: a rolled-back change queues nothing.
       if (mail && current.customerEmail && statusMailWanted(to, mail.switches)) {
-        const content = orderStatusMail(statusMailOrderOf(current, shipment), to, mail, input.note);
+        const content = orderStatusMail(await statusMailOrderOf(tx, current, shipment), to, mail, input.note);
         messageQueued = await enqueueMessage(tx, {
           event: statusMailEvent(to),
           orderId: id,

@@ -1,11 +1,19 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
-import { explainMailError, mailRouteOf } from '#server/mail/mailer.ts';
+import { explainMailError, type Mail, mailRouteOf } from '#server/mail/mailer.ts';
+import { previewOrderMail } from '#server/orders/order-mail-preview.ts';
 import { enforceRateLimit } from '#server/plugins/rate-limiter.ts';
+import { linkBase } from '#server/seo/link-base.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import {
   AllSettingsSchema,
+  MailPreviewQuerySchema,
+  MailPreviewRequestSchema,
+  MailPreviewSchema,
+  type MailWording,
+  type OrderMailEvent,
   SECTION_PATCH_SCHEMAS,
   SECTION_RESPONSE_SCHEMAS,
   SETTINGS_SECTIONS,
@@ -24,7 +32,7 @@ const SECTION_SUMMARIES = {
   payment: 'payment methods: on/off and the text shown at checkout',
   shipping: 'delivery rate and days per governorate, free-delivery threshold',
   tax: 'rate, name, VAT number, prices entered with tax',
-  email: 'SMTP server (password write-only), sender, which mails go out',
+  email: 'SMTP server (password write-only), sender, which mails go out, each order mail’s subject and introduction',
   system: 'maintenance, guest checkout, reviews, stock threshold, sign-in, backups',
 } as const;
 
@@ -94,6 +102,46 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  /**
+   * An order mail with the sample order (orders/order-mail-preview.ts) and the settings now; links
+   * and the logo at this request's link base (PUBLIC_URL, or an ALLOWED_HOSTS host), as the mails
+   * that request's changes send would have them.
+   */
+  const sampleMail = async (request: FastifyRequest, event: OrderMailEvent, wording?: MailWording) => {
+    await app.settings.fresh();
+    return previewOrderMail(event, app.settings.values, {
+      linkBase: linkBase({ publicUrl: app.config.PUBLIC_URL, allowedHosts: app.config.ALLOWED_HOSTS }, request),
+      currency: app.config.CURRENCY,
+      ...(wording ? { wording } : {}),
+    });
+  };
+
+  app.get(
+    '/settings/email/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'An order mail (subject, HTML and text) with a sample order and the saved wording',
+        querystring: MailPreviewQuerySchema,
+        response: { 200: dataEnvelope(MailPreviewSchema), 400: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ data: await sampleMail(request, request.query.event) }),
+  );
+
+  app.post(
+    '/settings/email/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'An order mail with a sample order and wording not saved yet (the form being edited)',
+        body: MailPreviewRequestSchema,
+        response: { 200: dataEnvelope(MailPreviewSchema), 400: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ data: await sampleMail(request, request.body.event, request.body.wording) }),
+  );
+
   // Each test talks to a mail server: counted before the work (decision 017), per staff member.
   const testEmails = app.rateLimiter('settings-email-test', TEST_EMAIL_LIMIT);
 
@@ -102,7 +150,8 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: "Send a test email with the saved Email settings; answers the mail server's verdict in words",
+        summary:
+          "Send a test email with the saved Email settings (with `event`: that order mail, sample order); answers the mail server's verdict in words",
         body: TestEmailRequestSchema,
         response: { 200: dataEnvelope(TestEmailResultSchema), 400: ErrorBodySchema, 429: ErrorBodySchema },
       },
@@ -110,7 +159,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const staffId = request.user?.id ?? request.ip;
       await enforceRateLimit(testEmails, `staff:${staffId}`, reply, TEST_EMAIL_MESSAGES.rateLimited);
-      const { to } = request.body;
+      const { to, event } = request.body;
       await app.settings.fresh();
       const route = mailRouteOf(app.settings);
       // No server in the settings but SMTP_URL set: that one is used (mailer.ts), so name it.
@@ -121,11 +170,10 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       let result: { delivered: boolean; transport: 'smtp' | 'outbox'; message: string };
       try {
         // Sent now, not handed to the background: the merchant waits for the verdict.
-        const sent = await app.mailer.send({
-          to,
-          subject: TEST_EMAIL_MESSAGES.subject(shop),
-          text: TEST_EMAIL_MESSAGES.body(shop),
-        });
+        const mail: Mail = event
+          ? { to, ...(await sampleMail(request, event)) }
+          : { to, subject: TEST_EMAIL_MESSAGES.subject(shop), text: TEST_EMAIL_MESSAGES.body(shop) };
+        const sent = await app.mailer.send(mail);
         result = {
           delivered: true,
           transport: sent.transport,
@@ -144,7 +192,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         action: 'settings.email_test',
         entityType: 'setting',
         entityId: SECTION_KEYS.email,
-        after: { to, delivered: result.delivered, transport: result.transport },
+        after: { to, ...(event ? { event } : {}), delivered: result.delivered, transport: result.transport },
       });
       return { data: result };
     },

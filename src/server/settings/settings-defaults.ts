@@ -1,8 +1,10 @@
 import type { Config } from '#server/config.ts';
 import {
   DEFAULT_CARRIERS,
+  type EmailSettings,
   GOVERNORATES,
   type Governorate,
+  ORDER_MAIL_EVENTS,
   SECTION_SCHEMAS,
   SETTINGS_SECTIONS,
   type SettingsSection,
@@ -64,6 +66,10 @@ export const BUILT_IN_SETTINGS: SettingsValues = {
       },
       shop: { new_order: true, low_stock: true },
     },
+    // Blank: each mail's built-in words (src/shared/order-mail-strings.ts).
+    templates: Object.fromEntries(
+      ORDER_MAIL_EVENTS.map((event) => [event, { subject: '', intro: '' }]),
+    ) as EmailSettings['templates'],
   },
   system: {
     maintenance_mode: false,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { EXPIRY_DURATION_PATTERN, parseExpiryDuration } from '../duration.ts';
+import {
+  MERCHANT_PLACEHOLDERS,
+  ORDER_MAIL_EVENT_LABELS,
+  ORDER_MAIL_EVENTS,
+  type OrderMailEvent,
+  REFUND_PLACEHOLDER,
+} from '../order-mail-strings.ts';
 import { normalizePhone } from '../phone.ts';
 import {
   GOVERNORATE_NAMES,
@@ -251,6 +258,42 @@ export type TaxSettings = z.infer<typeof TaxSettingsSchema>;
 
 export const SMTP_SECURITY = ['starttls', 'tls', 'none'] as const;
 
+export { ORDER_MAIL_EVENT_LABELS, ORDER_MAIL_EVENTS, type OrderMailEvent };
+
+/** The longest subject and introduction a merchant may write (placeholders counted as typed). */
+export const MAIL_SUBJECT_MAX = 150;
+export const MAIL_INTRO_MAX = 1000;
+
+/** The field help of the wording: what may be written, and that blank means the default. */
+export const MAIL_WORDING_HELP = {
+  subject: `Plain text on one line; blank uses the default. ${MERCHANT_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')} are replaced in each mail (the refund mail also has {${REFUND_PLACEHOLDER}}).`,
+  intro:
+    'Plain text, no HTML; a blank line starts a new paragraph; blank uses the default. The same {placeholders} as the subject.',
+} as const;
+
+/**
+ * One mail's editable wording (docs/product.md#order-mails-to-the-shopper): plain text, never HTML
+ * (the templates escape it); blank keeps the built-in words of src/shared/order-mail-strings.ts.
+ */
+const mailWording = (subject: string, intro: string) =>
+  z.object({
+    subject: text(subject, MAIL_SUBJECT_MAX).refine((value) => !/[\r\n]/.test(value), `${subject} must be one line`),
+    intro: text(intro, MAIL_INTRO_MAX),
+  });
+
+export const MailWordingSchema = mailWording('Subject', 'Introduction');
+export type MailWording = z.infer<typeof MailWordingSchema>;
+
+export const EmailTemplatesSchema = z.object(
+  Object.fromEntries(
+    ORDER_MAIL_EVENTS.map((event) => {
+      const name = ORDER_MAIL_EVENT_LABELS[event];
+      return [event, mailWording(`${name}: subject`, `${name}: introduction`)];
+    }),
+  ) as Record<OrderMailEvent, typeof MailWordingSchema>,
+);
+export type EmailTemplates = z.infer<typeof EmailTemplatesSchema>;
+
 export const EmailSettingsSchema = z.object({
   /** Blank: no SMTP server, mails go to the outbox folder. */
   smtp_host: text('SMTP server', 255).refine(
@@ -278,6 +321,8 @@ export const EmailSettingsSchema = z.object({
       low_stock: flag('Low stock (to the shop)'),
     }),
   }),
+  /** Each order mail's subject and introduction, blank for the default words. */
+  templates: EmailTemplatesSchema,
 });
 export type EmailSettings = z.infer<typeof EmailSettingsSchema>;
 
@@ -500,8 +545,16 @@ export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 // ---------------------------------------------------------------------------------------------
 // The test email: POST /admin/settings/email/test sends one message with the saved settings.
 
+const mailEvent = z.enum(ORDER_MAIL_EVENTS, {
+  error: `Event must be one of ${ORDER_MAIL_EVENTS.join(', ')}`,
+});
+
+/**
+ * `event`: send that order mail, filled with a sample order and the saved wording, instead of the
+ * plain test message.
+ */
 export const TestEmailRequestSchema = z.strictObject(
-  { to: email('Recipient') },
+  { to: email('Recipient'), event: mailEvent.optional() },
   { error: 'Send the recipient as {"to": "you@example.com"}' },
 );
 export type TestEmailRequest = z.infer<typeof TestEmailRequestSchema>;
@@ -527,3 +580,21 @@ export const TEST_EMAIL_MESSAGES = {
   body: (shop: string) =>
     `This is a test email from ${shop}'s admin.\n\nIf you can read it, the shop can send order emails to your customers.`,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The order mails' preview (Settings → Email → Message templates).
+
+/** `GET /admin/settings/email/preview?event=shipped`: that mail with a sample order and the saved wording. */
+export const MailPreviewQuerySchema = z.object({ event: mailEvent });
+export type MailPreviewQuery = z.infer<typeof MailPreviewQuerySchema>;
+
+/** `POST /admin/settings/email/preview`: the same with wording not saved yet (the form's). */
+export const MailPreviewRequestSchema = z.strictObject(
+  { event: mailEvent, wording: MailWordingSchema },
+  { error: 'Send the preview as {"event": "shipped", "wording": {"subject": "", "intro": ""}}' },
+);
+export type MailPreviewRequest = z.infer<typeof MailPreviewRequestSchema>;
+
+/** The mail as it would go out: subject, HTML part and plain-text part. */
+export const MailPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type MailPreview = z.infer<typeof MailPreviewSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AllSettings, GOVERNORATES } from '#shared/contracts/settings.ts';
+import { type AllSettings, GOVERNORATES, ORDER_MAIL_EVENTS } from '#shared/contracts/settings.ts';
 import { adminTestSetup, click, fieldLabelled, submit, type } from '#web/test/admin.tsx';
 import { json, recordedApi } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
@@ -53,6 +53,9 @@ const SETTINGS: AllSettings = {
       },
       shop: { new_order: true, low_stock: true },
     },
+    templates: Object.fromEntries(
+      ORDER_MAIL_EVENTS.map((event) => [event, { subject: '', intro: '' }]),
+    ) as AllSettings['email']['templates'],
   },
   system: {
     maintenance_mode: false,
