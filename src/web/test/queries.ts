@@ -15,6 +15,7 @@ const ROLES = {
   alert: '[role="alert"]',
   combobox: '[role="combobox"]',
   option: '[role="option"]',
+  group: 'fieldset, [role="group"]',
 } as const;
 
 export type Role = keyof typeof ROLES;

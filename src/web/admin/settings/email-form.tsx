@@ -4,6 +4,8 @@ import {
   type EmailSettings,
   type EmailSettingsResponse,
   EmailSettingsSchema,
+  ORDER_MAIL_EVENT_LABELS,
+  type OrderMailEvent,
   type SecretInput,
   SecretInputSchema,
   SMTP_SECURITY,
@@ -16,6 +18,7 @@ import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { useDialogForm } from '../ui/use-editor-form.tsx';
+import { MailTemplatesCard } from './mail-templates-card.tsx';
 import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
 import { sendTestEmail } from './settings-api.ts';
 
@@ -53,11 +56,15 @@ const SHOP_MESSAGES = [
   ['low_stock', 'Low stock'],
 ] as const;
 
-/** The Email tab: the SMTP server (password write-only), the sender, which emails go out, and a test. */
+/**
+ * The Email tab: the SMTP server (password write-only), the sender, which emails go out, each order
+ * email's wording with its preview, and a test email (plain, or one order email with a sample order).
+ */
 export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
   const editor = useSectionForm({ section: 'email', saved, resolver, toFormValues });
   const { field, numberField } = editor;
-  const [testing, setTesting] = useState(false);
+  /** The test dialog: open for the plain test email (true) or one order email. */
+  const [testing, setTesting] = useState<false | true | OrderMailEvent>(false);
   return (
     <>
       <SectionFormBody editor={editor}>
@@ -109,8 +116,19 @@ export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
             <SwitchField key={name} label={label} {...field(`messages.shop.${name}`)} />
           ))}
         </DetailCard>
+        <MailTemplatesCard
+          field={field}
+          wordingOf={(event) => editor.form.getValues(`templates.${event}`)}
+          onSendTest={setTesting}
+        />
       </SectionFormBody>
-      {testing && <TestEmailDialog unsaved={editor.dirty} onClose={() => setTesting(false)} />}
+      {testing !== false && (
+        <TestEmailDialog
+          unsaved={editor.dirty}
+          event={testing === true ? undefined : testing}
+          onClose={() => setTesting(false)}
+        />
+      )}
     </>
   );
 }
@@ -182,8 +200,19 @@ function PasswordField({
   );
 }
 
-/** "Send a test email": sends one with the saved settings and shows the mail server's verdict. */
-function TestEmailDialog({ unsaved, onClose }: { unsaved: boolean; onClose: () => void }) {
+/**
+ * "Send a test email": sends one with the saved settings and shows the mail server's verdict;
+ * with `event`, that order email with a sample order and the saved wording.
+ */
+function TestEmailDialog({
+  unsaved,
+  event,
+  onClose,
+}: {
+  unsaved: boolean;
+  event?: OrderMailEvent | undefined;
+  onClose: () => void;
+}) {
   const [result, setResult] = useState<TestEmailResult | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const { field, dialog } = useDialogForm<TestEmailRequest, TestEmailRequest>({
@@ -193,7 +222,7 @@ function TestEmailDialog({ unsaved, onClose }: { unsaved: boolean; onClose: () =
       setRefusal(null);
       setResult(null);
       try {
-        setResult(await sendTestEmail(request));
+        setResult(await sendTestEmail(event ? { ...request, event } : request));
       } catch (error) {
         setRefusal(error instanceof ApiError ? error.message : 'Could not send the test email');
       }
@@ -201,11 +230,13 @@ function TestEmailDialog({ unsaved, onClose }: { unsaved: boolean; onClose: () =
   });
   return (
     <FormDialog
-      title="Send a test email"
+      title={event ? `Send a test: ${ORDER_MAIL_EVENT_LABELS[event]}` : 'Send a test email'}
       description={
         unsaved
           ? 'It uses the saved settings: save your changes first to test them.'
-          : 'It is sent with the saved settings, and shows what the mail server answered.'
+          : event
+            ? 'The email with a sample order and the saved wording, sent with the saved settings; shows what the mail server answered.'
+            : 'It is sent with the saved settings, and shows what the mail server answered.'
       }
       error={refusal}
       submitLabel={result ? 'Send again' : 'Send'}

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type {
   AllSettings,
+  MailPreview,
+  MailPreviewRequest,
   SettingsPatches,
   SettingsSection,
   TestEmailRequest,
@@ -21,6 +23,10 @@ export const saveSettingsSection = <S extends SettingsSection>(section: S, patch
 
 export const sendTestEmail = (body: TestEmailRequest) =>
   adminPost<TestEmailResult>(`${SETTINGS_PATH}/email/test`, body);
+
+/** An order mail with the sample order and the given (unsaved) wording: `POST /admin/settings/email/preview`. */
+export const previewMail = (body: MailPreviewRequest, signal?: AbortSignal) =>
+  adminPost<MailPreview>(`${SETTINGS_PATH}/email/preview`, body, { signal });
 
 /** The saved section replaces its part of the loaded settings (no second round trip). */
 export function storeSavedSection<S extends SettingsSection>(client: QueryClient, section: S, saved: AllSettings[S]) {

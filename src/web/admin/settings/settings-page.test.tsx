@@ -1,72 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type AllSettings, GOVERNORATES, ORDER_MAIL_EVENTS } from '#shared/contracts/settings.ts';
 import { adminTestSetup, click, fieldLabelled, submit, type } from '#web/test/admin.tsx';
 import { json, recordedApi } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
 import { waitFor } from '#web/test/render.tsx';
 import { SettingsPage } from './settings-page.tsx';
-
-const SETTINGS: AllSettings = {
-  site: {
-    shop_name: 'Cedar Shop',
-    description: '',
-    logo_url: null,
-    email: 'hello@cedar.shop',
-    phone: '+961 1 234 567',
-    whatsapp_number: '',
-    address: 'Hamra Street, Beirut',
-    social_links: { facebook: '', instagram: '', tiktok: '', x: '', youtube: '' },
-    time_zone: 'Asia/Beirut',
-    currency_display: { currency: 'USD', show_lbp: false, lbp_rate: 89_500 },
-  },
-  payment: {
-    cash_on_delivery: { enabled: true, label: 'Cash on delivery', instructions: 'Pay in cash.' },
-    bank_transfer: { enabled: false, label: 'Bank transfer', instructions: '' },
-    money_transfer: { enabled: false, label: 'Money transfer', instructions: '' },
-    card: { enabled: false, label: 'Card', instructions: '' },
-  },
-  shipping: {
-    zones: Object.fromEntries(
-      GOVERNORATES.map((zone) => [zone, { rate: 3, delivery_days_min: 1, delivery_days_max: 3 }]),
-    ) as AllSettings['shipping']['zones'],
-    free_delivery_threshold: null,
-    carriers: ['Aramex', 'Wakilni'],
-  },
-  tax: { rate: 11, label: 'VAT', vat_number: '', prices_include_tax: false },
-  email: {
-    smtp_host: 'smtp.example.com',
-    smtp_port: 587,
-    smtp_user: 'shop',
-    smtp_password: { set: true },
-    smtp_security: 'starttls',
-    from_name: 'Cedar Shop',
-    from_address: 'hello@cedar.shop',
-    messages: {
-      customer: {
-        order_placed: true,
-        confirmed: true,
-        processing: false,
-        shipped: true,
-        delivered: true,
-        cancelled: true,
-        refunded: true,
-      },
-      shop: { new_order: true, low_stock: true },
-    },
-    templates: Object.fromEntries(
-      ORDER_MAIL_EVENTS.map((event) => [event, { subject: '', intro: '' }]),
-    ) as AllSettings['email']['templates'],
-  },
-  system: {
-    maintenance_mode: false,
-    guest_checkout: true,
-    reviews_enabled: true,
-    low_stock_threshold: 5,
-    staff_session_length: '7d',
-    sign_in_attempts: 10,
-    backups: { schedule: 'off', keep: 7 },
-  },
-};
+import { SETTINGS } from './test-settings.ts';
 
 const { toasts, mountRoutes } = adminTestSetup();
 const { calls, answers } = recordedApi((path) => {
