@@ -133,7 +133,7 @@ export const ORDER_MAIL_STRINGS_EN: Record<OrderMailEvent, OrderMailStrings> = {
   new_order: {
     ...ORDER_MAIL_COMMON_EN,
     subject: 'New order {order_number} — {order_total}',
-    heading: 'New order {order_number}',
+    heading: 'You have a new order',
     intro: 'New order {order_number} from {customer_name}.',
     linkButton: 'Open it in the admin',
     linkText: 'Open it in the admin:',
