@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { composePlainMessage, createMailer } from './mailer.ts';
+import { composeAlternativeMessage, composePlainMessage, createMailer } from './mailer.ts';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -61,5 +61,43 @@ describe('composePlainMessage', () => {
     const encoded = (name: string) => `=?UTF-8?B?${Buffer.from(name).toString('base64')}?=`;
     expect(message).toContain(`From: ${encoded('متجر الأرز')} <shop@cedar.test>`);
     expect(message).toContain(`Reply-To: ${encoded('نادين خوري')} <nadine@example.com>`);
+  });
+});
+
+describe('composeAlternativeMessage', () => {
+  const html = `<!doctype html><p>${'Shukran — '.repeat(40)}</p>`;
+  const message = composeAlternativeMessage(
+    {
+      from: 'Cedar Shop <shop@cedar.test>',
+      to: 'rania@example.com',
+      subject: 'Hi',
+      text: 'Line one\r\n2 × Nano',
+      html,
+    },
+    '<id@cedar.test>',
+    '1b4e28ba-2fa1-11d2-883f-0016d3cca427',
+  );
+  const boundary = '=_cedar_1b4e28ba2fa111d2883f0016d3cca427';
+
+  it('is multipart/alternative: the text part first as the plain writer writes it, then the HTML', () => {
+    const [head = '', body = ''] = message.split(/\n\n([\s\S]*)/);
+    expect(head).toContain('MIME-Version: 1.0');
+    expect(head).toContain(`Content-Type: multipart/alternative; boundary="${boundary}"`);
+    const parts = body.split(`--${boundary}`);
+    // Preamble (empty), text, HTML, and the closing "--".
+    expect(parts).toHaveLength(4);
+    expect(parts[1]).toBe(
+      '\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\nLine one\n2 × Nano\n',
+    );
+    expect(parts[2]).toMatch(/^\nContent-Type: text\/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n/);
+    expect(parts[3]).toBe('--\n');
+  });
+
+  it('carries the HTML in base64 lines of at most 76 characters, decoding to the HTML', () => {
+    const encoded = (message.split(`--${boundary}`)[2] ?? '').split('\n\n')[1] ?? '';
+    const lines = encoded.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(76);
+    expect(Buffer.from(lines.join(''), 'base64').toString('utf8')).toBe(html);
   });
 });
