@@ -1,4 +1,4 @@
-import Handlebars from 'handlebars';
+import Handlebars from 'handlebars/runtime';
 import { ORDER_MAIL_HTML, ORDER_MAIL_TEXT } from './templates/order-mail.compiled.ts';
 
 /**
@@ -57,7 +57,8 @@ export interface RenderedMail {
 
 type Compiled = { html: HandlebarsTemplateDelegate<OrderMailView>; text: HandlebarsTemplateDelegate<OrderMailView> };
 
-// A Handlebars of our own: nothing registered on the shared instance can reach these templates.
+// Handlebars' runtime only (the compiler ran at build time: ~1.5 MB less heap), an instance of
+// our own: nothing registered on the shared one can reach these templates.
 const handlebars = Handlebars.create();
 let compiled: Compiled | undefined;
 
