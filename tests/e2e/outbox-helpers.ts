@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readableMail } from '../helpers/mail-parts.ts';
 import { expect } from './test.ts';
 
 /**
@@ -41,12 +42,16 @@ export async function waitForMessage(
 }
 
 /**
- * Undoes quoted-printable soft breaks and escapes, as a mail reader would, when the mail is
- * quoted-printable: an 8-bit mail is left alone (a link token may hold "=" followed by hex).
+ * The mail as a reader sees it: an HTML mail (multipart/alternative, the order mails) as its
+ * headers and text part (tests/helpers/mail-parts.ts); otherwise undoes quoted-printable soft
+ * breaks and escapes when the mail is quoted-printable: an 8-bit mail is left alone (a link token
+ * may hold "=" followed by hex).
  */
 export const decodeMail = (raw: string) =>
-  /^Content-Transfer-Encoding: quoted-printable/im.test(raw)
-    ? raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    : raw;
+  /^Content-Type: multipart\/alternative/im.test(raw)
+    ? readableMail(raw)
+    : /^Content-Transfer-Encoding: quoted-printable/im.test(raw)
+      ? raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+      : raw;
