@@ -30,9 +30,15 @@ export async function stockOf(db: Db, id: string): Promise<{ stock: number; inSt
   return row;
 }
 
-/** The .eml files written so far (waits for mail handed over to finish). */
+/**
+ * The .eml files written so far: first the message outbox is delivered (an order's and a status
+ * change's mails are queued there, messages/message-sender.ts), then mail handed over finishes.
+ */
 export async function outboxMails(app: FastifyInstance): Promise<string[]> {
+  await app.messageSender.drain();
   await app.mailer.idle();
-  const files = await readdir(app.mailer.outboxDir).catch(() => []);
+  const files = (await readdir(app.mailer.outboxDir).catch(() => [] as string[])).filter((file) =>
+    file.endsWith('.eml'),
+  );
   return Promise.all(files.sort().map((file) => readFile(path.join(app.mailer.outboxDir, file), 'utf8')));
 }

@@ -13,6 +13,8 @@ export interface Mail {
    * reply reaches them instead of the shop's own address. A formatted address (`formatFrom`).
    */
   replyTo?: string;
+  /** The HTML alternative of `text`, when the mail has one. */
+  html?: string;
 }
 
 export interface Mailer {

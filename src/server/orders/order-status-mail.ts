@@ -15,6 +15,8 @@ export interface StatusMailSettings {
   switches: EmailSettings['messages']['customer'];
   /** Where absolute links start (seo/link-base.ts), '' for none: then the mail carries no link. */
   linkBase: string;
+  /** `email.messages.texts`: which events are texted to the customer's phone (order-texts.ts); none without. */
+  texts?: EmailSettings['messages']['texts'];
 }
 
 export interface StatusMailOrder {

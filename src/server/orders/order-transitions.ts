@@ -21,6 +21,7 @@ import {
 import type { OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 import { addHistory, getAdminOrder } from './admin-order-queries.ts';
 import {
+  orderPageLink,
   orderStatusMail,
   type StatusMailSettings,
   statusMailEvent,
@@ -28,6 +29,7 @@ import {
   statusMailOrderOf,
   statusMailWanted,
 } from './order-status-mail.ts';
+import { orderText, orderTextKey, textWanted } from './order-texts.ts';
 import { orderItems, orders } from './orders.table.ts';
 
 /**
@@ -239,6 +241,26 @@ export async function updateAdminOrder(
           bodyText: content.text,
           dedupeKey: statusMailKey(id, to),
         });
+      }
+      if (mail && textWanted(to, mail.texts)) {
+        const order = statusMailOrderOf(current, shipment);
+        const texted = await enqueueMessage(tx, {
+          event: `order.${to}`,
+          orderId: id,
+          channel: 'text',
+          recipient: current.customerPhone,
+          subject: '',
+          bodyText: orderText(to, {
+            shop: mail.shopName,
+            number: order.orderNumber,
+            carrier: order.carrier,
+            trackingNumber: order.trackingNumber,
+            reason: to === 'cancelled' ? input.note : null,
+            link: mail.linkBase ? orderPageLink(mail.linkBase, order) : '',
+          }),
+          dedupeKey: orderTextKey(id, `status:${to}`),
+        });
+        messageQueued ||= texted;
       }
     }
     if (edits.length > 0) {

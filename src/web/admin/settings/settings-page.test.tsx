@@ -52,6 +52,15 @@ const SETTINGS: AllSettings = {
         refunded: true,
       },
       shop: { new_order: true, low_stock: true },
+      texts: {
+        order_placed: true,
+        confirmed: false,
+        processing: false,
+        shipped: true,
+        delivered: true,
+        cancelled: true,
+        refunded: true,
+      },
     },
   },
   system: {
