@@ -54,7 +54,7 @@ function StateDetail({ message }: { message: OrderMessage }) {
           <p>
             {attemptsText(message.attempts)} failed · next try <When iso={message.next_attempt_at} />
           </p>
-          {message.last_error && <p className="break-words">{message.last_error}</p>}
+          {message.last_error && <p className="break-words">Last failure: {message.last_error}</p>}
         </>
       );
     case 'failed':
