@@ -57,12 +57,14 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   const shopper = await shopperContext.newPage();
   const phone = `03 ${100 + Math.floor(Math.random() * 900)} ${100 + Math.floor(Math.random() * 900)}`;
   const name = `Maya Khoury ${Date.now().toString(36)}`;
+  const email = `maya.${Date.now().toString(36)}@example.com`;
   await shopper.goto(`/product/${PRODUCT_SLUG}`);
   await shopper.getByRole('button', { name: 'Add to cart' }).click();
   await expect(shopper.getByRole('button', { name: /^Cart, / })).toHaveAccessibleName('Cart, 1 item');
   await shopper.goto('/checkout');
   await shopper.getByRole('textbox', { name: 'Full name' }).fill(name);
   await shopper.getByRole('textbox', { name: 'Phone' }).fill(phone);
+  await shopper.getByRole('textbox', { name: /^Email/ }).fill(email);
   await shopper.getByRole('textbox', { name: 'City or area' }).fill('Jounieh');
   await shopper.getByRole('textbox', { name: 'Street' }).fill('Rue Maameltein');
   await shopper.getByRole('textbox', { name: 'Building' }).fill('Cedar Tower');
@@ -101,6 +103,16 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
     await dialog.getByRole('textbox', { name: 'Tracking link' }).fill(trackingUrl);
   });
   await expect(page.getByRole('main').getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  // Each move mailed the shopper (being prepared is off by default): the Messages card lists the
+  // mails newest first, the address masked (docs/product.md#delivery-log).
+  const messages = page.getByRole('main').getByRole('region', { name: 'Messages' }).getByRole('listitem');
+  await expect(messages).toHaveCount(2);
+  await expect(messages.first()).toContainText('Order shipped');
+  await expect(messages.first()).toContainText(/Sent|Waiting/);
+  await expect(messages.last()).toContainText('Order confirmed');
+  await expect(messages.last()).toContainText(`Email·${email.charAt(0)}…@example.com`);
+  await expect(messages.last()).toContainText(/Sent .*\d{4}/, { timeout: 20_000 });
+  await expect(page.getByRole('main').getByRole('region', { name: 'Messages' })).not.toContainText(email);
   await expect(page.getByRole('main').getByRole('link', { name: /^Track the parcel/ })).toHaveAttribute(
     'href',
     trackingUrl,
