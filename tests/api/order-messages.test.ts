@@ -38,6 +38,18 @@ describe('order delivery log: GET /admin/orders/{id}/messages and retry', () => 
     api = apiAs(ctx.app, token);
     quitterApi = apiAs(quitter.app, token);
     productId = (await createProduct(ctx.database.db, { name: 'ESP32 board', price: 12, stockQuantity: 1000 })).id;
+    // The status mails alone: an order's placement messages and the texts (placed-order-messages.test.ts)
+    // are switched off, so each list below is what the status changes queued.
+    const off = { order_placed: false, confirmed: false, processing: false, shipped: false, delivered: false };
+    const quiet = await api('PUT', '/api/admin/settings/email', {
+      messages: {
+        customer: { order_placed: false },
+        shop: { new_order: false, low_stock: false },
+        texts: { ...off, cancelled: false, refunded: false },
+      },
+    });
+    expect(quiet.statusCode, quiet.body).toBe(200);
+    await quitter.app.settings.fresh();
   });
   afterAll(async () => {
     await quitter?.close();

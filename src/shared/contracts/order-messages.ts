@@ -63,6 +63,8 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   'order.delivered': 'Order delivered',
   'order.cancelled': 'Order cancelled',
   'order.refunded': 'Money refunded',
+  'order.new': 'New order (to the shop)',
+  'product.low_stock': 'Low stock (to the shop)',
 };
 
 /** "Order shipped" for `order.shipped`; an unknown `order.some_thing` reads "Order some thing". */
