@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { decodeMail, waitForMessage } from './outbox-helpers.ts';
 import { expect, type Page, test } from './test.ts';
 
 /**
@@ -103,25 +104,45 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
     await dialog.getByRole('textbox', { name: 'Tracking link' }).fill(trackingUrl);
   });
   await expect(page.getByRole('main').getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
-  // Each move mailed the shopper (being prepared is off by default): the Messages card lists the
-  // mails newest first, the address masked (docs/product.md#delivery-log).
-  const messages = page.getByRole('main').getByRole('region', { name: 'Messages' }).getByRole('listitem');
-  await expect(messages).toHaveCount(2);
+  // Each move told the shopper (being prepared is off by default): the Messages card lists the
+  // order's mails and texts newest first, the address and number masked (docs/product.md#delivery-log).
+  const card = page.getByRole('main').getByRole('region', { name: 'Messages' });
+  const messages = card.getByRole('listitem');
   await expect(messages.first()).toContainText('Order shipped');
-  await expect(messages.first()).toContainText(/Sent|Waiting/);
-  await expect(messages.last()).toContainText('Order confirmed');
-  await expect(messages.last()).toContainText(`Email·${email.charAt(0)}…@example.com`);
-  await expect(messages.last()).toContainText(/Sent .*\d{4}/, { timeout: 20_000 });
-  await expect(page.getByRole('main').getByRole('region', { name: 'Messages' })).not.toContainText(email);
+  await expect(messages.filter({ hasText: 'Order shipped' })).toHaveCount(2);
+  await expect(messages.filter({ hasText: 'Order shipped' }).filter({ hasText: 'Text' })).toHaveCount(1);
+  await expect(messages.filter({ hasText: 'Order confirmed' })).toHaveCount(1);
+  await expect(messages.filter({ hasText: 'New order (to the shop)' })).toHaveCount(1);
+  await expect(messages.filter({ hasText: 'Order received' })).toHaveCount(2);
+  const confirmedMail = messages.filter({ hasText: 'Order confirmed' });
+  await expect(confirmedMail).toContainText(`Email·${email.charAt(0)}…@example.com`);
+  await expect(confirmedMail).toContainText(/Sent .*\d{4}/, { timeout: 20_000 });
+  await expect(card).not.toContainText(email);
   await expect(page.getByRole('main').getByRole('link', { name: /^Track the parcel/ })).toHaveAttribute(
     'href',
     trackingUrl,
   );
 
+  // The shipped mail reached the shopper's inbox (the outbox here), with the order's page: the
+  // shopper follows that link.
+  const shippedMail = decodeMail(
+    await waitForMessage('.eml', `Subject: Your Cedar Shop order ${orderNumber} is on its way`),
+  );
+  expect(shippedMail).toContain(`To: ${email}`);
+  expect(shippedMail).toContain('Tracking number: 44712290');
+  const mailedLink = /See your order: (http\S+)/.exec(shippedMail)?.[1] ?? '';
+  expect(mailedLink).toBe(orderPage);
+  // And the text to their phone says the same, with the same link.
+  const shippedText = await waitForMessage(
+    '.txt',
+    `your order ${orderNumber} is on its way with Aramex, tracking 44712290.`,
+  );
+  expect(shippedText).toContain(orderPage);
+
   // The shopper's order page says it is on its way, with the link to follow it.
   const later = await browser.newContext();
   const shopperAgain = await later.newPage();
-  await shopperAgain.goto(orderPage);
+  await shopperAgain.goto(mailedLink);
   await expect(shopperAgain.getByRole('heading', { level: 1, name: 'Your order' })).toBeVisible();
   await expect(shopperAgain.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]')).toHaveText(
     'On its way (now)',
