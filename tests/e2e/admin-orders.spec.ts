@@ -159,3 +159,53 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   await expect(orders.getByRole('link', { name: orderNumber }).first()).toBeVisible();
   await expect(orders.getByText(/^shipped$/i).first()).toBeVisible();
 });
+
+test('a phone order for a returning customer is filled from their number', async ({ page, request, signInAsAdmin }) => {
+  // The customer ordered once before, from the storefront: that made their record.
+  const digits = `${100 + Math.floor(Math.random() * 900)}${100 + Math.floor(Math.random() * 900)}`;
+  const name = `Karim Saad ${Date.now().toString(36)}`;
+  const email = `karim.${Date.now().toString(36)}@example.com`;
+  const product = (await (await request.get(`/api/products/${PRODUCT_SLUG}`)).json()).data as {
+    id: string;
+    name: string;
+  };
+  const first = await request.post('/api/orders', {
+    data: {
+      customer: { name, phone: `03 ${digits.slice(0, 3)} ${digits.slice(3)}`, email },
+      shipping_address: { city: 'Zahle', street: 'Rue Brazil', building: 'Wadi', floor: '1', governorate: 'bekaa' },
+      items: [{ product_id: product.id, quantity: 1 }],
+    },
+  });
+  expect(first.status()).toBe(201);
+
+  // Now they call the shop: the admin types their number as they say it, in another form.
+  await signInAsAdmin();
+  await page.goto('/admin/orders/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Find a customer' }).fill(`+961 3 ${digits.slice(0, 3)} ${digits.slice(3)}`);
+  const match = page
+    .getByRole('listbox', { name: 'Matching customers' })
+    .getByRole('option', { name: new RegExp(name) });
+  await expect(match).toContainText('1 order');
+  await match.click();
+  // Name, email and the address of their last order are filled in, and stay editable.
+  const main = page.getByRole('main');
+  await expect(main.getByRole('textbox', { name: 'Full name' })).toHaveValue(name);
+  await expect(main.getByRole('textbox', { name: /^Email/ })).toHaveValue(email);
+  await expect(main.getByRole('textbox', { name: 'Street' })).toHaveValue('Rue Brazil');
+  await expect(main.getByLabel('Delivery zone')).toHaveValue('bekaa');
+  await main.getByRole('textbox', { name: /^Floor/ }).fill('2');
+
+  await main.getByPlaceholder('Search name, SKU or brand').fill(product.name.slice(0, 12));
+  await main.getByRole('button', { name: `Add ${product.name}` }).click();
+  await expect(main.getByRole('list', { name: 'Order lines' }).getByRole('listitem')).toHaveCount(1);
+  await main.getByRole('button', { name: 'Create order' }).click();
+  const heading = page.getByRole('heading', { level: 1, name: /^Order CS-\d+$/ });
+  await expect(heading).toBeVisible();
+  await expect(main.getByText(name).first()).toBeVisible();
+
+  // One customer, now with two orders (the number matched, no second record).
+  await main.getByRole('link', { name: 'View customer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: /^CS-\d+$/ })).toHaveCount(2);
+});
