@@ -1,4 +1,5 @@
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
+import type { Mail } from '#server/mail/mailer.ts';
 import { linkTo } from '#server/seo/link-base.ts';
 import type { Order } from '#shared/contracts/orders.ts';
 import type { SettingsValues } from '#shared/contracts/settings.ts';
@@ -43,26 +44,10 @@ export function placedOrderMessages(context: PlacedOrderMessageContext): (order:
     const [shopMail, customerMail] = newOrderMails(order, shop, payment, tax, links);
     const messages: PlacedOrderMessage[] = [];
     if (shopMail && site.email && switches.shop.new_order) {
-      messages.push({
-        event: 'order.new',
-        channel: 'email',
-        recipient: shopMail.to,
-        subject: shopMail.subject,
-        body_text: shopMail.text,
-        body_html: shopMail.html ?? null,
-        dedupe_key: `order:${order.id}:new`,
-      });
+      messages.push(mailMessage('order.new', shopMail, `order:${order.id}:new`));
     }
     if (customerMail && switches.customer.order_placed) {
-      messages.push({
-        event: 'order.placed',
-        channel: 'email',
-        recipient: customerMail.to,
-        subject: customerMail.subject,
-        body_text: customerMail.text,
-        body_html: customerMail.html ?? null,
-        dedupe_key: `order:${order.id}:placed`,
-      });
+      messages.push(mailMessage('order.placed', customerMail, `order:${order.id}:placed`));
     }
     if (textWanted('order_placed', switches.texts)) {
       messages.push({
@@ -84,6 +69,18 @@ export function placedOrderMessages(context: PlacedOrderMessageContext): (order:
       messages.push(...lowStockMails(order, context.catalogue, site, base));
     }
     return messages;
+  };
+}
+
+function mailMessage(event: string, mail: Mail, dedupeKey: string): PlacedOrderMessage {
+  return {
+    event,
+    channel: 'email',
+    recipient: mail.to,
+    subject: mail.subject,
+    body_text: mail.text,
+    body_html: mail.html ?? null,
+    dedupe_key: dedupeKey,
   };
 }
 
