@@ -220,7 +220,12 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   const messageSender = createMessageSender({
     db: options.database.db,
     send: (mail) => mailer.send(mail),
-    describeError: (error) => explainMailFailure(error, mailRouteOf(settingsStore), config.SMTP_URL),
+    sendText: (message) => app.messages.send(message),
+    // A text's channel adapters say only what the provider answered (a status), never the text or a key.
+    describeError: (error, channel) =>
+      channel === 'text'
+        ? `The ${app.messages.name} channel did not take the text: ${error instanceof Error ? error.message : 'unknown error'}`
+        : explainMailFailure(error, mailRouteOf(settingsStore), config.SMTP_URL),
     log: app.log,
     ...options.messageSender,
   });

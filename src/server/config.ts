@@ -119,14 +119,35 @@ export const ConfigSchema = z.object({
   SUPPORT_CONTACT: optionalText,
   /**
    * Where one-time codes go (messages/create-channel.ts): `outbox` writes DATA_DIR/outbox/sms-*.txt
-   * and logs the text; `whatsapp` sends through the WhatsApp Cloud API with the two keys below.
+   * (the log says only that one was written); `whatsapp` sends through the WhatsApp Cloud API with
+   * the WHATSAPP_* keys below; `sms` through an SMS provider speaking Twilio's Messages API with
+   * the SMS_* keys.
    */
-  MESSAGE_CHANNEL: z.enum(['outbox', 'whatsapp'], { message: 'must be outbox or whatsapp' }).default('outbox'),
+  MESSAGE_CHANNEL: z
+    .enum(['outbox', 'whatsapp', 'sms'], { message: 'must be outbox, whatsapp or sms' })
+    .default('outbox'),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: optionalText,
   WHATSAPP_API_URL: z.preprocess(
     emptyAsUndefined,
     urlWithScheme(['https', 'http']).default('https://graph.facebook.com/v20.0'),
+  ),
+  /** The SMS provider's API base (Twilio's, or a provider with the same Messages API). */
+  SMS_API_URL: z.preprocess(emptyAsUndefined, urlWithScheme(['https', 'http']).default('https://api.twilio.com')),
+  SMS_ACCOUNT_SID: optionalText,
+  /** Never logged; shown as *** when the configuration is refused (the name holds TOKEN). */
+  SMS_AUTH_TOKEN: optionalText,
+  /** The sending number in E.164 (+15551234567) or an alphanumeric sender id where allowed. */
+  SMS_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(?:\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/,
+        'must be a number in international form such as +15551234567, or a sender id of up to 11 letters and digits',
+      )
+      .optional(),
   ),
   // The lines under Add to cart on the product page; an empty value hides that line.
   DELIVERY_NOTE: z.string().trim().max(200).default('Delivery across Lebanon in 1–3 working days, cash on delivery.'),

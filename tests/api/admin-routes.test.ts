@@ -80,6 +80,8 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
         'GET /api/admin/stats',
         'GET /api/admin/users',
         'GET /api/admin/customers/lookup',
+        'GET /api/admin/orders/:id/messages',
+        'POST /api/admin/orders/:id/messages/:messageId/retry',
         'PUT /api/admin/users/:id/status',
         'GET /api/admin/products',
         'POST /api/admin/products',

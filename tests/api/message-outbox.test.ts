@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '#server/db/transaction.ts';
 import { messageOutbox } from '#server/messages/message-outbox.table.ts';
@@ -38,8 +38,18 @@ describe('message outbox: order status mails', () => {
     checkout(ctx.app, orderBody([{ product_id: productId, quantity: 1 }], overrides));
   const setStatus = (id: string, status: OrderStatus, extra: Record<string, unknown> = {}) =>
     api('PUT', `/api/admin/orders/${id}`, { status, ...extra });
+  /** The order's status and refund mails (its placement's messages and the texts: placed-order-messages.test.ts). */
   const rowsOf = (orderId: string) =>
-    ctx.database.db.select().from(messageOutbox).where(eq(messageOutbox.orderId, orderId));
+    ctx.database.db
+      .select()
+      .from(messageOutbox)
+      .where(
+        and(
+          eq(messageOutbox.orderId, orderId),
+          eq(messageOutbox.channel, 'email'),
+          notInArray(messageOutbox.event, ['order.placed', 'order.new']),
+        ),
+      );
   /** The mails (whole .eml texts) about one order, without the placement's receipts. */
   const statusMails = async (app: TestApp['app'], orderNumber: string) =>
     (await outboxMails(app)).filter(

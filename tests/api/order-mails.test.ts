@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageOutbox } from '#server/messages/message-outbox.table.ts';
 import { SECTION_KEYS } from '#server/settings/setting-keys.ts';
@@ -147,11 +147,20 @@ describe('order mails: HTML templates, wording, preview', () => {
 
     const order = await checkout(ctx.app, orderBody([{ product_id: productId, quantity: 1 }]));
     expect((await api('PUT', `/api/admin/orders/${order.id}`, { status: 'confirmed' })).statusCode).toBe(200);
-    const [row] = await ctx.database.db.select().from(messageOutbox).where(eq(messageOutbox.orderId, order.id));
+    const [row] = await ctx.database.db
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.orderId, order.id), eq(messageOutbox.event, 'order.confirmed')));
     expect(row?.subject).toBe(`Cedar Shop: order ${order.order_number} is confirmed, Rami Haddad`);
     expect(row?.bodyText).toContain(
       `Thanks! <b>We</b> pack ${order.order_number} today.\n\nQuestions? Reply to this mail.`,
     );
+    // Queued with its HTML part, the wording escaped, the product's name too; sent as both parts.
+    expect(row?.bodyHtml).toContain(`Thanks! &lt;b&gt;We&lt;/b&gt; pack ${order.order_number} today.</p>`);
+    expect(row?.bodyHtml).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    const sent = (await outboxMessages(ctx.app)).find((mail) => mail.headers.includes(`Subject: ${row?.subject}`));
+    expect(sent?.text).toContain('Questions? Reply to this mail.');
+    expect(sent?.html).toBe(row?.bodyHtml);
 
     // The preview shows the saved wording, escaped, one paragraph per blank line.
     const confirmed = await preview('confirmed');

@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { decodeMail, waitForMessage } from './outbox-helpers.ts';
 import { expect, type Page, test } from './test.ts';
 
 /**
@@ -57,12 +58,14 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   const shopper = await shopperContext.newPage();
   const phone = `03 ${100 + Math.floor(Math.random() * 900)} ${100 + Math.floor(Math.random() * 900)}`;
   const name = `Maya Khoury ${Date.now().toString(36)}`;
+  const email = `maya.${Date.now().toString(36)}@example.com`;
   await shopper.goto(`/product/${PRODUCT_SLUG}`);
   await shopper.getByRole('button', { name: 'Add to cart' }).click();
   await expect(shopper.getByRole('button', { name: /^Cart, / })).toHaveAccessibleName('Cart, 1 item');
   await shopper.goto('/checkout');
   await shopper.getByRole('textbox', { name: 'Full name' }).fill(name);
   await shopper.getByRole('textbox', { name: 'Phone' }).fill(phone);
+  await shopper.getByRole('textbox', { name: /^Email/ }).fill(email);
   await shopper.getByRole('textbox', { name: 'City or area' }).fill('Jounieh');
   await shopper.getByRole('textbox', { name: 'Street' }).fill('Rue Maameltein');
   await shopper.getByRole('textbox', { name: 'Building' }).fill('Cedar Tower');
@@ -101,15 +104,45 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
     await dialog.getByRole('textbox', { name: 'Tracking link' }).fill(trackingUrl);
   });
   await expect(page.getByRole('main').getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  // Each move told the shopper (being prepared is off by default): the Messages card lists the
+  // order's mails and texts newest first, the address and number masked (docs/product.md#delivery-log).
+  const card = page.getByRole('main').getByRole('region', { name: 'Messages' });
+  const messages = card.getByRole('listitem');
+  await expect(messages.first()).toContainText('Order shipped');
+  await expect(messages.filter({ hasText: 'Order shipped' })).toHaveCount(2);
+  await expect(messages.filter({ hasText: 'Order shipped' }).filter({ hasText: 'Text' })).toHaveCount(1);
+  await expect(messages.filter({ hasText: 'Order confirmed' })).toHaveCount(1);
+  await expect(messages.filter({ hasText: 'New order (to the shop)' })).toHaveCount(1);
+  await expect(messages.filter({ hasText: 'Order received' })).toHaveCount(2);
+  const confirmedMail = messages.filter({ hasText: 'Order confirmed' });
+  await expect(confirmedMail).toContainText(`Email·${email.charAt(0)}…@example.com`);
+  await expect(confirmedMail).toContainText(/Sent .*\d{4}/, { timeout: 20_000 });
+  await expect(card).not.toContainText(email);
   await expect(page.getByRole('main').getByRole('link', { name: /^Track the parcel/ })).toHaveAttribute(
     'href',
     trackingUrl,
   );
 
+  // The shipped mail reached the shopper's inbox (the outbox here), with the order's page: the
+  // shopper follows that link.
+  const shippedMail = decodeMail(
+    await waitForMessage('.eml', `Subject: Your Cedar Shop order ${orderNumber} is on its way`),
+  );
+  expect(shippedMail).toContain(`To: ${email}`);
+  expect(shippedMail).toContain('Tracking number: 44712290');
+  const mailedLink = /See your order: (http\S+)/.exec(shippedMail)?.[1] ?? '';
+  expect(mailedLink).toBe(orderPage);
+  // And the text to their phone says the same, with the same link.
+  const shippedText = await waitForMessage(
+    '.txt',
+    `your order ${orderNumber} is on its way with Aramex, tracking 44712290.`,
+  );
+  expect(shippedText).toContain(orderPage);
+
   // The shopper's order page says it is on its way, with the link to follow it.
   const later = await browser.newContext();
   const shopperAgain = await later.newPage();
-  await shopperAgain.goto(orderPage);
+  await shopperAgain.goto(mailedLink);
   await expect(shopperAgain.getByRole('heading', { level: 1, name: 'Your order' })).toBeVisible();
   await expect(shopperAgain.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]')).toHaveText(
     'On its way (now)',
@@ -125,4 +158,54 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   const orders = page.getByRole('main').locator('section', { hasText: orderNumber });
   await expect(orders.getByRole('link', { name: orderNumber }).first()).toBeVisible();
   await expect(orders.getByText(/^shipped$/i).first()).toBeVisible();
+});
+
+test('a phone order for a returning customer is filled from their number', async ({ page, request, signInAsAdmin }) => {
+  // The customer ordered once before, from the storefront: that made their record.
+  const digits = `${100 + Math.floor(Math.random() * 900)}${100 + Math.floor(Math.random() * 900)}`;
+  const name = `Karim Saad ${Date.now().toString(36)}`;
+  const email = `karim.${Date.now().toString(36)}@example.com`;
+  const product = (await (await request.get(`/api/products/${PRODUCT_SLUG}`)).json()).data as {
+    id: string;
+    name: string;
+  };
+  const first = await request.post('/api/orders', {
+    data: {
+      customer: { name, phone: `03 ${digits.slice(0, 3)} ${digits.slice(3)}`, email },
+      shipping_address: { city: 'Zahle', street: 'Rue Brazil', building: 'Wadi', floor: '1', governorate: 'bekaa' },
+      items: [{ product_id: product.id, quantity: 1 }],
+    },
+  });
+  expect(first.status()).toBe(201);
+
+  // Now they call the shop: the admin types their number as they say it, in another form.
+  await signInAsAdmin();
+  await page.goto('/admin/orders/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Find a customer' }).fill(`+961 3 ${digits.slice(0, 3)} ${digits.slice(3)}`);
+  const match = page
+    .getByRole('listbox', { name: 'Matching customers' })
+    .getByRole('option', { name: new RegExp(name) });
+  await expect(match).toContainText('1 order');
+  await match.click();
+  // Name, email and the address of their last order are filled in, and stay editable.
+  const main = page.getByRole('main');
+  await expect(main.getByRole('textbox', { name: 'Full name' })).toHaveValue(name);
+  await expect(main.getByRole('textbox', { name: /^Email/ })).toHaveValue(email);
+  await expect(main.getByRole('textbox', { name: 'Street' })).toHaveValue('Rue Brazil');
+  await expect(main.getByLabel('Delivery zone')).toHaveValue('bekaa');
+  await main.getByRole('textbox', { name: /^Floor/ }).fill('2');
+
+  await main.getByPlaceholder('Search name, SKU or brand').fill(product.name.slice(0, 12));
+  await main.getByRole('button', { name: `Add ${product.name}` }).click();
+  await expect(main.getByRole('list', { name: 'Order lines' }).getByRole('listitem')).toHaveCount(1);
+  await main.getByRole('button', { name: 'Create order' }).click();
+  const heading = page.getByRole('heading', { level: 1, name: /^Order CS-\d+$/ });
+  await expect(heading).toBeVisible();
+  await expect(main.getByText(name).first()).toBeVisible();
+
+  // One customer, now with two orders (the number matched, no second record).
+  await main.getByRole('link', { name: 'View customer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: /^CS-\d+$/ })).toHaveCount(2);
 });

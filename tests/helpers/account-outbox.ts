@@ -5,8 +5,10 @@ import type { TestApp } from './test-app.ts';
 
 /** Every outbox file (newest last) whose `To:` line is `to`, read whole. */
 async function outboxFor(ctx: TestApp, to: string, extension: '.txt' | '.eml'): Promise<string[]> {
-  // Codes sent after the answer (app.background) first, then the mail they handed over.
+  // Codes sent after the answer (app.background) first, then the message outbox (order mails and
+  // texts), then the mail they handed over.
   await ctx.app.background.idle();
+  await ctx.app.messageSender.drain();
   await ctx.app.mailer.idle();
   const dir = ctx.config.paths.outbox;
   const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(extension)).sort();

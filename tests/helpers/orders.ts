@@ -31,13 +31,18 @@ export async function stockOf(db: Db, id: string): Promise<{ stock: number; inSt
   return row;
 }
 
-/** The outbox files written so far, whole, by name (waits for mail handed over to finish). */
-async function outboxFiles(app: FastifyInstance): Promise<{ name: string; raw: string }[]> {
+/**
+ * The .eml files written so far, whole: first the message outbox is delivered (an order's and a
+ * status change's mails are queued there, messages/message-sender.ts), then mail handed over
+ * finishes.
+ */
+async function outboxFiles(app: FastifyInstance): Promise<string[]> {
+  await app.messageSender.drain();
   await app.mailer.idle();
-  const files = (await readdir(app.mailer.outboxDir).catch(() => [] as string[])).sort();
-  return Promise.all(
-    files.map(async (name) => ({ name, raw: await readFile(path.join(app.mailer.outboxDir, name), 'utf8') })),
+  const files = (await readdir(app.mailer.outboxDir).catch(() => [] as string[])).filter((file) =>
+    file.endsWith('.eml'),
   );
+  return Promise.all(files.sort().map((file) => readFile(path.join(app.mailer.outboxDir, file), 'utf8')));
 }
 
 /**
@@ -45,10 +50,10 @@ async function outboxFiles(app: FastifyInstance): Promise<{ name: string; raw: s
  * text alternative, decoded; tests/helpers/mail-parts.ts). `outboxMessages` gives the HTML too.
  */
 export async function outboxMails(app: FastifyInstance): Promise<string[]> {
-  return (await outboxFiles(app)).map(({ name, raw }) => (name.endsWith('.eml') ? readableMail(raw) : raw));
+  return (await outboxFiles(app)).map(readableMail);
 }
 
 /** The mails written so far, each split into headers, text part and HTML part. */
 export async function outboxMessages(app: FastifyInstance): Promise<MailParts[]> {
-  return (await outboxFiles(app)).filter(({ name }) => name.endsWith('.eml')).map(({ raw }) => mailParts(raw));
+  return (await outboxFiles(app)).map(mailParts);
 }

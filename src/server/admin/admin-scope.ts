@@ -6,6 +6,7 @@ import { adminCategoryRoutes } from '#server/categories/admin-categories.routes.
 import { customerAccountRoutes } from '#server/customers/customer-account.routes.ts';
 import { customerRoutes } from '#server/customers/customers.routes.ts';
 import { adminDemoDataRoutes } from '#server/demo/demo-data.routes.ts';
+import { adminOrderMessageRoutes } from '#server/messages/admin-order-messages.routes.ts';
 import { notificationRoutes } from '#server/notifications/notifications.routes.ts';
 import { adminOrderRoutes } from '#server/orders/admin-orders.routes.ts';
 import { adminShopPageRoutes } from '#server/pages/admin-pages.routes.ts';
@@ -34,6 +35,7 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminProductRoutes);
   await admin.register(adminCategoryRoutes);
   await admin.register(adminOrderRoutes);
+  await admin.register(adminOrderMessageRoutes);
   await admin.register(customerRoutes);
   await admin.register(adminAccountVerificationRoutes);
   await admin.register(customerAccountRoutes);

@@ -4,6 +4,8 @@ import { createdAtColumn, idColumn } from '#server/db/columns.ts';
 import { orders } from '#server/orders/orders.table.ts';
 
 export const MESSAGE_STATUSES = ['pending', 'sent', 'failed'] as const;
+export const MESSAGE_CHANNELS = ['email', 'text'] as const;
+export type MessageChannelKind = (typeof MESSAGE_CHANNELS)[number];
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
@@ -24,6 +26,8 @@ export const messageOutbox = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
+    /** The mail's HTML part (null: plain text only; always null for a text message). */
+    bodyHtml: text('body_html'),
     dedupeKey: text('dedupe_key').notNull().unique(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -36,7 +40,9 @@ export const messageOutbox = pgTable(
   },
   (table) => [
     check('message_outbox_status', sql`${table.status} in ('pending', 'sent', 'failed')`),
-    check('message_outbox_channel', sql`${table.channel} in ('email')`),
+    // 'email' goes through the mailer; 'text' to the phone through the shop's message channel
+    // (the outbox folder, SMS or WhatsApp: messages/create-channel.ts), `subject` then unused.
+    check('message_outbox_channel', sql`${table.channel} in ('email', 'text')`),
     // The sender's claim reads only pending rows, by due time.
     index('message_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
     index('message_outbox_order_idx').on(table.orderId),

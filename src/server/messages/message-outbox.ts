@@ -1,14 +1,17 @@
 import type { Db } from '#server/db/client.ts';
-import { messageOutbox } from './message-outbox.table.ts';
+import { type MessageChannelKind, messageOutbox } from './message-outbox.table.ts';
 
 /** A message to put in the outbox (message-outbox.table.ts). */
 export interface OutboxMessage {
   /** What it tells, e.g. `order.shipped`. */
   event: string;
   orderId?: string | null;
+  /** 'email' (the default) to an address; 'text' to a phone, `subject` then ''. */
+  channel?: MessageChannelKind;
   recipient: string;
   subject: string;
   bodyText: string;
+  bodyHtml?: string | null;
   /** The same key is queued once, e.g. `order:<id>:status:shipped`. */
   dedupeKey: string;
 }
@@ -24,10 +27,11 @@ export async function enqueueMessage(tx: Db, message: OutboxMessage): Promise<bo
     .values({
       event: message.event,
       orderId: message.orderId ?? null,
-      channel: 'email',
+      channel: message.channel ?? 'email',
       recipient: message.recipient,
       subject: message.subject,
       bodyText: message.bodyText,
+      bodyHtml: message.bodyHtml ?? null,
       dedupeKey: message.dedupeKey,
     })
     .onConflictDoNothing({ target: messageOutbox.dedupeKey })

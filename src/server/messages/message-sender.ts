@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import type { Mail } from '#server/mail/mailer.ts';
-import { messageOutbox } from './message-outbox.table.ts';
+import type { OutgoingMessage } from './message-channel.ts';
+import { type MessageChannelKind, messageOutbox } from './message-outbox.table.ts';
 
 /**
  * Delivers the message outbox (message-outbox.table.ts; docs/architecture.md#the-message-outbox).
@@ -26,8 +27,13 @@ export interface MessageSenderOptions {
   db: Db;
   /** The app mailer's `send`, awaited: resolves once the mail was accepted (or written to the outbox). */
   send: (mail: Mail) => Promise<unknown>;
+  /**
+   * A text to a phone through the shop's message channel (`app.messages`: the outbox folder, SMS
+   * or WhatsApp), awaited like `send`; rows of channel 'text'.
+   */
+  sendText: (message: OutgoingMessage) => Promise<void>;
   /** A failure in the merchant's words (mail/mailer.ts explainMailError). */
-  describeError: (error: unknown) => string;
+  describeError: (error: unknown, channel: MessageChannelKind) => string;
   log: FastifyBaseLogger;
   intervalMs?: number;
   leaseMs?: number;
@@ -93,6 +99,16 @@ export async function claimDueMessages(db: Db, limit: number, leaseMs: number): 
 
 /** Marks a claimed row sent, only while `token` still holds it; false when the claim was lost. */
 export async function markSent(db: Db, id: string, token: string): Promise<boolean> {
+  return (await markAllSent(db, [id], token)).length > 0;
+}
+
+/**
+ * Marks the claimed rows `ids` sent in one statement (a pass's batch, all under one claim token),
+ * each only while `token` still holds it; returns the ids marked. One statement per batch, not
+ * per message: on the embedded database every statement queues behind the orders.
+ */
+export async function markAllSent(db: Db, ids: readonly string[], token: string): Promise<string[]> {
+  if (ids.length === 0) return [];
   const marked = await db
     .update(messageOutbox)
     .set({
@@ -103,9 +119,15 @@ export async function markSent(db: Db, id: string, token: string): Promise<boole
       claimedUntil: null,
       claimToken: null,
     })
-    .where(and(eq(messageOutbox.id, id), eq(messageOutbox.claimToken, token), eq(messageOutbox.status, 'pending')))
+    .where(
+      and(
+        inArray(messageOutbox.id, [...ids]),
+        eq(messageOutbox.claimToken, token),
+        eq(messageOutbox.status, 'pending'),
+      ),
+    )
     .returning({ id: messageOutbox.id });
-  return marked.length > 0;
+  return marked.map((row) => row.id);
 }
 
 /** Records a failed attempt on a claimed row (backoff, or `failed` at the last attempt). */
@@ -133,7 +155,7 @@ export async function markFailed(
 }
 
 export function createMessageSender(options: MessageSenderOptions): MessageSender {
-  const { db, send, describeError, log } = options;
+  const { db, send, sendText, describeError, log } = options;
   const intervalMs = options.intervalMs ?? MESSAGE_SENDER_DEFAULTS.intervalMs;
   const leaseMs = options.leaseMs ?? MESSAGE_SENDER_DEFAULTS.leaseMs;
   const batchSize = options.batchSize ?? MESSAGE_SENDER_DEFAULTS.batchSize;
@@ -145,18 +167,47 @@ export function createMessageSender(options: MessageSenderOptions): MessageSende
   let again = false;
   const drains = new Set<Promise<number>>();
 
-  async function deliver(row: ClaimedMessage): Promise<void> {
+  /** Sends one claimed row; true when it went (to be marked sent with its batch), false when it failed (marked now). */
+  async function deliver(row: ClaimedMessage): Promise<boolean> {
     // Not the recipient or the subject in the log (personal data): the row and its event.
     const context = { outboxId: row.id, event: row.event };
     try {
-      await send({ to: row.recipient, subject: row.subject, text: row.bodyText });
+      if (row.channel === 'text') await sendText({ to: row.recipient, text: row.bodyText });
+      else
+        await send({
+          to: row.recipient,
+          subject: row.subject,
+          text: row.bodyText,
+          ...(row.bodyHtml ? { html: row.bodyHtml } : {}),
+        });
+      return true;
     } catch (error) {
-      const marked = await markFailed(db, row.id, row.claimToken, describeError(error), maxAttempts);
+      const marked = await markFailed(
+        db,
+        row.id,
+        row.claimToken,
+        describeError(error, row.channel as MessageChannelKind),
+        maxAttempts,
+      );
       log.warn({ ...context, attempts: marked?.attempts, status: marked?.status }, 'message not sent');
-      return;
+      return false;
     }
-    if (!(await markSent(db, row.id, row.claimToken))) {
-      log.warn(context, 'message sent after its claim ran out: another sender may send it again');
+  }
+
+  /**
+   * Delivers a claimed batch, then marks what went in one statement. A process that dies before
+   * that mark leaves the batch's sent rows to be claimed and sent again once the lease passes (at
+   * least once, never lost), as a death between one send and its own mark did.
+   */
+  async function deliverBatch(rows: readonly ClaimedMessage[]): Promise<void> {
+    const sent: string[] = [];
+    for (const row of rows) if (await deliver(row)) sent.push(row.id);
+    const token = rows[0]?.claimToken;
+    if (!token || sent.length === 0) return;
+    const marked = new Set(await markAllSent(db, sent, token));
+    for (const id of sent) {
+      if (!marked.has(id))
+        log.warn({ outboxId: id }, 'message sent after its claim ran out: another sender may send it again');
     }
   }
 
@@ -165,7 +216,7 @@ export function createMessageSender(options: MessageSenderOptions): MessageSende
     let handled = 0;
     for (;;) {
       const rows = await claimDueMessages(db, batchSize, leaseMs);
-      for (const row of rows) await deliver(row);
+      await deliverBatch(rows);
       handled += rows.length;
       if (rows.length < batchSize || stopped) return handled;
     }

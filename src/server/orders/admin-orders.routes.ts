@@ -20,7 +20,7 @@ import { CustomerIdParamsSchema } from '#shared/contracts/customers.ts';
 import { CreateOrderHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '#shared/contracts/orders.ts';
 import { getAdminOrder, listAdminOrders } from './admin-order-queries.ts';
 import { adminOrderStats } from './admin-order-stats.ts';
-import { announceNewOrder } from './announce-new-order.ts';
+import { announceNewOrder, newOrderMessagesFor } from './announce-new-order.ts';
 import { orderMailSettingsOf } from './order-mail-view.ts';
 import { refundOrder } from './order-refunds.ts';
 import type { StatusMailSettings } from './order-status-mail.ts';
@@ -48,6 +48,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       shopName: values.site.shop_name,
       switches: values.email.messages.customer,
+      texts: values.email.messages.texts,
       linkBase: base,
       mail: orderMailSettingsOf(values, base, app.config.CURRENCY),
     };
@@ -119,11 +120,17 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         request.headers[IDEMPOTENCY_KEY_HEADER],
         app.catalogue.current,
         // The audit row ('order.create') is written with the order, in its transaction.
-        { source: 'admin', createdBy: user.id, audit: auditContextOf(request), settings: app.settings.values },
+        {
+          source: 'admin',
+          createdBy: user.id,
+          audit: auditContextOf(request),
+          settings: app.settings.values,
+          messagesFor: newOrderMessagesFor(app, request),
+        },
       );
       const created = await getAdminOrder(app.db, order.id);
       if (replayed) return reply.status(200).header('idempotent-replayed', 'true').send({ data: created });
-      announceNewOrder(app, order, request);
+      announceNewOrder(app, order);
       return reply.status(201).send({ data: created });
     },
   );

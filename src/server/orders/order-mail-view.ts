@@ -62,7 +62,11 @@ export interface OrderMailExtras {
 }
 
 /** The settings the order mails read, from the shop's settings. */
-export function orderMailSettingsOf(values: SettingsValues, linkBase: string, currency: string): OrderMailSettings {
+export function orderMailSettingsOf(
+  values: Pick<SettingsValues, 'site' | 'email' | 'payment' | 'tax'>,
+  linkBase: string,
+  currency: string,
+): OrderMailSettings {
   const { site, email, payment, tax } = values;
   return {
     shop: {

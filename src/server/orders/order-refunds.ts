@@ -12,9 +12,17 @@ import {
   refundTooLargeMessage,
 } from '#shared/contracts/admin-orders.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
-import { fromCents, toCents } from '#shared/money.ts';
+import { formatMoney, fromCents, toCents } from '#shared/money.ts';
 import { addHistory, getAdminOrder, refundableCents } from './admin-order-queries.ts';
-import { orderRefundMail, refundMailKey, type StatusMailSettings, statusMailOrderOf } from './order-status-mail.ts';
+import {
+  mailOrderOf,
+  orderPageLink,
+  orderRefundMail,
+  refundMailKey,
+  type StatusMailSettings,
+  statusMailOrderOf,
+} from './order-status-mail.ts';
+import { orderText, orderTextKey, textWanted } from './order-texts.ts';
 import { orderRefunds, orders } from './orders.table.ts';
 
 /**
@@ -82,20 +90,43 @@ export async function refundOrder(
       after: { refunded_amount: moved.refunded, payment_status: moved.paymentStatus, refund: amount },
     });
     // Queued in the refund's transaction, like a status mail (order-transitions.ts).
-    if (!mail || !refund || !current.customerEmail || mail.switches.refunded !== true) return false;
-    const content = orderRefundMail(
-      await statusMailOrderOf(tx, current),
-      { amount, reason: input.reason || null, whole: moved.paymentStatus === 'refunded', currency: mail.currency },
-      mail,
-    );
-    return enqueueMessage(tx, {
-      event: 'order.refunded',
-      orderId: id,
-      recipient: current.customerEmail,
-      subject: content.subject,
-      bodyText: content.text,
-      dedupeKey: refundMailKey(id, refund.id),
-    });
+    if (!mail || !refund) return false;
+    let queued = false;
+    if (current.customerEmail && mail.switches.refunded === true) {
+      const content = orderRefundMail(
+        await mailOrderOf(tx, current),
+        { amount, reason: input.reason || null, whole: moved.paymentStatus === 'refunded', currency: mail.currency },
+        mail,
+      );
+      queued = await enqueueMessage(tx, {
+        event: 'order.refunded',
+        orderId: id,
+        recipient: current.customerEmail,
+        subject: content.subject,
+        bodyText: content.text,
+        bodyHtml: content.html ?? null,
+        dedupeKey: refundMailKey(id, refund.id),
+      });
+    }
+    if (textWanted('refunded', mail.texts)) {
+      const order = statusMailOrderOf(current);
+      const texted = await enqueueMessage(tx, {
+        event: 'order.refunded',
+        orderId: id,
+        channel: 'text',
+        recipient: current.customerPhone,
+        subject: '',
+        bodyText: orderText('refunded', {
+          shop: mail.shopName,
+          number: order.orderNumber,
+          amount: formatMoney(amount, mail.currency),
+          link: mail.linkBase ? orderPageLink(mail.linkBase, order) : '',
+        }),
+        dedupeKey: orderTextKey(id, `refund:${refund.id}`),
+      });
+      queued ||= texted;
+    }
+    return queued;
   });
   return { order: await getAdminOrder(db, id), messageQueued };
 }

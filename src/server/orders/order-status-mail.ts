@@ -19,6 +19,8 @@ export interface StatusMailSettings {
   switches: EmailSettings['messages']['customer'];
   /** Where absolute links start (seo/link-base.ts), '' for none: then the mail carries no link. */
   linkBase: string;
+  /** `email.messages.texts`: which events are texted to the customer's phone (order-texts.ts); none without. */
+  texts?: EmailSettings['messages']['texts'];
   /**
    * The rest of what the mails show (`orderMailSettingsOf`: logo, contact details, the merchant's
    * wording, the currency); without it, the shop's name alone and the default wording.
@@ -26,16 +28,47 @@ export interface StatusMailSettings {
   mail?: OrderMailSettings;
 }
 
+/** What an order's texts need of it (order-texts.ts), from its row. */
+export interface StatusMailOrder {
+  id: string;
+  orderNumber: string;
+  customerName: string;
+  accessToken: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+}
+
+type Shipment = { carrier: string; tracking_number: string | null; tracking_url: string | null } | null;
+
 /**
- * The order as its mails read it (the `Order` contract), from its row and lines; `shipment` (just
- * given with "Mark shipped") stands in for the row's, which the same transaction has only now
- * written. Reads the lines in the caller's transaction (one query, only when a mail is queued).
+ * The order as its texts read it, from its row; `shipment` (just given with "Mark shipped") stands
+ * in for the row's, which the same transaction has only now written.
  */
-export async function statusMailOrderOf(
-  tx: Db,
-  row: OrderRow,
-  shipment?: { carrier: string; tracking_number: string | null; tracking_url: string | null } | null,
-): Promise<Order> {
+export function statusMailOrderOf(
+  row: Pick<
+    OrderRow,
+    'id' | 'orderNumber' | 'customerName' | 'accessToken' | 'carrier' | 'trackingNumber' | 'trackingUrl'
+  >,
+  shipment?: Shipment,
+): StatusMailOrder {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    customerName: row.customerName,
+    accessToken: row.accessToken,
+    carrier: shipment ? shipment.carrier : row.carrier,
+    trackingNumber: shipment ? shipment.tracking_number : row.trackingNumber,
+    trackingUrl: shipment ? shipment.tracking_url : row.trackingUrl,
+  };
+}
+
+/**
+ * The order as its mails read it (the `Order` contract: lines and totals too), from its row and
+ * lines; `shipment` as for `statusMailOrderOf`. Reads the lines in the caller's transaction (one
+ * query, only when a mail is queued).
+ */
+export async function mailOrderOf(tx: Db, row: OrderRow, shipment?: Shipment): Promise<Order> {
   const items = await tx
     .select()
     .from(orderItems)

@@ -21,6 +21,8 @@ import {
 import type { OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 import { addHistory, getAdminOrder } from './admin-order-queries.ts';
 import {
+  mailOrderOf,
+  orderPageLink,
   orderStatusMail,
   type StatusMailSettings,
   statusMailEvent,
@@ -28,6 +30,7 @@ import {
   statusMailOrderOf,
   statusMailWanted,
 } from './order-status-mail.ts';
+import { orderText, orderTextKey, textWanted } from './order-texts.ts';
 import { orderItems, orders } from './orders.table.ts';
 
 /**
@@ -230,15 +233,36 @@ export async function updateAdminOrder(
       });
       // Queued here, in the change's transaction: a rolled-back change queues nothing.
       if (mail && current.customerEmail && statusMailWanted(to, mail.switches)) {
-        const content = orderStatusMail(await statusMailOrderOf(tx, current, shipment), to, mail, input.note);
+        const content = orderStatusMail(await mailOrderOf(tx, current, shipment), to, mail, input.note);
         messageQueued = await enqueueMessage(tx, {
           event: statusMailEvent(to),
           orderId: id,
           recipient: current.customerEmail,
           subject: content.subject,
           bodyText: content.text,
+          bodyHtml: content.html ?? null,
           dedupeKey: statusMailKey(id, to),
         });
+      }
+      if (mail && textWanted(to, mail.texts)) {
+        const order = statusMailOrderOf(current, shipment);
+        const texted = await enqueueMessage(tx, {
+          event: `order.${to}`,
+          orderId: id,
+          channel: 'text',
+          recipient: current.customerPhone,
+          subject: '',
+          bodyText: orderText(to, {
+            shop: mail.shopName,
+            number: order.orderNumber,
+            carrier: order.carrier,
+            trackingNumber: order.trackingNumber,
+            reason: to === 'cancelled' ? input.note : null,
+            link: mail.linkBase ? orderPageLink(mail.linkBase, order) : '',
+          }),
+          dedupeKey: orderTextKey(id, `status:${to}`),
+        });
+        messageQueued ||= texted;
       }
     }
     if (edits.length > 0) {

@@ -24,7 +24,7 @@ import {
 } from '#shared/contracts/orders.ts';
 import { safeText } from '#shared/contracts/text.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
-import { announceNewOrder } from './announce-new-order.ts';
+import { announceNewOrder, newOrderMessagesFor } from './announce-new-order.ts';
 import { calculateOrder, paymentMethodErrors } from './order-pricing.ts';
 import { findOrderWithToken } from './order-queries.ts';
 import { placeOrder } from './place-order.ts';
@@ -115,7 +115,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
         request.body,
         request.headers[IDEMPOTENCY_KEY_HEADER],
         app.catalogue.current,
-        { settings },
+        { settings, messagesFor: newOrderMessagesFor(app, request) },
       ).catch(async (error: unknown) => {
         // Only an unknown code keeps its attempt (docs/product.md#rate-limits).
         if (!(error instanceof PromoRefusedError && error.unknown)) await promo.giveBack();
@@ -127,7 +127,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
         // The order exists already: 200 (not 201) with the same body, and nothing is mailed twice.
         return reply.status(200).header('idempotent-replayed', 'true').send({ data: order });
       }
-      announceNewOrder(app, order, request);
+      announceNewOrder(app, order);
       return reply.status(201).send({ data: order });
     },
   );

@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client.ts';
 import { errorChain } from '#server/db/errors.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, badRequest, outOfStock } from '#server/errors.ts';
+import type { MessageChannelKind } from '#server/messages/message-outbox.table.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import {
@@ -89,7 +90,29 @@ export interface PlaceOrderOptions {
    * row written by cedar_place_order in the order's own transaction (head.audit).
    */
   audit?: AuditContext;
+  /**
+   * The order's messages (the receipt, the shop's new-order mail, the order-placed text: built by
+   * placed-order-messages.ts from the order as it will be), queued by cedar_place_order in the
+   * order's own transaction. The order has no id or number yet: ORDER_ID_SLOT and
+   * ORDER_NUMBER_SLOT stand in for them and the function writes the real ones.
+   */
+  messagesFor?: (order: Order) => readonly PlacedOrderMessage[];
 }
+
+/** A message of a new order for the outbox (cedar_place_order's `head.messages`). */
+export interface PlacedOrderMessage {
+  event: string;
+  channel: MessageChannelKind;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  dedupe_key: string;
+}
+
+/** Stand-ins for the order's id and number in its messages, replaced by cedar_place_order. */
+export const ORDER_ID_SLOT = '__ORDER_ID__';
+export const ORDER_NUMBER_SLOT = '__ORDER_NUMBER__';
 
 export async function placeOrder(
   db: Db,
@@ -336,6 +359,15 @@ async function takeStock(
  * placement p95 ≤ 50 ms). With `stock`, the same call takes the stock first (the usual path);
  * the careful path has taken it already and passes none.
  */
+/** What cedar_place_order answers of the order it wrote. */
+interface PlacedRow {
+  id: string;
+  order_number: string;
+  status: string;
+  payment_status: string;
+  created_ms: number;
+}
+
 async function insertOrderRows(
   tx: Db,
   request: CreateOrderRequest,
@@ -406,26 +438,8 @@ async function insertOrderRows(
     line_total: line.line_total,
     position,
   }));
-  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const notification = `${request.customer.name} ordered ${itemCount} item${itemCount === 1 ? '' : 's'} for $${totals.total.toFixed(2)}`;
-
-  const result = (await tx
-    .execute(sql`
-    select * from cedar_place_order(${JSON.stringify(stock)}::jsonb, ${JSON.stringify(head)}::jsonb,
-      ${JSON.stringify(itemRows)}::jsonb, ${notification})`)
-    .catch((error: unknown) => {
-      const guard = promoGuardOf(error);
-      if (guard === PROMO_CHANGED) throw new PromoRecheck();
-      const refusal = guard && PROMO_GUARD_MESSAGES[guard];
-      throw refusal ? new PromoGuardRefusal(refusal) : error;
-    })) as unknown as {
-    rows: { id: string; order_number: string; status: string; payment_status: string; created_ms: number }[];
-  };
-  const row = result.rows[0];
-  if (!row) throw new Error('order insert returned nothing');
-
-  // Built from what was just written; GET /orders/{id} maps the stored rows to the same shape.
-  return {
+  // Built from what is written; GET /orders/{id} maps the stored rows to the same shape.
+  const orderOf = (row: PlacedRow): Order => ({
     id: row.id,
     order_number: row.order_number,
     access_token: accessToken,
@@ -453,5 +467,32 @@ async function insertOrderRows(
       line_total: line.line_total,
     })),
     created_at: new Date(Number(row.created_ms)).toISOString(),
-  };
+  });
+  // A new order starts pending and unpaid (the orders table's defaults).
+  const messages = options.messagesFor?.(
+    orderOf({
+      id: ORDER_ID_SLOT,
+      order_number: ORDER_NUMBER_SLOT,
+      status: 'pending',
+      payment_status: 'pending',
+      created_ms: Date.now(),
+    }),
+  );
+  const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const notification = `${request.customer.name} ordered ${itemCount} item${itemCount === 1 ? '' : 's'} for $${totals.total.toFixed(2)}`;
+
+  const result = (await tx
+    .execute(sql`
+    select * from cedar_place_order(${JSON.stringify(stock)}::jsonb, ${JSON.stringify(messages ? { ...head, messages } : head)}::jsonb,
+      ${JSON.stringify(itemRows)}::jsonb, ${notification})`)
+    .catch((error: unknown) => {
+      const guard = promoGuardOf(error);
+      if (guard === PROMO_CHANGED) throw new PromoRecheck();
+      const refusal = guard && PROMO_GUARD_MESSAGES[guard];
+      throw refusal ? new PromoGuardRefusal(refusal) : error;
+    })) as unknown as { rows: PlacedRow[] };
+  const row = result.rows[0];
+  if (!row) throw new Error('order insert returned nothing');
+
+  return orderOf(row);
 }

@@ -65,6 +65,16 @@ export const BUILT_IN_SETTINGS: SettingsValues = {
         refunded: true,
       },
       shop: { new_order: true, low_stock: true },
+      // Texts for what a shopper waits for: the order taken, on its way, delivered, and bad news.
+      texts: {
+        order_placed: true,
+        confirmed: false,
+        processing: false,
+        shipped: true,
+        delivered: true,
+        cancelled: true,
+        refunded: true,
+      },
     },
     // Blank: each mail's built-in words (src/shared/order-mail-strings.ts).
     templates: Object.fromEntries(

@@ -320,6 +320,19 @@ export const EmailSettingsSchema = z.object({
       new_order: flag('New order (to the shop)'),
       low_stock: flag('Low stock (to the shop)'),
     }),
+    /**
+     * Short texts to the customer's phone, through the shop's message channel (the outbox folder,
+     * SMS or WhatsApp: docs/operations.md), whether or not they gave an email.
+     */
+    texts: z.object({
+      order_placed: flag('Order placed (text to the customer)'),
+      confirmed: flag('Order confirmed (text to the customer)'),
+      processing: flag('Order being prepared (text to the customer)'),
+      shipped: flag('Order shipped (text to the customer)'),
+      delivered: flag('Order delivered (text to the customer)'),
+      cancelled: flag('Order cancelled (text to the customer)'),
+      refunded: flag('Order refunded (text to the customer)'),
+    }),
   }),
   /** Each order mail's subject and introduction, blank for the default words. */
   templates: EmailTemplatesSchema,

@@ -2,7 +2,7 @@
 -- (decisions 007 and 011). One readable source of what the database runs
 -- (docs/architecture.md#sql-sources): applied drizzle migrations cannot change, so this file is
 -- not run itself: the latest migration that (re)creates the function must carry this statement
--- exactly (0020 today), and tests/api/sql-sources.test.ts proves it and that a migrated database
+-- exactly (0023 today), and tests/api/sql-sources.test.ts proves it and that a migrated database
 -- runs this body. To change the function: edit it here, copy the statement into a new custom
 -- migration (`npx drizzle-kit generate --custom --name=…`), run that test.
 --
@@ -44,6 +44,11 @@
 --   notification: the admins' message; RETURNS the columns the server maps back into the order.
 --   head.audit (admin orders only): {user_id, user_email, ip, user_agent}, the audit row's who
 --          and where; the row is written here, in the order's transaction.
+--   head.messages: the order's messages for the outbox (the receipt, the shop's new-order mail, the
+--          order-placed text: [{event, channel, recipient, subject, body_text, body_html,
+--          dedupe_key}]), queued in the order's transaction (docs/architecture.md#the-message-outbox).
+--          The server writes them before the order has its id and number: `__ORDER_ID__` and
+--          `__ORDER_NUMBER__` in them are replaced here (`ORDER_ID_SLOT`, `ORDER_NUMBER_SLOT`).
 -- The guard's message is `STOCK_GUARD_MESSAGE` there; the promo ones are `PROMO_GUARD_MESSAGES`
 -- (src/server/promo-codes/promo-validation.ts).
 --
@@ -225,6 +230,16 @@ BEGIN
           'source', coalesce(head->>'source', 'checkout'), 'customer_id', customer),
         head->'audit'->>'ip', left(head->'audit'->>'user_agent', 500));
   END IF;
+
+  INSERT INTO message_outbox AS mo (event, order_id, channel, recipient, subject, body_text, body_html, dedupe_key)
+    SELECT m.event, placed.id, m.channel, m.recipient,
+      replace(replace(m.subject, '__ORDER_NUMBER__', placed.order_number), '__ORDER_ID__', placed.id::text),
+      replace(replace(m.body_text, '__ORDER_NUMBER__', placed.order_number), '__ORDER_ID__', placed.id::text),
+      replace(replace(m.body_html, '__ORDER_NUMBER__', placed.order_number), '__ORDER_ID__', placed.id::text),
+      replace(m.dedupe_key, '__ORDER_ID__', placed.id::text)
+    FROM jsonb_to_recordset(coalesce(head->'messages', '[]'::jsonb))
+      AS m(event text, channel text, recipient text, subject text, body_text text, body_html text, dedupe_key text)
+    ON CONFLICT (dedupe_key) DO NOTHING;
 
   RETURN QUERY SELECT placed.id, placed.order_number, placed.status, placed.payment_status,
     floor(extract(epoch FROM placed.created_at) * 1000)::float8;

@@ -8,6 +8,7 @@ import type {
   WhatsAppMessage,
 } from '#shared/contracts/admin-orders.ts';
 import type { AdminProduct } from '#shared/contracts/admin-products.ts';
+import type { OrderMessage } from '#shared/contracts/order-messages.ts';
 import type { CreateOrderRequest, OrderCalculation, OrderLineInput, OrderStatus } from '#shared/contracts/orders.ts';
 import type { Governorate } from '#shared/shop-settings.ts';
 import { ADMIN_ORDERS_KEY } from '#web/admin/shared/order-keys.ts';
@@ -43,6 +44,45 @@ export function orderQuery(id: string) {
   return queryOptions({
     queryKey: [...ADMIN_ORDERS_KEY, 'one', id] as const,
     queryFn: ({ signal }) => adminGet<AdminOrder>(`/admin/orders/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** While a message waits or retries, the delivery log looks again this often. */
+export const MESSAGES_REFRESH_MS = 10_000;
+
+/**
+ * The order's delivery log (docs/product.md#delivery-log). Under the order's key, so every write on
+ * the order (a status change queues a message) refetches it; polled while a message is on its way.
+ */
+export function orderMessagesQuery(orderId: string) {
+  return queryOptions({
+    queryKey: [...ADMIN_ORDERS_KEY, 'one', orderId, 'messages'] as const,
+    queryFn: ({ signal }) =>
+      adminGet<OrderMessage[]>(`/admin/orders/${encodeURIComponent(orderId)}/messages`, { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.some((message) => message.status === 'pending' || message.status === 'retrying')
+        ? MESSAGES_REFRESH_MS
+        : false,
+  });
+}
+
+/** "Retry" on a failed message: queued again, toasted, and the log read again either way. */
+export function useRetryMessage(orderId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: orderMessagesQuery(orderId).queryKey });
+  return useMutation({
+    mutationFn: (messageId: string) =>
+      adminPost<OrderMessage>(
+        `/admin/orders/${encodeURIComponent(orderId)}/messages/${encodeURIComponent(messageId)}/retry`,
+      ),
+    onSuccess: () => {
+      toast({ variant: 'success', title: 'Message queued again' });
+      void refresh();
+    },
+    onError: (error) => {
+      toast({ variant: 'error', title: errorMessage(error, 'Could not retry the message') });
+      void refresh();
+    },
   });
 }
 

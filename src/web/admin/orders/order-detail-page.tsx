@@ -9,6 +9,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
 import { AddressDialog } from './address-dialog.tsx';
 import { orderQuery, useOrderWrite } from './order-api.ts';
 import { OrderLines, Totals } from './order-lines.tsx';
+import { MessagesCard } from './order-messages-card.tsx';
 import { AddressCard, CustomerCard, InternalNotes, RefundsCard, ShipmentCard } from './order-side-cards.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { PackingSlip } from './packing-slip.tsx';
@@ -116,9 +117,12 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           </>
         }
         after={
-          <DetailCard title="History">
-            <OrderTimeline history={order.history} />
-          </DetailCard>
+          <>
+            <MessagesCard orderId={order.id} />
+            <DetailCard title="History">
+              <OrderTimeline history={order.history} />
+            </DetailCard>
+          </>
         }
       />
 

@@ -111,6 +111,15 @@ export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
             <SwitchField key={name} label={label} {...field(`messages.customer.${name}`)} />
           ))}
         </DetailCard>
+        <DetailCard
+          stack
+          title="Texts to customers"
+          description="Short texts with a link to the order, sent to the customer's phone through the shop's message channel (SMS or WhatsApp when the server has one, else the outbox folder)."
+        >
+          {CUSTOMER_MESSAGES.map(([name, label]) => (
+            <SwitchField key={name} label={label} {...field(`messages.texts.${name}`)} />
+          ))}
+        </DetailCard>
         <DetailCard stack title="Emails to the shop" description={`Sent to the shop email of the Store tab.`}>
           {SHOP_MESSAGES.map(([name, label]) => (
             <SwitchField key={name} label={label} {...field(`messages.shop.${name}`)} />

@@ -47,6 +47,15 @@ export const SETTINGS: AllSettings = {
         refunded: true,
       },
       shop: { new_order: true, low_stock: true },
+      texts: {
+        order_placed: true,
+        confirmed: false,
+        processing: false,
+        shipped: true,
+        delivered: true,
+        cancelled: true,
+        refunded: true,
+      },
     },
     templates: Object.fromEntries(
       ORDER_MAIL_EVENTS.map((event) => [event, { subject: '', intro: '' }]),
