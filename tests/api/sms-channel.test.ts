@@ -11,7 +11,7 @@ import { signUpShopper } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The SMS adapter (messages/sms-channel.ts, docs/operations.md#text-messages-one-time-codes)
+ * The SMS adapter (messages/sms-channel.ts, docs/operations.md#text-messages-one-time-codes-and-order-texts)
  * against a local fake of the provider's HTTP API: Twilio's Messages API shape, on 127.0.0.1 at
  * a port of its own. Also the WhatsApp adapter's timeout against a fake Cloud API (its request
  * shape and refusals are in accounts-messages.test.ts). Nothing of ours is mocked: the real

@@ -17,7 +17,7 @@ export interface SmsOptions {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
- * A generic HTTP SMS provider speaking Twilio's Messages API (docs/operations.md#text-messages-one-time-codes):
+ * A generic HTTP SMS provider speaking Twilio's Messages API (docs/operations.md#text-messages-one-time-codes-and-order-texts):
  * `POST {apiUrl}/2010-04-01/Accounts/{AccountSid}/Messages.json`, form-encoded `To`, `From` and
  * `Body`, HTTP basic auth with the account id and its token; `201 Created` means the provider took
  * the message. Anything else is a refused send, reported by its status alone: the provider's error
