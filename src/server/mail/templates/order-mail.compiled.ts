@@ -9,13 +9,13 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "              <tr>\n                <td\n                   align=\""
+  return "<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n                >\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"border-collapse:collapse;border-spacing:0px;\"\n      >\n        <tbody>\n          <tr>\n            <td  style=\"width:160px;\">\n      <img\n         alt=\""
+    + "\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n>\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"border-collapse:collapse;border-spacing:0px;\"\n>\n<tbody>\n<tr>\n<td  style=\"width:160px;\">\n<img\nalt=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
     + "\" src=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"logo") : stack1), depth0))
-    + "\" style=\"border:0;display:block;outline:none;text-decoration:none;height:auto;width:100%;font-size:13px;\" width=\"160\" height=\"auto\"\n      />\n            </td>\n          </tr>\n        </tbody>\n      </table>\n                </td>\n              </tr>\n";
+    + "\" style=\"border:0;display:block;outline:none;text-decoration:none;height:auto;width:100%;font-size:13px;\" width=\"160\" height=\"auto\"\n/>\n</td>\n</tr>\n</tbody>\n</table>\n</td>\n</tr>\n";
 },"1":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.lambda, alias2=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -24,13 +24,13 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "              <tr>\n                <td\n                   align=\""
+  return "<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:20px;font-weight:700;line-height:1.55;text-align:"
+    + "\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:20px;font-weight:700;line-height:1.55;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";color:#1e4532;\"\n      >"
+    + ";color:#1e4532;\"\n>"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + "</div>\n                </td>\n              </tr>\n";
+    + "</div>\n</td>\n</tr>\n";
 },"2":function(container,depth0,helpers,partials,data) {
     var lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -54,13 +54,13 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "              <tr>\n                <td\n                   align=\""
+  return "<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0 0 12px 0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:15px;line-height:1.55;text-align:"
+    + "\" style=\"font-size:0px;padding:0 0 12px 0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:15px;line-height:1.55;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";color:#1f2933;\"\n      >"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"details") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"loc":{"start":{"line":194,"column":7},"end":{"line":194,"column":52}}})) != null ? stack1 : "")
-    + "</div>\n                </td>\n              </tr>\n            ";
+    + ";color:#1f2933;\"\n>"
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"details") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"loc":{"start":{"line":178,"column":1},"end":{"line":178,"column":46}}})) != null ? stack1 : "")
+    + "</div>\n</td>\n</tr>\n";
 },"5":function(container,depth0,helpers,partials,data) {
     return "<div>"
     + container.escapeExpression(container.lambda(depth0, depth0))
@@ -73,13 +73,13 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "\n              <tr>\n                <td\n                   align=\""
+  return "\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:8px 0 16px 0;word-break:break-word;\"\n                >\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"border-collapse:separate;line-height:100%;\"\n      >\n        <tbody>\n          <tr>\n            <td\n               align=\"center\" bgcolor=\"#ffffff\" role=\"presentation\" style=\"border:1px solid #23553c;border-radius:8px;cursor:auto;mso-padding-alt:11px 21px;background:#ffffff;\" valign=\"middle\"\n            >\n              <a\n                 href=\""
+    + "\" style=\"font-size:0px;padding:8px 0 16px 0;word-break:break-word;\"\n>\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"border-collapse:separate;line-height:100%;\"\n>\n<tbody>\n<tr>\n<td\nalign=\"center\" bgcolor=\"#ffffff\" role=\"presentation\" style=\"border:1px solid #23553c;border-radius:8px;cursor:auto;mso-padding-alt:11px 21px;background:#ffffff;\" valign=\"middle\"\n>\n<a\nhref=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"track") : depth0)) != null ? lookupProperty(stack1,"href") : stack1), depth0))
-    + "\" style=\"display:inline-block;background:#ffffff;color:#23553c;font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:15px;font-weight:600;line-height:120%;margin:0;text-decoration:none;text-transform:none;padding:11px 21px;mso-padding-alt:0px;border-radius:8px;\" target=\"_blank\"\n              >\n                "
+    + "\" style=\"display:inline-block;background:#ffffff;color:#23553c;font-family:Helvetica, Arial, sans-serif;font-size:15px;font-weight:600;line-height:120%;margin:0;text-decoration:none;text-transform:none;padding:11px 21px;mso-padding-alt:0px;border-radius:8px;\" target=\"_blank\"\n>\n"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"track") : depth0)) != null ? lookupProperty(stack1,"button") : stack1), depth0))
-    + "\n              </a>\n            </td>\n          </tr>\n        </tbody>\n      </table>\n                </td>\n              </tr>\n            ";
+    + "\n</a>\n</td>\n</tr>\n</tbody>\n</table>\n</td>\n</tr>\n";
 },"7":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.lambda, alias2=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -88,13 +88,13 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "\n              <tr>\n                <td\n                   align=\""
+  return "\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:8px 0 16px 0;word-break:break-word;\"\n                >\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"border-collapse:separate;line-height:100%;\"\n      >\n        <tbody>\n          <tr>\n            <td\n               align=\"center\" bgcolor=\"#23553c\" role=\"presentation\" style=\"border:none;border-radius:8px;cursor:auto;mso-padding-alt:12px 22px;background:#23553c;\" valign=\"middle\"\n            >\n              <a\n                 href=\""
+    + "\" style=\"font-size:0px;padding:8px 0 16px 0;word-break:break-word;\"\n>\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"border-collapse:separate;line-height:100%;\"\n>\n<tbody>\n<tr>\n<td\nalign=\"center\" bgcolor=\"#23553c\" role=\"presentation\" style=\"border:none;border-radius:8px;cursor:auto;mso-padding-alt:12px 22px;background:#23553c;\" valign=\"middle\"\n>\n<a\nhref=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"link") : depth0)) != null ? lookupProperty(stack1,"href") : stack1), depth0))
-    + "\" style=\"display:inline-block;background:#23553c;color:#ffffff;font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:15px;font-weight:600;line-height:120%;margin:0;text-decoration:none;text-transform:none;padding:12px 22px;mso-padding-alt:0px;border-radius:8px;\" target=\"_blank\"\n              >\n                "
+    + "\" style=\"display:inline-block;background:#23553c;color:#ffffff;font-family:Helvetica, Arial, sans-serif;font-size:15px;font-weight:600;line-height:120%;margin:0;text-decoration:none;text-transform:none;padding:12px 22px;mso-padding-alt:0px;border-radius:8px;\" target=\"_blank\"\n>\n"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"link") : depth0)) != null ? lookupProperty(stack1,"button") : stack1), depth0))
-    + "\n              </a>\n            </td>\n          </tr>\n        </tbody>\n      </table>\n                </td>\n              </tr>\n";
+    + "\n</a>\n</td>\n</tr>\n</tbody>\n</table>\n</td>\n</tr>\n";
 },"8":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, alias1=container.lambda, alias2=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -103,22 +103,22 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "            <tr>\n              <td style=\"text-align:"
+  return "<tr>\n<td style=\"text-align:"
     + alias2(alias1(((stack1 = (depths[1] != null ? lookupProperty(depths[1],"s") : depths[1])) != null ? lookupProperty(stack1,"start") : stack1), depth0))
     + ";padding-"
     + alias2(alias1(((stack1 = (depths[1] != null ? lookupProperty(depths[1],"s") : depths[1])) != null ? lookupProperty(stack1,"end") : stack1), depth0))
-    + ":12px\">\n                "
+    + ":12px\">\n"
     + alias2(alias1((depth0 != null ? lookupProperty(depth0,"name") : depth0), depth0))
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"options") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":314,"column":24},"end":{"line":314,"column":125}}})) != null ? stack1 : "")
-    + "\n                <br><span class=\"muted\" style=\"font-size:13px;color:#5f6b66\">"
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"options") : depth0),{"name":"if","hash":{},"fn":container.program(9, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":261,"column":8},"end":{"line":261,"column":109}}})) != null ? stack1 : "")
+    + "\n<br><span class=\"muted\" style=\"font-size:13px;color:#5f6b66\">"
     + alias2(alias1(((stack1 = (depths[1] != null ? lookupProperty(depths[1],"s") : depths[1])) != null ? lookupProperty(stack1,"quantity") : stack1), depth0))
     + " "
     + alias2(alias1((depth0 != null ? lookupProperty(depth0,"quantity") : depth0), depth0))
-    + "</span>\n              </td>\n              <td style=\"text-align:"
+    + "</span>\n</td>\n<td style=\"text-align:"
     + alias2(alias1(((stack1 = (depths[1] != null ? lookupProperty(depths[1],"s") : depths[1])) != null ? lookupProperty(stack1,"end") : stack1), depth0))
     + ";white-space:nowrap\">"
     + alias2(alias1((depth0 != null ? lookupProperty(depth0,"total") : depth0), depth0))
-    + "</td>\n            </tr>\n";
+    + "</td>\n</tr>\n";
 },"9":function(container,depth0,helpers,partials,data) {
     var lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -138,15 +138,15 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "            <tr>\n              <td style=\"text-align:"
+  return "<tr>\n<td style=\"text-align:"
     + alias2(alias1(((stack1 = (depths[1] != null ? lookupProperty(depths[1],"s") : depths[1])) != null ? lookupProperty(stack1,"start") : stack1), depth0))
     + ";color:#5f6b66\">"
     + alias2(alias1((depth0 != null ? lookupProperty(depth0,"label") : depth0), depth0))
-    + "</td>\n              <td style=\"text-align:"
+    + "</td>\n<td style=\"text-align:"
     + alias2(alias1(((stack1 = (depths[1] != null ? lookupProperty(depths[1],"s") : depths[1])) != null ? lookupProperty(stack1,"end") : stack1), depth0))
     + ";white-space:nowrap\">"
     + alias2(alias1((depth0 != null ? lookupProperty(depth0,"value") : depth0), depth0))
-    + "</td>\n            </tr>\n";
+    + "</td>\n</tr>\n";
 },"11":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.lambda, alias2=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -155,13 +155,13 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "              <tr>\n                <td\n                   align=\""
+  return "<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:4px 0 12px 0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:13px;line-height:1.55;text-align:"
+    + "\" style=\"font-size:0px;padding:4px 0 12px 0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:13px;line-height:1.55;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";color:#5f6b66;\"\n      >"
+    + ";color:#5f6b66;\"\n>"
     + alias2(alias1((depth0 != null ? lookupProperty(depth0,"vatLine") : depth0), depth0))
-    + "</div>\n                </td>\n              </tr>\n";
+    + "</div>\n</td>\n</tr>\n";
 },"12":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.lambda, alias2=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -170,26 +170,20 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "          \u003C!--[if mso | IE]><tr><td class=\"\" width=\"600px\" ><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"\" role=\"presentation\" style=\"width:552px;\" width=\"552\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n      <div  style=\"margin:0px auto;max-width:552px;\">\n        <table\n           align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"width:100%;\"\n        >\n          <tbody>\n            <tr>\n              <td\n                 style=\"direction:"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";font-size:0px;padding:0;text-align:"
+  return "\n<tr>\n<td\nalign=\"center\" style=\"font-size:0px;padding:12px 0;word-break:break-word;\"\n>\n<p\nstyle=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:100%;\"\n>\n</p>\n\u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" style=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:552px;\" role=\"presentation\" width=\"552px\" ><tr><td style=\"height:0;line-height:0;\"> &nbsp;\n</td></tr></table><![endif]-->\n</td>\n</tr>\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";\"\n              >\n                \u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n      <div\n         class=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";display:inline-block;vertical-align:top;width:100%;\"\n      >\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n      >\n        <tbody>\n          <tr>\n            <td  style=\"vertical-align:top;padding:0;\">\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n      >\n        <tbody>\n              <tr>\n                <td\n                   align=\"center\" style=\"font-size:0px;padding:12px 0;word-break:break-word;\"\n                >\n      <p\n         style=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:100%;\"\n      >\n      </p>\n      \u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" style=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:552px;\" role=\"presentation\" width=\"552px\" ><tr><td style=\"height:0;line-height:0;\"> &nbsp;\n</td></tr></table><![endif]-->\n                </td>\n              </tr>\n              <tr>\n                <td\n                   align=\""
+    + "\" style=\"font-size:0px;padding:0 0 4px 0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:13px;font-weight:700;letter-spacing:0.04em;line-height:1.55;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0 0 4px 0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:13px;font-weight:700;letter-spacing:0.04em;line-height:1.55;text-align:"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";text-transform:uppercase;color:#5f6b66;\"\n      >"
+    + ";text-transform:uppercase;color:#5f6b66;\"\n>"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"payment") : stack1), depth0))
-    + "</div>\n                </td>\n              </tr>\n              <tr>\n                <td\n                   align=\""
+    + "</div>\n</td>\n</tr>\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0 0 12px 0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:15px;line-height:1.55;text-align:"
+    + "\" style=\"font-size:0px;padding:0 0 12px 0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:15px;line-height:1.55;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";color:#1f2933;\"\n      >"
+    + ";color:#1f2933;\"\n>"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"payment") : depth0)) != null ? lookupProperty(stack1,"label") : stack1), depth0))
-    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"payment") : depth0)) != null ? lookupProperty(stack1,"instructions") : stack1),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"loc":{"start":{"line":420,"column":24},"end":{"line":420,"column":136}}})) != null ? stack1 : "")
-    + "</div>\n                </td>\n              </tr>\n        </tbody>\n      </table>\n            </td>\n          </tr>\n        </tbody>\n      </table>\n      </div>\n          \u003C!--[if mso | IE]></td></tr></table><![endif]-->\n              </td>\n            </tr>\n          </tbody>\n        </table>\n      </div>\n      \u003C!--[if mso | IE]></td></tr></table></td></tr><![endif]-->\n        ";
+    + ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"payment") : depth0)) != null ? lookupProperty(stack1,"instructions") : stack1),{"name":"if","hash":{},"fn":container.program(13, data, 0),"inverse":container.noop,"loc":{"start":{"line":328,"column":18},"end":{"line":328,"column":130}}})) != null ? stack1 : "")
+    + "</div>\n</td>\n</tr>\n";
 },"13":function(container,depth0,helpers,partials,data) {
     var stack1, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -209,25 +203,19 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "\n          \u003C!--[if mso | IE]><tr><td class=\"\" width=\"600px\" ><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"\" role=\"presentation\" style=\"width:552px;\" width=\"552\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n      <div  style=\"margin:0px auto;max-width:552px;\">\n        <table\n           align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"width:100%;\"\n        >\n          <tbody>\n            <tr>\n              <td\n                 style=\"direction:"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";font-size:0px;padding:0;text-align:"
+  return "\n<tr>\n<td\nalign=\"center\" style=\"font-size:0px;padding:12px 0;word-break:break-word;\"\n>\n<p\nstyle=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:100%;\"\n>\n</p>\n\u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" style=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:552px;\" role=\"presentation\" width=\"552px\" ><tr><td style=\"height:0;line-height:0;\"> &nbsp;\n</td></tr></table><![endif]-->\n</td>\n</tr>\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";\"\n              >\n                \u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n      <div\n         class=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";display:inline-block;vertical-align:top;width:100%;\"\n      >\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n      >\n        <tbody>\n          <tr>\n            <td  style=\"vertical-align:top;padding:0;\">\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n      >\n        <tbody>\n              <tr>\n                <td\n                   align=\"center\" style=\"font-size:0px;padding:12px 0;word-break:break-word;\"\n                >\n      <p\n         style=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:100%;\"\n      >\n      </p>\n      \u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" style=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:552px;\" role=\"presentation\" width=\"552px\" ><tr><td style=\"height:0;line-height:0;\"> &nbsp;\n</td></tr></table><![endif]-->\n                </td>\n              </tr>\n              <tr>\n                <td\n                   align=\""
+    + "\" style=\"font-size:0px;padding:0 0 4px 0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:13px;font-weight:700;letter-spacing:0.04em;line-height:1.55;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0 0 4px 0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:13px;font-weight:700;letter-spacing:0.04em;line-height:1.55;text-align:"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";text-transform:uppercase;color:#5f6b66;\"\n      >"
+    + ";text-transform:uppercase;color:#5f6b66;\"\n>"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"deliverTo") : stack1), depth0))
-    + "</div>\n                </td>\n              </tr>\n              <tr>\n                <td\n                   align=\""
+    + "</div>\n</td>\n</tr>\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0 0 12px 0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:15px;line-height:1.55;text-align:"
+    + "\" style=\"font-size:0px;padding:0 0 12px 0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:15px;line-height:1.55;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";color:#1f2933;\"\n      >"
-    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"delivery") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"loc":{"start":{"line":489,"column":7},"end":{"line":489,"column":53}}})) != null ? stack1 : "")
-    + "</div>\n                </td>\n              </tr>\n        </tbody>\n      </table>\n            </td>\n          </tr>\n        </tbody>\n      </table>\n      </div>\n          \u003C!--[if mso | IE]></td></tr></table><![endif]-->\n              </td>\n            </tr>\n          </tbody>\n        </table>\n      </div>\n      \u003C!--[if mso | IE]></td></tr></table></td></tr><![endif]-->\n";
+    + ";color:#1f2933;\"\n>"
+    + ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"delivery") : depth0),{"name":"each","hash":{},"fn":container.program(5, data, 0),"inverse":container.noop,"loc":{"start":{"line":359,"column":1},"end":{"line":359,"column":47}}})) != null ? stack1 : "")
+    + "</div>\n</td>\n</tr>\n";
 },"15":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.lambda, alias2=container.escapeExpression, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -236,26 +224,26 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "      \u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"\" role=\"presentation\" style=\"width:600px;\" width=\"600\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n      <div  style=\"margin:0px auto;max-width:600px;\">\n        <table\n           align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"width:100%;\"\n        >\n          <tbody>\n            <tr>\n              <td\n                 style=\"direction:"
+  return "\u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"\" role=\"presentation\" style=\"width:600px;\" width=\"600\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n<div  style=\"margin:0px auto;max-width:600px;\">\n<table\nalign=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"width:100%;\"\n>\n<tbody>\n<tr>\n<td\nstyle=\"direction:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
     + ";font-size:0px;padding:16px 24px 32px 24px;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";\"\n              >\n                \u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n      <div\n         class=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
+    + ";\"\n>\n\u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n<div\nclass=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";display:inline-block;vertical-align:top;width:100%;\"\n      >\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n      >\n        <tbody>\n          <tr>\n            <td  style=\"vertical-align:top;padding:0;\">\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n      >\n        <tbody>\n              <tr>\n                <td\n                   align=\""
+    + ";display:inline-block;vertical-align:top;width:100%;\"\n>\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n>\n<tbody>\n<tr>\n<td  style=\"vertical-align:top;padding:0;\">\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n>\n<tbody>\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:13px;line-height:1.6;text-align:"
+    + "\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:13px;line-height:1.6;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";color:#5f6b66;\"\n      ><strong style=\"color:#1f2933\">"
+    + ";color:#5f6b66;\"\n><strong style=\"color:#1f2933\">"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + "</strong><br>\n          "
+    + "</strong><br>\n"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"contactHeading") : stack1), depth0))
-    + "<br>\n          "
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"email") : stack1),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"loc":{"start":{"line":547,"column":10},"end":{"line":547,"column":107}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"phone") : stack1),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"loc":{"start":{"line":547,"column":107},"end":{"line":547,"column":252}}})) != null ? stack1 : "")
-    + "\n          "
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"address") : stack1),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"loc":{"start":{"line":548,"column":10},"end":{"line":548,"column":57}}})) != null ? stack1 : "")
-    + "</div>\n                </td>\n              </tr>\n        </tbody>\n      </table>\n            </td>\n          </tr>\n        </tbody>\n      </table>\n      </div>\n          \u003C!--[if mso | IE]></td></tr></table><![endif]-->\n              </td>\n            </tr>\n          </tbody>\n        </table>\n      </div>\n      \u003C!--[if mso | IE]></td></tr></table><![endif]-->\n";
+    + "<br>\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"email") : stack1),{"name":"if","hash":{},"fn":container.program(16, data, 0),"inverse":container.noop,"loc":{"start":{"line":410,"column":0},"end":{"line":410,"column":97}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"phone") : stack1),{"name":"if","hash":{},"fn":container.program(17, data, 0),"inverse":container.noop,"loc":{"start":{"line":410,"column":97},"end":{"line":410,"column":242}}})) != null ? stack1 : "")
+    + "\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"address") : stack1),{"name":"if","hash":{},"fn":container.program(19, data, 0),"inverse":container.noop,"loc":{"start":{"line":411,"column":0},"end":{"line":411,"column":47}}})) != null ? stack1 : "")
+    + "</div>\n</td>\n</tr>\n</tbody>\n</table>\n</td>\n</tr>\n</tbody>\n</table>\n</div>\n\u003C!--[if mso | IE]></td></tr></table><![endif]-->\n</td>\n</tr>\n</tbody>\n</table>\n</div>\n\u003C!--[if mso | IE]></td></tr></table><![endif]-->\n";
 },"16":function(container,depth0,helpers,partials,data) {
     var stack1, alias1=container.lambda, alias2=container.escapeExpression, lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -277,7 +265,7 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"email") : stack1),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"loc":{"start":{"line":547,"column":125},"end":{"line":547,"column":153}}})) != null ? stack1 : "")
+  return ((stack1 = lookupProperty(helpers,"if").call(depth0 != null ? depth0 : (container.nullContext || {}),((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"email") : stack1),{"name":"if","hash":{},"fn":container.program(18, data, 0),"inverse":container.noop,"loc":{"start":{"line":410,"column":115},"end":{"line":410,"column":143}}})) != null ? stack1 : "")
     + "<a href=\"tel:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"phoneHref") : stack1), depth0))
     + "\" style=\"color:#23553c;white-space:nowrap\">"
@@ -303,19 +291,19 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
         return undefined
     };
 
-  return "      \u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"\" role=\"presentation\" style=\"width:600px;\" width=\"600\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n      <div  style=\"margin:0px auto;max-width:600px;\">\n        <table\n           align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"width:100%;\"\n        >\n          <tbody>\n            <tr>\n              <td\n                 style=\"direction:"
+  return "\u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"\" role=\"presentation\" style=\"width:600px;\" width=\"600\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n<div  style=\"margin:0px auto;max-width:600px;\">\n<table\nalign=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"width:100%;\"\n>\n<tbody>\n<tr>\n<td\nstyle=\"direction:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
     + ";font-size:0px;padding:16px 24px 32px 24px;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";\"\n              >\n                \u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n      <div\n         class=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
+    + ";\"\n>\n\u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n<div\nclass=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";display:inline-block;vertical-align:top;width:100%;\"\n      >\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n      >\n        <tbody>\n          <tr>\n            <td  style=\"vertical-align:top;padding:0;\">\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n      >\n        <tbody>\n              <tr>\n                <td\n                   align=\""
+    + ";display:inline-block;vertical-align:top;width:100%;\"\n>\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n>\n<tbody>\n<tr>\n<td  style=\"vertical-align:top;padding:0;\">\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n>\n<tbody>\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:13px;line-height:1.55;text-align:"
+    + "\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:13px;line-height:1.55;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";color:#5f6b66;\"\n      >"
+    + ";color:#5f6b66;\"\n>"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"name") : stack1), depth0))
-    + "</div>\n                </td>\n              </tr>\n        </tbody>\n      </table>\n            </td>\n          </tr>\n        </tbody>\n      </table>\n      </div>\n          \u003C!--[if mso | IE]></td></tr></table><![endif]-->\n              </td>\n            </tr>\n          </tbody>\n        </table>\n      </div>\n      \u003C!--[if mso | IE]></td></tr></table><![endif]-->\n";
+    + "</div>\n</td>\n</tr>\n</tbody>\n</table>\n</td>\n</tr>\n</tbody>\n</table>\n</div>\n\u003C!--[if mso | IE]></td></tr></table><![endif]-->\n</td>\n</tr>\n</tbody>\n</table>\n</div>\n\u003C!--[if mso | IE]></td></tr></table><![endif]-->\n";
 },"compiler":[8,">= 4.3.0"],"main":function(container,depth0,helpers,partials,data,blockParams,depths) {
     var stack1, alias1=container.lambda, alias2=container.escapeExpression, alias3=depth0 != null ? depth0 : (container.nullContext || {}), lookupProperty = container.lookupProperty || function(parent, propertyName) {
         if (Object.prototype.hasOwnProperty.call(parent, propertyName)) {
@@ -328,79 +316,72 @@ export const ORDER_MAIL_HTML = {"0":function(container,depth0,helpers,partials,d
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"lang") : stack1), depth0))
     + "\" dir=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + "\" xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:v=\"urn:schemas-microsoft-com:vml\" xmlns:o=\"urn:schemas-microsoft-com:office:office\">\n  <head>\n    <title>"
+    + "\" xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:v=\"urn:schemas-microsoft-com:vml\" xmlns:o=\"urn:schemas-microsoft-com:office:office\">\n<head>\n<title>"
     + alias2(alias1((depth0 != null ? lookupProperty(depth0,"subject") : depth0), depth0))
-    + "</title>\n    \u003C!--[if !mso]>\u003C!-->\n    <meta http-equiv=\"X-UA-Compatible\" content=\"IE=edge\">\n    \u003C!--<![endif]-->\n    <meta http-equiv=\"Content-Type\" content=\"text/html; charset=UTF-8\">\n    <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n    <style type=\"text/css\">\n      #outlook a { padding:0; }\n      body { margin:0;padding:0;-webkit-text-size-adjust:100%;-ms-text-size-adjust:100%; }\n      table, td { border-collapse:collapse;mso-table-lspace:0pt;mso-table-rspace:0pt; }\n      img { border:0;height:auto;line-height:100%; outline:none;text-decoration:none;-ms-interpolation-mode:bicubic; }\n      p { display:block;margin:13px 0; }\n    </style>\n    \u003C!--[if mso]>\n    <noscript>\n    <xml>\n    <o:OfficeDocumentSettings>\n      <o:AllowPNG/>\n      <o:PixelsPerInch>96</o:PixelsPerInch>\n    </o:OfficeDocumentSettings>\n    </xml>\n    </noscript>\n    <![endif]-->\n    \u003C!--[if lte mso 11]>\n    <style type=\"text/css\">\n      .mj-outlook-group-fix { width:100% !important; }\n    </style>\n    <![endif]-->\n      \u003C!--[if !mso]>\u003C!-->\n        <link href=\"https://fonts.googleapis.com/css?family=Roboto:300,400,500,700\" rel=\"stylesheet\" type=\"text/css\">\n        <style type=\"text/css\">\n          @import url(https://fonts.googleapis.com/css?family=Roboto:300,400,500,700);\n        </style>\n      \u003C!--<![endif]-->\n    <style type=\"text/css\">\n      @media only screen and (min-width:480px) {\n        .mj-column-per-100 { width:100% !important; max-width: 100%; }\n      }\n    </style>\n    <style media=\"screen and (min-width:480px)\">\n      .moz-text-html .mj-column-per-100 { width:100% !important; max-width: 100%; }\n    </style>\n    <style type=\"text/css\">\n    @media only screen and (max-width:479px) {\n      table.mj-full-width-mobile { width: 100% !important; }\n      td.mj-full-width-mobile { width: auto !important; }\n    }\n    </style>\n    <style type=\"text/css\">\n.lines td { padding: 8px 0; border-bottom: 1px solid #e4e7e2; vertical-align: top; }\n      .totals td { padding: 3px 0; }\n      .muted { color: #5f6b66; }\n      a { color: #23553c; }\n@media only screen and (max-width: 480px) {\n        .card, .card > table { border-radius: 0 !important; }\n      }\n    </style>\n  </head>\n      <body  style=\"word-spacing:normal;background-color:#f2f4f1;\">\n    <div style=\"display:none;font-size:1px;color:#ffffff;line-height:1px;max-height:0px;max-width:0px;opacity:0;overflow:hidden;\">"
+    + "</title>\n\u003C!--[if !mso]>\u003C!-->\n<meta http-equiv=\"X-UA-Compatible\" content=\"IE=edge\">\n\u003C!--<![endif]-->\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=UTF-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<style type=\"text/css\">\n#outlook a { padding:0; }\nbody { margin:0;padding:0;-webkit-text-size-adjust:100%;-ms-text-size-adjust:100%; }\ntable, td { border-collapse:collapse;mso-table-lspace:0pt;mso-table-rspace:0pt; }\nimg { border:0;height:auto;line-height:100%; outline:none;text-decoration:none;-ms-interpolation-mode:bicubic; }\np { display:block;margin:13px 0; }\n</style>\n\u003C!--[if mso]>\n<noscript>\n<xml>\n<o:OfficeDocumentSettings>\n<o:AllowPNG/>\n<o:PixelsPerInch>96</o:PixelsPerInch>\n</o:OfficeDocumentSettings>\n</xml>\n</noscript>\n<![endif]-->\n\u003C!--[if lte mso 11]>\n<style type=\"text/css\">\n.mj-outlook-group-fix { width:100% !important; }\n</style>\n<![endif]-->\n<style type=\"text/css\">\n@media only screen and (min-width:480px) {\n.mj-column-per-100 { width:100% !important; max-width: 100%; }\n}\n</style>\n<style media=\"screen and (min-width:480px)\">\n.moz-text-html .mj-column-per-100 { width:100% !important; max-width: 100%; }\n</style>\n<style type=\"text/css\">\n@media only screen and (max-width:479px) {\ntable.mj-full-width-mobile { width: 100% !important; }\ntd.mj-full-width-mobile { width: auto !important; }\n}\n</style>\n<style type=\"text/css\">\n.lines td { padding: 8px 0; border-bottom: 1px solid #e4e7e2; vertical-align: top; }\n.totals td { padding: 3px 0; }\n.muted { color: #5f6b66; }\na { color: #23553c; }\n@media only screen and (max-width: 480px) {\n.card, .card > table { border-radius: 0 !important; }\n}\n</style>\n</head>\n<body  style=\"word-spacing:normal;background-color:#f2f4f1;\">\n<div style=\"display:none;font-size:1px;color:#ffffff;line-height:1px;max-height:0px;max-width:0px;opacity:0;overflow:hidden;\">"
     + alias2(alias1((depth0 != null ? lookupProperty(depth0,"preheader") : depth0), depth0))
-    + "</div>\n        <div\n           aria-label=\""
+    + "</div>\n<div\naria-label=\""
     + alias2(alias1((depth0 != null ? lookupProperty(depth0,"subject") : depth0), depth0))
     + "\" aria-roledescription=\"email\" role=\"article\" lang=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"lang") : stack1), depth0))
     + "\" dir=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + "\" style=\"word-spacing:normal;background-color:#f2f4f1;\"\n        >\n      \u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"\" role=\"presentation\" style=\"width:600px;\" width=\"600\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n      <div  style=\"margin:0px auto;max-width:600px;\">\n        <table\n           align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"width:100%;\"\n        >\n          <tbody>\n            <tr>\n              <td\n                 style=\"direction:"
+    + "\" style=\"word-spacing:normal;background-color:#f2f4f1;\"\n>\n\u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"\" role=\"presentation\" style=\"width:600px;\" width=\"600\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n<div  style=\"margin:0px auto;max-width:600px;\">\n<table\nalign=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"width:100%;\"\n>\n<tbody>\n<tr>\n<td\nstyle=\"direction:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
     + ";font-size:0px;padding:24px 24px 12px 24px;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";\"\n              >\n                \u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n      <div\n         class=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
+    + ";\"\n>\n\u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n<div\nclass=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";display:inline-block;vertical-align:top;width:100%;\"\n      >\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n      >\n        <tbody>\n          <tr>\n            <td  style=\"vertical-align:top;padding:0;\">\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n      >\n        <tbody>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"logo") : stack1),{"name":"if","hash":{},"fn":container.program(0, data, 0, blockParams, depths),"inverse":container.program(1, data, 0, blockParams, depths),"loc":{"start":{"line":91,"column":10},"end":{"line":121,"column":19}}})) != null ? stack1 : "")
-    + "        </tbody>\n      </table>\n            </td>\n          </tr>\n        </tbody>\n      </table>\n      </div>\n          \u003C!--[if mso | IE]></td></tr></table><![endif]-->\n              </td>\n            </tr>\n          </tbody>\n        </table>\n      </div>\n      \u003C!--[if mso | IE]></td></tr></table><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"card-outlook\" role=\"presentation\" style=\"width:600px;\" width=\"600\" bgcolor=\"#ffffff\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n      <div  class=\"card\" style=\"background:#ffffff;background-color:#ffffff;margin:0px auto;max-width:600px;border-radius:12px;overflow:hidden;\">\n        <table\n           align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"background:#ffffff;background-color:#ffffff;width:100%;border-collapse:separate;\"\n        >\n          <tbody>\n            <tr>\n              <td\n                 style=\"border-radius:12px;direction:ltr;font-size:0px;padding:28px 24px 12px 24px;text-align:center;\"\n              >\n                \u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" width=\"600px\" ><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"\" role=\"presentation\" style=\"width:552px;\" width=\"552\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n      <div  style=\"margin:0px auto;max-width:552px;\">\n        <table\n           align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"width:100%;\"\n        >\n          <tbody>\n            <tr>\n              <td\n                 style=\"direction:"
+    + ";display:inline-block;vertical-align:top;width:100%;\"\n>\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n>\n<tbody>\n<tr>\n<td  style=\"vertical-align:top;padding:0;\">\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n>\n<tbody>\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,((stack1 = (depth0 != null ? lookupProperty(depth0,"shop") : depth0)) != null ? lookupProperty(stack1,"logo") : stack1),{"name":"if","hash":{},"fn":container.program(0, data, 0, blockParams, depths),"inverse":container.program(1, data, 0, blockParams, depths),"loc":{"start":{"line":85,"column":0},"end":{"line":115,"column":7}}})) != null ? stack1 : "")
+    + "</tbody>\n</table>\n</td>\n</tr>\n</tbody>\n</table>\n</div>\n\u003C!--[if mso | IE]></td></tr></table><![endif]-->\n</td>\n</tr>\n</tbody>\n</table>\n</div>\n\u003C!--[if mso | IE]></td></tr></table><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"card-outlook\" role=\"presentation\" style=\"width:600px;\" width=\"600\" bgcolor=\"#ffffff\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n<div  class=\"card\" style=\"background:#ffffff;background-color:#ffffff;margin:0px auto;max-width:600px;border-radius:12px;overflow:hidden;\">\n<table\nalign=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"background:#ffffff;background-color:#ffffff;width:100%;border-collapse:separate;\"\n>\n<tbody>\n<tr>\n<td\nstyle=\"border-radius:12px;direction:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";font-size:0px;padding:0;text-align:"
+    + ";font-size:0px;padding:28px 24px 12px 24px;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";\"\n              >\n                \u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n      <div\n         class=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
+    + ";\"\n>\n\u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n<div\nclass=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";display:inline-block;vertical-align:top;width:100%;\"\n      >\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n      >\n        <tbody>\n          <tr>\n            <td  style=\"vertical-align:top;padding:0;\">\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n      >\n        <tbody>\n              <tr>\n                <td\n                   align=\""
+    + ";display:inline-block;vertical-align:top;width:100%;\"\n>\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n>\n<tbody>\n<tr>\n<td  style=\"vertical-align:top;padding:0;\">\n<table\nborder=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n>\n<tbody>\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0 0 16px 0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:22px;font-weight:700;line-height:1.3;text-align:"
+    + "\" style=\"font-size:0px;padding:0 0 16px 0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:22px;font-weight:700;line-height:1.3;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";color:#111827;\"\n      >"
+    + ";color:#111827;\"\n>"
     + alias2(alias1((depth0 != null ? lookupProperty(depth0,"heading") : depth0), depth0))
-    + "</div>\n                </td>\n              </tr>\n              <tr>\n                <td\n                   align=\""
+    + "</div>\n</td>\n</tr>\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:15px;line-height:1.55;text-align:"
+    + "\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:15px;line-height:1.55;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";color:#1f2933;\"\n      >"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"greeting") : depth0),{"name":"if","hash":{},"fn":container.program(2, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":184,"column":7},"end":{"line":184,"column":75}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,(depth0 != null ? lookupProperty(depth0,"paragraphs") : depth0),{"name":"each","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":184,"column":75},"end":{"line":184,"column":145}}})) != null ? stack1 : "")
-    + "</div>\n                </td>\n              </tr>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"details") : depth0),{"name":"if","hash":{},"fn":container.program(4, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":187,"column":12},"end":{"line":197,"column":19}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"track") : depth0),{"name":"if","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":197,"column":19},"end":{"line":221,"column":19}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"link") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":221,"column":19},"end":{"line":245,"column":19}}})) != null ? stack1 : "")
-    + "        </tbody>\n      </table>\n            </td>\n          </tr>\n        </tbody>\n      </table>\n      </div>\n          \u003C!--[if mso | IE]></td></tr></table><![endif]-->\n              </td>\n            </tr>\n          </tbody>\n        </table>\n      </div>\n      \u003C!--[if mso | IE]></td></tr></table></td></tr><tr><td class=\"\" width=\"600px\" ><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"\" role=\"presentation\" style=\"width:552px;\" width=\"552\" ><tr><td style=\"line-height:0px;font-size:0px;mso-line-height-rule:exactly;\"><![endif]-->\n      <div  style=\"margin:0px auto;max-width:552px;\">\n        <table\n           align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"width:100%;\"\n        >\n          <tbody>\n            <tr>\n              <td\n                 style=\"direction:"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";font-size:0px;padding:0;text-align:"
+    + ";color:#1f2933;\"\n>"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"greeting") : depth0),{"name":"if","hash":{},"fn":container.program(2, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":168,"column":1},"end":{"line":168,"column":69}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,(depth0 != null ? lookupProperty(depth0,"paragraphs") : depth0),{"name":"each","hash":{},"fn":container.program(3, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":168,"column":69},"end":{"line":168,"column":139}}})) != null ? stack1 : "")
+    + "</div>\n</td>\n</tr>\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"details") : depth0),{"name":"if","hash":{},"fn":container.program(4, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":171,"column":0},"end":{"line":181,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"track") : depth0),{"name":"if","hash":{},"fn":container.program(6, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":181,"column":7},"end":{"line":205,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"link") : depth0),{"name":"if","hash":{},"fn":container.program(7, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":205,"column":7},"end":{"line":229,"column":7}}})) != null ? stack1 : "")
+    + "<tr>\n<td\nalign=\"center\" style=\"font-size:0px;padding:12px 0;word-break:break-word;\"\n>\n<p\nstyle=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:100%;\"\n>\n</p>\n\u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" style=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:552px;\" role=\"presentation\" width=\"552px\" ><tr><td style=\"height:0;line-height:0;\"> &nbsp;\n</td></tr></table><![endif]-->\n</td>\n</tr>\n<tr>\n<td\nalign=\""
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";\"\n              >\n                \u003C!--[if mso | IE]><table role=\"presentation\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\"><tr><td class=\"\" style=\"vertical-align:top;width:552px;\" ><![endif]-->\n      <div\n         class=\"mj-column-per-100 mj-outlook-group-fix\" style=\"font-size:0px;text-align:left;direction:"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"dir") : stack1), depth0))
-    + ";display:inline-block;vertical-align:top;width:100%;\"\n      >\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" width=\"100%\"\n      >\n        <tbody>\n          <tr>\n            <td  style=\"vertical-align:top;padding:0;\">\n      <table\n         border=\"0\" cellpadding=\"0\" cellspacing=\"0\" role=\"presentation\" style=\"\" width=\"100%\"\n      >\n        <tbody>\n              <tr>\n                <td\n                   align=\"center\" style=\"font-size:0px;padding:12px 0;word-break:break-word;\"\n                >\n      <p\n         style=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:100%;\"\n      >\n      </p>\n      \u003C!--[if mso | IE]><table align=\"center\" border=\"0\" cellpadding=\"0\" cellspacing=\"0\" style=\"border-top:solid 1px #e4e7e2;font-size:1px;margin:0px auto;width:552px;\" role=\"presentation\" width=\"552px\" ><tr><td style=\"height:0;line-height:0;\"> &nbsp;\n</td></tr></table><![endif]-->\n                </td>\n              </tr>\n              <tr>\n                <td\n                   align=\""
+    + "\" style=\"font-size:0px;padding:0 0 4px 0;word-break:break-word;\"\n>\n<div\nstyle=\"font-family:Helvetica, Arial, sans-serif;font-size:13px;font-weight:700;letter-spacing:0.04em;line-height:1.55;text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + "\" style=\"font-size:0px;padding:0 0 4px 0;word-break:break-word;\"\n                >\n      <div\n         style=\"font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:13px;font-weight:700;letter-spacing:0.04em;line-height:1.55;text-align:"
-    + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
-    + ";text-transform:uppercase;color:#5f6b66;\"\n      >"
+    + ";text-transform:uppercase;color:#5f6b66;\"\n>"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"summaryHeading") : stack1), depth0))
-    + "</div>\n                </td>\n              </tr>\n              <tr>\n                <td\n                   align=\"left\" class=\"lines\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n                >\n      <table\n         cellpadding=\"0\" cellspacing=\"0\" width=\"100%\" border=\"0\" style=\"color:#1f2933;font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:15px;line-height:1.45;table-layout:auto;width:100%;border:none;\"\n      >\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,(depth0 != null ? lookupProperty(depth0,"lines") : depth0),{"name":"each","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":311,"column":8},"end":{"line":319,"column":21}}})) != null ? stack1 : "")
-    + "      </table>\n                </td>\n              </tr>\n              <tr>\n                <td\n                   align=\"left\" class=\"totals\" style=\"font-size:0px;padding:12px 0 4px 0;word-break:break-word;\"\n                >\n      <table\n         cellpadding=\"0\" cellspacing=\"0\" width=\"100%\" border=\"0\" style=\"color:#1f2933;font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif;font-size:15px;line-height:1.45;table-layout:auto;width:100%;border:none;\"\n      >\n"
-    + ((stack1 = lookupProperty(helpers,"each").call(alias3,(depth0 != null ? lookupProperty(depth0,"totals") : depth0),{"name":"each","hash":{},"fn":container.program(10, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":330,"column":8},"end":{"line":335,"column":21}}})) != null ? stack1 : "")
-    + "            <tr>\n              <td style=\"text-align:"
+    + "</div>\n</td>\n</tr>\n<tr>\n<td\nalign=\"left\" class=\"lines\" style=\"font-size:0px;padding:0;word-break:break-word;\"\n>\n<table\ncellpadding=\"0\" cellspacing=\"0\" width=\"100%\" border=\"0\" style=\"color:#1f2933;font-family:Helvetica, Arial, sans-serif;font-size:15px;line-height:1.45;table-layout:auto;width:100%;border:none;\"\n>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,(depth0 != null ? lookupProperty(depth0,"lines") : depth0),{"name":"each","hash":{},"fn":container.program(8, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":258,"column":0},"end":{"line":266,"column":9}}})) != null ? stack1 : "")
+    + "</table>\n</td>\n</tr>\n<tr>\n<td\nalign=\"left\" class=\"totals\" style=\"font-size:0px;padding:12px 0 4px 0;word-break:break-word;\"\n>\n<table\ncellpadding=\"0\" cellspacing=\"0\" width=\"100%\" border=\"0\" style=\"color:#1f2933;font-family:Helvetica, Arial, sans-serif;font-size:15px;line-height:1.45;table-layout:auto;width:100%;border:none;\"\n>\n"
+    + ((stack1 = lookupProperty(helpers,"each").call(alias3,(depth0 != null ? lookupProperty(depth0,"totals") : depth0),{"name":"each","hash":{},"fn":container.program(10, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":277,"column":0},"end":{"line":282,"column":9}}})) != null ? stack1 : "")
+    + "<tr>\n<td style=\"text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"start") : stack1), depth0))
     + ";padding-top:8px;font-size:17px;font-weight:700\">"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"total") : depth0)) != null ? lookupProperty(stack1,"label") : stack1), depth0))
-    + "</td>\n              <td style=\"text-align:"
+    + "</td>\n<td style=\"text-align:"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"s") : depth0)) != null ? lookupProperty(stack1,"end") : stack1), depth0))
     + ";padding-top:8px;font-size:17px;font-weight:700;white-space:nowrap\">"
     + alias2(alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"total") : depth0)) != null ? lookupProperty(stack1,"value") : stack1), depth0))
-    + "</td>\n            </tr>\n      </table>\n                </td>\n              </tr>\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"vatLine") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":343,"column":12},"end":{"line":353,"column":19}}})) != null ? stack1 : "")
-    + "        </tbody>\n      </table>\n            </td>\n          </tr>\n        </tbody>\n      </table>\n      </div>\n          \u003C!--[if mso | IE]></td></tr></table><![endif]-->\n              </td>\n            </tr>\n          </tbody>\n        </table>\n      </div>\n      \u003C!--[if mso | IE]></td></tr></table></td></tr><![endif]-->\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"payment") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":368,"column":8},"end":{"line":437,"column":15}}})) != null ? stack1 : "")
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"delivery") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":437,"column":15},"end":{"line":506,"column":15}}})) != null ? stack1 : "")
-    + "                \u003C!--[if mso | IE]></table><![endif]-->\n              </td>\n            </tr>\n          </tbody>\n        </table>\n      </div>\n      \u003C!--[if mso | IE]></td></tr></table><![endif]-->\n"
-    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"signs") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0, blockParams, depths),"inverse":container.program(20, data, 0, blockParams, depths),"loc":{"start":{"line":514,"column":4},"end":{"line":613,"column":11}}})) != null ? stack1 : "")
-    + "      </div>\n      </body>\n</html>";
+    + "</td>\n</tr>\n</table>\n</td>\n</tr>\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"vatLine") : depth0),{"name":"if","hash":{},"fn":container.program(11, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":290,"column":0},"end":{"line":300,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"payment") : depth0),{"name":"if","hash":{},"fn":container.program(12, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":300,"column":7},"end":{"line":331,"column":7}}})) != null ? stack1 : "")
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"delivery") : depth0),{"name":"if","hash":{},"fn":container.program(14, data, 0, blockParams, depths),"inverse":container.noop,"loc":{"start":{"line":331,"column":7},"end":{"line":362,"column":7}}})) != null ? stack1 : "")
+    + "</tbody>\n</table>\n</td>\n</tr>\n</tbody>\n</table>\n</div>\n\u003C!--[if mso | IE]></td></tr></table><![endif]-->\n</td>\n</tr>\n</tbody>\n</table>\n</div>\n\u003C!--[if mso | IE]></td></tr></table><![endif]-->\n"
+    + ((stack1 = lookupProperty(helpers,"if").call(alias3,(depth0 != null ? lookupProperty(depth0,"signs") : depth0),{"name":"if","hash":{},"fn":container.program(15, data, 0, blockParams, depths),"inverse":container.program(20, data, 0, blockParams, depths),"loc":{"start":{"line":377,"column":0},"end":{"line":476,"column":7}}})) != null ? stack1 : "")
+    + "</div>\n</body>\n</html>";
 },"useDepths":true};
 
 export const ORDER_MAIL_TEXT = {"0":function(container,depth0,helpers,partials,data) {
