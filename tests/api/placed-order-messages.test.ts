@@ -70,6 +70,8 @@ describe('messages of a new order, and texts to the phone', () => {
       subject: expect.stringContaining(order.order_number),
     });
     expect(receipt?.bodyText).toContain(`https://shop.example/checkout?order=${order.id}&token=`);
+    // The HTML part is not in the order's statement (announce-new-order.ts): this process's sender adds it.
+    expect(receipt?.bodyHtml).toBeNull();
     expect(text).toMatchObject({ recipient: '+9613123456', subject: '' });
     expect(text?.bodyText).toMatch(
       new RegExp(
@@ -80,6 +82,13 @@ describe('messages of a new order, and texts to the phone', () => {
     // Delivered after the commit: the receipt as a mail, the text through the message channel.
     const mails = (await outboxMails(ctx.app)).filter((mail) => mail.includes(order.order_number));
     expect(mails.filter((mail) => mail.includes('To: rami@example.com'))).toHaveLength(1);
+    const dir = ctx.config.paths.outbox;
+    const raw = await Promise.all(
+      (await readdir(dir)).filter((name) => name.endsWith('.eml')).map((name) => readFile(path.join(dir, name), 'utf8')),
+    );
+    const sentReceipt = raw.find((mail) => mail.includes('To: rami@example.com') && mail.includes(order.order_number));
+    expect(sentReceipt).toContain('Content-Type: text/html');
+    expect(sentReceipt).not.toContain('__ORDER_');
     expect((await textsTo('+9613123456')).filter((file) => file.includes(order.order_number))).toHaveLength(1);
     expect((await rowsOf(order.id)).every((row) => row.status === 'sent')).toBe(true);
   });

@@ -1,4 +1,7 @@
-import Handlebars from 'handlebars/runtime';
+import type HandlebarsApi from 'handlebars';
+// The file, with its extension: Node's own ESM loader (the built server, dist/server) finds no
+// 'handlebars/runtime' (the package has no exports map); its types are the full package's.
+import * as runtime from 'handlebars/runtime.js';
 import { ORDER_MAIL_HTML, ORDER_MAIL_TEXT } from './templates/order-mail.compiled.ts';
 
 /**
@@ -59,7 +62,7 @@ type Compiled = { html: HandlebarsTemplateDelegate<OrderMailView>; text: Handleb
 
 // Handlebars' runtime only (the compiler ran at build time: ~1.5 MB less heap), an instance of
 // our own: nothing registered on the shared one can reach these templates.
-const handlebars = Handlebars.create();
+const handlebars = (runtime as unknown as { default: typeof HandlebarsApi }).default.create();
 let compiled: Compiled | undefined;
 
 function orderMailTemplates(): Compiled {

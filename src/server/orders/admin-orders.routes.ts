@@ -20,7 +20,7 @@ import { CustomerIdParamsSchema } from '#shared/contracts/customers.ts';
 import { CreateOrderHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '#shared/contracts/orders.ts';
 import { getAdminOrder, listAdminOrders } from './admin-order-queries.ts';
 import { adminOrderStats } from './admin-order-stats.ts';
-import { announceNewOrder, newOrderMessagesFor } from './announce-new-order.ts';
+import { announceNewOrder, newOrderMessages } from './announce-new-order.ts';
 import { orderMailSettingsOf } from './order-mail-view.ts';
 import { refundOrder } from './order-refunds.ts';
 import type { StatusMailSettings } from './order-status-mail.ts';
@@ -114,6 +114,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const messages = newOrderMessages(app, request);
       const { order, replayed } = await placeOrder(
         app.db,
         request.body,
@@ -125,11 +126,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           createdBy: user.id,
           audit: auditContextOf(request),
           settings: app.settings.values,
-          messagesFor: newOrderMessagesFor(app, request),
+          messagesFor: messages.messagesFor,
         },
       );
       const created = await getAdminOrder(app.db, order.id);
       if (replayed) return reply.status(200).header('idempotent-replayed', 'true').send({ data: created });
+      messages.remember(order);
       announceNewOrder(app, order);
       return reply.status(201).send({ data: created });
     },

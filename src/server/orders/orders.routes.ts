@@ -24,7 +24,7 @@ import {
 } from '#shared/contracts/orders.ts';
 import { safeText } from '#shared/contracts/text.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
-import { announceNewOrder, newOrderMessagesFor } from './announce-new-order.ts';
+import { announceNewOrder, newOrderMessages } from './announce-new-order.ts';
 import { calculateOrder, paymentMethodErrors } from './order-pricing.ts';
 import { findOrderWithToken } from './order-queries.ts';
 import { placeOrder } from './place-order.ts';
@@ -110,12 +110,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
           { path: 'promo_code', message: PROMO_MESSAGES.tooManyAttempts },
         ]);
       }
+      const messages = newOrderMessages(app, request);
       const { order, replayed } = await placeOrder(
         app.db,
         request.body,
         request.headers[IDEMPOTENCY_KEY_HEADER],
         app.catalogue.current,
-        { settings, messagesFor: newOrderMessagesFor(app, request) },
+        { settings, messagesFor: messages.messagesFor },
       ).catch(async (error: unknown) => {
         // Only an unknown code keeps its attempt (docs/product.md#rate-limits).
         if (!(error instanceof PromoRefusedError && error.unknown)) await promo.giveBack();
@@ -127,6 +128,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ rateLimit: RateLimitOptions; p
         // The order exists already: 200 (not 201) with the same body, and nothing is mailed twice.
         return reply.status(200).header('idempotent-replayed', 'true').send({ data: order });
       }
+      messages.remember(order);
       announceNewOrder(app, order);
       return reply.status(201).send({ data: order });
     },
