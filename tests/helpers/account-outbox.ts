@@ -20,7 +20,10 @@ async function outboxFor(ctx: TestApp, to: string, extension: '.txt' | '.eml'): 
 
 /** The last one-time code texted to this phone (outbox message channel). */
 export async function lastCodeTo(ctx: TestApp, phone: string): Promise<string> {
-  const code = (await outboxFor(ctx, phone, '.txt')).at(-1)?.match(/code is (\d{6})/)?.[1];
+  // The newest text with a code: order texts (orders/order-texts.ts) go to the same phone.
+  const code = (await outboxFor(ctx, phone, '.txt'))
+    .findLast((text) => /code is \d{6}/.test(text))
+    ?.match(/code is (\d{6})/)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${phone}`);
   return code;
 }
@@ -39,16 +42,19 @@ export async function lastMailTo(ctx: TestApp, email: string): Promise<string> {
 
 /** The token of the last link mailed to this address for `linkPath` (e.g. /login/reset). */
 export async function lastLinkTokenTo(ctx: TestApp, email: string, linkPath: string): Promise<string> {
-  const mail = await lastMailTo(ctx, email);
   const escaped = linkPath.replace(/[/.]/g, '\\$&');
-  const token = mail.match(new RegExp(`${escaped}\\?token=([A-Za-z0-9_-]+)`))?.[1];
+  const link = new RegExp(`${escaped}\\?token=([A-Za-z0-9_-]+)`);
+  // The newest mail with such a link: an order's receipt may have gone out after it.
+  const token = (await outboxFor(ctx, email, '.eml')).findLast((mail) => link.test(mail))?.match(link)?.[1];
   if (!token) throw new Error(`no ${linkPath} link in the mail to ${email}`);
   return token;
 }
 
 /** The last 6-digit code mailed to this address. */
 export async function lastMailedCodeTo(ctx: TestApp, email: string): Promise<string> {
-  const code = (await lastMailTo(ctx, email)).match(/code is (\d{6})/)?.[1];
+  const code = (await outboxFor(ctx, email, '.eml'))
+    .findLast((mail) => /code is \d{6}/.test(mail))
+    ?.match(/code is (\d{6})/)?.[1];
   if (!code) throw new Error(`no code in the mail to ${email}`);
   return code;
 }
