@@ -84,7 +84,9 @@ describe('messages of a new order, and texts to the phone', () => {
     expect(mails.filter((mail) => mail.includes('To: rami@example.com'))).toHaveLength(1);
     const dir = ctx.config.paths.outbox;
     const raw = await Promise.all(
-      (await readdir(dir)).filter((name) => name.endsWith('.eml')).map((name) => readFile(path.join(dir, name), 'utf8')),
+      (await readdir(dir))
+        .filter((name) => name.endsWith('.eml'))
+        .map((name) => readFile(path.join(dir, name), 'utf8')),
     );
     const sentReceipt = raw.find((mail) => mail.includes('To: rami@example.com') && mail.includes(order.order_number));
     expect(sentReceipt).toContain('Content-Type: text/html');
