@@ -143,7 +143,7 @@ export interface BuildAppOptions {
    * The message outbox sender's pace (messages/message-sender.ts): tests that drive it by
    * `drain()` alone set a long interval.
    */
-  messageSender?: Pick<MessageSenderOptions, 'intervalMs' | 'leaseMs' | 'batchSize' | 'maxAttempts'>;
+  messageSender?: Pick<MessageSenderOptions, 'intervalMs' | 'kickDelayMs' | 'leaseMs' | 'batchSize' | 'maxAttempts'>;
   /** Sees every route as it is added (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
   /**

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 /**
  * Issue 34 (docs/architecture.md#the-message-outbox, docs/product.md#order-mails-to-the-shopper): a status
  * change queues the shopper's mail in its own transaction, and the sender delivers each row once.
- * The sender's timer is an hour here: the test drives it with kicks (after commits) and drain().
+ * The sender's timer and its kicks wait an hour here: the test drives it with drain().
  */
 describe('message outbox: order status mails', () => {
   let ctx: TestApp;
@@ -26,7 +26,7 @@ describe('message outbox: order status mails', () => {
   beforeAll(async () => {
     ctx = await createTestApp({
       env: { PUBLIC_URL: 'https://shop.example' },
-      messageSender: { intervalMs: 3_600_000 },
+      messageSender: { intervalMs: 3_600_000, kickDelayMs: 3_600_000 },
     });
     const admin = await createUser(ctx.database.db, { role: 'admin' });
     api = apiAs(ctx.app, (await signInAs(ctx.app, admin.email)).token);
@@ -229,7 +229,7 @@ describe('message outbox: order status mails', () => {
     const port = await closedPort();
     const failing = await createTestApp({
       database: ctx.database,
-      messageSender: { intervalMs: 3_600_000, maxAttempts: 2 },
+      messageSender: { intervalMs: 3_600_000, kickDelayMs: 3_600_000, maxAttempts: 2 },
     });
     await saveEmail({ smtp_host: '127.0.0.1', smtp_port: port, smtp_security: 'none', smtp_user: '' });
     try {
@@ -267,7 +267,7 @@ describe('message outbox: order status mails', () => {
   it('two senders at once deliver each message once', async () => {
     const other = await createTestApp({
       database: ctx.database,
-      messageSender: { intervalMs: 3_600_000, batchSize: 3 },
+      messageSender: { intervalMs: 3_600_000, kickDelayMs: 3_600_000, batchSize: 3 },
     });
     try {
       // Its start's own pass is over before the race begins (else it may take a row first).

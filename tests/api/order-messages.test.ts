@@ -30,8 +30,11 @@ describe('order delivery log: GET /admin/orders/{id}/messages and retry', () => 
   let productId: string;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ messageSender: { intervalMs: 3_600_000 } });
-    quitter = await createTestApp({ database: ctx.database, messageSender: { intervalMs: 3_600_000, maxAttempts: 1 } });
+    ctx = await createTestApp({ messageSender: { intervalMs: 3_600_000, kickDelayMs: 3_600_000 } });
+    quitter = await createTestApp({
+      database: ctx.database,
+      messageSender: { intervalMs: 3_600_000, kickDelayMs: 3_600_000, maxAttempts: 1 },
+    });
     const admin = await createUser(ctx.database.db, { role: 'admin' });
     adminId = admin.id;
     token = (await signInAs(ctx.app, admin.email)).token;

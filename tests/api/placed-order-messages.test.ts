@@ -24,7 +24,7 @@ describe('messages of a new order, and texts to the phone', () => {
   beforeAll(async () => {
     ctx = await createTestApp({
       env: { PUBLIC_URL: 'https://shop.example' },
-      messageSender: { intervalMs: 3_600_000 },
+      messageSender: { intervalMs: 3_600_000, kickDelayMs: 3_600_000 },
     });
     const admin = await createUser(ctx.database.db, { role: 'admin' });
     api = apiAs(ctx.app, (await signInAs(ctx.app, admin.email)).token);
