@@ -174,10 +174,12 @@ describe('messages of a new order, and texts to the phone', () => {
     const shipped = await put({ status: 'shipped', shipment: { carrier: 'Aramex', tracking_number: 'AX99' } });
     expect(shipped.statusCode, shipped.body).toBe(200);
     const texts = (await textsTo(phone)).filter((file) => file.includes(order.order_number));
-    // Placed and shipped; "confirmed" and "being prepared" are not texted by default.
+    // Placed and shipped; "confirmed" and "being prepared" are not texted by default. (Both were
+    // sent by one drain: their files' names do not say which came first.)
     expect(texts).toHaveLength(2);
-    expect(texts[1]).toContain(`your order ${order.order_number} is on its way with Aramex, tracking AX99.`);
-    expect(texts[1]).toContain(`https://shop.example/checkout?order=${order.id}&token=`);
+    const shippedText = texts.find((text) => text.includes('is on its way'));
+    expect(shippedText).toContain(`your order ${order.order_number} is on its way with Aramex, tracking AX99.`);
+    expect(shippedText).toContain(`https://shop.example/checkout?order=${order.id}&token=`);
 
     const other = await checkout(
       ctx.app,
@@ -187,14 +189,18 @@ describe('messages of a new order, and texts to the phone', () => {
       (await api('PUT', `/api/admin/orders/${other.id}`, { status: 'cancelled', note: 'Out of delivery area' }))
         .statusCode,
     ).toBe(200);
-    expect((await textsTo(phone)).at(-1)).toContain(
-      `your order ${other.order_number} was cancelled. Reason: Out of delivery area`,
-    );
+    expect(
+      (await textsTo(phone)).filter((text) =>
+        text.includes(`your order ${other.order_number} was cancelled. Reason: Out of delivery area`),
+      ),
+    ).toHaveLength(1);
 
     expect((await api('PUT', `/api/admin/orders/${order.id}`, { payment_status: 'paid' })).statusCode).toBe(200);
     const refund = await api('POST', `/api/admin/orders/${order.id}/refund`, { refund_amount: 3, reason: 'Scratched' });
     expect(refund.statusCode, refund.body).toBe(200);
-    expect((await textsTo(phone)).at(-1)).toContain(`we refunded $3.00 of your order ${order.order_number}.`);
+    expect(
+      (await textsTo(phone)).filter((text) => text.includes(`we refunded $3.00 of your order ${order.order_number}.`)),
+    ).toHaveLength(1);
   });
 
   it('an order entered by an admin queues the same messages', async () => {
