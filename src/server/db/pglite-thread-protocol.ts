@@ -38,9 +38,18 @@ export type ThreadRequest =
 /** A database error's own fields (code, detail, constraint, …), which the services read. */
 export type ThreadError = { message: string; name: string; fields: Record<string, unknown> };
 
+/** A notification for one of the main thread's listeners. */
+export type ThreadNotice = { listener: number; payload: string };
+
+/**
+ * A reply carries the notifications its statement raised (`notices`, delivered before the reply
+ * is answered, as PGlite in process calls its listeners before a query resolves): one message
+ * across the threads per order, not one more per notification. Notices raised outside any reply
+ * go on their own ('notify').
+ */
 export type ThreadReply =
   | { kind: 'ready' }
-  | { kind: 'reply'; id: number; ok: true; result: unknown }
-  | { kind: 'reply'; id: number; ok: false; error: ThreadError }
-  | { kind: 'notify'; listener: number; payload: string }
+  | { kind: 'reply'; id: number; ok: true; result: unknown; notices?: ThreadNotice[] }
+  | { kind: 'reply'; id: number; ok: false; error: ThreadError; notices?: ThreadNotice[] }
+  | { kind: 'notify'; notices: ThreadNotice[] }
   | { kind: 'failed'; error: ThreadError };

@@ -62,7 +62,10 @@ function textTypesOf(parsers: QueryOptions['parsers']): number[] {
 }
 
 export async function openPgliteThread(options: PgliteThreadOptions): Promise<PgliteThread> {
-  const worker = new Worker(WORKER_ENTRY, { workerData: options, execArgv: [] });
+  // The thread gets none of the main thread's flags (tsx's loader cannot run in a Node 20 worker),
+  // except V8's CPU profiler: `--cpu-prof` on the server then writes one profile per thread.
+  const execArgv = process.execArgv.filter((flag) => flag.startsWith('--cpu-prof'));
+  const worker = new Worker(WORKER_ENTRY, { workerData: options, execArgv });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;
@@ -79,9 +82,10 @@ export async function openPgliteThread(options: PgliteThreadOptions): Promise<Pg
           reject(errorFrom(message.error));
           return;
         case 'notify':
-          listeners.get(message.listener)?.(message.payload);
+          for (const notice of message.notices) listeners.get(notice.listener)?.(notice.payload);
           return;
         case 'reply': {
+          for (const notice of message.notices ?? []) listeners.get(notice.listener)?.(notice.payload);
           const pending = waiting.get(message.id);
           waiting.delete(message.id);
           if (message.ok) pending?.resolve(message.result);

@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 /**
  * @typedef {import('./pglite-thread-protocol.ts').PgliteThreadOptions} PgliteThreadOptions
  * @typedef {import('./pglite-thread-protocol.ts').ThreadError} ThreadError
+ * @typedef {import('./pglite-thread-protocol.ts').ThreadNotice} ThreadNotice
  * @typedef {import('./pglite-thread-protocol.ts').ThreadReply} ThreadReply
  * @typedef {import('./pglite-thread-protocol.ts').ThreadRequest} ThreadRequest
  * @typedef {import('@electric-sql/pglite').Transaction} Transaction
@@ -26,6 +27,45 @@ const options = workerData;
 
 /** @param {ThreadReply} message */
 const send = (message) => port.postMessage(message);
+
+/**
+ * Notifications raised since the last message out. PGlite calls a listener while the statement
+ * that raised it is still being answered: the notices ride on that statement's reply (`reply`
+ * below), one message across the threads instead of two for an order. Whatever no reply took
+ * (none should) goes on its own once the current work is done.
+ * @type {ThreadNotice[]}
+ */
+let notices = [];
+let noticesScheduled = false;
+
+/** @returns {ThreadNotice[] | undefined} */
+function takeNotices() {
+  if (notices.length === 0) return undefined;
+  const taken = notices;
+  notices = [];
+  return taken;
+}
+
+/** @param {ThreadNotice} notice */
+function notify(notice) {
+  notices.push(notice);
+  if (noticesScheduled) return;
+  noticesScheduled = true;
+  setImmediate(() => {
+    noticesScheduled = false;
+    const left = takeNotices();
+    if (left) send({ kind: 'notify', notices: left });
+  });
+}
+
+/**
+ * @param {number} id
+ * @param {{ ok: true, result: unknown } | { ok: false, error: ThreadError }} outcome
+ */
+function reply(id, outcome) {
+  const taken = takeNotices();
+  send({ kind: 'reply', id, ...outcome, ...(taken && { notices: taken }) });
+}
 
 /**
  * @param {unknown} error
@@ -131,9 +171,7 @@ async function handle(request) {
     }
     case 'listen': {
       const { listener } = request;
-      const unsubscribe = await database.listen(request.channel, (payload) =>
-        send({ kind: 'notify', listener, payload }),
-      );
+      const unsubscribe = await database.listen(request.channel, (payload) => notify({ listener, payload }));
       listeners.set(listener, unsubscribe);
       return null;
     }
@@ -178,11 +216,11 @@ try {
   port.on('message', (/** @type {ThreadRequest} */ request) => {
     handle(request).then(
       (result) => {
-        send({ kind: 'reply', id: request.id, ok: true, result });
+        reply(request.id, { ok: true, result });
         if (request.op === 'close') port.close();
         else collectWhenGrown();
       },
-      (error) => send({ kind: 'reply', id: request.id, ok: false, error: describe(error) }),
+      (error) => reply(request.id, { ok: false, error: describe(error) }),
     );
   });
   send({ kind: 'ready' });

@@ -75,14 +75,19 @@ function orderMailTemplates(): Compiled {
 
 /** The two parts of one mail from its view. */
 export function renderOrderMail(view: OrderMailView): RenderedMail {
-  const templates = orderMailTemplates();
-  return {
-    subject: view.subject,
-    html: templates.html(view),
-    // Blank lines never pile up (a block left out next to another), and the text ends in one newline.
-    text: `${templates
-      .text(view)
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()}\n`,
-  };
+  return { subject: view.subject, html: renderOrderMailHtml(view), text: renderOrderMailText(view) };
+}
+
+/** The plain-text part alone (a new order's mail: its HTML part is drawn when it is sent). */
+export function renderOrderMailText(view: OrderMailView): string {
+  // Blank lines never pile up (a block left out next to another), and the text ends in one newline.
+  return `${orderMailTemplates()
+    .text(view)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
+}
+
+/** The HTML part alone. */
+export function renderOrderMailHtml(view: OrderMailView): string {
+  return orderMailTemplates().html(view);
 }

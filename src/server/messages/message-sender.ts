@@ -55,10 +55,11 @@ export interface MessageSender {
    */
   drain(): Promise<number>;
   /**
-   * The HTML part of a queued mail whose row holds its text only (a new order's mails:
-   * orders/announce-new-order.ts), added when this process sends it. At most HTML_KEPT are kept.
+   * How to draw the HTML part of a queued mail whose row holds its text only (a new order's
+   * mails: orders/announce-new-order.ts), drawn and added when this process sends it. At most
+   * HTML_KEPT are kept.
    */
-  rememberHtml(dedupeKey: string, html: string): void;
+  rememberHtml(dedupeKey: string, drawHtml: () => string): void;
   /** Stops the timer and waits for the pass under way (app.close, before the database closes). */
   stop(): Promise<void>;
 }
@@ -173,8 +174,8 @@ export function createMessageSender(options: MessageSenderOptions): MessageSende
   const leaseMs = options.leaseMs ?? MESSAGE_SENDER_DEFAULTS.leaseMs;
   const batchSize = options.batchSize ?? MESSAGE_SENDER_DEFAULTS.batchSize;
   const kickDelayMs = options.kickDelayMs ?? MESSAGE_SENDER_DEFAULTS.kickDelayMs;
-  /** HTML parts by their row's dedupe key, oldest first (rememberHtml). */
-  const waitingHtml = new Map<string, string>();
+  /** How to draw HTML parts, by their row's dedupe key, oldest first (rememberHtml). */
+  const waitingHtml = new Map<string, () => string>();
   /** A kick's pass waiting to start; later kicks join it. */
   let kicked: NodeJS.Timeout | undefined;
   const maxAttempts = options.maxAttempts ?? MESSAGE_SENDER_DEFAULTS.maxAttempts;
@@ -189,7 +190,7 @@ export function createMessageSender(options: MessageSenderOptions): MessageSende
   async function deliver(row: ClaimedMessage): Promise<boolean> {
     // Not the recipient or the subject in the log (personal data): the row and its event.
     const context = { outboxId: row.id, event: row.event };
-    const html = row.bodyHtml ?? waitingHtml.get(row.dedupeKey);
+    const html = row.bodyHtml ?? waitingHtml.get(row.dedupeKey)?.();
     try {
       if (row.channel === 'text') await sendText({ to: row.recipient, text: row.bodyText });
       else
@@ -269,8 +270,8 @@ export function createMessageSender(options: MessageSenderOptions): MessageSende
       timer.unref();
       run();
     },
-    rememberHtml(dedupeKey, html) {
-      waitingHtml.set(dedupeKey, html);
+    rememberHtml(dedupeKey, drawHtml) {
+      waitingHtml.set(dedupeKey, drawHtml);
       if (waitingHtml.size > HTML_KEPT) waitingHtml.delete(waitingHtml.keys().next().value as string);
     },
     kick() {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { linkBase, type RequestOrigin } from '#server/seo/link-base.ts';
 import type { Order } from '#shared/contracts/orders.ts';
-import { ORDER_ID_SLOT, ORDER_NUMBER_SLOT, type PlacedOrderMessage } from './place-order.ts';
+import { ORDER_ID_SLOT, ORDER_NUMBER_SLOT, type PlacedOrderMessage } from './placed-order-message.ts';
 import { placedOrderMessages } from './placed-order-messages.ts';
 
 /**
@@ -19,7 +19,7 @@ import { placedOrderMessages } from './placed-order-messages.ts';
 export interface NewOrderMessages {
   /** place-order.ts `messagesFor`: the messages to queue with the order, their HTML parts left out. */
   messagesFor: (order: Order) => readonly PlacedOrderMessage[];
-  /** After the commit: hands the mails' HTML parts, with the order's id and number, to this process's sender. */
+  /** After the commit: hands the way to draw the mails' HTML parts, with the order's id and number, to this process's sender. */
   remember: (order: Order) => void;
 }
 
@@ -27,9 +27,10 @@ export interface NewOrderMessages {
  * The mails' HTML parts do not go into the order's statement: two ~13 KB parts per order, parsed
  * as JSON, compressed and read back by the embedded database's one thread, took the order p95
  * from ~47 to ~71 ms at 10 connections (decision 032, "As built"). The text parts are queued with
- * the order (durable); the HTML parts wait in this process's sender (`rememberHtml`), which adds
- * each to its mail when it sends it, almost always within a tenth of a second. A mail sent by
- * another process, or after a restart, goes as its text part alone.
+ * the order (durable); the HTML parts are not even drawn with it: the way to draw each (its view,
+ * a small object) waits in this process's sender (`rememberHtml`), which draws it and adds it to
+ * its mail when it sends it, almost always within a tenth of a second. A mail sent by another
+ * process, or after a restart, goes as its text part alone.
  */
 export function newOrderMessages(app: FastifyInstance, origin?: RequestOrigin): NewOrderMessages {
   const build = placedOrderMessages({
@@ -41,19 +42,17 @@ export function newOrderMessages(app: FastifyInstance, origin?: RequestOrigin): 
     catalogue: app.catalogue.current,
   });
   // The last build wins: placement may build again (a promo code read afresh, the careful path).
-  let drawn: { key: string; html: string }[] = [];
+  let drawers: { key: string; drawHtml: () => string }[] = [];
   return {
     messagesFor: (order) => {
       const messages = build(order);
-      drawn = messages.flatMap((message) =>
-        message.body_html ? [{ key: message.dedupe_key, html: message.body_html }] : [],
-      );
-      return messages.map((message) => (message.body_html ? { ...message, body_html: null } : message));
+      drawers = messages.flatMap(({ dedupe_key, drawHtml }) => (drawHtml ? [{ key: dedupe_key, drawHtml }] : []));
+      return messages.map(({ drawHtml: _, ...message }): PlacedOrderMessage => message);
     },
     remember: (order) => {
       const fill = (text: string) =>
         text.replaceAll(ORDER_ID_SLOT, order.id).replaceAll(ORDER_NUMBER_SLOT, order.order_number);
-      for (const { key, html } of drawn) app.messageSender.rememberHtml(fill(key), fill(html));
+      for (const { key, drawHtml } of drawers) app.messageSender.rememberHtml(fill(key), () => fill(drawHtml()));
     },
   };
 }

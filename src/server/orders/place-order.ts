@@ -7,7 +7,6 @@ import type { Db } from '#server/db/client.ts';
 import { errorChain } from '#server/db/errors.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, badRequest, outOfStock } from '#server/errors.ts';
-import type { MessageChannelKind } from '#server/messages/message-outbox.table.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import {
@@ -45,6 +44,7 @@ import {
   wantedStock,
   withTakenStock,
 } from './order-pricing.ts';
+import { ORDER_ID_SLOT, ORDER_NUMBER_SLOT, type PlacedOrderMessage } from './placed-order-message.ts';
 
 /**
  * `POST /orders` (docs/engineering.md#data-rules): stock is taken by one conditional UPDATE inside one
@@ -98,21 +98,6 @@ export interface PlaceOrderOptions {
    */
   messagesFor?: (order: Order) => readonly PlacedOrderMessage[];
 }
-
-/** A message of a new order for the outbox (cedar_place_order's `head.messages`). */
-export interface PlacedOrderMessage {
-  event: string;
-  channel: MessageChannelKind;
-  recipient: string;
-  subject: string;
-  body_text: string;
-  body_html: string | null;
-  dedupe_key: string;
-}
-
-/** Stand-ins for the order's id and number in its messages, replaced by cedar_place_order. */
-export const ORDER_ID_SLOT = '__ORDER_ID__';
-export const ORDER_NUMBER_SLOT = '__ORDER_NUMBER__';
 
 export async function placeOrder(
   db: Db,

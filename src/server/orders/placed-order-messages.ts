@@ -1,14 +1,14 @@
 import type { CatalogueIndex } from '#server/catalogue/catalogue-index.ts';
-import type { Mail } from '#server/mail/mailer.ts';
+import { renderOrderMailHtml, renderOrderMailText } from '#server/mail/order-mail-render.ts';
 import { linkTo } from '#server/seo/link-base.ts';
 import type { Order } from '#shared/contracts/orders.ts';
 import type { SettingsValues } from '#shared/contracts/settings.ts';
 import { formatMoney } from '#shared/money.ts';
-import { newOrderMails } from './order-emails.ts';
-import { orderMailSettingsOf } from './order-mail-view.ts';
+import type { OrderMailEvent } from '#shared/order-mail-strings.ts';
+import { orderMailSettingsOf, orderMailView } from './order-mail-view.ts';
 import { orderPageLink } from './order-status-mail.ts';
 import { orderText, orderTextKey, textWanted } from './order-texts.ts';
-import type { PlacedOrderMessage } from './place-order.ts';
+import type { PlacedOrderMessage } from './placed-order-message.ts';
 
 export interface PlacedOrderMessageContext {
   /** The shop's settings now (`app.settings.values`). */
@@ -18,6 +18,14 @@ export interface PlacedOrderMessageContext {
   linkBase: string;
   /** The in-memory catalogue, for the stock each line's product had before this order. */
   catalogue?: CatalogueIndex;
+}
+
+/**
+ * A message of a new order, and for a mail the way to draw its HTML part: not drawn here, and not
+ * queued with the order (announce-new-order.ts), so an order pays for its mails' text parts only.
+ */
+export interface PlacedOrderMail extends PlacedOrderMessage {
+  drawHtml?: () => string;
 }
 
 /**
@@ -33,24 +41,37 @@ export interface PlacedOrderMessageContext {
  * The low-stock check reads the in-memory catalogue's stock before the order (it may lag a
  * concurrent order by a moment: then the crossing is announced by that order instead, or twice).
  */
-export function placedOrderMessages(context: PlacedOrderMessageContext): (order: Order) => PlacedOrderMessage[] {
+export function placedOrderMessages(context: PlacedOrderMessageContext): (order: Order) => PlacedOrderMail[] {
   return (order) => {
-    const { site, payment, tax, email } = context.settings;
+    const { site, email } = context.settings;
     const switches = email.messages;
     const base = context.linkBase;
     const orderLink = base ? orderPageLink(base, { id: order.id, accessToken: order.access_token }) : '';
-    const links = base ? { order: orderLink, admin: linkTo(base, `/admin/orders/${order.id}`) } : undefined;
-    const shop = { name: site.shop_name, email: site.email, currency: context.currency };
-    // The shop's mail first, then the customer's (when they gave an email).
-    // HTML with its text part; logo, contact details and the merchant's wording from the settings.
+    // Logo, contact details, the merchant's wording, the shop's payment and tax settings (for the
+    // VAT number; the tax's name and payment instructions are the order's own).
     const mailSettings = orderMailSettingsOf(context.settings, base, context.currency);
-    const [shopMail, customerMail] = newOrderMails(order, shop, payment, tax, links, mailSettings);
-    const messages: PlacedOrderMessage[] = [];
-    if (shopMail && site.email && switches.shop.new_order) {
-      messages.push(mailMessage('order.new', shopMail, `order:${order.id}:new`));
+    // Only the mails whose switch is on are built. The shop's mail first, then the customer's
+    // (when they gave an email); the shop's links to the admin's order screen, the customer's to
+    // the order's page.
+    const mail = (event: OrderMailEvent, to: string, link: string | undefined, kind: string): PlacedOrderMail => {
+      const view = orderMailView(event, order, mailSettings, { link: link || undefined });
+      return {
+        event: event === 'new_order' ? 'order.new' : 'order.placed',
+        channel: 'email',
+        recipient: to,
+        subject: view.subject,
+        body_text: renderOrderMailText(view),
+        body_html: null,
+        dedupe_key: `order:${order.id}:${kind}`,
+        drawHtml: () => renderOrderMailHtml(view),
+      };
+    };
+    const messages: PlacedOrderMail[] = [];
+    if (site.email && switches.shop.new_order) {
+      messages.push(mail('new_order', site.email, base && linkTo(base, `/admin/orders/${order.id}`), 'new'));
     }
-    if (customerMail && switches.customer.order_placed) {
-      messages.push(mailMessage('order.placed', customerMail, `order:${order.id}:placed`));
+    if (order.customer.email && switches.customer.order_placed) {
+      messages.push(mail('order_placed', order.customer.email, orderLink, 'placed'));
     }
     if (textWanted('order_placed', switches.texts)) {
       messages.push({
@@ -72,18 +93,6 @@ export function placedOrderMessages(context: PlacedOrderMessageContext): (order:
       messages.push(...lowStockMails(order, context.catalogue, site, base));
     }
     return messages;
-  };
-}
-
-function mailMessage(event: string, mail: Mail, dedupeKey: string): PlacedOrderMessage {
-  return {
-    event,
-    channel: 'email',
-    recipient: mail.to,
-    subject: mail.subject,
-    body_text: mail.text,
-    body_html: mail.html ?? null,
-    dedupe_key: dedupeKey,
   };
 }
 
