@@ -12,7 +12,7 @@ import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { apiAs, auditOf, checkout } from '../helpers/admin-api.ts';
 import { bearer, createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
-import { orderBody, outboxMails } from '../helpers/orders.ts';
+import { orderBody, outboxMails, outboxMessages } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -284,6 +284,38 @@ describe('out for delivery', () => {
       const sent = await stepMessages(both.id);
       expect(sent.map((row) => row.status)).toEqual(['sent', 'sent']);
     } finally {
+      await saveSwitches({ mail: false, text: false });
+    }
+  });
+
+  it("Settings → Email previews its mail with the merchant's wording and sends a test of it", async () => {
+    const wording = { subject: 'On the road: {order_number}', intro: 'Hi {customer_name}, the driver has it.' };
+    const preview = await api('POST', '/api/admin/settings/email/preview', { event: 'out_for_delivery', wording });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data.subject).toBe('On the road: CS-100123');
+    expect(preview.json().data.text).toContain('Hi Rami Haddad, the driver has it.');
+    expect(preview.json().data.text).toContain('It comes with Aramex.');
+    expect(preview.json().data.html).toContain('Track your parcel');
+
+    const saved = await api('PUT', '/api/admin/settings/email', { templates: { out_for_delivery: wording } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const sent = await api('POST', '/api/admin/settings/email/test', {
+        to: 'owner@example.com',
+        event: 'out_for_delivery',
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().data).toMatchObject({ delivered: true, transport: 'outbox' });
+      const mail = (await outboxMessages(ctx.app)).at(-1);
+      expect(mail?.headers).toContain('Subject: On the road: CS-100123');
+      expect(mail?.text).toContain('Tracking number: AX123456789');
+      // A real order's mail takes the saved wording too.
+      await saveSwitches({ mail: true, text: false });
+      const order = await orderAt('shipped');
+      expect((await outForDelivery(order.id)).statusCode).toBe(200);
+      expect((await stepMessages(order.id))[0]?.subject).toBe(`On the road: ${order.order_number}`);
+    } finally {
+      await api('PUT', '/api/admin/settings/email', { templates: { out_for_delivery: { subject: '', intro: '' } } });
       await saveSwitches({ mail: false, text: false });
     }
   });
