@@ -16,6 +16,7 @@ export const ORDER_MAIL_EVENTS = [
   'confirmed',
   'processing',
   'shipped',
+  'out_for_delivery',
   'delivered',
   'cancelled',
   'refunded',
@@ -29,6 +30,7 @@ export const ORDER_MAIL_EVENT_LABELS: Record<OrderMailEvent, string> = {
   confirmed: 'Order confirmed',
   processing: 'Order being prepared',
   shipped: 'Order shipped',
+  out_for_delivery: 'Order out for delivery',
   delivered: 'Order delivered',
   cancelled: 'Order cancelled',
   refunded: 'Money refunded',
@@ -159,6 +161,19 @@ export const ORDER_MAIL_STRINGS_EN: Record<OrderMailEvent, OrderMailStrings> = {
     heading: 'Your order is on its way',
     intro: 'Your order {order_number} is on its way.',
     shippedWith: 'It travels with {carrier}.',
+    trackingNumber: 'Tracking number: {tracking_number}',
+    trackButton: 'Track your parcel',
+    trackText: 'Track it:',
+  },
+  // A step of a shipped order, not a status (docs/product.md#out-for-delivery); the shipment's
+  // carrier and tracking again, for the shopper who waits at the door.
+  out_for_delivery: {
+    ...customerMail,
+    subject: 'Your {shop_name} order {order_number} is out for delivery',
+    heading: 'Your order is out for delivery',
+    intro:
+      'Your order {order_number} is out for delivery and should reach you today. Keep your phone close: the driver may call you.',
+    shippedWith: 'It comes with {carrier}.',
     trackingNumber: 'Tracking number: {tracking_number}',
     trackButton: 'Track your parcel',
     trackText: 'Track it:',

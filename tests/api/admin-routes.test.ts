@@ -82,6 +82,7 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
         'GET /api/admin/customers/lookup',
         'GET /api/admin/orders/:id/messages',
         'POST /api/admin/orders/:id/messages/:messageId/retry',
+        'POST /api/admin/orders/:id/out-for-delivery',
         'PUT /api/admin/users/:id/status',
         'GET /api/admin/products',
         'POST /api/admin/products',

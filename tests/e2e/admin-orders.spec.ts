@@ -5,7 +5,7 @@ import { expect, type Page, test } from './test.ts';
 /**
  * Issue 8 end to end: an admin has the panel open, a shopper in another browser context checks
  * out, and the admin hears it live (toast, bell count) without reloading, takes the order from
- * pending to shipped, and finds it in the customer's history. Desktop only (playwright.config.ts):
+ * pending to shipped and out for delivery, and finds it in the customer's history. Desktop only (playwright.config.ts):
  * the phone project shares the server, and one live walk-through is enough.
  */
 /** Not used by other specs, so its stock is this test's own. */
@@ -123,6 +123,14 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
     trackingUrl,
   );
 
+  // The parcel leaves with the driver: a step of the shipped order, not a status
+  // (docs/product.md#out-for-delivery), offered once, beside "Mark delivered".
+  await moveOrder(page, 'Out for delivery', 'Shipped', 'Mark delivered');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Out for delivery', exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole('main').getByRole('region', { name: 'History' }).getByText('Out for delivery', { exact: true }),
+  ).toBeVisible();
+
   // The shipped mail reached the shopper's inbox (the outbox here), with the order's page: the
   // shopper follows that link.
   const shippedMail = decodeMail(
@@ -139,14 +147,15 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   );
   expect(shippedText).toContain(orderPage);
 
-  // The shopper's order page says it is on its way, with the link to follow it.
+  // The shopper's order page says it is out for delivery since when, with the link to follow it.
   const later = await browser.newContext();
   const shopperAgain = await later.newPage();
   await shopperAgain.goto(mailedLink);
   await expect(shopperAgain.getByRole('heading', { level: 1, name: 'Your order' })).toBeVisible();
   await expect(shopperAgain.getByRole('list', { name: 'Order progress' }).locator('[aria-current="step"]')).toHaveText(
-    'On its way (now)',
+    /^Out for delivery \(now\)[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M$/,
   );
+  await expect(shopperAgain.getByText('Out for delivery: the driver is on the way to you.')).toBeVisible();
   await expect(shopperAgain.getByRole('heading', { name: 'On its way' })).toBeVisible();
   await expect(shopperAgain.getByText('Shipped with Aramex, tracking number 44712290.')).toBeVisible();
   await expect(shopperAgain.getByRole('link', { name: /^Track your parcel/ })).toHaveAttribute('href', trackingUrl);

@@ -12,6 +12,7 @@ import {
   AdminOrdersQuerySchema,
   AdminOrderUpdateSchema,
   OrderIdParamsSchema,
+  OutForDeliveryRequestSchema,
   RefundRequestSchema,
   WhatsAppMessageSchema,
 } from '#shared/contracts/admin-orders.ts';
@@ -26,13 +27,15 @@ import { refundOrder } from './order-refunds.ts';
 import type { StatusMailSettings } from './order-status-mail.ts';
 import { updateAdminOrder } from './order-transitions.ts';
 import { sendOrderWhatsApp } from './order-whatsapp.ts';
+import { markOutForDelivery } from './out-for-delivery.ts';
 import { placeOrder } from './place-order.ts';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
 /**
  * `GET/POST /admin/orders`, `GET /admin/orders/stats`, `GET/PUT /admin/orders/{id}`,
- * `POST /admin/orders/{id}/refund`, `POST /admin/orders/{id}/whatsapp` (docs/product.md#admin-endpoints),
+ * `POST /admin/orders/{id}/out-for-delivery`, `POST /admin/orders/{id}/refund`,
+ * `POST /admin/orders/{id}/whatsapp` (docs/product.md#admin-endpoints),
  * and a customer's orders, `GET /admin/customers/{id}/orders` (the same list, one customer's),
  * inside the admin scope. Writes announce to the admins' sockets only after their commit.
  */
@@ -171,6 +174,32 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (statusChanged) app.realtime.announceOrder(order.id, 'order_status');
       // After the commit: the sender delivers it, the request never waits for mail.
+      if (messageQueued) app.messageSender.kick();
+      return { data: order };
+    },
+  );
+
+  app.post(
+    '/orders/:id/out-for-delivery',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'A shipped order is out for delivery (a step, not a status): once; 409 for an order not shipped or already out',
+        params: OrderIdParamsSchema,
+        body: OutForDeliveryRequestSchema,
+        response: { 200: dataEnvelope(AdminOrderSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { order, messageQueued } = await markOutForDelivery(
+        app.db,
+        request.params.id,
+        request.body,
+        auditContextOf(request),
+        shopperMailSettings(request),
+      );
+      // No admin notification: the order's status did not change (docs/product.md#out-for-delivery).
       if (messageQueued) app.messageSender.kick();
       return { data: order };
     },

@@ -65,6 +65,7 @@ export function sampleOrder(values: SettingsValues): Order {
     payment_label: payment.label,
     payment_instructions: payment.instructions,
     shipment: { carrier: 'Aramex', tracking_number: 'AX123456789', tracking_url: 'https://www.aramex.com/track' },
+    out_for_delivery_at: null,
     items: lines,
     created_at: new Date(0).toISOString(),
   };

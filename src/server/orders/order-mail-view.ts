@@ -167,7 +167,8 @@ export function orderMailView(
 
   const details: string[] = [];
   let track: OrderMailView['track'];
-  if (event === 'shipped' && order.shipment) {
+  // Shipped and out for delivery say how the parcel travels (the carrier, its tracking).
+  if ((event === 'shipped' || event === 'out_for_delivery') && order.shipment) {
     const { carrier, tracking_number, tracking_url } = order.shipment;
     if (carrier && s.shippedWith) details.push(fill(s.shippedWith, { carrier }));
     if (tracking_number && s.trackingNumber) details.push(fill(s.trackingNumber, { tracking_number }));

@@ -119,6 +119,14 @@ export function orderStatusMail(
 }
 
 /**
+ * The mail telling a shopper their shipped order is out for delivery (docs/product.md#out-for-delivery):
+ * like the shipped mail, the carrier, tracking number and link, then the lines and totals.
+ */
+export function outForDeliveryMail(order: Order, settings: StatusMailSettings): Omit<Mail, 'to'> {
+  return buildOrderMail('out_for_delivery', order, mailSettingsOf(settings));
+}
+
+/**
  * The mail telling a shopper money went back to them (docs/product.md#order-mails-to-the-shopper):
  * the amount of this refund, the reason the shop gave, and whether the order is now refunded in full.
  */

@@ -32,6 +32,8 @@ const ENGLISH: Record<TextedEvent, (values: OrderTextValues) => string> = {
   processing: (v) => `${v.shop}: we are preparing your order ${v.number}.`,
   shipped: (v) =>
     `${v.shop}: your order ${v.number} is on its way${v.carrier ? ` with ${v.carrier}` : ''}${v.trackingNumber ? `, tracking ${v.trackingNumber}` : ''}.`,
+  out_for_delivery: (v) =>
+    `${v.shop}: your order ${v.number} is out for delivery and should reach you today${v.carrier ? ` with ${v.carrier}` : ''}.`,
   delivered: (v) => `${v.shop}: your order ${v.number} was delivered. Thank you!`,
   cancelled: (v) => `${v.shop}: your order ${v.number} was cancelled.${v.reason ? ` Reason: ${v.reason}` : ''}`,
   refunded: (v) => `${v.shop}: we refunded ${v.amount ?? ''} of your order ${v.number}.`,

@@ -49,6 +49,7 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     shipment: row.carrier
       ? { carrier: row.carrier, tracking_number: row.trackingNumber, tracking_url: row.trackingUrl }
       : null,
+    out_for_delivery_at: row.outForDeliveryAt?.toISOString() ?? null,
     items: [...items].sort((a, b) => a.position - b.position).map(toOrderItem),
     created_at: row.createdAt.toISOString(),
   };

@@ -73,6 +73,13 @@ export const orders = pgTable(
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
+    /**
+     * When the parcel went out for delivery (docs/product.md#out-for-delivery): a step of a shipped
+     * order, not a status. Set once, by "Out for delivery" (conditional on `status = 'shipped'` and
+     * this being null, so concurrent requests record it once); null before, and on orders delivered
+     * without that step.
+     */
+    outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
     /** Unguessable token that lets the shopper's confirmation link read the order. */
     accessToken: text('access_token').notNull().unique(),
     idempotencyKey: text('idempotency_key').unique(),

@@ -440,6 +440,7 @@ async function insertOrderRows(
     ...totals,
     ...terms,
     shipment: null,
+    out_for_delivery_at: null,
     items: lines.map((line) => ({
       product_id: line.product_id,
       variant_id: line.variant_id,

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { linkAccountToCustomer } from '#server/customers/customer-account-link.ts';
 import type { Db } from '#server/db/client.ts';
 import { toNumber } from '#server/products/products.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import type { ShopperOrder, ShopperOrderSummary, ShopperOrdersQuery } from '#shared/contracts/accounts.ts';
+import type { OrderEventKind } from '#shared/contracts/admin-orders.ts';
 import { buildPagination, type Pagination } from '#shared/contracts/common.ts';
 import type { OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 import { toOrder } from './orders.mapper.ts';
@@ -112,15 +113,26 @@ export async function findShopperOrder(db: Db, userId: string, id: string): Prom
   const [items, history] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position)),
     db
-      .select({ status: orderStatusHistory.toStatus, createdAt: orderStatusHistory.createdAt })
+      .select({
+        kind: orderStatusHistory.kind,
+        status: orderStatusHistory.toStatus,
+        createdAt: orderStatusHistory.createdAt,
+      })
       .from(orderStatusHistory)
-      .where(and(eq(orderStatusHistory.orderId, id), eq(orderStatusHistory.kind, 'status')))
-      .orderBy(asc(orderStatusHistory.createdAt)),
+      // The status changes and the delivery step (docs/product.md#out-for-delivery), not the edits.
+      .where(
+        and(
+          eq(orderStatusHistory.orderId, id),
+          inArray(orderStatusHistory.kind, ['status', 'out_for_delivery'] satisfies OrderEventKind[]),
+        ),
+      )
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
   ]);
   const { access_token: _token, ...order } = toOrder(row, items);
   return {
     ...order,
     history: history.map((entry) => ({
+      kind: entry.kind === 'out_for_delivery' ? 'out_for_delivery' : 'status',
       status: entry.status as OrderStatus,
       created_at: entry.createdAt.toISOString(),
     })),

@@ -60,6 +60,8 @@ export const BUILT_IN_SETTINGS: SettingsValues = {
         confirmed: true,
         processing: false,
         shipped: true,
+        // A step of a shipped order (docs/product.md#out-for-delivery): off until the shop uses it.
+        out_for_delivery: false,
         delivered: true,
         cancelled: true,
         refunded: true,
@@ -71,6 +73,7 @@ export const BUILT_IN_SETTINGS: SettingsValues = {
         confirmed: false,
         processing: false,
         shipped: true,
+        out_for_delivery: false,
         delivered: true,
         cancelled: true,
         refunded: true,

@@ -329,8 +329,15 @@ export const ShopperOrderSummarySchema = z.object({
 });
 export type ShopperOrderSummary = z.infer<typeof ShopperOrderSummarySchema>;
 
-/** A status the order went through and when (the admin's notes and who did it stay in the admin panel). */
-export const ShopperOrderEventSchema = z.object({ status: z.enum(ORDER_STATUSES), created_at: z.string() });
+/**
+ * A status the order went through and when (the admin's notes and who did it stay in the admin
+ * panel); `kind: 'out_for_delivery'` is the shipped order's delivery step (status `shipped`).
+ */
+export const ShopperOrderEventSchema = z.object({
+  kind: z.enum(['status', 'out_for_delivery']),
+  status: z.enum(ORDER_STATUSES),
+  created_at: z.string(),
+});
 export type ShopperOrderEvent = z.infer<typeof ShopperOrderEventSchema>;
 
 /** GET /orders/{id} for the signed-in shopper: the order as the confirmation page shows it, plus its timeline. */

@@ -119,8 +119,11 @@ export type AdminOrderListItem = z.infer<typeof AdminOrderListItemSchema>;
 // ---------------------------------------------------------------------------------------------
 // One order
 
-/** One entry of the order's timeline: a status change, a refund, a WhatsApp message, an edit. */
-export const ORDER_EVENT_KINDS = ['status', 'refund', 'whatsapp', 'update'] as const;
+/**
+ * One entry of the order's timeline: a status change, a refund, a WhatsApp message, an edit, or the
+ * shipped order going out for delivery (from and to `shipped`: a step, not a status).
+ */
+export const ORDER_EVENT_KINDS = ['status', 'refund', 'whatsapp', 'update', 'out_for_delivery'] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 export const OrderHistoryEntrySchema = z.object({
@@ -206,6 +209,20 @@ export const AdminOrderUpdateSchema = z
     { message: 'Nothing to change' },
   );
 export type AdminOrderUpdate = z.infer<typeof AdminOrderUpdateSchema>;
+
+/**
+ * `POST /admin/orders/{id}/out-for-delivery` (docs/product.md#out-for-delivery): the shipped order's
+ * parcel is with the driver today. The body is optional: a note for the timeline.
+ */
+export const OutForDeliveryRequestSchema = z
+  .object({ note: safeText().trim().max(500, 'Note must be at most 500 characters').optional() })
+  .strict()
+  .nullish();
+export type OutForDeliveryRequest = z.infer<typeof OutForDeliveryRequestSchema>;
+/** The 409s: only a shipped order goes out for delivery, and only once. */
+export const outForDeliveryRefusedMessage = (status: OrderStatus) =>
+  `Only a shipped order can go out for delivery; this one is ${status}`;
+export const ALREADY_OUT_FOR_DELIVERY_MESSAGE = 'This order is already out for delivery';
 
 /** A cash-on-delivery order counts as paid once delivered; refunds need a paid order. */
 export const REFUND_NOT_PAID_MESSAGE = 'Only a paid order can be refunded';

@@ -60,6 +60,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   'order.confirmed': 'Order confirmed',
   'order.processing': 'Order being prepared',
   'order.shipped': 'Order shipped',
+  'order.out_for_delivery': 'Order out for delivery',
   'order.delivered': 'Order delivered',
   'order.cancelled': 'Order cancelled',
   'order.refunded': 'Money refunded',

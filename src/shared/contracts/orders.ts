@@ -320,6 +320,12 @@ export const OrderSchema = OrderTotalsSchema.extend({
   shipment: z
     .object({ carrier: z.string(), tracking_number: z.string().nullable(), tracking_url: z.string().nullable() })
     .nullable(),
+  /**
+   * When the parcel went out for delivery (docs/product.md#out-for-delivery): a step of a shipped
+   * order, not a status (the order stays `shipped` until delivered); null before, and for an order
+   * delivered without that step.
+   */
+  out_for_delivery_at: z.iso.datetime({ offset: true }).nullable(),
   items: z.array(OrderItemSchema),
   created_at: z.iso.datetime({ offset: true }),
 });

@@ -4,6 +4,7 @@ import type {
   AdminOrderListItem,
   AdminOrderStats,
   AdminOrderUpdate,
+  OutForDeliveryRequest,
   RefundRequest,
   WhatsAppMessage,
 } from '#shared/contracts/admin-orders.ts';
@@ -126,10 +127,11 @@ export function invalidateOrders(queryClient: QueryClient): Promise<void> {
 type OrderWrite =
   | { kind: 'update'; body: AdminOrderUpdate }
   | { kind: 'refund'; body: RefundRequest }
+  | { kind: 'out_for_delivery'; body: OutForDeliveryRequest }
   | { kind: 'whatsapp' };
 
 /**
- * Writes on one order (PUT, refund). The answer is the fresh order, put straight into the cache;
+ * Writes on one order (PUT, refund, out for delivery). The answer is the fresh order, put straight into the cache;
  * the caller says what to toast. Server refusals (409 for a transition another admin made first,
  * 400 for a refund over the remainder) are toasted with the server's own words.
  */
@@ -140,6 +142,7 @@ export function useOrderWrite(orderId: string) {
       const path = `/admin/orders/${encodeURIComponent(orderId)}`;
       if (write.kind === 'update') return adminPut<AdminOrder>(path, write.body);
       if (write.kind === 'refund') return adminPost<AdminOrder>(`${path}/refund`, write.body);
+      if (write.kind === 'out_for_delivery') return adminPost<AdminOrder>(`${path}/out-for-delivery`, write.body);
       return adminPost<WhatsAppMessage>(`${path}/whatsapp`);
     },
     onSuccess: (result, write) => {

@@ -50,6 +50,12 @@ function serve(before: AdminOrder, after?: (call: Call) => AdminOrder | Response
       current = next;
       return json({ data: next });
     },
+    [`POST ${PATH}/out-for-delivery`]: (call) => {
+      const next = after?.(call) ?? current;
+      if (next instanceof Response) return next;
+      current = next;
+      return json({ data: next });
+    },
     [`POST ${PATH}/whatsapp`]: () =>
       json({
         data: {
@@ -213,6 +219,52 @@ describe('OrderDetailPage', () => {
     const track = [...root.querySelectorAll('a')].find((link) => link.textContent?.startsWith('Track the parcel'));
     expect(track?.getAttribute('href')).toBe('https://wakilni.example/WK-88');
     expect(track?.getAttribute('target')).toBe('_blank');
+  });
+
+  it('"Out for delivery" on a shipped order: asks, sends the note, then shows the step and offers it no more', async () => {
+    const shipped = adminOrder({ status: 'shipped', allowed_transitions: ['delivered'], payment_status: 'paid' });
+    const calls = serve(shipped, () =>
+      adminOrder({
+        ...shipped,
+        out_for_delivery_at: '2026-11-21T08:30:00.000Z',
+        history: [
+          ...shipped.history,
+          {
+            id: '00000000-0000-4000-8000-0000000000d2',
+            kind: 'out_for_delivery',
+            from_status: 'shipped',
+            to_status: 'shipped',
+            note: 'Morning round',
+            changed_by: { id: 'admin', name: 'Maya Admin' },
+            created_at: '2026-11-21T08:30:00.000Z',
+          },
+        ],
+      }),
+    );
+    const root = await mount();
+    const badge = () => [...root.querySelectorAll('span')].find((span) => span.textContent === 'Out for delivery');
+    expect(buttonNames(root)).toEqual(expect.arrayContaining(['Out for delivery', 'Mark delivered']));
+    expect(badge()).toBeUndefined();
+
+    await click(button(root, 'Out for delivery'));
+    const dialog = openDialog() as HTMLDialogElement;
+    expect(dialog.textContent).toContain('Mark CS-10042 out for delivery?');
+    await type(dialog.querySelector('textarea') as HTMLTextAreaElement, 'Morning round');
+    await click(button(dialog, 'Out for delivery'));
+    await waitFor(() => expect(calls.some((call) => call.url.endsWith('/out-for-delivery'))).toBe(true));
+    const sent = calls.find((call) => call.url.endsWith('/out-for-delivery'));
+    expect(sent?.method).toBe('POST');
+    expect(sent?.body).toEqual({ note: 'Morning round' });
+    await waitFor(() => expect(buttonNames(root)).not.toContain('Out for delivery'));
+    expect(buttonNames(root)).toContain('Mark delivered');
+    expect(toasts).toContainEqual(
+      expect.objectContaining({ variant: 'success', title: 'Order marked out for delivery' }),
+    );
+    // The badge beside the status, and the history's entry.
+    expect(badge()).toBeDefined();
+    const history = [...root.querySelectorAll('li')].find((item) => item.textContent?.includes('Morning round'));
+    expect(history?.textContent).toContain('Out for delivery');
+    expect(history?.textContent).toContain('Maya Admin');
   });
 
   it('asks before cancelling, with the danger style, and toasts a refusal', async () => {

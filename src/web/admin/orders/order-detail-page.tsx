@@ -5,7 +5,7 @@ import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { DetailCard, DetailColumns, DetailHeader, DetailPage } from '../ui/detail-layout.tsx';
 import { formatDateTime } from '../ui/format.ts';
-import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
+import { OrderStatusBadge, OutForDeliveryBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
 import { AddressDialog } from './address-dialog.tsx';
 import { orderQuery, useOrderWrite } from './order-api.ts';
 import { OrderLines, Totals } from './order-lines.tsx';
@@ -66,6 +66,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
               {order.source === 'admin' ? ' by staff' : ''}
             </span>
             <OrderStatusBadge status={order.status} />
+            {order.status === 'shipped' && order.out_for_delivery_at && <OutForDeliveryBadge />}
             <PaymentStatusBadge status={order.payment_status} />
           </>
         }

@@ -6,6 +6,7 @@ const KIND_LABELS: Record<OrderEventKind, string> = {
   refund: 'Refund',
   whatsapp: 'WhatsApp message sent',
   update: 'Order edited',
+  out_for_delivery: 'Out for delivery',
 };
 
 const DOT: Record<OrderEventKind, string> = {
@@ -13,6 +14,7 @@ const DOT: Record<OrderEventKind, string> = {
   refund: 'bg-orange-500',
   whatsapp: 'bg-emerald-500',
   update: 'bg-zinc-400',
+  out_for_delivery: 'bg-violet-500',
 };
 
 /** What happened, in words: a status move reads "Pending → Confirmed"; the first entry is the order being placed. */

@@ -29,11 +29,22 @@ const ACTIONS: Record<Exclude<OrderStatus, 'pending'>, { label: string; explain:
   },
 };
 
-type Pending = { kind: 'status'; to: Exclude<OrderStatus, 'pending'> } | { kind: 'paid' };
+/** The delivery step of a shipped order (docs/product.md#out-for-delivery): not a status. */
+const OUT_FOR_DELIVERY = {
+  label: 'Out for delivery',
+  explain: 'The parcel is with the driver today. The order stays shipped until you mark it delivered.',
+  done: 'Order marked out for delivery',
+};
+
+type Pending =
+  | { kind: 'status'; to: Exclude<OrderStatus, 'pending'> }
+  | { kind: 'paid' }
+  | { kind: 'out_for_delivery' };
 
 /**
- * One button per transition the server allows now (`allowed_transitions`), plus "Mark as paid"
- * for an unpaid order that is still open. Each asks first, with an optional note for the history.
+ * One button per transition the server allows now (`allowed_transitions`), "Out for delivery" for
+ * a shipped order not yet out, and "Mark as paid" for an unpaid order that is still open. Each
+ * asks first, with an optional note for the history.
  */
 export function StatusActions({ order }: { order: AdminOrder }) {
   const [pending, setPending] = useState<Pending | null>(null);
@@ -43,6 +54,7 @@ export function StatusActions({ order }: { order: AdminOrder }) {
   const opener = useRef<HTMLElement | null>(null);
   const moves = order.allowed_transitions.filter((to): to is Exclude<OrderStatus, 'pending'> => to !== 'pending');
   const canMarkPaid = order.payment_status === 'pending' && order.status !== 'cancelled';
+  const canSendOut = order.status === 'shipped' && order.out_for_delivery_at === null;
   if (moves.length === 0 && !canMarkPaid) return null;
 
   const open = (next: Pending) => {
@@ -61,6 +73,18 @@ export function StatusActions({ order }: { order: AdminOrder }) {
     // Shipping names the carrier (docs/product.md#tracking): checked by the shared contract first.
     const shipped = pending.kind === 'status' && pending.to === 'shipped' ? shipment.validated() : undefined;
     if (shipped === null) return;
+    if (pending.kind === 'out_for_delivery') {
+      write.mutate(
+        {
+          kind: 'out_for_delivery',
+          body: trimmed ? { note: trimmed } : {},
+          success: OUT_FOR_DELIVERY.done,
+          failure: 'Could not mark the order out for delivery',
+        },
+        { onSettled: close },
+      );
+      return;
+    }
     const body =
       pending.kind === 'paid'
         ? { payment_status: 'paid' as const, ...(trimmed ? { note: trimmed } : {}) }
@@ -72,11 +96,17 @@ export function StatusActions({ order }: { order: AdminOrder }) {
     write.mutate({ kind: 'update', body, ...texts }, { onSettled: close });
   };
 
-  const action = pending?.kind === 'status' ? ACTIONS[pending.to] : null;
+  const action =
+    pending?.kind === 'status' ? ACTIONS[pending.to] : pending?.kind === 'out_for_delivery' ? OUT_FOR_DELIVERY : null;
   const danger = pending?.kind === 'status' && pending.to === 'cancelled';
   return (
     <>
       <div className="flex flex-wrap gap-2">
+        {canSendOut && (
+          <button type="button" className="btn-secondary" onClick={() => open({ kind: 'out_for_delivery' })}>
+            {OUT_FOR_DELIVERY.label}
+          </button>
+        )}
         {moves.map((to) =>
           to === 'cancelled' ? null : (
             <button key={to} type="button" className="btn-primary" onClick={() => open({ kind: 'status', to })}>
@@ -101,7 +131,13 @@ export function StatusActions({ order }: { order: AdminOrder }) {
       </div>
       <FormDialog
         open={pending !== null}
-        title={action ? `${action.label} ${order.order_number}?` : `Mark ${order.order_number} as paid?`}
+        title={
+          pending?.kind === 'out_for_delivery'
+            ? `Mark ${order.order_number} out for delivery?`
+            : action
+              ? `${action.label} ${order.order_number}?`
+              : `Mark ${order.order_number} as paid?`
+        }
         description={action ? action.explain : 'Record that the customer has paid for this order.'}
         submitLabel={action ? action.label : 'Mark as paid'}
         // Next to "Cancel order", a plain "Cancel" would be ambiguous.

@@ -58,6 +58,7 @@ export function adminOrder(extra: Partial<AdminOrder> = {}): AdminOrder {
     payment_label: 'Cash on delivery',
     payment_instructions: 'Pay in cash when your order arrives.',
     shipment: null,
+    out_for_delivery_at: null,
     internal_notes: null,
     refundable_amount: 0,
     allowed_transitions: ['confirmed', 'cancelled'],

@@ -46,6 +46,7 @@ const CUSTOMER_MESSAGES = [
   ['confirmed', 'Order confirmed'],
   ['processing', 'Order being prepared'],
   ['shipped', 'Order shipped'],
+  ['out_for_delivery', 'Order out for delivery'],
   ['delivered', 'Order delivered'],
   ['cancelled', 'Order cancelled'],
   ['refunded', 'Money refunded'],

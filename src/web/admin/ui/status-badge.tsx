@@ -26,6 +26,15 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <Badge className={ORDER_STATUS_STYLE[status]}>{status}</Badge>;
 }
 
+/** A shipped order whose parcel is with the driver (docs/product.md#out-for-delivery): a step, beside its status. */
+export function OutForDeliveryBadge() {
+  return (
+    <Badge className="normal-case! bg-violet-100 text-violet-900 dark:bg-violet-950 dark:text-violet-200">
+      Out for delivery
+    </Badge>
+  );
+}
+
 /** Payment pills: unpaid needs attention (amber), refunds are grey or orange, paid is green. */
 const PAYMENT_STYLE: Record<PaymentStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',

@@ -53,11 +53,35 @@ describe('the order page after placing', () => {
       { text: 'Confirmed (done)', current: null },
       { text: 'Being prepared (done)', current: null },
       { text: 'On its way (now)', current: 'step' },
+      { text: 'Out for delivery', current: null },
       { text: 'Delivered', current: null },
     ]);
     expect(root.querySelector('[data-testid="shipment-tracking"] a')?.getAttribute('href')).toBe(
       'https://aramex.example/4471',
     );
+  });
+
+  it('out for delivery: the step after "On its way" is the current one, with its time (docs/product.md#out-for-delivery)', async () => {
+    const out: Order = {
+      ...placedOrder(null),
+      status: 'shipped',
+      out_for_delivery_at: '2026-11-21T08:30:00.000Z',
+    };
+    const root = await open(out);
+    expect(root.textContent).toContain('Out for delivery: the driver is on the way to you.');
+    expect(root.textContent).not.toContain('On its way to you.');
+    const list = steps(root);
+    expect(list.slice(3)).toEqual([
+      { text: 'On its way (done)', current: null },
+      // 10:30 in Beirut (the shop's time zone), written in the step.
+      { text: 'Out for delivery (now)Nov 21, 10:30 AM', current: 'step' },
+      { text: 'Delivered', current: null },
+    ]);
+    expect(root.querySelector('[aria-current="step"] time')?.getAttribute('dateTime')).toBe('2026-11-21T08:30:00.000Z');
+    // Delivered later: every step done, the step's time kept.
+    const delivered = await open({ ...out, status: 'delivered' });
+    expect(steps(delivered).map((step) => step.current)).toEqual([null, null, null, null, null, 'step']);
+    expect(steps(delivered)[4]?.text).toBe('Out for delivery (done)Nov 21, 10:30 AM');
   });
 
   it('cancelled: says so, without steps', async () => {

@@ -10,7 +10,7 @@ import { shopDate } from '#web/lib/shop-dates.ts';
 import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { DeliveryAddress } from '#web/storefront/order-kit/delivery-address.tsx';
-import { ORDER_STAGE_TEXT, OrderSteps } from '#web/storefront/order-kit/order-steps.tsx';
+import { OrderSteps, orderStageText } from '#web/storefront/order-kit/order-steps.tsx';
 import { PaymentDetails } from '#web/storefront/order-kit/payment-details.tsx';
 import { PlacedOrderLines } from '#web/storefront/order-kit/placed-order-lines.tsx';
 import { ShipmentTracking } from '#web/storefront/order-kit/shipment-tracking.tsx';
@@ -90,8 +90,8 @@ function Confirmation({ order }: { order: Order }) {
           </p>
           {!placedJustNow && (
             <>
-              <p className="mx-auto mt-3 max-w-md text-muted">{ORDER_STAGE_TEXT[order.status]}</p>
-              <OrderSteps status={order.status} />
+              <p className="mx-auto mt-3 max-w-md text-muted">{orderStageText(order)}</p>
+              <OrderSteps status={order.status} outForDeliveryAt={order.out_for_delivery_at} />
             </>
           )}
           {placedJustNow && (

@@ -120,6 +120,7 @@ export function placedOrder(promo: AppliedPromo | null): Order {
     payment_label: 'Cash on delivery',
     payment_instructions: 'Pay in cash when your order arrives.',
     shipment: null,
+    out_for_delivery_at: null,
     items: [
       {
         product_id: PRODUCT_ID,

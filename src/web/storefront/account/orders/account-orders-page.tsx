@@ -40,7 +40,8 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-function StatusBadge({ status }: { status: OrderStatus }) {
+/** The order's status, or "Out for delivery" for a shipped order on that step (docs/product.md#out-for-delivery). */
+function StatusBadge({ status, outForDelivery = false }: { status: OrderStatus; outForDelivery?: boolean }) {
   const tone =
     status === 'delivered'
       ? 'bg-accent-soft text-accent'
@@ -49,7 +50,7 @@ function StatusBadge({ status }: { status: OrderStatus }) {
         : 'bg-subtle text-fg';
   return (
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tone}`}>
-      {STATUS_LABELS[status]}
+      {status === 'shipped' && outForDelivery ? 'Out for delivery' : STATUS_LABELS[status]}
     </span>
   );
 }
@@ -174,7 +175,7 @@ function OrderView({ order }: { order: ShopperOrder }) {
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-mono text-xl font-bold text-strong">{order.order_number}</h2>
-        <StatusBadge status={order.status} />
+        <StatusBadge status={order.status} outForDelivery={order.out_for_delivery_at !== null} />
       </div>
       <p className="text-sm text-muted">
         Placed {shopDate(order.created_at, { dateStyle: 'medium', timeStyle: 'short' })}
@@ -203,8 +204,10 @@ function OrderView({ order }: { order: ShopperOrder }) {
               </h3>
               <ol className="mt-2 space-y-2 border-l-2 border-line pl-4">
                 {order.history.map((event) => (
-                  <li key={`${event.status}-${event.created_at}`}>
-                    <span className="font-medium">{STATUS_LABELS[event.status]}</span>
+                  <li key={`${event.kind}-${event.status}-${event.created_at}`}>
+                    <span className="font-medium">
+                      {event.kind === 'out_for_delivery' ? 'Out for delivery' : STATUS_LABELS[event.status]}
+                    </span>
                     <span className="block text-xs text-muted">
                       {shopDate(event.created_at, { dateStyle: 'medium', timeStyle: 'short' })}
                     </span>
