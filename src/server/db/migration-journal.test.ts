@@ -16,8 +16,7 @@ const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal
 /**
  * docs/architecture.md#data: drizzle's migrator applies a journal entry only when its `when` is
  * later than the newest applied migration's, so an entry merged after another must come after it
- * in the journal with a later `when` (two branches' migrations, such as 0024 and 0025, merged in
- * either order). Otherwise a database that ran the first would skip the second without a word.
+ * in the journal with a later `when` (two branches' migrations merged in either order). Otherwise a database that ran the first would skip the second without a word.
  */
 describe('the migrations journal', () => {
   it('lists its entries with rising `when`s, each idx once', () => {
