@@ -24,7 +24,13 @@ export function lbpPrice(cents: Cents, rate: number): number {
   return thousands * LBP_ROUNDING;
 }
 
-/** `1,235,000 LBP`: thousands separated by commas, as Lebanese prices are written. */
+let lbpFormat: Intl.NumberFormat | undefined;
+
+/**
+ * `1,235,000 LBP`: thousands separated by commas, as Lebanese prices are written. The formatter
+ * is made once (making one costs far more than using it, and a page of products formats many).
+ */
 export function formatLbp(amount: number): string {
-  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(amount)} LBP`;
+  lbpFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  return `${lbpFormat.format(amount)} LBP`;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '#server/db/client.ts';
@@ -222,7 +223,12 @@ export function createMessageSender(options: MessageSenderOptions): MessageSende
    */
   async function deliverBatch(rows: readonly ClaimedMessage[]): Promise<void> {
     const sent: string[] = [];
-    for (const row of rows) if (await deliver(row)) sent.push(row.id);
+    for (const row of rows) {
+      if (await deliver(row)) sent.push(row.id);
+      // The outbox channels write synchronously and resolve at once: without a turn of the event
+      // loop between messages, a batch of 50 would hold every waiting request for its whole length.
+      await setImmediatePromise();
+    }
     const token = rows[0]?.claimToken;
     if (!token || sent.length === 0) return;
     const marked = new Set(await markAllSent(db, sent, token));

@@ -8,7 +8,7 @@ import type {
   SettingsValues,
   TaxSettings,
 } from '#shared/contracts/settings.ts';
-import { round2 } from '#shared/money.ts';
+import { formatMoney } from '#shared/money.ts';
 import { ORDER_MAIL_STRINGS_EN, type OrderMailEvent, type OrderMailStrings } from '#shared/order-mail-strings.ts';
 import { formatPhone, normalizePhone } from '#shared/phone.ts';
 import {
@@ -89,21 +89,6 @@ export function orderPageLink(base: string, order: { id: string; accessToken: st
   return linkTo(base, `/checkout?order=${order.id}&token=${encodeURIComponent(order.accessToken)}`);
 }
 
-/**
- * `$1,234.50`, as formatMoney (shared/money.ts) writes it, with one NumberFormat per currency:
- * building one costs ~0.1 ms and every mail formats a dozen amounts. (The shared helper stays
- * minimal: it is part of the storefront's first load.)
- */
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-export function formatAmount(amount: number, currency: string): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    moneyFormats.set(currency, format);
-  }
-  return format.format(round2(amount));
-}
-
 /** `{name}` replaced by its value; a name it does not know stays as written. One pass: values are never read as placeholders. */
 export function fillPlaceholders(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{([a-z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
@@ -142,7 +127,7 @@ export function orderMailView(
 ): OrderMailView {
   const s = (settings.strings ?? ORDER_MAIL_STRINGS_EN)[event];
   const { shop, linkBase } = settings;
-  const money = (amount: number) => formatAmount(amount, shop.currency);
+  const money = (amount: number) => formatMoney(amount, shop.currency);
   const values: Record<string, string> = {
     order_number: order.order_number,
     shop_name: shop.name,
