@@ -71,6 +71,7 @@ export interface OrderTermsFields {
   tax_label: string | null;
   tax_rate: number | null;
   prices_include_tax: boolean | null;
+  tax_number: string | null;
   payment_label: string | null;
   payment_instructions: string | null;
 }
@@ -84,6 +85,14 @@ export function orderTaxTerms(
     return { label: order.tax_label, rate: order.tax_rate, prices_include_tax: order.prices_include_tax };
   }
   return current;
+}
+
+/**
+ * The shop's VAT number the order was placed under ('' when it had none), else (older orders)
+ * `current`, the number in the tax settings today.
+ */
+export function orderVatNumber(order: Pick<OrderTermsFields, 'tax_number'>, current: string | undefined): string {
+  return order.tax_number ?? current ?? '';
 }
 
 /** "VAT (11%)", or "Includes VAT (11%)" when prices hold the tax: as the summary and receipts label it. */

@@ -53,7 +53,7 @@ describe('an order keeps what the shopper was told', () => {
 
   it('keeps the tax label, rate and payment instructions of its placement after the settings change', async () => {
     await put('payment', { bank_transfer: { enabled: true, label: 'Bank (BLOM)', instructions: 'IBAN LB11 2222' } });
-    await put('tax', { rate: 11, label: 'TVA', prices_include_tax: true });
+    await put('tax', { rate: 11, label: 'TVA', prices_include_tax: true, vat_number: 'LB-1112223' });
     const product = await createProduct(ctx.database.db, { price: 111, stockQuantity: 10 });
     const placed = await place(
       orderBody([{ product_id: product.id, quantity: 1 }], { payment_method: 'bank_transfer' }),
@@ -63,13 +63,14 @@ describe('an order keeps what the shopper was told', () => {
       tax_label: 'TVA',
       tax_rate: 11,
       prices_include_tax: true,
+      tax_number: 'LB-1112223',
       payment_label: 'Bank (BLOM)',
       payment_instructions: 'IBAN LB11 2222',
     };
     expect(placed.json().data).toMatchObject({ ...told, tax: 11, total: 111 });
 
     // The merchant changes everything the order was placed with.
-    await put('tax', { rate: 5, label: 'GST', prices_include_tax: false });
+    await put('tax', { rate: 5, label: 'GST', prices_include_tax: false, vat_number: 'LB-9998887' });
     await put('payment', { bank_transfer: { label: 'Bank (Audi)', instructions: 'IBAN LB99 9999' } });
 
     expect(await shopperView(placed.json().data)).toMatchObject(told);
@@ -80,6 +81,7 @@ describe('an order keeps what the shopper was told', () => {
       tax_label: 'GST',
       tax_rate: 5,
       prices_include_tax: false,
+      tax_number: 'LB-9998887',
       payment_label: 'Bank (Audi)',
       payment_instructions: 'IBAN LB99 9999',
       tax: 5.55,
@@ -112,12 +114,20 @@ describe('an order keeps what the shopper was told', () => {
     const placed = (await place(orderBody([{ product_id: product.id, quantity: 1 }]))).json().data;
     await ctx.database.db
       .update(orders)
-      .set({ taxLabel: null, taxRate: null, pricesIncludeTax: null, paymentLabel: null, paymentInstructions: null })
+      .set({
+        taxLabel: null,
+        taxRate: null,
+        pricesIncludeTax: null,
+        taxNumber: null,
+        paymentLabel: null,
+        paymentInstructions: null,
+      })
       .where(eq(orders.id, placed.id));
     expect(await shopperView(placed)).toMatchObject({
       tax_label: null,
       tax_rate: null,
       prices_include_tax: null,
+      tax_number: null,
       payment_label: null,
       payment_instructions: null,
       tax: 1.1,

@@ -62,6 +62,7 @@ export function sampleOrder(values: SettingsValues): Order {
     tax_label: tax.label,
     tax_rate: tax.rate,
     prices_include_tax: tax.prices_include_tax,
+    tax_number: tax.vat_number,
     payment_label: payment.label,
     payment_instructions: payment.instructions,
     shipment: { carrier: 'Aramex', tracking_number: 'AX123456789', tracking_url: 'https://www.aramex.com/track' },

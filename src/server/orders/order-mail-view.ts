@@ -15,6 +15,7 @@ import {
   GOVERNORATE_NAMES,
   orderPaymentTerms,
   orderTaxTerms,
+  orderVatNumber,
   PAYMENT_METHOD_NAMES,
   type PaymentMethod,
   taxLineLabel,
@@ -208,8 +209,9 @@ export function orderMailView(
       line: `${s.payment}: ${method.label.toLowerCase()}`,
       instructions: order.payment_method === 'cash_on_delivery' ? '' : method.instructions,
     };
-    const vatNumber = settings.tax?.vat_number ?? '';
-    if (vatNumber) vatLine = fill(s.vatLine, { tax_label: settings.tax?.label ?? 'VAT', vat_number: vatNumber });
+    const vatNumber = orderVatNumber(order, settings.tax?.vat_number);
+    const taxLabel = order.tax_label ?? settings.tax?.label ?? 'VAT';
+    if (vatNumber) vatLine = fill(s.vatLine, { tax_label: taxLabel, vat_number: vatNumber });
     const address = order.shipping_address;
     const customer = order.customer;
     delivery = [

@@ -44,6 +44,7 @@ export function toOrder(row: OrderRow, items: readonly OrderItemRow[]): Order {
     tax_label: row.taxLabel,
     tax_rate: row.taxRate === null ? null : toNumber(row.taxRate),
     prices_include_tax: row.pricesIncludeTax,
+    tax_number: row.taxNumber,
     payment_label: row.paymentLabel,
     payment_instructions: row.paymentInstructions,
     shipment: row.carrier

@@ -64,6 +64,8 @@ export const orders = pgTable(
     pricesIncludeTax: boolean('prices_include_tax'),
     paymentLabel: text('payment_label'),
     paymentInstructions: text('payment_instructions'),
+    /** The shop's VAT number at placement ('' when it had none; null on orders from before it was kept). */
+    taxNumber: text('tax_number'),
     /**
      * How the parcel travels, given with "Mark shipped" (docs/product.md#tracking): the carrier's
      * name (one of settings: shipping `carriers`, or "Own driver"), an optional tracking number and

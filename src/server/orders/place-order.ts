@@ -377,6 +377,7 @@ async function insertOrderRows(
     tax_label: tax.label,
     tax_rate: tax.rate,
     prices_include_tax: tax.prices_include_tax,
+    tax_number: tax.vat_number,
     payment_label: payment.label,
     payment_instructions: payment.instructions,
   };

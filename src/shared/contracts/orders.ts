@@ -308,12 +308,14 @@ export const OrderSchema = OrderTotalsSchema.extend({
   /**
    * What the shopper was told at placement, kept so a later settings change never rewrites the
    * order (src/shared/shop-settings.ts): the tax's name, rate (percent) and whether the prices held
-   * it, and the payment method's name and instructions. Null on orders placed before they were
-   * kept: those are shown with the shop's current settings.
+   * it, the shop's VAT number ('' when it had none), and the payment method's name and
+   * instructions. Null on orders placed before they were kept: those are shown with the shop's
+   * current settings.
    */
   tax_label: z.string().nullable(),
   tax_rate: z.number().nullable(),
   prices_include_tax: z.boolean().nullable(),
+  tax_number: z.string().nullable(),
   payment_label: z.string().nullable(),
   payment_instructions: z.string().nullable(),
   /** How the parcel travels, once shipped with a carrier (docs/product.md#tracking); null before. */

@@ -2,7 +2,7 @@
 -- (decisions 007 and 011). One readable source of what the database runs
 -- (docs/architecture.md#sql-sources): applied drizzle migrations cannot change, so this file is
 -- not run itself: the latest migration that (re)creates the function must carry this statement
--- exactly (0023 today), and tests/api/sql-sources.test.ts proves it and that a migrated database
+-- exactly (0025 today), and tests/api/sql-sources.test.ts proves it and that a migrated database
 -- runs this body. To change the function: edit it here, copy the statement into a new custom
 -- migration (`npx drizzle-kit generate --custom --name=…`), run that test.
 --
@@ -36,8 +36,9 @@
 --          summed, product_quantity the sum over its product's lines (`StockClaim`); empty on the
 --          careful path, which has taken the stock already
 --   head:  the order's columns (promo_code_id / promo_discount_type / promo_discount_value null
---          without a code; tax_label / tax_rate / prices_include_tax / payment_label /
---          payment_instructions: what the shopper was told, kept as it was), `promo_rule` (promo-validation.ts `promoRuleOf`: the rule priced
+--          without a code; tax_label / tax_rate / prices_include_tax / tax_number (the shop's VAT
+--          number, '' for none) / payment_label / payment_instructions: what the shopper was told,
+--          kept as it was), `promo_rule` (promo-validation.ts `promoRuleOf`: the rule priced
 --          with), `source` / `created_by` (who entered it), and `time_zone` (the shop's, settings:
 --          site: the zone of the day a promo code's dates are judged on; Asia/Beirut when absent)
 --   items: the line snapshots, in the shopper's order (`position`)
@@ -196,7 +197,7 @@ BEGIN
       payment_method, notes, promo_code, promo_code_id, promo_discount_type, promo_discount_value,
       promo_use_counted, subtotal, tax, shipping, discount, total, access_token,
       idempotency_key, request_hash, customer_id, source, created_by,
-      tax_label, tax_rate, prices_include_tax, payment_label, payment_instructions)
+      tax_label, tax_rate, prices_include_tax, tax_number, payment_label, payment_instructions)
     VALUES ('CS-' || nextval('order_number_seq')::text, head->>'customer_name', head->>'customer_phone',
       head->>'customer_email', head->'shipping_address', head->>'payment_method', head->>'notes',
       head->>'promo_code', promo_id, head->>'promo_discount_type', (head->>'promo_discount_value')::numeric,
@@ -204,7 +205,7 @@ BEGIN
       (head->>'discount')::numeric, (head->>'total')::numeric, head->>'access_token', head->>'idempotency_key',
       head->>'request_hash', customer, coalesce(head->>'source', 'checkout'), (head->>'created_by')::uuid,
       head->>'tax_label', (head->>'tax_rate')::numeric, (head->>'prices_include_tax')::boolean,
-      head->>'payment_label', head->>'payment_instructions')
+      head->>'tax_number', head->>'payment_label', head->>'payment_instructions')
     RETURNING o.id, o.order_number, o.status, o.payment_status, o.total, o.created_at INTO placed;
 
   INSERT INTO order_items (order_id, product_id, variant_id, product_name, sku, image, unit_price, quantity,

@@ -80,12 +80,13 @@ function publicSettings(vatNumber: string) {
 }
 
 describe('OrderDetailPage', () => {
-  it('names the tax and payment as the order kept them, and prints the shop’s VAT number on the slip', async () => {
+  it('names the tax and payment as the order kept them, and prints the VAT number it was placed under on the slip', async () => {
     serve(
       adminOrder({
         tax_label: 'TVA',
         tax_rate: 11,
         prices_include_tax: true,
+        tax_number: 'LB-1112223',
         payment_label: 'Bank transfer',
         payment_instructions: 'IBAN LB11 2222',
         shipping_address: { city: 'Saida', street: 'Riad El Solh', governorate: 'south' },
@@ -100,7 +101,7 @@ describe('OrderDetailPage', () => {
     expect(root.textContent).toContain('Payment: Bank transfer');
     const slip = () => document.querySelector('[data-packing-slip]');
     await waitFor(() =>
-      expect(slip()?.querySelector('[data-testid="slip-vat-number"]')?.textContent).toBe('GST number LB-3344556'),
+      expect(slip()?.querySelector('[data-testid="slip-vat-number"]')?.textContent).toBe('TVA number LB-1112223'),
     );
     expect(slip()?.textContent).toContain('Bank transfer');
     expect(slip()?.textContent).toContain('IBAN LB11 2222');
@@ -114,16 +115,19 @@ describe('OrderDetailPage', () => {
         tax_label: null,
         tax_rate: null,
         prices_include_tax: null,
+        tax_number: null,
         payment_label: null,
         payment_instructions: null,
       }),
       undefined,
-      () => publicSettings(''),
+      () => publicSettings('LB-3344556'),
     );
     const root = await mount();
     await waitFor(() => expect(root.textContent).toContain('GST (5%)'));
     expect(root.textContent).toContain('Payment: Cash (today)');
-    expect(document.querySelector('[data-testid="slip-vat-number"]')).toBeNull();
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid="slip-vat-number"]')?.textContent).toBe('GST number LB-3344556'),
+    );
   });
 
   it('shows lines, totals, customer link, address, history and the slip for printing', async () => {

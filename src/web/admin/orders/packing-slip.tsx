@@ -1,7 +1,7 @@
 import { createPortal } from 'react-dom';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { GOVERNORATE_NAMES, orderPaymentTerms, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
+import { GOVERNORATE_NAMES, orderPaymentTerms, orderVatNumber, PAYMENT_METHOD_NAMES } from '#shared/shop-settings.ts';
 import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { type Column, ColumnHeaders } from '../ui/column-headers.tsx';
@@ -33,7 +33,7 @@ export const variationsText = (variations: Record<string, string>) =>
     .join(', ');
 
 /**
- * The print-only packing slip: shop name (and its VAT number when the tax settings have one),
+ * The print-only packing slip: shop name (and the VAT number the order was placed under, if any),
  * order number, date, the customer and address, how the order is paid (the method and its
  * instructions as the shopper was told them at placement), and the lines with quantities (no
  * prices: the slip travels in the parcel). Printed with the browser's own print (`window.print()`
@@ -43,6 +43,8 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
   const { shopName } = getSiteConfig();
   const terms = useShopSettings();
   const tax = terms.data?.tax;
+  // The number the order was placed under (older orders: the settings' number today).
+  const vatNumber = orderVatNumber(order, tax?.vat_number);
   const payment = orderPaymentTerms(
     order,
     terms.data?.payment_methods.find((entry) => entry.method === order.payment_method) ?? {
@@ -58,9 +60,9 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
       <header className="flex items-start justify-between border-b-2 border-black pb-3">
         <div>
           <p className="text-2xl font-bold">{shopName}</p>
-          {tax?.vat_number && (
+          {vatNumber && (
             <p className="text-xs" data-testid="slip-vat-number">
-              {tax.label} number {tax.vat_number}
+              {order.tax_label ?? tax?.label ?? 'VAT'} number {vatNumber}
             </p>
           )}
           <p className="text-sm">Packing slip</p>

@@ -55,6 +55,7 @@ export function adminOrder(extra: Partial<AdminOrder> = {}): AdminOrder {
     tax_label: 'VAT',
     tax_rate: 11,
     prices_include_tax: false,
+    tax_number: '',
     payment_label: 'Cash on delivery',
     payment_instructions: 'Pay in cash when your order arrives.',
     shipment: null,

@@ -117,6 +117,7 @@ export function placedOrder(promo: AppliedPromo | null): Order {
     tax_label: 'VAT',
     tax_rate: 11,
     prices_include_tax: false,
+    tax_number: '',
     payment_label: 'Cash on delivery',
     payment_instructions: 'Pay in cash when your order arrives.',
     shipment: null,

@@ -1,6 +1,6 @@
 import type { Order } from '#shared/contracts/orders.ts';
 import { formatMoney } from '#shared/money.ts';
-import { orderTaxTerms, taxLineLabel } from '#shared/shop-settings.ts';
+import { orderTaxTerms, orderVatNumber, taxLineLabel } from '#shared/shop-settings.ts';
 import { useShopSettings } from '#web/lib/shop-settings.ts';
 import { optionsText } from '#web/storefront/cart-kit/cart-actions.ts';
 import { ProductImage } from '#web/storefront/catalogue-kit/product-image.tsx';
@@ -29,6 +29,7 @@ export function PlacedOrderLines({
     | 'tax_label'
     | 'tax_rate'
     | 'prices_include_tax'
+    | 'tax_number'
   > & {
     shipping_address?: Pick<Order['shipping_address'], 'governorate'>;
   };
@@ -37,7 +38,7 @@ export function PlacedOrderLines({
   const settings = useShopSettings();
   const zone = governorateName(order.shipping_address?.governorate);
   const tax = orderTaxTerms(order, settings.data?.tax);
-  const vatNumber = settings.data?.tax.vat_number;
+  const vatNumber = orderVatNumber(order, settings.data?.tax.vat_number);
   return (
     <>
       <ul className="mt-2 divide-y divide-line">
