@@ -46,3 +46,15 @@ export function emailResolver(saved: () => EmailSettingsResponse) {
     }),
   );
 }
+
+/** The order messages a shopper may get, each with an email switch and a text switch, in the order they happen. */
+export const ORDER_MESSAGE_SWITCHES = [
+  ['order_placed', 'Order received'],
+  ['confirmed', 'Order confirmed'],
+  ['processing', 'Order being prepared'],
+  ['shipped', 'Order shipped'],
+  ['out_for_delivery', 'Order out for delivery'],
+  ['delivered', 'Order delivered'],
+  ['cancelled', 'Order cancelled'],
+  ['refunded', 'Money refunded'],
+] as const;

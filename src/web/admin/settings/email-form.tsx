@@ -14,7 +14,7 @@ import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { useDialogForm } from '../ui/use-editor-form.tsx';
-import { emailResolver, toFormValues } from './email-form-values.ts';
+import { emailResolver, ORDER_MESSAGE_SWITCHES, toFormValues } from './email-form-values.ts';
 import { MailTemplatesCard } from './mail-templates-card.tsx';
 import { SecretField } from './secret-field.tsx';
 import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
@@ -26,17 +26,6 @@ const SECURITY_LABELS = {
   tls: 'TLS (usually port 465)',
   none: 'None (not encrypted)',
 } as const;
-
-const CUSTOMER_MESSAGES = [
-  ['order_placed', 'Order received'],
-  ['confirmed', 'Order confirmed'],
-  ['processing', 'Order being prepared'],
-  ['shipped', 'Order shipped'],
-  ['out_for_delivery', 'Order out for delivery'],
-  ['delivered', 'Order delivered'],
-  ['cancelled', 'Order cancelled'],
-  ['refunded', 'Money refunded'],
-] as const;
 
 const SHOP_MESSAGES = [
   ['new_order', 'New order'],
@@ -108,7 +97,7 @@ export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
           </div>
         </DetailCard>
         <DetailCard stack title="Emails to customers">
-          {CUSTOMER_MESSAGES.map(([name, label]) => (
+          {ORDER_MESSAGE_SWITCHES.map(([name, label]) => (
             <SwitchField key={name} label={label} {...field(`messages.customer.${name}`)} />
           ))}
         </DetailCard>

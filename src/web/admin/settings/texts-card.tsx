@@ -13,20 +13,10 @@ import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { useDialogForm } from '../ui/use-editor-form.tsx';
-import type { EmailEditor } from './email-form-values.ts';
+import { type EmailEditor, ORDER_MESSAGE_SWITCHES } from './email-form-values.ts';
 import { SecretField } from './secret-field.tsx';
 import { SwitchField } from './section-form.tsx';
 import { sendTestText } from './settings-api.ts';
-
-const TEXT_MESSAGES = [
-  ['order_placed', 'Order received'],
-  ['confirmed', 'Order confirmed'],
-  ['processing', 'Order being prepared'],
-  ['shipped', 'Order shipped'],
-  ['delivered', 'Order delivered'],
-  ['cancelled', 'Order cancelled'],
-  ['refunded', 'Money refunded'],
-] as const;
 
 /**
  * "Texts to customers" in Settings → Email: how texts reach a customer's phone (the outbox folder,
@@ -137,7 +127,7 @@ export function TextsCard({
       )}
       <fieldset className="space-y-4">
         <legend className="w-full border-t border-line pt-4 text-sm font-medium text-strong">Which texts go out</legend>
-        {TEXT_MESSAGES.map(([name, label]) => (
+        {ORDER_MESSAGE_SWITCHES.map(([name, label]) => (
           <SwitchField key={name} label={label} {...field(`messages.texts.${name}`)} />
         ))}
       </fieldset>
