@@ -33,9 +33,10 @@ import { healthRoutes } from './health/health.routes.ts';
 import { loggerOptions } from './logging.ts';
 import { type AppMailer, createBackgroundMailer } from './mail/background-mailer.ts';
 import { createMailer, explainMailFailure, mailRouteOf } from './mail/mailer.ts';
-import { createMessageChannel } from './messages/create-channel.ts';
+import { createMessageChannel, textRouteOf } from './messages/create-channel.ts';
 import type { MessageChannel } from './messages/message-channel.ts';
 import { createMessageSender, type MessageSender, type MessageSenderOptions } from './messages/message-sender.ts';
+import { explainTextError } from './messages/text-errors.ts';
 import { priceCartItems } from './orders/order-pricing.ts';
 import { ORDER_RATE_WINDOW_MS, orderRoutes } from './orders/orders.routes.ts';
 import { shopperOrderRoutes } from './orders/shopper-orders.routes.ts';
@@ -59,6 +60,7 @@ import { registerAdminRealtime } from './realtime/admin-realtime.ts';
 import { newestApprovedReviews } from './reviews/review-queries.ts';
 import { DEFAULT_REVIEW_RATE_LIMITS, type ReviewRateLimits, reviewRoutes } from './reviews/reviews.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
+import { createOutboundFetch, type OutboundFetch } from './security/outbound-fetch.ts';
 import { defaultSettings } from './settings/settings-defaults.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 import { settingsSecretBox } from './settings/shop-settings.service.ts';
@@ -79,8 +81,13 @@ declare module 'fastify' {
     mailer: AppMailer;
     /** Work a request hands over and answers without (plugins/background-work.ts). */
     background: BackgroundWork;
-    /** Text messages to phones (one-time codes): outbox by default, a provider by MESSAGE_CHANNEL. */
+    /**
+     * Text messages to phones (one-time codes, order texts): the channel of Settings → Email, read
+     * at each send (outbox by default, SMS or WhatsApp; messages/create-channel.ts).
+     */
     messages: MessageChannel;
+    /** The one guarded fetcher for outbound HTTP: public addresses only (security/outbound-fetch.ts). */
+    outboundFetch: OutboundFetch;
     /**
      * Delivers the message outbox (shoppers' order status mails, messages/message-sender.ts):
      * `kick()` after a commit that queued one; tests `drain()`.
@@ -200,7 +207,18 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.decorate('mailer', mailer);
   // Mail handed over before shutdown is still sent (or written to the outbox).
   app.addHook('onClose', () => mailer.idle());
-  app.decorate('messages', createMessageChannel(config, app.log));
+  const outboundFetch = createOutboundFetch({ allowedPrivateHosts: config.OUTBOUND_PRIVATE_HOSTS });
+  app.decorate('outboundFetch', outboundFetch);
+  app.decorate(
+    'messages',
+    createMessageChannel({
+      // Read at send time, like the mail route (the store is decorated below and started before requests).
+      route: () => textRouteOf(app.settings),
+      outboxDir: config.paths.outbox,
+      fetch: outboundFetch,
+      log: app.log,
+    }),
+  );
   const catalogue = new CatalogueReadModel(options.database, app.log);
   app.decorate('catalogue', catalogue);
   // Stop listening before the database closes (hooks run in the order they were added).
@@ -224,7 +242,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     // A text's channel adapters say only what the provider answered (a status), never the text or a key.
     describeError: (error, channel) =>
       channel === 'text'
-        ? `The ${app.messages.name} channel did not take the text: ${error instanceof Error ? error.message : 'unknown error'}`
+        ? explainTextError(error)
         : explainMailFailure(error, mailRouteOf(settingsStore), config.SMTP_URL),
     log: app.log,
     ...options.messageSender,

@@ -118,10 +118,11 @@ export const ConfigSchema = z.object({
     .default('+961 70 123 456'),
   SUPPORT_CONTACT: optionalText,
   /**
-   * Where one-time codes go (messages/create-channel.ts): `outbox` writes DATA_DIR/outbox/sms-*.txt
-   * (the log says only that one was written); `whatsapp` sends through the WhatsApp Cloud API with
-   * the WHATSAPP_* keys below; `sms` through an SMS provider speaking Twilio's Messages API with
-   * the SMS_* keys.
+   * The first start's text channel (docs/operations.md#text-messages-one-time-codes-and-order-texts):
+   * it and the WHATSAPP_* and SMS_* keys below are stored in the email settings on the first start
+   * (the keys sealed), after which Settings → Email alone decides. `outbox` writes
+   * DATA_DIR/outbox/sms-*.txt; `whatsapp` sends through the WhatsApp Cloud API; `sms` through an SMS
+   * provider speaking Twilio's Messages API. A provider without all its keys starts as `outbox`.
    */
   MESSAGE_CHANNEL: z
     .enum(['outbox', 'whatsapp', 'sms'], { message: 'must be outbox, whatsapp or sms' })
@@ -149,6 +150,25 @@ export const ConfigSchema = z.object({
       )
       .optional(),
   ),
+  /**
+   * Hosts (names or IP addresses, comma-separated) the guarded outbound fetcher may call although
+   * they are private or local (security/outbound-fetch.ts): an SMS gateway on the shop's own
+   * network. Empty: public addresses only.
+   */
+  OUTBOUND_PRIVATE_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) =>
+          host
+            .trim()
+            .replace(/^\[|\]$/g, '')
+            .toLowerCase(),
+        )
+        .filter(Boolean),
+    ),
   // The lines under Add to cart on the product page; an empty value hides that line.
   DELIVERY_NOTE: z.string().trim().max(200).default('Delivery across Lebanon in 1–3 working days, cash on delivery.'),
   RETURNS_NOTE: z.string().trim().max(200).default('Returns within 7 days, unused and in the original packaging.'),

@@ -11,8 +11,8 @@ import type { SeedOutcome } from './db/seed/seed.ts';
 import { seedPicturesComplete } from './db/seed/seed-pictures-done.ts';
 import { SETTING_KEYS } from './settings/setting-keys.ts';
 import { getOrCreateSetting, getSetting } from './settings/settings.service.ts';
-import { defaultSettings } from './settings/settings-defaults.ts';
-import { storeFirstStartSettings } from './settings/shop-settings.service.ts';
+import { defaultSecrets, defaultSettings } from './settings/settings-defaults.ts';
+import { settingsSecretBox, storeFirstStartSettings } from './settings/shop-settings.service.ts';
 
 /** Prints one line of start-up progress (main.ts: the terminal); steps that take time say so first. */
 export type StartProgress = (line: string) => void;
@@ -98,8 +98,11 @@ export async function prepareInstance(
     };
     // Authenticator secrets stored in clear before they were sealed are sealed now, once.
     await sealClearTotpSecrets(db, totpSecretBox(secrets.jwtSecret));
-    // The environment's shop name and contact details become the stored settings, once.
-    await storeFirstStartSettings(db, defaultSettings(config));
+    // The environment's shop name, contact details and text channel become the stored settings, once.
+    await storeFirstStartSettings(db, defaultSettings(config), {
+      box: settingsSecretBox(secrets.jwtSecret),
+      values: defaultSecrets(config),
+    });
     const admin = await ensureFirstAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     const seed = await seedIfNew(db, config, progress);
     const demoSeeded = seed === 'seeded' || Boolean(await getSetting(db, SETTING_KEYS.demoSeed));

@@ -1,31 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
 import { customers } from '#server/customers/customers.table.ts';
-import { createMessageChannel } from '#server/messages/create-channel.ts';
 import { users } from '#server/users/users.table.ts';
 import { lastCodeTo, lastLinkTokenTo } from '../helpers/account-outbox.ts';
+import { apiAs } from '../helpers/admin-api.ts';
 import { bearer, createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
+import { type FakeTextProvider, LOCAL_FAKES_ENV, startFakeTextProvider } from '../helpers/fake-text-provider.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-
-interface Received {
-  url: string;
-  authorization: string | undefined;
-  body: { messaging_product: string; to: string; type: string; text: { body: string } };
-}
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    request.on('data', (chunk) => {
-      data += chunk;
-    });
-    request.on('end', () => resolve(data));
-  });
 
 describe('message channel: outbox by default (docs/operations.md)', () => {
   let ctx: TestApp;
@@ -127,51 +110,46 @@ describe('message channel: outbox by default (docs/operations.md)', () => {
   });
 });
 
-describe('message channel: WhatsApp Cloud API adapter', () => {
+describe('message channel: WhatsApp Cloud API adapter, chosen in Settings → Email', () => {
   let ctx: TestApp;
-  let server: Server;
-  let status = 200;
-  const received: Received[] = [];
+  let fake: FakeTextProvider;
   const lines: string[] = [];
   const TOKEN = 'wa-secret-token-never-logged';
 
   beforeAll(async () => {
-    server = createServer(async (request, response) => {
-      received.push({
-        url: request.url ?? '',
-        authorization: request.headers.authorization,
-        body: JSON.parse(await readBody(request)),
-      });
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(status === 200 ? { messages: [{ id: 'wamid.1' }] } : { error: { message: 'no' } }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    fake = await startFakeTextProvider({ status: 200, body: { messages: [{ id: 'wamid.1' }] } });
     ctx = await createTestApp({
-      env: {
-        LOG_LEVEL: 'info',
-        MESSAGE_CHANNEL: 'whatsapp',
-        WHATSAPP_TOKEN: TOKEN,
-        WHATSAPP_PHONE_NUMBER_ID: '1098765',
-        WHATSAPP_API_URL: `http://127.0.0.1:${port}/v20.0`,
-      },
+      env: { LOG_LEVEL: 'info', ...LOCAL_FAKES_ENV },
       logStream: { write: (line: string) => void lines.push(line) },
     });
+    const staff = await createUser(ctx.database.db, { role: 'admin' });
+    const saved = await apiAs(ctx.app, (await signInAs(ctx.app, staff.email)).token)(
+      'PUT',
+      '/api/admin/settings/email',
+      {
+        text_channel: 'whatsapp',
+        whatsapp_token: TOKEN,
+        whatsapp_phone_number_id: '1098765',
+        whatsapp_api_url: `${fake.url}/v20.0`,
+      },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
   });
   afterAll(async () => {
     await ctx.close();
-    await new Promise((resolve) => server.close(resolve));
+    await fake.close();
   });
 
   it('posts the code as a text message with the bearer token; no outbox file, no code or token in the log', async () => {
     const phone = '+96171923456';
     await signUpShopper(ctx.app, { phone });
-    expect(received).toHaveLength(1);
-    const [message] = received;
+    expect(fake.received).toHaveLength(1);
+    const [message] = fake.received;
     expect(message?.url).toBe('/v20.0/1098765/messages');
     expect(message?.authorization).toBe(`Bearer ${TOKEN}`);
-    expect(message?.body).toMatchObject({ messaging_product: 'whatsapp', to: '96171923456', type: 'text' });
-    const code = message?.body.text.body.match(/code is (\d{6})/)?.[1];
+    const body = message?.json() as { text: { body: string } };
+    expect(body).toMatchObject({ messaging_product: 'whatsapp', to: '96171923456', type: 'text' });
+    const code = body.text.body.match(/code is (\d{6})/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     await expect(lastCodeTo(ctx, phone)).rejects.toThrow();
     const log = lines.join('');
@@ -180,20 +158,16 @@ describe('message channel: WhatsApp Cloud API adapter', () => {
   });
 
   it('a refused send is logged with its status only, and the shopper still gets 202', async () => {
-    status = 500;
+    fake.answer({ status: 500, body: { error: { message: 'no' } } });
     const phone = '+96171923457';
     await signUpShopper(ctx.app, { phone });
     const response = await ctx.app.inject({ method: 'POST', url: '/api/account/otp', payload: { phone } });
     expect(response.statusCode).toBe(202);
+    await ctx.app.background.idle();
     const failures = lines.filter((line) => line.includes('message not accepted'));
     expect(failures.length).toBeGreaterThan(0);
     expect(failures.join('')).toContain('"status":500');
     expect(lines.join('')).not.toContain(TOKEN);
-    status = 200;
-  });
-
-  it('a whatsapp channel without its keys stops the start', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', MESSAGE_CHANNEL: 'whatsapp', WHATSAPP_TOKEN: TOKEN });
-    expect(() => createMessageChannel(config, ctx.app.log)).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
+    fake.answer({ status: 200, body: { messages: [{ id: 'wamid.2' }] } });
   });
 });

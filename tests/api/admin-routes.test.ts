@@ -120,6 +120,7 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
         'GET /api/admin/settings',
         'PUT /api/admin/settings',
         'POST /api/admin/settings/email/test',
+        'POST /api/admin/settings/email/test-text',
         'GET /api/admin/settings/email/preview',
         'POST /api/admin/settings/email/preview',
         ...['site', 'payment', 'shipping', 'tax', 'email', 'system'].flatMap((section) => [

@@ -12,6 +12,7 @@ import { GOVERNORATES, SETTINGS_SECTIONS } from '#shared/contracts/settings.ts';
 import { apiAs, auditOf } from '../helpers/admin-api.ts';
 import { bearer, createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
 import { openTestDatabase } from '../helpers/database-template.ts';
+import { type FakeTextProvider, LOCAL_FAKES_ENV, startFakeTextProvider } from '../helpers/fake-text-provider.ts';
 import { createScratchDatabase, postgresForTests } from '../helpers/postgres.ts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../helpers/test-app.ts';
 
@@ -474,14 +475,18 @@ describe.skipIf(!(await postgresForTests()))('settings across two processes on P
       const database = await openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 2 });
       if (index === 0) await runMigrations(database);
       databases.push(database);
-      apps.push(await createTestApp({ database }));
+      // Both may call the local fake SMS provider (the guarded fetcher allows 127.0.0.1).
+      apps.push(await createTestApp({ database, env: { ...LOCAL_FAKES_ENV } }));
     }
+    sms = await startFakeTextProvider();
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const database of databases) await database.close();
     await scratch?.drop();
+    await sms?.close();
   });
+  let sms: FakeTextProvider;
 
   it("a save in one process is in the other's memory once the notification is heard", async () => {
     const [first, second] = apps as [TestApp, TestApp];
@@ -501,5 +506,42 @@ describe.skipIf(!(await postgresForTests()))('settings across two processes on P
       '/api/admin/settings/system',
     );
     expect(staffRead.json().data.maintenance_mode).toBe(true);
+  });
+
+  it("the text channel chosen in one process is the other's next text, without a restart", async () => {
+    const [first, second] = apps as [TestApp, TestApp];
+    const staff = await createUser(first.database.db, { role: 'admin' });
+    const api = apiAs(first.app, (await signInAs(first.app, staff.email)).token);
+    expect(second.app.messages.name).toBe('outbox');
+    // The shop reopens (the test above closed it) and texts through SMS, in one save.
+    const saved = await api('PUT', '/api/admin/settings', {
+      system: { maintenance_mode: false },
+      email: {
+        text_channel: 'sms',
+        sms_api_url: sms.url,
+        sms_account_sid: 'AC0123456789',
+        sms_auth_token: 'two-process-sms-token',
+        sms_from: '+15005550006',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await second.app.settings.fresh();
+    expect(second.app.messages.name).toBe('sms');
+    // A code asked of the other process goes to the provider with the key saved in the first.
+    const phone = '+96171923470';
+    await signUpShopper(second.app, { phone });
+    await second.app.background.idle();
+    expect(sms.received.map((request) => request.form.get('To'))).toEqual([phone]);
+    expect(sms.received[0]?.authorization).toBe(
+      `Basic ${Buffer.from('AC0123456789:two-process-sms-token').toString('base64')}`,
+    );
+
+    // And back: the other process writes the next text to its outbox folder.
+    expect((await api('PUT', '/api/admin/settings/email', { text_channel: 'outbox' })).statusCode).toBe(200);
+    await second.app.settings.fresh();
+    expect(second.app.messages.name).toBe('outbox');
+    await signUpShopper(second.app, { phone: '+96171923471' });
+    await second.app.background.idle();
+    expect(sms.received).toHaveLength(1);
   });
 });

@@ -1,84 +1,26 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config.ts';
-import { createMessageChannel } from '#server/messages/create-channel.ts';
+import { loadConfig } from '#server/config.ts';
 import { createSmsChannel } from '#server/messages/sms-channel.ts';
 import { createWhatsAppChannel } from '#server/messages/whatsapp-channel.ts';
+import { createOutboundFetch } from '#server/security/outbound-fetch.ts';
 import { lastCodeTo } from '../helpers/account-outbox.ts';
-import { signUpShopper } from '../helpers/auth.ts';
+import { apiAs } from '../helpers/admin-api.ts';
+import { createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
+import { type FakeTextProvider, LOCAL_FAKES_ENV, startFakeTextProvider } from '../helpers/fake-text-provider.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * The SMS adapter (messages/sms-channel.ts, docs/operations.md#text-messages-one-time-codes-and-order-texts)
- * against a local fake of the provider's HTTP API: Twilio's Messages API shape, on 127.0.0.1 at
- * a port of its own. Also the WhatsApp adapter's timeout against a fake Cloud API (its request
- * shape and refusals are in accounts-messages.test.ts). Nothing of ours is mocked: the real
- * adapters, the real app, a real logger writing into `lines`.
+ * against a local fake of the provider's HTTP API (tests/helpers/fake-text-provider.ts): Twilio's
+ * Messages API shape, on 127.0.0.1 at a port of its own, called through the real guarded fetcher.
+ * Also the WhatsApp adapter's timeout against a fake Cloud API (its request shape and refusals are
+ * in accounts-messages.test.ts). Nothing of ours is mocked: the real adapters, the real app, a real
+ * logger writing into `lines`.
  */
 
-interface Received {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  form: URLSearchParams;
-}
-
-/** What the fake answers next: a status with a body, or nothing at all (held until the test ends). */
-type Mode = { status: number; body: unknown } | 'hang';
-
-interface FakeProvider {
-  url: string;
-  received: Received[];
-  answer: (mode: Mode) => void;
-  close: () => Promise<void>;
-}
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    request.on('data', (chunk) => {
-      data += chunk;
-    });
-    request.on('end', () => resolve(data));
-  });
-
-async function startFakeProvider(): Promise<FakeProvider> {
-  const received: Received[] = [];
-  const held: ServerResponse[] = [];
-  let mode: Mode = { status: 201, body: {} };
-  const server: Server = createServer(async (request, response) => {
-    received.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      authorization: request.headers.authorization,
-      contentType: request.headers['content-type'],
-      form: new URLSearchParams(await readBody(request)),
-    });
-    if (mode === 'hang') {
-      held.push(response);
-      return;
-    }
-    response.writeHead(mode.status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(mode.body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    answer: (next) => {
-      mode = next;
-    },
-    close: async () => {
-      for (const response of held) response.destroy();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+/** The guarded fetcher as the test apps have it: the local fakes allowed. */
+const fetchToFakes = createOutboundFetch({ allowedPrivateHosts: ['127.0.0.1'] });
 
 /** The error a send was refused with (fails the test if it went through). */
 async function rejectionOf(sending: Promise<unknown>): Promise<Error> {
@@ -100,11 +42,11 @@ const TOKEN = 'sms-auth-token-that-must-never-show';
 const FROM = '+15005550006';
 
 describe('SMS adapter (Twilio Messages API shape) against a fake provider', () => {
-  let fake: FakeProvider;
+  let fake: FakeTextProvider;
   const lines: string[] = [];
 
   beforeAll(async () => {
-    fake = await startFakeProvider();
+    fake = await startFakeTextProvider();
   });
   afterAll(() => fake.close());
   beforeEach(() => {
@@ -115,7 +57,7 @@ describe('SMS adapter (Twilio Messages API shape) against a fake provider', () =
 
   const channel = (timeoutMs?: number) =>
     createSmsChannel(
-      { apiUrl: `${fake.url}/`, accountSid: SID, authToken: TOKEN, from: FROM, timeoutMs },
+      { apiUrl: `${fake.url}/`, accountSid: SID, authToken: TOKEN, from: FROM, fetch: fetchToFakes, timeoutMs },
       logInto(lines),
     );
 
@@ -173,11 +115,11 @@ describe('SMS adapter (Twilio Messages API shape) against a fake provider', () =
   });
 
   it('a provider that cannot be reached is an error without the address or the token', async () => {
-    const closed = await startFakeProvider();
+    const closed = await startFakeTextProvider();
     const url = closed.url;
     await closed.close();
     const unreachable = createSmsChannel(
-      { apiUrl: url, accountSid: SID, authToken: TOKEN, from: FROM },
+      { apiUrl: url, accountSid: SID, authToken: TOKEN, from: FROM, fetch: fetchToFakes },
       logInto(lines),
     );
     const sending = unreachable.send({ to: '+96171923456', text: 'x' });
@@ -187,24 +129,28 @@ describe('SMS adapter (Twilio Messages API shape) against a fake provider', () =
   });
 });
 
-describe('MESSAGE_CHANNEL=sms in the app', () => {
-  let fake: FakeProvider;
+describe('SMS chosen in Settings → Email', () => {
+  let fake: FakeTextProvider;
   let ctx: TestApp;
   const lines: string[] = [];
 
   beforeAll(async () => {
-    fake = await startFakeProvider();
+    fake = await startFakeTextProvider();
     ctx = await createTestApp({
-      env: {
-        LOG_LEVEL: 'info',
-        MESSAGE_CHANNEL: 'sms',
-        SMS_API_URL: fake.url,
-        SMS_ACCOUNT_SID: SID,
-        SMS_AUTH_TOKEN: TOKEN,
-        SMS_FROM: FROM,
-      },
+      env: { LOG_LEVEL: 'info', ...LOCAL_FAKES_ENV },
       logStream: { write: (line: string) => void lines.push(line) },
     });
+    const staff = await createUser(ctx.database.db, { role: 'admin' });
+    const api = apiAs(ctx.app, (await signInAs(ctx.app, staff.email)).token);
+    const saved = await api('PUT', '/api/admin/settings/email', {
+      text_channel: 'sms',
+      sms_api_url: fake.url,
+      sms_account_sid: SID,
+      sms_auth_token: TOKEN,
+      sms_from: FROM,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    lines.length = 0;
   });
   afterAll(async () => {
     await ctx?.close();
@@ -247,20 +193,8 @@ describe('MESSAGE_CHANNEL=sms in the app', () => {
   });
 });
 
-describe('MESSAGE_CHANNEL=sms configuration', () => {
-  const log = pino({ level: 'silent' });
+describe('the SMS keys in the environment', () => {
   const env = { NODE_ENV: 'test', MESSAGE_CHANNEL: 'sms', SMS_ACCOUNT_SID: SID, SMS_AUTH_TOKEN: TOKEN, SMS_FROM: FROM };
-
-  it('stops the start naming the missing keys', () => {
-    for (const key of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
-      const config = loadConfig({ ...env, [key]: '' });
-      expect(() => createMessageChannel(config, log)).toThrow(ConfigError);
-      expect(() => createMessageChannel(config, log)).toThrow(
-        new RegExp(`MESSAGE_CHANNEL sms needs .*missing: ${key}`),
-      );
-    }
-    expect(createMessageChannel(loadConfig(env), log).name).toBe('sms');
-  });
 
   it('refuses a malformed sender or URL, never echoing the token', () => {
     expect(() => loadConfig({ ...env, SMS_FROM: '0096171' })).not.toThrow();
@@ -272,9 +206,9 @@ describe('MESSAGE_CHANNEL=sms configuration', () => {
 });
 
 describe('WhatsApp adapter: a Cloud API that does not answer', () => {
-  let fake: FakeProvider;
+  let fake: FakeTextProvider;
   beforeAll(async () => {
-    fake = await startFakeProvider();
+    fake = await startFakeTextProvider();
   });
   afterAll(() => fake.close());
 
@@ -282,13 +216,12 @@ describe('WhatsApp adapter: a Cloud API that does not answer', () => {
     fake.answer('hang');
     const lines: string[] = [];
     const whatsapp = createWhatsAppChannel(
-      { token: TOKEN, phoneNumberId: '1098765', apiUrl: `${fake.url}/v20.0`, timeoutMs: 150 },
+      { token: TOKEN, phoneNumberId: '1098765', apiUrl: `${fake.url}/v20.0`, fetch: fetchToFakes, timeoutMs: 150 },
       logInto(lines),
     );
     const sending = whatsapp.send({ to: '+96171923456', text: 'Your code is 333444' });
-    await expect(sending).rejects.toThrow();
+    await expect(sending).rejects.toThrow('WhatsApp did not answer within 150 ms');
     const error = await rejectionOf(sending);
-    expect(error.name).toBe('TimeoutError');
     expect(fake.received[0]?.url).toBe('/v20.0/1098765/messages');
     expect(`${error.message} ${lines.join('')}`).not.toContain(TOKEN);
   });

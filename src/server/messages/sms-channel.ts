@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type MessageChannel, maskPhone } from './message-channel.ts';
+import { OutboundError, type OutboundFetch, type OutboundResponse } from '#server/security/outbound-fetch.ts';
+import { type MessageChannel, maskPhone, TextSendError } from './message-channel.ts';
 
 export interface SmsOptions {
-  /** The provider's API base, `https://api.twilio.com` unless a test (or a compatible provider) points it elsewhere. */
+  /** The provider's API base, `https://api.twilio.com` unless a compatible provider (or a test) says otherwise. */
   apiUrl: string;
   /** The account's id: the path's `{AccountSid}` and the basic-auth user. */
   accountSid: string;
@@ -10,6 +11,8 @@ export interface SmsOptions {
   authToken: string;
   /** The sending number (E.164) or alphanumeric sender id. */
   from: string;
+  /** The guarded fetcher (security/outbound-fetch.ts): the URL is a merchant's setting. */
+  fetch: OutboundFetch;
   /** Milliseconds before a send is given up. */
   timeoutMs?: number;
 }
@@ -22,12 +25,11 @@ const DEFAULT_TIMEOUT_MS = 10_000;
  * `Body`, HTTP basic auth with the account id and its token; `201 Created` means the provider took
  * the message. Anything else is a refused send, reported by its status alone: the provider's error
  * body may echo the number and the text (a one-time code), so it is never read, logged or put in
- * the error. The project has no guarded outbound fetcher yet (docs/engineering.md#stack lists one
- * as chosen, not built), and the URL comes from configuration only, never from a request, so plain
- * fetch with a timeout is used, as in whatsapp-channel.ts.
+ * the error. The call goes through the guarded fetcher: the API base comes from the settings.
  *
- * Errors are in the merchant's words and carry no secret: "The SMS provider refused the message
- * (HTTP 400)", "The SMS provider did not answer within 10 s", "Could not reach the SMS provider".
+ * Errors are TextSendErrors in the merchant's words and carry no secret: "The SMS provider refused
+ * the message (HTTP 400)", "The SMS provider did not answer within 10 s", "Could not reach the SMS
+ * provider".
  */
 export function createSmsChannel(options: SmsOptions, log: FastifyBaseLogger): MessageChannel {
   const base = options.apiUrl.replace(/\/+$/, '');
@@ -37,9 +39,9 @@ export function createSmsChannel(options: SmsOptions, log: FastifyBaseLogger): M
   return {
     name: 'sms',
     async send({ to, text }) {
-      let response: Response;
+      let response: OutboundResponse;
       try {
-        response = await fetch(endpoint, {
+        response = await options.fetch(endpoint, {
           method: 'POST',
           headers: {
             authorization,
@@ -47,26 +49,42 @@ export function createSmsChannel(options: SmsOptions, log: FastifyBaseLogger): M
             accept: 'application/json',
           },
           body: new URLSearchParams({ To: to, From: options.from, Body: text }).toString(),
-          signal: AbortSignal.timeout(timeoutMs),
+          timeoutMs,
         });
       } catch (error) {
-        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        log.warn({ channel: 'sms', to: maskPhone(to), timedOut }, 'message not sent');
-        // A new error: fetch's own may name the address and carries a cause chain nobody needs.
-        throw new Error(
-          timedOut
-            ? `The SMS provider did not answer within ${formatSeconds(timeoutMs)}`
-            : 'Could not reach the SMS provider',
-        );
+        const reason = error instanceof OutboundError ? error.reason : 'unreachable';
+        const host = error instanceof OutboundError ? error.host : undefined;
+        log.warn({ channel: 'sms', to: maskPhone(to), timedOut: reason === 'timeout', reason }, 'message not sent');
+        // A new error: the fetcher's own carries a cause chain nobody needs.
+        if (reason === 'timeout') {
+          throw new TextSendError(
+            'sms',
+            'timeout',
+            `The SMS provider did not answer within ${formatSeconds(timeoutMs)}`,
+            {
+              host,
+              timeoutMs,
+            },
+          );
+        }
+        if (reason === 'private-address') {
+          throw new TextSendError(
+            'sms',
+            'private-address',
+            'The SMS API address is a private or local address; the shop calls public addresses only',
+            { host },
+          );
+        }
+        throw new TextSendError('sms', 'unreachable', 'Could not reach the SMS provider', { host });
       }
-      // Only the status is kept: the body may echo the number and the code.
-      await response.body?.cancel();
       if (response.status !== 201) {
         log.warn({ channel: 'sms', status: response.status, to: maskPhone(to) }, 'message not accepted');
-        throw new Error(`The SMS provider refused the message (HTTP ${response.status})`);
+        throw new TextSendError('sms', 'refused', `The SMS provider refused the message (HTTP ${response.status})`, {
+          status: response.status,
+        });
       }
     },
   };
 }
 
-const formatSeconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
+export const formatSeconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { explainMailError, type Mail, mailRouteOf } from '#server/mail/mailer.ts';
+import { explainTextError } from '#server/messages/text-errors.ts';
 import { previewOrderMail } from '#server/orders/order-mail-preview.ts';
 import { enforceRateLimit } from '#server/plugins/rate-limiter.ts';
 import { linkBase } from '#server/seo/link-base.ts';
@@ -21,9 +22,15 @@ import {
   SettingsPatchSchema,
   TEST_EMAIL_LIMIT,
   TEST_EMAIL_MESSAGES,
+  TEST_TEXT_LIMIT,
+  TEST_TEXT_MESSAGES,
   TestEmailRequestSchema,
   TestEmailResultSchema,
+  TestTextRequestSchema,
+  type TestTextResult,
+  TestTextResultSchema,
 } from '#shared/contracts/settings.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { SECTION_KEYS } from './setting-keys.ts';
 import { maskedSection, maskedSettings } from './shop-settings.service.ts';
 
@@ -32,7 +39,8 @@ const SECTION_SUMMARIES = {
   payment: 'payment methods: on/off and the text shown at checkout',
   shipping: 'delivery rate and days per governorate, free-delivery threshold',
   tax: 'rate, name, VAT number, prices entered with tax',
-  email: 'SMTP server (password write-only), sender, which mails go out, each order mail’s subject and introduction',
+  email:
+    'SMTP server (password write-only), sender, which mails go out, each order mail’s subject and introduction, the text channel (SMS or WhatsApp keys write-only)',
   system: 'maintenance, guest checkout, reviews, stock threshold, sign-in, backups',
 } as const;
 
@@ -193,6 +201,48 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         entityType: 'setting',
         entityId: SECTION_KEYS.email,
         after: { to, ...(event ? { event } : {}), delivered: result.delivered, transport: result.transport },
+      });
+      return { data: result };
+    },
+  );
+
+  // Each test may cost the shop a message: counted before the work (decision 017), per staff member.
+  const testTexts = app.rateLimiter('settings-text-test', TEST_TEXT_LIMIT);
+
+  app.post(
+    '/settings/email/test-text',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Send a test text through the saved text channel (outbox, SMS or WhatsApp); answers the provider's verdict in words",
+        body: TestTextRequestSchema,
+        response: { 200: dataEnvelope(TestTextResultSchema), 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const staffId = request.user?.id ?? request.ip;
+      await enforceRateLimit(testTexts, `staff:${staffId}`, reply, TEST_TEXT_MESSAGES.rateLimited);
+      const { to } = request.body;
+      // The settings as committed (another process may have just saved them), then the channel they name.
+      await app.settings.fresh();
+      const channel = app.settings.values.email.text_channel;
+      const shown = formatPhone(to);
+      let result: TestTextResult;
+      try {
+        // Sent now, not through the outbox table: the merchant waits for the verdict.
+        await app.messages.send({ to, text: TEST_TEXT_MESSAGES.body(app.settings.values.site.shop_name) });
+        result = { delivered: true, channel, message: TEST_TEXT_MESSAGES[channel](shown) };
+      } catch (error) {
+        request.log.warn({ err: error, kind: 'settings.text_test', channel }, 'test text not sent');
+        result = { delivered: false, channel, message: explainTextError(error) };
+      }
+      await recordAudit(app.db, {
+        context: auditContextOf(request),
+        action: 'settings.text_test',
+        entityType: 'setting',
+        entityId: SECTION_KEYS.email,
+        after: { to, channel, delivered: result.delivered },
       });
       return { data: result };
     },

@@ -1,6 +1,8 @@
 import type { Config } from '#server/config.ts';
 import {
   DEFAULT_CARRIERS,
+  DEFAULT_SMS_API_URL,
+  DEFAULT_WHATSAPP_API_URL,
   type EmailSettings,
   GOVERNORATES,
   type Governorate,
@@ -83,6 +85,13 @@ export const BUILT_IN_SETTINGS: SettingsValues = {
     templates: Object.fromEntries(
       ORDER_MAIL_EVENTS.map((event) => [event, { subject: '', intro: '' }]),
     ) as EmailSettings['templates'],
+    // Texts are written to the outbox folder until a provider is chosen.
+    text_channel: 'outbox',
+    sms_api_url: DEFAULT_SMS_API_URL,
+    sms_account_sid: '',
+    sms_from: '',
+    whatsapp_phone_number_id: '',
+    whatsapp_api_url: DEFAULT_WHATSAPP_API_URL,
   },
   system: {
     maintenance_mode: false,
@@ -112,7 +121,12 @@ export function defaultSettings(config: Config): SettingsValues {
       whatsapp_number: config.WHATSAPP_NUMBER,
       address: config.COMPANY_ADDRESS,
     },
-    email: { ...BUILT_IN_SETTINGS.email, from_name: config.SHOP_NAME, from_address: config.COMPANY_EMAIL },
+    email: {
+      ...BUILT_IN_SETTINGS.email,
+      from_name: config.SHOP_NAME,
+      from_address: config.COMPANY_EMAIL,
+      ...textChannelOfEnvironment(config),
+    },
     system: { ...BUILT_IN_SETTINGS.system, staff_session_length: config.JWT_EXPIRES_IN },
   };
   const result = {} as Record<SettingsSection, unknown>;
@@ -120,6 +134,51 @@ export function defaultSettings(config: Config): SettingsValues {
     result[section] = sanitizeSection(section, fromEnvironment[section], BUILT_IN_SETTINGS[section]).value;
   }
   return result as unknown as SettingsValues;
+}
+
+/** The email section's fields of the text channel (besides its secrets). */
+export const TEXT_CHANNEL_FIELDS = [
+  'text_channel',
+  'sms_api_url',
+  'sms_account_sid',
+  'sms_from',
+  'whatsapp_phone_number_id',
+  'whatsapp_api_url',
+] as const satisfies readonly (keyof EmailSettings)[];
+
+type TextChannelFields = Pick<EmailSettings, (typeof TEXT_CHANNEL_FIELDS)[number]>;
+
+/**
+ * MESSAGE_CHANNEL with the SMS_* and WHATSAPP_* keys as settings. A provider named without all
+ * its keys (the start used to stop there) gives way to the outbox: the merchant finishes it in
+ * Settings → Email. A key the settings' rules refuse gives way to its built-in value.
+ */
+function textChannelOfEnvironment(config: Config): TextChannelFields {
+  const secrets = defaultSecrets(config).email ?? {};
+  const complete =
+    config.MESSAGE_CHANNEL === 'sms'
+      ? Boolean(config.SMS_ACCOUNT_SID && config.SMS_FROM && secrets.sms_auth_token)
+      : config.MESSAGE_CHANNEL === 'whatsapp'
+        ? Boolean(config.WHATSAPP_PHONE_NUMBER_ID && secrets.whatsapp_token)
+        : true;
+  return {
+    text_channel: complete ? config.MESSAGE_CHANNEL : 'outbox',
+    sms_api_url: config.SMS_API_URL,
+    sms_account_sid: config.SMS_ACCOUNT_SID ?? '',
+    sms_from: config.SMS_FROM ?? '',
+    whatsapp_phone_number_id: config.WHATSAPP_PHONE_NUMBER_ID ?? '',
+    whatsapp_api_url: config.WHATSAPP_API_URL,
+  };
+}
+
+/** The secrets of the first start (sealed when stored): the providers' keys of the environment. */
+export function defaultSecrets(config: Config): {
+  email?: Partial<Record<'sms_auth_token' | 'whatsapp_token', string>>;
+} {
+  const email: Partial<Record<'sms_auth_token' | 'whatsapp_token', string>> = {};
+  if (config.SMS_AUTH_TOKEN) email.sms_auth_token = config.SMS_AUTH_TOKEN;
+  if (config.WHATSAPP_TOKEN) email.whatsapp_token = config.WHATSAPP_TOKEN;
+  return { email };
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

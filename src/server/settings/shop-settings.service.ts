@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
@@ -15,11 +15,12 @@ import {
   type SettingsPatch,
   type SettingsSection,
   type SettingsValues,
+  secretsNeeded,
 } from '#shared/contracts/settings.ts';
 import { GOVERNORATE_NAMES, GOVERNORATES, PAYMENT_METHODS } from '#shared/shop-settings.ts';
 import { SECTION_KEYS } from './setting-keys.ts';
 import { settings } from './settings.table.ts';
-import { deepMerge, sanitizeSection } from './settings-defaults.ts';
+import { deepMerge, sanitizeSection, TEXT_CHANNEL_FIELDS } from './settings-defaults.ts';
 
 /**
  * The shop's settings in the database (docs/product.md#shop-settings): one row per section in
@@ -112,21 +113,54 @@ export async function loadSettings(
   return { values: values as unknown as SettingsValues, sealed };
 }
 
+/** Secrets of the first start in clear (the environment's provider keys), sealed as they are stored. */
+export interface FirstStartSecrets {
+  box: SecretBox;
+  values: Partial<Record<SettingsSection, Partial<Record<string, string>>>>;
+}
+
+const sealedDefaults = (section: SettingsSection, secrets: FirstStartSecrets | undefined) => {
+  const sealed = emptySecrets(section);
+  for (const field of SECRET_FIELDS[section]) {
+    const value = secrets?.values[section]?.[field];
+    if (secrets && value) sealed[field] = secrets.box.seal(value, secretContext(section, field));
+  }
+  return sealed;
+};
+
 /**
- * The first start stores the defaults (with the environment's shop name and contact details), so
- * from then on the database alone decides and every process agrees whatever its environment.
- * Sections already stored are left alone.
+ * The first start stores the defaults (with the environment's shop name and contact details, and
+ * its text channel with the provider's keys sealed), so from then on the database alone decides
+ * and every process agrees whatever its environment. Sections already stored are left alone, but
+ * for one thing: email settings stored before the text channel was a setting take the
+ * environment's channel and keys once (an upgrade keeps texting through the same provider).
  */
-export async function storeFirstStartSettings(db: Db, defaults: SettingsValues): Promise<void> {
+export async function storeFirstStartSettings(
+  db: Db,
+  defaults: SettingsValues,
+  secrets?: FirstStartSecrets,
+): Promise<void> {
   await db
     .insert(settings)
     .values(
       SETTINGS_SECTIONS.map((section) => ({
         key: SECTION_KEYS[section],
-        value: storedValue(section, defaults[section], emptySecrets(section)),
+        value: storedValue(section, defaults[section], sealedDefaults(section, secrets)),
       })),
     )
     .onConflictDoNothing();
+  const [email] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SECTION_KEYS.email));
+  const stored = email?.value;
+  if (typeof stored !== 'object' || stored === null || 'text_channel' in stored) return;
+  const sealed = sealedDefaults('email', secrets);
+  const adopted: Record<string, unknown> = { ...stored };
+  for (const field of TEXT_CHANNEL_FIELDS) adopted[field] = defaults.email[field];
+  for (const field of ['sms_auth_token', 'whatsapp_token'] as const) adopted[field] = sealed[field];
+  await db
+    .update(settings)
+    .set({ value: adopted, updatedAt: new Date() })
+    .where(and(eq(settings.key, SECTION_KEYS.email), sql`not (${settings.value} ? 'text_channel')`));
+  await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, 'email')`);
 }
 
 const emptySecrets = (section: SettingsSection): Record<string, string | null> =>
@@ -184,14 +218,13 @@ export async function saveSettings(
       const sectionPatch = patch[section] as Record<string, unknown> | undefined;
       if (sectionPatch === undefined) continue;
       const { secretInputs, fields } = splitSecrets(section, sectionPatch);
-      const parsed = SECTION_SCHEMAS[section].safeParse(deepMerge(current.values[section], fields));
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const path = [...(options.pathsWithSection ? [section] : []), ...issue.path.map(String)].join('.');
-          errors.push({ path: path || section, message: issue.message });
-        }
-        continue;
-      }
+      const merged = deepMerge(current.values[section], fields);
+      const parsed = SECTION_SCHEMAS[section].safeParse(merged);
+      const pathOf = (path: readonly PropertyKey[]) =>
+        [...(options.pathsWithSection ? [section] : []), ...path.map(String)].join('.') || section;
+      const sectionErrors: FieldError[] = parsed.success
+        ? []
+        : parsed.error.issues.map((issue) => ({ path: pathOf(issue.path), message: issue.message }));
       const sealed = { ...current.sealed[section] };
       const secretsChanged: string[] = [];
       for (const [field, input] of Object.entries(secretInputs)) {
@@ -202,6 +235,14 @@ export async function saveSettings(
           sealed[field] = null;
           secretsChanged.push(field);
         }
+      }
+      // The secrets the values need (SMS's auth token), as they would be saved: kept, replaced or removed.
+      for (const { field, message } of secretsNeeded(section, merged as SettingsValues[typeof section])) {
+        if (sealed[field] == null) sectionErrors.push({ path: pathOf([field]), message });
+      }
+      if (!parsed.success || sectionErrors.length > 0) {
+        errors.push(...sectionErrors);
+        continue;
       }
       next.values = { ...next.values, [section]: parsed.data };
       next.sealed = { ...next.sealed, [section]: sealed };

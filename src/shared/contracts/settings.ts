@@ -294,51 +294,134 @@ export const EmailTemplatesSchema = z.object(
 );
 export type EmailTemplates = z.infer<typeof EmailTemplatesSchema>;
 
-export const EmailSettingsSchema = z.object({
-  /** Blank: no SMTP server, mails go to the outbox folder. */
-  smtp_host: text('SMTP server', 255).refine(
-    (value) => value === '' || /^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/.test(value),
-    'SMTP server must be a host name such as smtp.example.com',
-  ),
-  smtp_port: wholeNumber('SMTP port', 1, 65_535),
-  smtp_user: text('SMTP user name', 255),
-  smtp_security: z.enum(SMTP_SECURITY, { error: 'SMTP security must be starttls, tls or none' }),
-  from_name: requiredText('Sender name', 100),
-  from_address: email('Sender address'),
-  /** Which mails go out. */
-  messages: z.object({
-    customer: z.object({
-      order_placed: flag('Order placed (to the customer)'),
-      confirmed: flag('Order confirmed (to the customer)'),
-      processing: flag('Order being prepared (to the customer)'),
-      shipped: flag('Order shipped (to the customer)'),
-      out_for_delivery: flag('Order out for delivery (to the customer)'),
-      delivered: flag('Order delivered (to the customer)'),
-      cancelled: flag('Order cancelled (to the customer)'),
-      refunded: flag('Order refunded (to the customer)'),
+/**
+ * Where texts to shoppers' phones go (one-time codes, order texts): the outbox folder on the server
+ * (nothing is sent), an SMS provider speaking Twilio's Messages API, or the WhatsApp Cloud API
+ * (docs/operations.md#text-messages-one-time-codes-and-order-texts).
+ */
+export const TEXT_CHANNELS = ['outbox', 'sms', 'whatsapp'] as const;
+export type TextChannel = (typeof TEXT_CHANNELS)[number];
+
+export const TEXT_CHANNEL_LABELS: Record<TextChannel, string> = {
+  outbox: 'Outbox folder (not sent)',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+};
+
+/** The providers' own API bases, what a new shop starts with. */
+export const DEFAULT_SMS_API_URL = 'https://api.twilio.com';
+export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v20.0';
+
+/** The refusals of a channel chosen without what it needs (checked on the merged section). */
+export const TEXT_CHANNEL_MESSAGES = {
+  smsAccountSid: 'SMS needs the account SID',
+  smsAuthToken: 'SMS needs the auth token',
+  smsFrom: 'SMS needs the sender: a number such as +15551234567, or a sender name',
+  whatsappToken: 'WhatsApp needs the access token',
+  whatsappPhoneNumberId: 'WhatsApp needs the phone number ID',
+} as const;
+
+/**
+ * A provider's API base: http(s), a host, no user name, query or fragment (the adapters add the
+ * path). http is allowed for a provider on the shop's own network (docs/operations.md).
+ */
+const apiUrl = (label: string, example: string) =>
+  requiredText(label, 300).refine((value) => {
+    if (!/^https?:\/\/[^\s"'<>]+$/.test(value)) return false;
+    try {
+      const url = new URL(value);
+      return url.hostname !== '' && !url.username && !url.password && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  }, `${label} must be a web address starting with https://, e.g. ${example}`);
+
+export const EmailSettingsSchema = z
+  .object({
+    /** Blank: no SMTP server, mails go to the outbox folder. */
+    smtp_host: text('SMTP server', 255).refine(
+      (value) => value === '' || /^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/.test(value),
+      'SMTP server must be a host name such as smtp.example.com',
+    ),
+    smtp_port: wholeNumber('SMTP port', 1, 65_535),
+    smtp_user: text('SMTP user name', 255),
+    smtp_security: z.enum(SMTP_SECURITY, { error: 'SMTP security must be starttls, tls or none' }),
+    from_name: requiredText('Sender name', 100),
+    from_address: email('Sender address'),
+    /** Which mails go out. */
+    messages: z.object({
+      customer: z.object({
+        order_placed: flag('Order placed (to the customer)'),
+        confirmed: flag('Order confirmed (to the customer)'),
+        processing: flag('Order being prepared (to the customer)'),
+        shipped: flag('Order shipped (to the customer)'),
+        out_for_delivery: flag('Order out for delivery (to the customer)'),
+        delivered: flag('Order delivered (to the customer)'),
+        cancelled: flag('Order cancelled (to the customer)'),
+        refunded: flag('Order refunded (to the customer)'),
+      }),
+      shop: z.object({
+        new_order: flag('New order (to the shop)'),
+        low_stock: flag('Low stock (to the shop)'),
+      }),
+      /**
+       * Short texts to the customer's phone, through the shop's message channel (the outbox folder,
+       * SMS or WhatsApp: docs/operations.md), whether or not they gave an email.
+       */
+      texts: z.object({
+        order_placed: flag('Order placed (text to the customer)'),
+        confirmed: flag('Order confirmed (text to the customer)'),
+        processing: flag('Order being prepared (text to the customer)'),
+        shipped: flag('Order shipped (text to the customer)'),
+        out_for_delivery: flag('Order out for delivery (text to the customer)'),
+        delivered: flag('Order delivered (text to the customer)'),
+        cancelled: flag('Order cancelled (text to the customer)'),
+        refunded: flag('Order refunded (text to the customer)'),
+      }),
     }),
-    shop: z.object({
-      new_order: flag('New order (to the shop)'),
-      low_stock: flag('Low stock (to the shop)'),
-    }),
+    /** Each order mail's subject and introduction, blank for the default words. */
+    templates: EmailTemplatesSchema,
     /**
-     * Short texts to the customer's phone, through the shop's message channel (the outbox folder,
-     * SMS or WhatsApp: docs/operations.md), whether or not they gave an email.
+     * The channel of texts to phones (TEXT_CHANNELS) and each provider's keys; the secret ones
+     * (`sms_auth_token`, `whatsapp_token`) are write-only like the SMTP password (SECRET_FIELDS).
+     * The environment's MESSAGE_CHANNEL, SMS_* and WHATSAPP_* are the first start's values only.
      */
-    texts: z.object({
-      order_placed: flag('Order placed (text to the customer)'),
-      confirmed: flag('Order confirmed (text to the customer)'),
-      processing: flag('Order being prepared (text to the customer)'),
-      shipped: flag('Order shipped (text to the customer)'),
-      out_for_delivery: flag('Order out for delivery (text to the customer)'),
-      delivered: flag('Order delivered (text to the customer)'),
-      cancelled: flag('Order cancelled (text to the customer)'),
-      refunded: flag('Order refunded (text to the customer)'),
-    }),
-  }),
-  /** Each order mail's subject and introduction, blank for the default words. */
-  templates: EmailTemplatesSchema,
-});
+    text_channel: z.enum(TEXT_CHANNELS, { error: 'Text channel must be outbox, sms or whatsapp' }),
+    sms_api_url: apiUrl('SMS API address', DEFAULT_SMS_API_URL),
+    /** The account's id: the path's `{AccountSid}` and the basic-auth user. */
+    sms_account_sid: text('SMS account SID', 64).refine(
+      (value) => /^[A-Za-z0-9_.-]*$/.test(value),
+      'SMS account SID has letters and digits only, e.g. AC0123…',
+    ),
+    /** The sending number (E.164) or an alphanumeric sender id where the destination allows one. */
+    sms_from: text('SMS sender', 16).refine(
+      (value) => value === '' || /^(?:\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11})$/.test(value),
+      'SMS sender must be a number in international form such as +15551234567, or a name of up to 11 letters and digits',
+    ),
+    /** The sending number's id in WhatsApp Manager (digits). */
+    whatsapp_phone_number_id: text('WhatsApp phone number ID', 32).refine(
+      (value) => /^\d*$/.test(value),
+      'WhatsApp phone number ID is the number shown in WhatsApp Manager (digits only)',
+    ),
+    whatsapp_api_url: apiUrl('WhatsApp API address', DEFAULT_WHATSAPP_API_URL),
+  })
+  .superRefine((email, ctx) => {
+    // The keys a chosen channel needs (its secret too: SECRETS_NEEDED, checked by the server).
+    const need = (ok: boolean, path: string, message: string) => {
+      if (!ok) ctx.addIssue({ code: 'custom', path: [path], message });
+    };
+    if (email.text_channel === 'sms') {
+      need(email.sms_account_sid !== '', 'sms_account_sid', TEXT_CHANNEL_MESSAGES.smsAccountSid);
+      need(email.sms_from !== '', 'sms_from', TEXT_CHANNEL_MESSAGES.smsFrom);
+    }
+    if (email.text_channel === 'whatsapp') {
+      need(
+        email.whatsapp_phone_number_id !== '',
+        'whatsapp_phone_number_id',
+        TEXT_CHANNEL_MESSAGES.whatsappPhoneNumberId,
+      );
+    }
+  });
 export type EmailSettings = z.infer<typeof EmailSettingsSchema>;
 
 export const BACKUP_SCHEDULES = ['off', 'daily', 'weekly'] as const;
@@ -399,9 +482,29 @@ export const SECRET_FIELDS = {
   payment: [],
   shipping: [],
   tax: [],
-  email: ['smtp_password'],
+  email: ['smtp_password', 'sms_auth_token', 'whatsapp_token'],
   system: [],
 } as const satisfies Record<SettingsSection, readonly string[]>;
+
+/**
+ * The secrets a section's values need, each with its refusal: the server checks them on the merged
+ * section with the secrets as they would be saved (a 400 naming the field), as the schema checks
+ * the other fields. SMS needs its auth token, WhatsApp its access token.
+ */
+export function secretsNeeded<S extends SettingsSection>(
+  section: S,
+  value: SettingsValues[S],
+): { field: (typeof SECRET_FIELDS)[S][number]; message: string }[] {
+  if (section !== 'email') return [];
+  const channel = (value as EmailSettings).text_channel;
+  const needed =
+    channel === 'sms'
+      ? [{ field: 'sms_auth_token', message: TEXT_CHANNEL_MESSAGES.smsAuthToken }]
+      : channel === 'whatsapp'
+        ? [{ field: 'whatsapp_token', message: TEXT_CHANNEL_MESSAGES.whatsappToken }]
+        : [];
+  return needed as { field: (typeof SECRET_FIELDS)[S][number]; message: string }[];
+}
 
 /** What a GET answers for a secret. */
 export const SecretStateSchema = z.object({ set: z.boolean() });
@@ -411,15 +514,31 @@ export type SecretState = z.infer<typeof SecretStateSchema>;
  * What a PUT may send for a secret: new text replaces it, null clears it; "" (a blank form field)
  * and `{ set }` (echoing a GET) keep it, as leaving it out does.
  */
-export const SecretInputSchema = z.union(
-  [
-    safeText({ error: 'Password must be text' }).max(500, 'Password must be at most 500 characters'),
-    z.null(),
-    z.object({ set: z.boolean() }).strict(),
-  ],
-  { error: 'Send the new password as text, or null to remove it' },
-);
+/**
+ * A secret's input, refusals worded with its name. `trim`: an API key pasted with a space or line
+ * break around it (never a password: its spaces may be part of it).
+ */
+export const secretInput = (label: string, trim = false) =>
+  z.union(
+    [
+      (trim ? safeText({ error: `${label} must be text` }).trim() : safeText({ error: `${label} must be text` })).max(
+        500,
+        `${label} must be at most 500 characters`,
+      ),
+      z.null(),
+      z.object({ set: z.boolean() }).strict(),
+    ],
+    { error: `Send the new ${label.toLowerCase()} as text, or null to remove it` },
+  );
+export const SecretInputSchema = secretInput('Password');
 export type SecretInput = z.infer<typeof SecretInputSchema>;
+
+/** Each secret of the email section's input, with the name its refusals use. */
+export const EmailSecretInputs = {
+  smtp_password: SecretInputSchema,
+  sms_auth_token: secretInput('SMS auth token', true),
+  whatsapp_token: secretInput('WhatsApp access token', true),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Requests: patches. Every object field is optional at every depth; leaves keep their rules.
@@ -456,9 +575,15 @@ export const SitePatchSchema = patchOf(SiteSettingsSchema) as z.ZodType<Patch<Si
 export const PaymentPatchSchema = patchOf(PaymentSettingsSchema) as z.ZodType<Patch<PaymentSettings>>;
 export const ShippingPatchSchema = patchOf(ShippingSettingsSchema) as z.ZodType<Patch<ShippingSettings>>;
 export const TaxPatchSchema = patchOf(TaxSettingsSchema) as z.ZodType<Patch<TaxSettings>>;
-export type EmailPatch = Patch<EmailSettings> & { smtp_password?: SecretInput };
+export type EmailPatch = Patch<EmailSettings> & {
+  smtp_password?: SecretInput;
+  sms_auth_token?: SecretInput;
+  whatsapp_token?: SecretInput;
+};
 export const EmailPatchSchema = (patchOf(EmailSettingsSchema) as z.ZodObject).extend({
-  smtp_password: SecretInputSchema.optional(),
+  smtp_password: EmailSecretInputs.smtp_password.optional(),
+  sms_auth_token: EmailSecretInputs.sms_auth_token.optional(),
+  whatsapp_token: EmailSecretInputs.whatsapp_token.optional(),
 }) as unknown as z.ZodType<EmailPatch>;
 export const SystemPatchSchema = patchOf(SystemSettingsSchema) as z.ZodType<Patch<SystemSettings>>;
 
@@ -502,7 +627,11 @@ export const SettingsPatchSchema = z
 // ---------------------------------------------------------------------------------------------
 // Responses.
 
-export const EmailSettingsResponseSchema = EmailSettingsSchema.extend({ smtp_password: SecretStateSchema });
+export const EmailSettingsResponseSchema = EmailSettingsSchema.safeExtend({
+  smtp_password: SecretStateSchema,
+  sms_auth_token: SecretStateSchema,
+  whatsapp_token: SecretStateSchema,
+});
 export type EmailSettingsResponse = z.infer<typeof EmailSettingsResponseSchema>;
 
 export const SECTION_RESPONSE_SCHEMAS = {
@@ -594,6 +723,47 @@ export const TEST_EMAIL_MESSAGES = {
   subject: (shop: string) => `Test email from ${shop}`,
   body: (shop: string) =>
     `This is a test email from ${shop}'s admin.\n\nIf you can read it, the shop can send order emails to your customers.`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The test text: POST /admin/settings/email/test-text sends one text through the saved channel.
+
+/** `to`: any Lebanese form or a full international number; sent to its E.164 form. */
+export const TestTextRequestSchema = z.strictObject(
+  {
+    to: safeText({ error: 'Send to must be a phone number' })
+      .trim()
+      .refine(
+        (value) => normalizePhone(value) !== null,
+        'Send to must be a phone number, e.g. 03 123 456 or +961 70 123 456',
+      )
+      .transform((value) => normalizePhone(value) as string),
+  },
+  { error: 'Send the phone number as {"to": "+961 70 123 456"}' },
+);
+export type TestTextRequest = z.input<typeof TestTextRequestSchema>;
+
+export const TestTextResultSchema = z.object({
+  /** True when the provider accepted the text (or it was written to the outbox). */
+  delivered: z.boolean(),
+  channel: z.enum(TEXT_CHANNELS),
+  /** What happened, in the merchant's words (the provider's verdict on a failure, and what to check). */
+  message: z.string(),
+});
+export type TestTextResult = z.infer<typeof TestTextResultSchema>;
+
+/** At most this many test texts per staff member per minute (each one may cost the shop a message). */
+export const TEST_TEXT_LIMIT = { limit: 5, windowMs: 60_000 } as const;
+
+export const TEST_TEXT_MESSAGES = {
+  sms: (to: string) => `The SMS provider accepted the test text to ${to}. It should reach that phone within a minute.`,
+  whatsapp: (to: string) =>
+    `WhatsApp accepted the test text to ${to}. WhatsApp delivers it only if that number wrote to the shop's WhatsApp in the last 24 hours; otherwise nothing arrives, and texts to customers need an approved template.`,
+  outbox: (to: string) =>
+    `No SMS or WhatsApp provider is chosen, so the test text to ${to} was written to the outbox folder on the server (DATA_DIR/outbox) instead of being sent.`,
+  rateLimited: 'Too many test texts. Wait a minute and try again.',
+  body: (shop: string) =>
+    `${shop}: this is a test text from the shop's admin. Texts to your customers will arrive like this.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

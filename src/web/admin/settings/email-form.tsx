@@ -1,13 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
-  type EmailSettings,
   type EmailSettingsResponse,
-  EmailSettingsSchema,
   ORDER_MAIL_EVENT_LABELS,
   type OrderMailEvent,
-  type SecretInput,
-  SecretInputSchema,
   SMTP_SECURITY,
   type TestEmailRequest,
   TestEmailRequestSchema,
@@ -18,22 +14,12 @@ import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
 import { useDialogForm } from '../ui/use-editor-form.tsx';
+import { emailResolver, ORDER_MESSAGE_SWITCHES, toFormValues } from './email-form-values.ts';
 import { MailTemplatesCard } from './mail-templates-card.tsx';
+import { SecretField } from './secret-field.tsx';
 import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
 import { sendTestEmail } from './settings-api.ts';
-
-/**
- * The form's values: the section, with the password as the contract's write-only input
- * ('' keeps the saved one, text replaces it, null removes it).
- */
-type EmailFormValues = EmailSettings & { smtp_password: SecretInput };
-
-const resolver = zodResolver(EmailSettingsSchema.extend({ smtp_password: SecretInputSchema }));
-
-const toFormValues = ({ smtp_password: _saved, ...email }: EmailSettingsResponse): EmailFormValues => ({
-  ...email,
-  smtp_password: '',
-});
+import { TestTextDialog, TextsCard } from './texts-card.tsx';
 
 const SECURITY_LABELS = {
   starttls: 'STARTTLS (usually port 587)',
@@ -41,31 +27,26 @@ const SECURITY_LABELS = {
   none: 'None (not encrypted)',
 } as const;
 
-const CUSTOMER_MESSAGES = [
-  ['order_placed', 'Order received'],
-  ['confirmed', 'Order confirmed'],
-  ['processing', 'Order being prepared'],
-  ['shipped', 'Order shipped'],
-  ['out_for_delivery', 'Order out for delivery'],
-  ['delivered', 'Order delivered'],
-  ['cancelled', 'Order cancelled'],
-  ['refunded', 'Money refunded'],
-] as const;
-
 const SHOP_MESSAGES = [
   ['new_order', 'New order'],
   ['low_stock', 'Low stock'],
 ] as const;
 
 /**
- * The Email tab: the SMTP server (password write-only), the sender, which emails go out, each order
+ * The Email tab: the SMTP server (password write-only), the sender, which emails go out, the texts
+ * to customers (channel and provider keys, write-only, which texts go out, a test text), each order
  * email's wording with its preview, and a test email (plain, or one order email with a sample order).
  */
 export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
+  // The resolver is made once; it reads the saved section as it is when the form is checked.
+  const savedNow = useRef(saved);
+  savedNow.current = saved;
+  const [resolver] = useState(() => emailResolver(() => savedNow.current));
   const editor = useSectionForm({ section: 'email', saved, resolver, toFormValues });
   const { field, numberField } = editor;
   /** The test dialog: open for the plain test email (true) or one order email. */
   const [testing, setTesting] = useState<false | true | OrderMailEvent>(false);
+  const [testingText, setTestingText] = useState(false);
   return (
     <>
       <SectionFormBody editor={editor}>
@@ -91,7 +72,15 @@ export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="User name" optional autoComplete="off" {...field('smtp_user')} />
-            <PasswordField state={saved.smtp_password} editor={editor} />
+            <SecretField
+              name="smtp_password"
+              label="Password"
+              savedText="A password is saved"
+              state={saved.smtp_password}
+              editor={editor}
+              autoComplete="new-password"
+              optional
+            />
           </div>
           <SelectField label="Security" {...field('smtp_security')}>
             {SMTP_SECURITY.map((security) => (
@@ -108,19 +97,11 @@ export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
           </div>
         </DetailCard>
         <DetailCard stack title="Emails to customers">
-          {CUSTOMER_MESSAGES.map(([name, label]) => (
+          {ORDER_MESSAGE_SWITCHES.map(([name, label]) => (
             <SwitchField key={name} label={label} {...field(`messages.customer.${name}`)} />
           ))}
         </DetailCard>
-        <DetailCard
-          stack
-          title="Texts to customers"
-          description="Short texts with a link to the order, sent to the customer's phone through the shop's message channel (SMS or WhatsApp when the server has one, else the outbox folder)."
-        >
-          {CUSTOMER_MESSAGES.map(([name, label]) => (
-            <SwitchField key={name} label={label} {...field(`messages.texts.${name}`)} />
-          ))}
-        </DetailCard>
+        <TextsCard editor={editor} saved={saved} onSendTest={() => setTestingText(true)} />
         <DetailCard stack title="Emails to the shop" description={`Sent to the shop email of the Store tab.`}>
           {SHOP_MESSAGES.map(([name, label]) => (
             <SwitchField key={name} label={label} {...field(`messages.shop.${name}`)} />
@@ -139,74 +120,8 @@ export function EmailForm({ saved }: { saved: EmailSettingsResponse }) {
           onClose={() => setTesting(false)}
         />
       )}
+      {testingText && <TestTextDialog unsaved={editor.dirty} onClose={() => setTestingText(false)} />}
     </>
-  );
-}
-
-/**
- * The write-only password: a saved one is never shown, only "A password is saved" with Replace
- * and Remove; otherwise a password field.
- */
-function PasswordField({
-  state,
-  editor,
-}: {
-  /** The saved section's answer for the password. */
-  state: { set: boolean };
-  editor: ReturnType<typeof useSectionForm<'email', EmailFormValues>>;
-}) {
-  const saved = state.set;
-  const { value, onChange, error } = editor.valueField('smtp_password');
-  const [replacing, setReplacing] = useState(false);
-  const passwordField = editor.field('smtp_password');
-  // After a save: back to "A password is saved".
-  const saves = editor.saves;
-  useEffect(() => {
-    if (saves > 0) setReplacing(false);
-  }, [saves]);
-  if (saved && value === null) {
-    return (
-      <div>
-        <p className="text-sm font-medium">Password</p>
-        <p className="mt-1 flex flex-wrap items-center gap-2 rounded-xl border border-dashed border-line-strong px-3 py-2 text-sm text-muted">
-          The password will be removed when you save.
-          <button type="button" className="font-medium text-accent underline" onClick={() => onChange('')}>
-            Undo
-          </button>
-        </p>
-      </div>
-    );
-  }
-  if (saved && !replacing) {
-    return (
-      <div>
-        <p className="text-sm font-medium">Password</p>
-        <div className="mt-1 flex flex-wrap items-center gap-2">
-          <span className="mr-auto text-sm text-strong">A password is saved</span>
-          <button type="button" className="btn-secondary" onClick={() => setReplacing(true)}>
-            Replace
-          </button>
-          <button
-            type="button"
-            className="btn text-danger hover:bg-red-50 dark:hover:bg-red-950/40"
-            onClick={() => onChange(null)}
-          >
-            Remove
-          </button>
-        </div>
-        {error && <p className="mt-1 text-sm text-danger">{error}</p>}
-      </div>
-    );
-  }
-  return (
-    <TextField
-      label={saved ? 'New password' : 'Password'}
-      optional={!saved}
-      type="password"
-      autoComplete="new-password"
-      hint={saved ? 'Leave blank to keep the saved password.' : 'Kept sealed on the server; never shown again.'}
-      {...passwordField}
-    />
   );
 }
 

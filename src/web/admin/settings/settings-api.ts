@@ -7,6 +7,8 @@ import type {
   SettingsSection,
   TestEmailRequest,
   TestEmailResult,
+  TestTextRequest,
+  TestTextResult,
 } from '#shared/contracts/settings.ts';
 import { adminGet, adminPost, adminPut } from '../auth/admin-api.ts';
 
@@ -23,6 +25,10 @@ export const saveSettingsSection = <S extends SettingsSection>(section: S, patch
 
 export const sendTestEmail = (body: TestEmailRequest) =>
   adminPost<TestEmailResult>(`${SETTINGS_PATH}/email/test`, body);
+
+/** `POST /admin/settings/email/test-text`: one text through the saved channel, and the provider's verdict. */
+export const sendTestText = (body: TestTextRequest) =>
+  adminPost<TestTextResult>(`${SETTINGS_PATH}/email/test-text`, body);
 
 /** An order mail with the sample order and the given (unsaved) wording: `POST /admin/settings/email/preview`. */
 export const previewMail = (body: MailPreviewRequest, signal?: AbortSignal) =>

@@ -67,14 +67,14 @@ describe('SettingsPage', () => {
     await loaded(root, 'SMTP server');
     expect(root.textContent).toContain('A password is saved');
     expect(root.querySelector('input[type="password"]')).toBeNull();
-    await click(buttonByText(root, 'Replace'));
+    await click(buttonByText(root, 'Replace the password'));
     await type(fieldLabelled(root, 'New password'), 'n3w-secret');
     await submit(root.querySelector('form'));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
     expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ smtp_password: 'n3w-secret' });
 
-    await waitFor(() => expect(buttonByText(root, 'Remove')).toBeTruthy());
-    await click(buttonByText(root, 'Remove'));
+    await waitFor(() => expect(buttonByText(root, 'Remove the password')).toBeTruthy());
+    await click(buttonByText(root, 'Remove the password'));
     expect(root.textContent).toContain('The password will be removed when you save.');
     await submit(root.querySelector('form'));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));

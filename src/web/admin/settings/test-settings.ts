@@ -62,6 +62,14 @@ export const SETTINGS: AllSettings = {
     templates: Object.fromEntries(
       ORDER_MAIL_EVENTS.map((event) => [event, { subject: '', intro: '' }]),
     ) as AllSettings['email']['templates'],
+    text_channel: 'outbox',
+    sms_api_url: 'https://api.twilio.com',
+    sms_account_sid: '',
+    sms_auth_token: { set: false },
+    sms_from: '',
+    whatsapp_phone_number_id: '',
+    whatsapp_api_url: 'https://graph.facebook.com/v20.0',
+    whatsapp_token: { set: false },
   },
   system: {
     maintenance_mode: false,
