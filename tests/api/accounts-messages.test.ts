@@ -21,7 +21,7 @@ describe('message channel: outbox by default (docs/operations.md)', () => {
   });
   afterAll(() => ctx.close());
 
-  it('writes the code to an sms-*.txt file; the log says a message was written (masked number, file), never the code', async () => {
+  it('appends the code to the day’s texts file; the log says a message was written (masked number, file), never the code', async () => {
     const phone = '+96176123987';
     lines.length = 0;
     await signUpShopper(ctx.app, { phone });
@@ -30,7 +30,7 @@ describe('message channel: outbox by default (docs/operations.md)', () => {
     const written = lines.map((line) => JSON.parse(line)).filter((entry) => entry.channel === 'outbox');
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ msg: 'message written to the outbox', to: '+961…87' });
-    expect(written[0].file).toMatch(/^sms-.+\.txt$/);
+    expect(written[0].file).toMatch(/^texts-\d{4}-\d{2}-\d{2}\.mbox$/);
     expect(await readFile(path.join(ctx.config.paths.outbox, written[0].file), 'utf8')).toContain(code);
     expect(lines.join('')).not.toContain(phone);
   });

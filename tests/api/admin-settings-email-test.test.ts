@@ -1,6 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '#server/messages/outbox-file.ts';
 import { TEST_EMAIL_LIMIT } from '#shared/contracts/settings.ts';
 import { apiAs, auditOf } from '../helpers/admin-api.ts';
 import { createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
@@ -47,8 +46,7 @@ describe('POST /api/admin/settings/email/test', () => {
     const result = response.json().data;
     expect(result).toMatchObject({ delivered: true, transport: 'outbox' });
     expect(result.message).toMatch(/No SMTP server is set.*outbox/);
-    const files = await readdir(ctx.app.mailer.outboxDir);
-    const mail = await readFile(path.join(ctx.app.mailer.outboxDir, files.at(-1) ?? ''), 'utf8');
+    const mail = (await readOutbox(ctx.app.mailer.outboxDir, 'mail')).at(-1);
     expect(mail).toContain('To: owner@example.com');
     expect(mail).toContain('Subject: Test email from');
     const audit = (await auditOf(ctx.database.db, 'setting', 'email_settings')).filter(

@@ -50,7 +50,7 @@ describe('message outbox: order status mails', () => {
           notInArray(messageOutbox.event, ['order.placed', 'order.new']),
         ),
       );
-  /** The mails (whole .eml texts) about one order, without the placement's receipts. */
+  /** The mails (whole, as written to the outbox) about one order, without the placement's receipts. */
   const statusMails = async (app: TestApp['app'], orderNumber: string) =>
     (await outboxMails(app)).filter(
       (mail) => mail.includes(orderNumber) && !mail.includes('New order') && !mail.includes('We received your order'),

@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageOutbox } from '#server/messages/message-outbox.table.ts';
+import { readOutbox } from '#server/messages/outbox-file.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { apiAs, checkout } from '../helpers/admin-api.ts';
 import { createUser, signInAs } from '../helpers/auth.ts';
@@ -38,13 +37,11 @@ describe('messages of a new order, and texts to the phone', () => {
       .from(messageOutbox)
       .where(eq(messageOutbox.orderId, orderId))
       .orderBy(asc(messageOutbox.event), asc(messageOutbox.channel));
-  /** The texts (outbox channel files, `sms-*.txt`) to `phone`, oldest first. */
+  /** The texts (the outbox channel's texts file) to `phone`, oldest first. */
   const textsTo = async (phone: string) => {
     await ctx.app.messageSender.drain();
-    const dir = ctx.config.paths.outbox;
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.txt')).sort();
-    const files = await Promise.all(names.map((name) => readFile(path.join(dir, name), 'utf8')));
-    return files.filter((file) => file.startsWith(`To: ${phone}\n`));
+    const texts = await readOutbox(ctx.config.paths.outbox, 'text');
+    return texts.filter((text) => text.startsWith(`To: ${phone}\n`));
   };
   const saveEmail = async (patch: Record<string, unknown>) => {
     const response = await api('PUT', '/api/admin/settings/email', patch);
@@ -82,12 +79,7 @@ describe('messages of a new order, and texts to the phone', () => {
     // Delivered after the commit: the receipt as a mail, the text through the message channel.
     const mails = (await outboxMails(ctx.app)).filter((mail) => mail.includes(order.order_number));
     expect(mails.filter((mail) => mail.includes('To: rami@example.com'))).toHaveLength(1);
-    const dir = ctx.config.paths.outbox;
-    const raw = await Promise.all(
-      (await readdir(dir))
-        .filter((name) => name.endsWith('.eml'))
-        .map((name) => readFile(path.join(dir, name), 'utf8')),
-    );
+    const raw = await readOutbox(ctx.config.paths.outbox, 'mail');
     const sentReceipt = raw.find((mail) => mail.includes('To: rami@example.com') && mail.includes(order.order_number));
     expect(sentReceipt).toContain('Content-Type: text/html');
     expect(sentReceipt).not.toContain('__ORDER_');

@@ -1,10 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
 import { loadConfig } from '#server/config.ts';
 import { messageOutbox } from '#server/messages/message-outbox.table.ts';
+import { readOutbox } from '#server/messages/outbox-file.ts';
 import { SECTION_KEYS } from '#server/settings/setting-keys.ts';
 import { settings } from '#server/settings/settings.table.ts';
 import { settingsSecretBox } from '#server/settings/shop-settings.service.ts';
@@ -99,10 +98,8 @@ describe('the text channel in Settings → Email', () => {
     return rows.find((row) => row.channel === 'text' && row.event === 'order.placed');
   };
   const outboxTextsTo = async (phone: string) => {
-    const dir = ctx.config.paths.outbox;
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.txt'));
-    const files = await Promise.all(names.map((name) => readFile(path.join(dir, name), 'utf8')));
-    return files.filter((file) => file.startsWith(`To: ${phone}\n`));
+    const texts = await readOutbox(ctx.config.paths.outbox, 'text');
+    return texts.filter((text) => text.startsWith(`To: ${phone}\n`));
   };
 
   it('a new shop writes texts to the outbox; the providers read as not set up', async () => {

@@ -1,6 +1,6 @@
 import { formatPhoneForDisplay as formatPhone } from '#shared/phone-format.ts';
 import { axeViolations } from './axe.ts';
-import { decodeMail, outboxFiles, waitForMessage } from './outbox-helpers.ts';
+import { decodeMail, outboxMessages, waitForMessage } from './outbox-helpers.ts';
 import { expect, type Page, test } from './test.ts';
 
 /**
@@ -37,7 +37,7 @@ async function signUp(page: Page, contact: string, name: string) {
 
 /** The 6-digit code of the newest text to `phone` not in `seen`. */
 async function codeTextedTo(phone: string, seen: Set<string>): Promise<string> {
-  const message = await waitForMessage('.txt', phone, seen);
+  const message = await waitForMessage('text', phone, seen);
   const code = message.match(/\b(\d{6})\b/)?.[1];
   expect(code, message).toBeTruthy();
   return code as string;
@@ -45,7 +45,7 @@ async function codeTextedTo(phone: string, seen: Set<string>): Promise<string> {
 
 test('a phone sign-up asks for the code it texted right there, and the phone is verified', async ({ page }, info) => {
   const phone = uniquePhone();
-  const seen = new Set(await outboxFiles('.txt'));
+  const seen = new Set(await outboxMessages('text'));
   await fillSignUp(page, phone.typed, `Phone shopper ${info.project.name}`);
 
   // Signed in, but asked for the code first; the number as people read it (+961 3 123 456).
@@ -83,7 +83,7 @@ test('a shopper who skips the code verifies the phone later from the profile, th
   await expect(details.getByText(formatPhone(phone.e164))).toBeVisible();
   await expect(details.getByText('Not verified')).toBeVisible();
 
-  const seen = new Set(await outboxFiles('.txt'));
+  const seen = new Set(await outboxMessages('text'));
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('button', { name: 'Send again' })).toBeDisabled();
   const code = await codeTextedTo(phone.e164, seen);
@@ -126,7 +126,7 @@ test('a shopper recovers a password by the email link and signs in with the new 
   await signUp(page, email, 'Recovering shopper');
   // Recovery goes only to a proved email (decision 018): the sign-up's link proves it, opened here
   // where the shopper is signed in, so the password chosen at sign-up stays.
-  const signUpMail = decodeMail(await waitForMessage('.eml', email));
+  const signUpMail = decodeMail(await waitForMessage('mail', email));
   const verifyLink = signUpMail.match(/https?:\/\/\S*\/account\/verify-email\?token=[^\s"<>]+/)?.[0];
   expect(verifyLink, signUpMail).toBeTruthy();
   const verifyUrl = new URL(verifyLink as string);
@@ -139,12 +139,12 @@ test('a shopper recovers a password by the email link and signs in with the new 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeFocused();
-  const seen = new Set(await outboxFiles('.eml'));
+  const seen = new Set(await outboxMessages('mail'));
   await page.getByLabel('Email or phone number').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Check your email')).toBeVisible();
 
-  const mail = decodeMail(await waitForMessage('.eml', email, seen));
+  const mail = decodeMail(await waitForMessage('mail', email, seen));
   const link = mail.match(/https?:\/\/\S*\/login\/reset\?token=[^\s"<>]+/)?.[0];
   expect(link, mail).toBeTruthy();
   const url = new URL(link as string);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { formatPhoneForDisplay } from '#shared/phone-format.ts';
-import { decodeMail, outboxFiles, waitForMessage } from './outbox-helpers.ts';
+import { decodeMail, outboxMessages, waitForMessage } from './outbox-helpers.ts';
 import { productBySlug } from './review-helpers.ts';
 import { expect, type Page, test } from './test.ts';
 
@@ -41,12 +41,12 @@ test('the admin sees a customer’s shopper account, resends its verification an
 
   // The shopper: signs up with both contacts, proves the email by the sign-up's link (opened
   // signed in, so the password stays: decision 018), orders signed in.
-  const seenMail = new Set(await outboxFiles('.eml'));
+  const seenMail = new Set(await outboxMessages('mail'));
   const signUp = await page.request.post('/api/account/signup', { data: { email, phone, password: PASSWORD, name } });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const token: string = (await signUp.json()).data.session.access_token;
   const auth = { authorization: `Bearer ${token}` };
-  const mail = decodeMail(await waitForMessage('.eml', email, seenMail));
+  const mail = decodeMail(await waitForMessage('mail', email, seenMail));
   const linkToken = mail.match(/\/account\/verify-email\?token=([^\s"<>&]+)/)?.[1];
   expect(linkToken, mail).toBeTruthy();
   const verified = await page.request.post('/api/account/verify', {
@@ -108,10 +108,10 @@ test('the admin sees a customer’s shopper account, resends its verification an
   await shot(page, 'customer-detail');
 
   // Resend: a new code goes to the unverified phone.
-  const seenTexts = new Set(await outboxFiles('.txt'));
+  const seenTexts = new Set(await outboxMessages('text'));
   await card.getByRole('button', { name: 'Resend verification code' }).click();
   await expect(page.getByText('Verification code sent')).toBeVisible();
-  expect(await waitForMessage('.txt', phone, seenTexts)).toMatch(/code is \d{6}/);
+  expect(await waitForMessage('text', phone, seenTexts)).toMatch(/code is \d{6}/);
 
   // Disable: after a confirm; the shopper's session ends at once.
   expect((await page.request.get('/api/account/user', { headers: auth })).status()).toBe(200);

@@ -134,7 +134,7 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   // The shipped mail reached the shopper's inbox (the outbox here), with the order's page: the
   // shopper follows that link.
   const shippedMail = decodeMail(
-    await waitForMessage('.eml', `Subject: Your Cedar Shop order ${orderNumber} is on its way`),
+    await waitForMessage('mail', `Subject: Your Cedar Shop order ${orderNumber} is on its way`),
   );
   expect(shippedMail).toContain(`To: ${email}`);
   expect(shippedMail).toContain('Tracking number: 44712290');
@@ -142,7 +142,7 @@ test('a checkout reaches the open admin panel live; the admin confirms and ships
   expect(mailedLink).toBe(orderPage);
   // And the text to their phone says the same, with the same link.
   const shippedText = await waitForMessage(
-    '.txt',
+    'text',
     `your order ${orderNumber} is on its way with Aramex, tracking 44712290.`,
   );
   expect(shippedText).toContain(orderPage);

@@ -46,7 +46,7 @@ test('an admin edits the shop phone, and sends a test email to the outbox @shop-
   await dialog.getByRole('textbox', { name: 'Send to' }).fill(to);
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(dialog.getByRole('status')).toContainText('written to the outbox folder');
-  expect(await waitForMessage('.eml', to)).toContain('Subject: Test email from');
+  expect(await waitForMessage('mail', to)).toContain('Subject: Test email from');
   await dialog.getByRole('button', { name: 'Close' }).click();
 });
 

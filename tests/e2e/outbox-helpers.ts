@@ -1,23 +1,23 @@
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type OutboxKind, readOutbox } from '#server/messages/outbox-file.ts';
 import { readableMail } from '../helpers/mail-parts.ts';
 import { expect } from './test.ts';
 
 /**
- * The e2e server's outbox (mails as `.eml`, texts as `.txt`), where tests read the codes and
- * links a shopper would receive. Several workers share it, so every test looks for its own
- * email or phone number.
+ * The e2e server's outbox (the day's mail and texts files, server/messages/outbox-file.ts), where
+ * tests read the codes and links a shopper would receive. Several workers share it, so every test
+ * looks for its own email or phone number.
  */
 const OUTBOX = path.resolve('.tmp/e2e-data/outbox');
 
-export async function outboxFiles(extension: string): Promise<string[]> {
-  const names = await readdir(OUTBOX).catch(() => [] as string[]);
-  return names.filter((name) => name.endsWith(extension)).sort();
+/** Every message of this kind so far, oldest first. */
+export function outboxMessages(kind: OutboxKind): Promise<string[]> {
+  return readOutbox(OUTBOX, kind);
 }
 
 /** The text of the newest outbox message of this kind mentioning `recipient`, not in `seen`. */
 export async function waitForMessage(
-  extension: string,
+  kind: OutboxKind,
   recipient: string,
   seen: Set<string> = new Set(),
 ): Promise<string> {
@@ -25,11 +25,10 @@ export async function waitForMessage(
   await expect
     .poll(
       async () => {
-        for (const name of (await outboxFiles(extension)).reverse()) {
-          if (seen.has(name)) continue;
-          const text = await readFile(path.join(OUTBOX, name), 'utf8');
-          if (text.includes(recipient)) {
-            found = text;
+        for (const message of (await outboxMessages(kind)).reverse()) {
+          if (seen.has(message)) continue;
+          if (message.includes(recipient)) {
+            found = message;
             return true;
           }
         }

@@ -1,27 +1,24 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readOutbox } from '#server/messages/outbox-file.ts';
 import { readableMail } from './mail-parts.ts';
 import type { TestApp } from './test-app.ts';
 
-/** Every outbox file (newest last) whose `To:` line is `to`, read whole. */
-async function outboxFor(ctx: TestApp, to: string, extension: '.txt' | '.eml'): Promise<string[]> {
+/** Every outbox message of `kind` (newest last) whose `To:` line is `to`, read whole. */
+async function outboxFor(ctx: TestApp, to: string, kind: 'text' | 'mail'): Promise<string[]> {
   // Codes sent after the answer (app.background) first, then the message outbox (order mails and
   // texts), then the mail they handed over.
   await ctx.app.background.idle();
   await ctx.app.messageSender.drain();
   await ctx.app.mailer.idle();
-  const dir = ctx.config.paths.outbox;
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(extension)).sort();
-  const raws = await Promise.all(names.map((name) => readFile(path.join(dir, name), 'utf8')));
+  const raws = await readOutbox(ctx.config.paths.outbox, kind);
   // A mail as a reader sees it: its headers and its text part (mail-parts.ts).
-  const texts = extension === '.eml' ? raws.map(readableMail) : raws;
+  const texts = kind === 'mail' ? raws.map(readableMail) : raws;
   return texts.filter((text) => text.split('\n').some((line) => line === `To: ${to}`));
 }
 
 /** The last one-time code texted to this phone (outbox message channel). */
 export async function lastCodeTo(ctx: TestApp, phone: string): Promise<string> {
   // The newest text with a code: order texts (orders/order-texts.ts) go to the same phone.
-  const code = (await outboxFor(ctx, phone, '.txt'))
+  const code = (await outboxFor(ctx, phone, 'text'))
     .findLast((text) => /code is \d{6}/.test(text))
     ?.match(/code is (\d{6})/)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${phone}`);
@@ -30,12 +27,12 @@ export async function lastCodeTo(ctx: TestApp, phone: string): Promise<string> {
 
 /** How many messages went to this phone. */
 export async function messagesTo(ctx: TestApp, phone: string): Promise<number> {
-  return (await outboxFor(ctx, phone, '.txt')).length;
+  return (await outboxFor(ctx, phone, 'text')).length;
 }
 
-/** The last mail to this address (the .eml outbox). */
+/** The last mail to this address (the outbox's mail). */
 export async function lastMailTo(ctx: TestApp, email: string): Promise<string> {
-  const mail = (await outboxFor(ctx, email, '.eml')).at(-1);
+  const mail = (await outboxFor(ctx, email, 'mail')).at(-1);
   if (!mail) throw new Error(`no mail in the outbox for ${email}`);
   return mail;
 }
@@ -45,14 +42,14 @@ export async function lastLinkTokenTo(ctx: TestApp, email: string, linkPath: str
   const escaped = linkPath.replace(/[/.]/g, '\\$&');
   const link = new RegExp(`${escaped}\\?token=([A-Za-z0-9_-]+)`);
   // The newest mail with such a link: an order's receipt may have gone out after it.
-  const token = (await outboxFor(ctx, email, '.eml')).findLast((mail) => link.test(mail))?.match(link)?.[1];
+  const token = (await outboxFor(ctx, email, 'mail')).findLast((mail) => link.test(mail))?.match(link)?.[1];
   if (!token) throw new Error(`no ${linkPath} link in the mail to ${email}`);
   return token;
 }
 
 /** The last 6-digit code mailed to this address. */
 export async function lastMailedCodeTo(ctx: TestApp, email: string): Promise<string> {
-  const code = (await outboxFor(ctx, email, '.eml'))
+  const code = (await outboxFor(ctx, email, 'mail'))
     .findLast((mail) => /code is \d{6}/.test(mail))
     ?.match(/code is (\d{6})/)?.[1];
   if (!code) throw new Error(`no code in the mail to ${email}`);

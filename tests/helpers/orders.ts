@@ -1,8 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
+import { readOutbox } from '#server/messages/outbox-file.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { type MailParts, mailParts, readableMail } from './mail-parts.ts';
@@ -32,17 +31,14 @@ export async function stockOf(db: Db, id: string): Promise<{ stock: number; inSt
 }
 
 /**
- * The .eml files written so far, whole: first the message outbox is delivered (an order's and a
- * status change's mails are queued there, messages/message-sender.ts), then mail handed over
- * finishes.
+ * The mails written to the outbox so far, whole, oldest first: first the message outbox is
+ * delivered (an order's and a status change's mails are queued there, messages/message-sender.ts),
+ * then mail handed over finishes.
  */
 async function outboxFiles(app: FastifyInstance): Promise<string[]> {
   await app.messageSender.drain();
   await app.mailer.idle();
-  const files = (await readdir(app.mailer.outboxDir).catch(() => [] as string[])).filter((file) =>
-    file.endsWith('.eml'),
-  );
-  return Promise.all(files.sort().map((file) => readFile(path.join(app.mailer.outboxDir, file), 'utf8')));
+  return readOutbox(app.mailer.outboxDir, 'mail');
 }
 
 /**

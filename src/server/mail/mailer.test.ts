@@ -1,7 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readOutbox } from '#server/messages/outbox-file.ts';
 import { composeAlternativeMessage, composePlainMessage, createMailer } from './mailer.ts';
 
 let dir: string | undefined;
@@ -10,7 +11,7 @@ afterEach(async () => {
 });
 
 describe('mailer without SMTP', () => {
-  it('writes each message to the outbox as a complete .eml file', async () => {
+  it('appends each message, whole, to the day’s mail file of the outbox', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     const mailer = createMailer({ outboxDir: path.join(dir, 'outbox'), from: 'Cedar Shop <shop@cedar.test>' });
     const sent = await mailer.send({
@@ -19,10 +20,12 @@ describe('mailer without SMTP', () => {
       text: 'Thank you, Rania.',
     });
     expect(sent.transport).toBe('outbox');
+    await mailer.send({ to: 'second@example.com', subject: 'Another', text: 'From the shop: hello.' });
     const files = await readdir(path.join(dir, 'outbox'));
-    expect(files).toEqual([sent.id]);
-    expect(sent.id).toMatch(/\.eml$/);
-    const message = await readFile(path.join(dir, 'outbox', sent.id), 'utf8');
+    expect(files).toEqual([expect.stringMatching(/^mail-\d{4}-\d{2}-\d{2}\.mbox$/)]);
+    expect(sent.id).toMatch(/^mail-\d{4}-\d{2}-\d{2}\.mbox <.+@cedar\.test>$/);
+    const [message, second] = await readOutbox(path.join(dir, 'outbox'), 'mail');
+    expect(second).toContain('\n\nFrom the shop: hello.');
     expect(message).toContain('To: buyer@example.com');
     expect(message).toContain('From: Cedar Shop <shop@cedar.test>');
     expect(message).toContain('Subject: Order CS-000001 received');

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { appendToOutbox } from '#server/messages/outbox-file.ts';
 import type { SettingsSection, SettingsValues, SMTP_SECURITY } from '#shared/contracts/settings.ts';
 
 export interface Mail {
@@ -86,8 +85,8 @@ export function formatFrom(name: string, address: string): string {
 /**
  * Mail for the shop and its customers (docs/engineering.md#stack: nodemailer). The SMTP server and
  * sender come from the Email settings at send time; with no server named (and no SMTP_URL) every
- * message is an `.eml` file in `DATA_DIR/outbox`, which any mail client opens, so a fresh install
- * shows what it would send.
+ * message is appended to the day's `mail-<date>.mbox` in `DATA_DIR/outbox`, which mail clients
+ * import, so a fresh install shows what it would send.
  */
 export function createMailer({
   route,
@@ -142,38 +141,18 @@ export function createMailer({
  * The outbox is written by hand: nodemailer's MIME composer costs about 1 ms of event-loop time
  * per message, which order placement (budget p95 ≤ 50 ms on one thread) cannot afford. Plain
  * UTF-8 text needs no more than these headers, and an HTML mail one multipart/alternative around
- * its two parts (`composeAlternativeMessage`).
- *
- * Written synchronously: a message is one small file in DATA_DIR, beside the embedded database
- * that PGlite already writes synchronously on this thread. The callback API's open, write and
- * close each went through the thread pool and back (three hand-overs and three callbacks per
- * message), which cost an order ~0.5 ms of CPU in `npm run bench:order-cost`; the three system
- * calls themselves take a few microseconds.
+ * its two parts (`composeAlternativeMessage`). Each message is appended to the day's mail file of
+ * the outbox folder (messages/outbox-file.ts: mbox, one write, no file to create per message).
  */
 function createOutbox(outboxDir: string) {
-  // Made once (again when it was removed while running: the write below says ENOENT).
-  let ready = false;
   return async (from: string, mail: Mail): Promise<{ transport: 'outbox'; id: string }> => {
-    if (!ready) {
-      mkdirSync(outboxDir, { recursive: true });
-      ready = true;
-    }
     const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
     const id = randomUUID();
-    const file = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id.slice(0, 8)}.eml`;
-    const target = path.join(outboxDir, file);
     const message = mail.html
       ? composeAlternativeMessage({ from, ...mail, html: mail.html }, `<${id}@${domain}>`, id)
       : composePlainMessage({ from, ...mail }, `<${id}@${domain}>`);
-    try {
-      writeFileSync(target, message);
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'ENOENT') throw error;
-      // The outbox was removed while running: make it again.
-      mkdirSync(outboxDir, { recursive: true });
-      writeFileSync(target, message);
-    }
-    return { transport: 'outbox', id: file };
+    const file = appendToOutbox(outboxDir, 'mail', message);
+    return { transport: 'outbox', id: `${file} <${id}@${domain}>` };
   };
 }
 
