@@ -165,12 +165,21 @@ async function openPgliteInProcess(dataDir: string | undefined) {
   });
 }
 
+/**
+ * The types drizzle-orm/pglite keeps as text in every query (its session's `parsers`: timestamp,
+ * timestamptz, interval, date, and the arrays of numeric, timestamp, timestamptz, interval, date).
+ * The database thread sets them once (pglite-thread-protocol.ts `textTypes`); should Drizzle ask
+ * for others, its queries still come out right, only slower.
+ */
+const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+
 async function openPgliteOnThread(dataDir: string | undefined) {
   const { openPgliteThread } = await import('./pglite-thread.ts');
   // drizzle-orm/pglite calls query and transaction only, which the thread answers alike.
   return (await openPgliteThread({
     dataDir,
     settings: PGLITE_MEMORY_SETTINGS,
+    textTypes: DRIZZLE_TEXT_TYPES,
   })) as unknown as import('@electric-sql/pglite').PGlite;
 }
 

@@ -120,8 +120,33 @@ describe('the database thread, stopped', () => {
     await database.close();
   });
 
+  it('parses a type as each query asks: the usual text types set once, others per query', async () => {
+    // Set on the database: timestamptz and date come back as text unless a query asks otherwise.
+    const thread = await openPgliteThread({ dataDir: undefined, settings: [], textTypes: [1184, 1082] });
+    try {
+      const query = "select '2026-11-29T10:00:00Z'::timestamptz as at, '2026-11-29'::date as day";
+      const keep = (value: string) => value;
+      // Exactly the usual set: no parsers of its own, both as text.
+      const usual = await thread.query<Record<string, unknown>>(query, [], { parsers: { 1184: keep, 1082: keep } });
+      expect(usual.rows[0]).toEqual({ at: expect.stringMatching(/^2026-11-29 10:00:00/), day: '2026-11-29' });
+      // Only the date as text: the timestamp is parsed as PGlite parses it, a Date.
+      const dateOnly = await thread.query<Record<string, unknown>>(query, [], { parsers: { 1082: keep } });
+      expect(dateOnly.rows[0]).toEqual({ at: new Date('2026-11-29T10:00:00Z'), day: '2026-11-29' });
+      // No parsers at all: both parsed.
+      const none = await thread.query<Record<string, unknown>>(query);
+      expect(none.rows[0]?.at).toEqual(new Date('2026-11-29T10:00:00Z'));
+      expect(none.rows[0]?.day).toBeInstanceOf(Date);
+      // And the usual set again, after the others.
+      expect(
+        (await thread.query<Record<string, unknown>>(query, [], { parsers: { 1082: keep, 1184: keep } })).rows[0],
+      ).toEqual(usual.rows[0]);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('answers a statement sent before close, then refuses', async () => {
-    const thread = await openPgliteThread({ dataDir: undefined, settings: [] });
+    const thread = await openPgliteThread({ dataDir: undefined, settings: [], textTypes: [] });
     const inFlight = thread.query<{ one: number }>('select 1 as one');
     const closing = thread.close();
     expect((await inFlight).rows).toEqual([{ one: 1 }]);
@@ -135,7 +160,7 @@ describe('the database thread, stopped', () => {
     const notAFolder = path.join(dir, 'db');
     await writeFile(notAFolder, 'not a database');
     try {
-      await expect(openPgliteThread({ dataDir: notAFolder, settings: [] })).rejects.toThrow();
+      await expect(openPgliteThread({ dataDir: notAFolder, settings: [], textTypes: [] })).rejects.toThrow();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

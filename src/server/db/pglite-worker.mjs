@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
@@ -85,6 +85,34 @@ function describe(error) {
 /** @param {string} value */
 const keepText = (value) => value;
 
+/** Set on the database at open (options.textTypes): a query asking for exactly these passes no parsers. */
+const usualTextTypes = [...new Set(options.textTypes)].sort((a, b) => a - b);
+const usualKey = usualTextTypes.join(',');
+/** @type {Map<string, Record<number, (value: string) => unknown>>} */
+const otherParsers = new Map();
+
+/**
+ * The parsers a query must pass for its text types: none for the usual ones; otherwise its own
+ * text types as text, and the usual ones it does not ask for parsed as PGlite parses them.
+ * @param {number[]} textTypes
+ */
+function parsersFor(textTypes) {
+  const wanted = [...new Set(textTypes)].sort((a, b) => a - b);
+  const key = wanted.join(',');
+  if (key === usualKey) return undefined;
+  let parsers = otherParsers.get(key);
+  if (!parsers) {
+    /** @type {Record<number, (value: string) => unknown>} */
+    const built = {};
+    const defaults = /** @type {Record<number, (value: string) => unknown>} */ (types.parsers);
+    for (const type of usualTextTypes) if (!wanted.includes(type)) built[type] = defaults[type] ?? keepText;
+    for (const type of wanted) built[type] = keepText;
+    otherParsers.set(key, built);
+    parsers = built;
+  }
+  return parsers;
+}
+
 /** @type {PGlite} */
 let database;
 
@@ -128,10 +156,10 @@ function runner(tx) {
 async function handle(request) {
   switch (request.op) {
     case 'query': {
-      const parsers = Object.fromEntries(request.textTypes.map((type) => [type, keepText]));
+      const parsers = parsersFor(request.textTypes);
       return runner(request.tx).query(request.sql, request.params, {
         ...(request.rowMode && { rowMode: request.rowMode }),
-        parsers,
+        ...(parsers && { parsers }),
       });
     }
     case 'exec':
@@ -211,6 +239,7 @@ function collectWhenGrown() {
 try {
   database = await PGlite.create(options.dataDir ?? 'memory://', {
     extensions: { pg_trgm },
+    parsers: Object.fromEntries(usualTextTypes.map((type) => [type, keepText])),
     startParams: [...PGlite.defaultStartParams, ...options.settings.flatMap((setting) => ['-c', setting])],
   });
   port.on('message', (/** @type {ThreadRequest} */ request) => {
