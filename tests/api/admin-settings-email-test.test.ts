@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '#server/messages/outbox-file.ts';
+import { readOutbox } from '#server/mail/outbox-file.ts';
 import { TEST_EMAIL_LIMIT } from '#shared/contracts/settings.ts';
 import { apiAs, auditOf } from '../helpers/admin-api.ts';
 import { createUser, signInAs, signUpShopper } from '../helpers/auth.ts';

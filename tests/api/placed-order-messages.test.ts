@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '#server/mail/outbox-file.ts';
 import { messageOutbox } from '#server/messages/message-outbox.table.ts';
-import { readOutbox } from '#server/messages/outbox-file.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { apiAs, checkout } from '../helpers/admin-api.ts';
 import { createUser, signInAs } from '../helpers/auth.ts';

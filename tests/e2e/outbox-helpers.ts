@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { type OutboxKind, readOutbox } from '#server/messages/outbox-file.ts';
+import { type OutboxKind, readOutbox } from '#server/mail/outbox-file.ts';
 import { readableMail } from '../helpers/mail-parts.ts';
 import { expect } from './test.ts';
 
 /**
- * The e2e server's outbox (the day's mail and texts files, server/messages/outbox-file.ts), where
+ * The e2e server's outbox (the day's mail and texts files, server/mail/outbox-file.ts), where
  * tests read the codes and links a shopper would receive. Several workers share it, so every test
  * looks for its own email or phone number.
  */

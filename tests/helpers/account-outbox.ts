@@ -1,4 +1,4 @@
-import { readOutbox } from '#server/messages/outbox-file.ts';
+import { readOutbox } from '#server/mail/outbox-file.ts';
 import { readableMail } from './mail-parts.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '#server/db/client.ts';
-import { readOutbox } from '#server/messages/outbox-file.ts';
+import { readOutbox } from '#server/mail/outbox-file.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { type MailParts, mailParts, readableMail } from './mail-parts.ts';

@@ -47,6 +47,39 @@ describe('the database thread', () => {
     });
   });
 
+  it('runs plain parameters in one protocol message, in and out of transactions, errors and all', async () => {
+    // Strings, numbers, booleans and nulls go as one message (pglite-worker.mjs plainQuery).
+    const [row] = await rowsOf<Record<string, unknown>>(
+      database,
+      sql`select ${'text'}::text as word, ${42}::int as answer, ${1.5}::numeric as half, ${true}::boolean as yes,
+        ${null}::text as nothing, ${'{"a":1}'}::jsonb as doc`,
+    );
+    expect(row).toEqual({
+      word: 'text',
+      answer: 42,
+      half: '1.5',
+      yes: true,
+      nothing: null,
+      doc: { a: 1 },
+    });
+    await database.db.execute(sql`insert into counters values (${50}, ${1}, ${'plain'})`);
+    const refused = await database.db
+      .execute(sql`insert into counters values (${50}, ${2}, ${'again'})`)
+      .catch((error) => error);
+    expect([...errorChain(refused)].find((link) => link.code)).toMatchObject({ code: '23505' });
+    // The connection is usable after the error, and a transaction sees its own plain writes.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`update counters set value = value + ${10} where id = ${50}`);
+      const inside = (await tx.execute(sql`select value from counters where id = ${50}`)) as unknown as Rows<{
+        value: number;
+      }>;
+      expect(inside.rows[0]?.value).toBe(11);
+    });
+    expect(
+      (await rowsOf<{ value: number }>(database, sql`select value from counters where id = ${50}`))[0]?.value,
+    ).toBe(11);
+  });
+
   it("keeps a database error's fields (code, constraint), which the services translate", async () => {
     const failure = await database.db.execute(sql`insert into counters values (1, 5, null)`).catch((error) => error);
     const fields = [...errorChain(failure)].find((link) => link.code);

@@ -1,6 +1,6 @@
 import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /**
@@ -152,15 +152,67 @@ function runner(tx) {
   return open.tx;
 }
 
+/**
+ * @param {unknown[]} params
+ * @returns {params is (string | number | boolean | bigint | null | undefined)[]}
+ */
+function plainParams(params) {
+  return params.every(
+    (param) =>
+      param === null ||
+      param === undefined ||
+      typeof param === 'string' ||
+      typeof param === 'boolean' ||
+      typeof param === 'bigint' ||
+      (typeof param === 'number' && Number.isFinite(param)),
+  );
+}
+
+/**
+ * A statement whose parameters are plain values as one protocol message (Parse, Bind, Describe,
+ * Execute, Sync) and one call into the database: PGlite's own `query` makes five such calls and a
+ * sixth first, to learn the parameters' types for its serializers, which plain values do not need
+ * (a number, a boolean or a string is written as the text PGlite would write for it). Anything
+ * else (a Date, an array, bytes, an object) goes through `query`. Under the same locks as `query`:
+ * outside a transaction it waits for an open one to end; inside one it runs in it.
+ * @param {number | undefined} tx
+ * @param {string} sql
+ * @param {(string | number | boolean | bigint | null | undefined)[]} params
+ * @param {import('@electric-sql/pglite').QueryOptions} queryOptions
+ */
+function plainQuery(tx, sql, params, queryOptions) {
+  if (tx !== undefined && !transactions.has(tx)) throw new Error(`no open transaction ${tx}`);
+  const { serialize } = protocol;
+  const run = async () => {
+    const parts = [
+      serialize.parse({ text: sql }),
+      serialize.bind({ values: params.map((param) => (param === null || param === undefined ? null : String(param))) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ];
+    const message = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+    let offset = 0;
+    for (const part of parts) {
+      message.set(part, offset);
+      offset += part.length;
+    }
+    const messages = await database.execProtocolStream(message, { syncToFs: tx === undefined });
+    return parse.parseResults(messages, database.parsers, queryOptions)[0];
+  };
+  return tx === undefined
+    ? database._runExclusiveTransaction(() => database._runExclusiveQuery(run))
+    : database._runExclusiveQuery(run);
+}
+
 /** @param {ThreadRequest} request */
 async function handle(request) {
   switch (request.op) {
     case 'query': {
       const parsers = parsersFor(request.textTypes);
-      return runner(request.tx).query(request.sql, request.params, {
-        ...(request.rowMode && { rowMode: request.rowMode }),
-        ...(parsers && { parsers }),
-      });
+      const queryOptions = { ...(request.rowMode && { rowMode: request.rowMode }), ...(parsers && { parsers }) };
+      if (plainParams(request.params)) return plainQuery(request.tx, request.sql, request.params, queryOptions);
+      return runner(request.tx).query(request.sql, request.params, queryOptions);
     }
     case 'exec':
       return runner(request.tx).exec(request.sql);

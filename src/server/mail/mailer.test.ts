@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readOutbox } from '#server/messages/outbox-file.ts';
 import { composeAlternativeMessage, composePlainMessage, createMailer } from './mailer.ts';
+import { readOutbox } from './outbox-file.ts';
 
 let dir: string | undefined;
 afterEach(async () => {

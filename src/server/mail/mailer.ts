@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { appendToOutbox } from '#server/messages/outbox-file.ts';
 import type { SettingsSection, SettingsValues, SMTP_SECURITY } from '#shared/contracts/settings.ts';
+import { appendToOutbox } from './outbox-file.ts';
 
 export interface Mail {
   to: string;
@@ -142,7 +142,7 @@ export function createMailer({
  * per message, which order placement (budget p95 ≤ 50 ms on one thread) cannot afford. Plain
  * UTF-8 text needs no more than these headers, and an HTML mail one multipart/alternative around
  * its two parts (`composeAlternativeMessage`). Each message is appended to the day's mail file of
- * the outbox folder (messages/outbox-file.ts: mbox, one write, no file to create per message).
+ * the outbox folder (mail/outbox-file.ts: mbox, one write, no file to create per message).
  */
 function createOutbox(outboxDir: string) {
   return async (from: string, mail: Mail): Promise<{ transport: 'outbox'; id: string }> => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { appendToOutbox } from '#server/mail/outbox-file.ts';
 import { type MessageChannel, maskPhone } from './message-channel.ts';
-import { appendToOutbox } from './outbox-file.ts';
 
 /**
  * The default channel: each text is appended to the day's `DATA_DIR/outbox/texts-<date>.mbox`
