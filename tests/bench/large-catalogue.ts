@@ -6,6 +6,9 @@ import { SEED_CATEGORIES, SEED_PRODUCTS } from '#server/db/seed/catalogue-data.t
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
+import { defaultSettings } from '#server/settings/settings-defaults.ts';
+import { saveSettings, settingsSecretBox } from '#server/settings/shop-settings.service.ts';
+import { type SettingsPatch, SettingsPatchSchema } from '#shared/contracts/settings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
@@ -36,6 +39,22 @@ export const BENCH_PROMO_CODES = ['BENCH10', 'BENCHBOARDS'] as const;
  * varied prices, stock and dates. The server then finds a shop with data and does not seed.
  * Images are not drawn (the API bench never downloads them).
  */
+/**
+ * The shop's settings as a merchant sets them up (issue 33's budgets hold with delivery zones and
+ * payment methods on): a delivery rate on several zones, a free-delivery threshold, and every
+ * payment method but card on. Settings are read from memory: they add no query to an order.
+ */
+export const BENCH_SHOP_SETTINGS: SettingsPatch = SettingsPatchSchema.parse({
+  shipping: {
+    zones: { beirut: { rate: 3 }, mount_lebanon: { rate: 4 }, north: { rate: 5 } },
+    free_delivery_threshold: 250,
+  },
+  payment: {
+    bank_transfer: { enabled: true, instructions: 'IBAN LB00 0000 0000 0000' },
+    money_transfer: { enabled: true, instructions: 'Whish 70 123 456' },
+  },
+});
+
 export async function writeLargeCatalogue(dataDir: string, count: number): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const database = await openDatabase({ kind: 'pglite', dataDir: config.paths.database });
@@ -119,6 +138,13 @@ export async function writeLargeCatalogue(dataDir: string, count: number): Promi
         maximumDiscountAmount: 50,
       },
     ]);
+    // No secret is saved here, so the box's key (the server's own JWT secret at run time) is moot.
+    await saveSettings(db, BENCH_SHOP_SETTINGS, {
+      box: settingsSecretBox('bench-catalogue-writes-no-secret-0123456789'),
+      defaults: defaultSettings(config),
+      context: { actor: null },
+      pathsWithSection: true,
+    });
   } finally {
     await database.close();
   }

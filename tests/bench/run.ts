@@ -288,8 +288,10 @@ try {
           street: 'Hamra Street',
           building: 'Cedar Tower',
           floor: '4',
-          governorate: 'beirut',
+          // Zones with and without a rate, and every enabled payment method (BENCH_SHOP_SETTINGS).
+          governorate: pick(['beirut', 'mount_lebanon', 'north', 'south'] as const),
         },
+        payment_method: pick(['cash_on_delivery', 'bank_transfer', 'money_transfer'] as const),
         items: [...lines.values()],
       };
     },
