@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import { byRole } from './queries.ts';
 
 /** Minimal render helper for happy-dom tests (no testing library in this project). */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -57,4 +58,17 @@ export async function advanceFakeTime(ms: number): Promise<void> {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
+}
+
+/**
+ * The dialog named `name` once it is open: dialogs render into document.body (a portal), so it is
+ * looked for in `root`'s document.
+ */
+export async function waitForDialog(root: HTMLElement, name: string): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    found = byRole(root.ownerDocument, 'dialog', name);
+    expect(found).toBeTruthy();
+  });
+  return found as HTMLElement;
 }

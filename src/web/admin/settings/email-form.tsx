@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import {
   type EmailSettingsResponse,
@@ -7,17 +6,14 @@ import {
   SMTP_SECURITY,
   type TestEmailRequest,
   TestEmailRequestSchema,
-  type TestEmailResult,
 } from '#shared/contracts/settings.ts';
-import { ApiError } from '#web/lib/api-client.ts';
 import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
-import { FormDialog } from '../ui/form-dialog.tsx';
-import { useDialogForm } from '../ui/use-editor-form.tsx';
 import { emailResolver, ORDER_MESSAGE_SWITCHES, toFormValues } from './email-form-values.ts';
 import { MailTemplatesCard } from './mail-templates-card.tsx';
 import { SecretField } from './secret-field.tsx';
 import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
+import { TestSendDialog } from './send-test-dialog.tsx';
 import { sendTestEmail } from './settings-api.ts';
 import { TestTextDialog, TextsCard } from './texts-card.tsx';
 
@@ -138,23 +134,8 @@ function TestEmailDialog({
   event?: OrderMailEvent | undefined;
   onClose: () => void;
 }) {
-  const [result, setResult] = useState<TestEmailResult | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { field, dialog } = useDialogForm<TestEmailRequest, TestEmailRequest>({
-    resolver: zodResolver(TestEmailRequestSchema),
-    defaultValues: { to: '' },
-    save: async (request) => {
-      setRefusal(null);
-      setResult(null);
-      try {
-        setResult(await sendTestEmail(event ? { ...request, event } : request));
-      } catch (error) {
-        setRefusal(error instanceof ApiError ? error.message : 'Could not send the test email');
-      }
-    },
-  });
   return (
-    <FormDialog
+    <TestSendDialog
       title={event ? `Send a test: ${ORDER_MAIL_EVENT_LABELS[event]}` : 'Send a test email'}
       description={
         unsaved
@@ -163,27 +144,11 @@ function TestEmailDialog({
             ? 'The email with a sample order and the saved wording, sent with the saved settings; shows what the mail server answered.'
             : 'It is sent with the saved settings, and shows what the mail server answered.'
       }
-      error={refusal}
-      submitLabel={result ? 'Send again' : 'Send'}
-      pendingLabel="Sending…"
-      cancelLabel={result ? 'Close' : 'Cancel'}
-      size="md"
-      {...dialog}
+      schema={TestEmailRequestSchema}
+      send={(request: TestEmailRequest) => sendTestEmail(event ? { ...request, event } : request)}
+      failure="Could not send the test email"
+      input={{ type: 'email', autoComplete: 'email' }}
       onClose={onClose}
-    >
-      <TextField label="Send to" type="email" autoComplete="email" {...field('to')} />
-      {result && (
-        <p
-          role="status"
-          className={`mt-4 rounded-xl px-3 py-2 text-sm ${
-            result.delivered
-              ? 'bg-green-50 text-green-900 dark:bg-green-950/40 dark:text-green-200'
-              : 'bg-red-50 text-red-900 dark:bg-red-950/40 dark:text-red-200'
-          }`}
-        >
-          {result.message}
-        </p>
-      )}
-    </FormDialog>
+    />
   );
 }

@@ -3,7 +3,7 @@ import { TEXT_CHANNEL_MESSAGES } from '#shared/contracts/settings.ts';
 import { adminTestSetup, click, fieldLabelled, submit, type } from '#web/test/admin.tsx';
 import { json, recordedApi } from '#web/test/api.ts';
 import { buttonByText, byRole } from '#web/test/queries.ts';
-import { waitFor } from '#web/test/render.tsx';
+import { waitFor, waitForDialog } from '#web/test/render.tsx';
 import { SettingsPage } from './settings-page.tsx';
 import { SETTINGS } from './test-settings.ts';
 
@@ -121,12 +121,3 @@ describe('Settings → Email → Texts to customers', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ to: '+9613123456' });
   });
 });
-
-async function waitForDialog(root: HTMLElement, name: string): Promise<HTMLElement> {
-  let found: HTMLElement | undefined;
-  await waitFor(() => {
-    found = byRole(root.ownerDocument, 'dialog', name);
-    expect(found).toBeTruthy();
-  });
-  return found as HTMLElement;
-}

@@ -1,21 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import {
   type EmailSettingsResponse,
   TEXT_CHANNEL_LABELS,
   TEXT_CHANNELS,
   type TestTextRequest,
   TestTextRequestSchema,
-  type TestTextResult,
 } from '#shared/contracts/settings.ts';
-import { ApiError } from '#web/lib/api-client.ts';
 import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
-import { FormDialog } from '../ui/form-dialog.tsx';
-import { useDialogForm } from '../ui/use-editor-form.tsx';
 import { type EmailEditor, ORDER_MESSAGE_SWITCHES } from './email-form-values.ts';
 import { SecretField } from './secret-field.tsx';
 import { SwitchField } from './section-form.tsx';
+import { TestSendDialog } from './send-test-dialog.tsx';
 import { sendTestText } from './settings-api.ts';
 
 /**
@@ -137,50 +132,19 @@ export function TextsCard({
 
 /** "Send a test text": one text through the saved channel, and what the provider answered. */
 export function TestTextDialog({ unsaved, onClose }: { unsaved: boolean; onClose: () => void }) {
-  const [result, setResult] = useState<TestTextResult | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const { field, dialog } = useDialogForm<TestTextRequest, TestTextRequest>({
-    resolver: zodResolver(TestTextRequestSchema),
-    defaultValues: { to: '' },
-    save: async (request) => {
-      setRefusal(null);
-      setResult(null);
-      try {
-        setResult(await sendTestText(request));
-      } catch (error) {
-        setRefusal(error instanceof ApiError ? error.message : 'Could not send the test text');
-      }
-    },
-  });
   return (
-    <FormDialog
+    <TestSendDialog
       title="Send a test text"
       description={
         unsaved
           ? 'It uses the saved settings: save your changes first to test them.'
           : 'It is sent with the saved settings, and shows what the provider answered. A test text may cost a message.'
       }
-      error={refusal}
-      submitLabel={result ? 'Send again' : 'Send'}
-      pendingLabel="Sending…"
-      cancelLabel={result ? 'Close' : 'Cancel'}
-      size="md"
-      {...dialog}
+      schema={TestTextRequestSchema}
+      send={(request: TestTextRequest) => sendTestText(request)}
+      failure="Could not send the test text"
+      input={{ type: 'tel', autoComplete: 'tel', placeholder: '03 123 456' }}
       onClose={onClose}
-    >
-      <TextField label="Send to" type="tel" autoComplete="tel" placeholder="03 123 456" {...field('to')} />
-      {result && (
-        <p
-          role="status"
-          className={`mt-4 rounded-xl px-3 py-2 text-sm ${
-            result.delivered
-              ? 'bg-green-50 text-green-900 dark:bg-green-950/40 dark:text-green-200'
-              : 'bg-red-50 text-red-900 dark:bg-red-950/40 dark:text-red-200'
-          }`}
-        >
-          {result.message}
-        </p>
-      )}
-    </FormDialog>
+    />
   );
 }
