@@ -73,6 +73,16 @@ function OrderProbe() {
   return <p data-testid="order-page">detail {useParams().id}</p>;
 }
 
+/** Rami Haddad in Beirut (zone too), then "Place order". */
+async function fillBeirutCustomerAndPlace(root: HTMLElement) {
+  await type(field(root, 'Full name'), 'Rami Haddad');
+  await type(field(root, 'Phone'), '03 123 456');
+  await type(field(root, 'City or area'), 'Beirut');
+  await type(field(root, 'Street'), 'Bliss Street');
+  await type(field(root, 'Delivery zone'), 'beirut');
+  await click(root.querySelector('button[type="submit"]'));
+}
+
 async function mount() {
   return mountScreen(
     <Routes>
@@ -234,12 +244,7 @@ describe('NewOrderPage with variants (decision 012 §7)', () => {
       }),
     );
 
-    await type(field(root, 'Full name'), 'Rami Haddad');
-    await type(field(root, 'Phone'), '03 123 456');
-    await type(field(root, 'City or area'), 'Beirut');
-    await type(field(root, 'Street'), 'Bliss Street');
-    await type(field(root, 'Delivery zone'), 'beirut');
-    await click(root.querySelector('button[type="submit"]'));
+    await fillBeirutCustomerAndPlace(root);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/admin/orders')).toBe(true));
     const created = calls.find((c) => c.method === 'POST' && c.url === '/api/admin/orders');
     expect((created?.body as { items?: unknown } | undefined)?.items).toEqual([
@@ -318,12 +323,7 @@ describe('NewOrderPage with a promo code (docs/product.md#applying-a-code)', () 
     expect(summary()).toContain('$49.95');
     expect(calls.filter((c) => c.url === '/api/orders/calculate').at(-1)?.body).toMatchObject({ promo_code: 'TEN10' });
 
-    await type(field(root, 'Full name'), 'Rami Haddad');
-    await type(field(root, 'Phone'), '03 123 456');
-    await type(field(root, 'City or area'), 'Beirut');
-    await type(field(root, 'Street'), 'Bliss Street');
-    await type(field(root, 'Delivery zone'), 'beirut');
-    await click(root.querySelector('button[type="submit"]'));
+    await fillBeirutCustomerAndPlace(root);
     // Refused at placement: the code is dropped with its message; the next try goes without it.
     await waitFor(() => expect(summary()).toContain('This promo code has reached its usage limit'));
     expect(summary()).not.toContain('Discount (TEN10)');

@@ -1,22 +1,15 @@
-import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrder } from '#shared/contracts/admin-orders.ts';
 import { adminTestSetup, click, fieldLabelled, type } from '#web/test/admin.tsx';
 import { waitFor } from '#web/test/render.tsx';
-import { OrderDetailPage } from './order-detail-page.tsx';
 import { validateRefund } from './refund-dialog.tsx';
-import { adminOrder, type Call, errorBody, json, ORDER_ID, stubApi } from './test-fixtures.ts';
+import { adminOrder, type Call, errorBody, json, ORDER_ID, orderDetailScreen, stubApi } from './test-fixtures.ts';
 
 const PATH = `/api/admin/orders/${ORDER_ID}`;
 const { toasts, mount: mountScreen } = adminTestSetup();
 
 async function mount() {
-  const root = await mountScreen(
-    <Routes>
-      <Route path="/admin/orders/:id" element={<OrderDetailPage />} />
-    </Routes>,
-    `/admin/orders/${ORDER_ID}`,
-  );
+  const root = await mountScreen(...orderDetailScreen());
   await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Order CS-10042'));
   return root;
 }

@@ -1,12 +1,10 @@
-import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderMessage } from '#shared/contracts/order-messages.ts';
 import { adminTestSetup, click } from '#web/test/admin.tsx';
 import { allByRole, byRole } from '#web/test/queries.ts';
 import { advanceFakeTime, waitFor } from '#web/test/render.tsx';
 import { MESSAGES_REFRESH_MS } from './order-api.ts';
-import { OrderDetailPage } from './order-detail-page.tsx';
-import { adminOrder, type Call, errorBody, json, ORDER_ID, stubApi } from './test-fixtures.ts';
+import { adminOrder, type Call, errorBody, json, ORDER_ID, orderDetailScreen, stubApi } from './test-fixtures.ts';
 
 const PATH = `/api/admin/orders/${ORDER_ID}`;
 const { toasts, mount: mountScreen } = adminTestSetup();
@@ -74,12 +72,7 @@ function serve(messages: () => OrderMessage[], retry?: (call: Call) => Response)
 }
 
 async function mount() {
-  const root = await mountScreen(
-    <Routes>
-      <Route path="/admin/orders/:id" element={<OrderDetailPage />} />
-    </Routes>,
-    `/admin/orders/${ORDER_ID}`,
-  );
+  const root = await mountScreen(...orderDetailScreen());
   await waitFor(() => expect(byRole(root, 'heading', 'Messages')).toBeDefined());
   return root;
 }

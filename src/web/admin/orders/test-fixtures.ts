@@ -1,10 +1,25 @@
+import { createElement, type ReactElement } from 'react';
+import { Route, Routes } from 'react-router';
 import type { AdminOrder, AdminOrderListItem } from '#shared/contracts/admin-orders.ts';
+import { OrderDetailPage } from './order-detail-page.tsx';
 
 /** Sample orders for the orders screens' tests; the admin tests' shared setup comes with them. */
 export { signIn } from '#web/test/admin.tsx';
 export { type Call, errorBody, json, stubApi } from '#web/test/api.ts';
 
 export const ORDER_ID = '00000000-0000-4000-8000-0000000000a1';
+
+/** The order screen at its route, and the address of ORDER_ID's: what `mountScreen` takes. */
+export function orderDetailScreen(): [ReactElement, string] {
+  return [
+    createElement(
+      Routes,
+      null,
+      createElement(Route, { path: '/admin/orders/:id', element: createElement(OrderDetailPage) }),
+    ),
+    `/admin/orders/${ORDER_ID}`,
+  ];
+}
 export const PRODUCT_ID = '00000000-0000-4000-8000-0000000000b1';
 export const CUSTOMER_ID = '00000000-0000-4000-8000-0000000000c1';
 

@@ -1,5 +1,16 @@
 import { type AllSettings, GOVERNORATES, ORDER_MAIL_EVENTS } from '#shared/contracts/settings.ts';
 
+/** The order events' switches as they are by default for mails and texts alike (the confirmation apart). */
+const ORDER_MESSAGES_ON = {
+  order_placed: true,
+  processing: false,
+  shipped: true,
+  out_for_delivery: false,
+  delivered: true,
+  cancelled: true,
+  refunded: true,
+};
+
 /** The settings screen's tests: every section as `GET /admin/settings` answers it. */
 export const SETTINGS: AllSettings = {
   site: {
@@ -37,27 +48,10 @@ export const SETTINGS: AllSettings = {
     from_name: 'Cedar Shop',
     from_address: 'hello@cedar.shop',
     messages: {
-      customer: {
-        order_placed: true,
-        confirmed: true,
-        processing: false,
-        shipped: true,
-        out_for_delivery: false,
-        delivered: true,
-        cancelled: true,
-        refunded: true,
-      },
+      customer: { ...ORDER_MESSAGES_ON, confirmed: true },
       shop: { new_order: true, low_stock: true },
-      texts: {
-        order_placed: true,
-        confirmed: false,
-        processing: false,
-        shipped: true,
-        out_for_delivery: false,
-        delivered: true,
-        cancelled: true,
-        refunded: true,
-      },
+      // The texts' defaults: as the mails', less the confirmation.
+      texts: { ...ORDER_MESSAGES_ON, confirmed: false },
     },
     templates: Object.fromEntries(
       ORDER_MAIL_EVENTS.map((event) => [event, { subject: '', intro: '' }]),
