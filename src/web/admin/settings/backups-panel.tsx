@@ -4,7 +4,7 @@ import { type BackupEntry, RESTORE_FIELD, type RestoreResult } from '#shared/con
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { adminDelete, adminDownload, adminGet, adminPost, adminRequest } from '../auth/admin-api.ts';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { ConfirmDialog, confirmingTarget } from '../ui/confirm-dialog.tsx';
 import { DataList, type ListColumn } from '../ui/data-list.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { formatDateTime } from '../ui/format.ts';
@@ -134,31 +134,24 @@ export function BackupsPanel() {
         const when = formatDateTime(backup.created_at);
         return (
           <span className="inline-flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              className="btn-secondary px-3 py-1.5 text-xs"
-              aria-label={`Download the backup of ${when}`}
-              onClick={() => void download(backup)}
-            >
-              Download
-            </button>
-            <button
-              type="button"
-              className="btn-secondary px-3 py-1.5 text-xs"
-              aria-label={`Restore the backup of ${when}`}
-              disabled={busy}
-              onClick={() => setRestoreTarget({ kind: 'stored', backup })}
-            >
-              Restore
-            </button>
-            <button
-              type="button"
-              className="btn-secondary px-3 py-1.5 text-xs"
-              aria-label={`Delete the backup of ${when}`}
-              onClick={() => setDeleteTarget(backup)}
-            >
-              Delete
-            </button>
+            {(
+              [
+                ['Download', () => void download(backup), false],
+                ['Restore', () => setRestoreTarget({ kind: 'stored', backup }), busy],
+                ['Delete', () => setDeleteTarget(backup), false],
+              ] as const
+            ).map(([action, onClick, disabled]) => (
+              <button
+                key={action}
+                type="button"
+                className="btn-secondary px-3 py-1.5 text-xs"
+                aria-label={`${action} the backup of ${when}`}
+                disabled={disabled}
+                onClick={onClick}
+              >
+                {action}
+              </button>
+            ))}
           </span>
         );
       },
@@ -227,25 +220,19 @@ export function BackupsPanel() {
         </div>
       ) : null}
       <ConfirmDialog
-        open={restoreTarget !== null}
         title="Restore this backup?"
         confirmLabel="Restore"
         danger
-        pending={restore.isPending}
-        onConfirm={() => restoreTarget && restore.mutate(restoreTarget)}
-        onCancel={() => setRestoreTarget(null)}
+        {...confirmingTarget(restoreTarget, () => setRestoreTarget(null), restore)}
       >
         This replaces all products, orders, customers, settings and pictures with the backup of {restoreDate}. A backup
         of the shop as it is now is taken first.
       </ConfirmDialog>
       <ConfirmDialog
-        open={deleteTarget !== null}
         title="Delete this backup?"
         confirmLabel="Delete"
         danger
-        pending={remove.isPending}
-        onConfirm={() => deleteTarget && remove.mutate(deleteTarget)}
-        onCancel={() => setDeleteTarget(null)}
+        {...confirmingTarget(deleteTarget, () => setDeleteTarget(null), remove)}
       >
         The backup of {deleteTarget ? formatDateTime(deleteTarget.created_at) : ''} is deleted for good.
       </ConfirmDialog>

@@ -37,3 +37,19 @@ export function ConfirmDialog({
     />
   );
 }
+
+type Confirming = Pick<ConfirmDialogProps, 'open' | 'pending' | 'onConfirm' | 'onCancel'>;
+
+/**
+ * The props a ConfirmDialog takes to confirm `mutation` on one chosen item (a row's Delete,
+ * Restore, …): open while `target` is set, the mutation's pending state, and Cancel clearing it.
+ */
+export function confirmingTarget<T>(target: T | null, clear: () => void, mutation: TargetMutation<T>): Confirming {
+  const confirm = () => target !== null && mutation.mutate(target);
+  return { open: target !== null, pending: mutation.isPending, onConfirm: confirm, onCancel: clear };
+}
+
+interface TargetMutation<T> {
+  isPending: boolean;
+  mutate: (target: T) => void;
+}
