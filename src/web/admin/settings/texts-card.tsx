@@ -13,6 +13,45 @@ import { SwitchField } from './section-form.tsx';
 import { TestSendDialog } from './send-test-dialog.tsx';
 import { sendTestText } from './settings-api.ts';
 
+type ProviderFieldName =
+  | 'sms_account_sid'
+  | 'sms_from'
+  | 'sms_api_url'
+  | 'whatsapp_phone_number_id'
+  | 'whatsapp_api_url';
+
+/** The provider's keys, numbers and addresses other than its secret (those are SecretFields). */
+const PROVIDER_FIELDS: Record<
+  ProviderFieldName,
+  { label: string; hint: string; placeholder?: string; inputMode?: 'url' | 'numeric' }
+> = {
+  sms_account_sid: {
+    label: 'Account SID',
+    placeholder: 'AC…',
+    hint: "Your SMS account's ID, in the provider's console.",
+  },
+  sms_from: {
+    label: 'Sender number or name',
+    placeholder: '+15551234567',
+    hint: 'A number of the account in international form, or a name of up to 11 letters and digits where allowed.',
+  },
+  sms_api_url: {
+    label: 'SMS API address',
+    hint: "Twilio's, or another provider with the same Messages API.",
+    inputMode: 'url',
+  },
+  whatsapp_phone_number_id: {
+    label: 'Phone number ID',
+    hint: "The sending number's ID in WhatsApp Manager (not the number itself).",
+    inputMode: 'numeric',
+  },
+  whatsapp_api_url: {
+    label: 'WhatsApp API address',
+    hint: 'WhatsApp delivers free-form texts only to customers who wrote to the shop in the last 24 hours.',
+    inputMode: 'url',
+  },
+};
+
 /**
  * "Texts to customers" in Settings → Email: how texts reach a customer's phone (the outbox folder,
  * SMS or WhatsApp, with the provider's keys; the secret ones write-only), a test text with the
@@ -30,6 +69,10 @@ export function TextsCard({
 }) {
   const { field } = editor;
   const channel = editor.form.watch('text_channel');
+  // Taken as typed: no autocomplete, no spelling marks.
+  const provider = (name: ProviderFieldName) => (
+    <TextField autoComplete="off" spellCheck={false} {...PROVIDER_FIELDS[name]} {...field(name)} />
+  );
   return (
     <DetailCard
       stack
@@ -57,14 +100,7 @@ export function TextsCard({
       {channel === 'sms' && (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Account SID"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="AC…"
-              hint="Your SMS account's ID, in the provider's console."
-              {...field('sms_account_sid')}
-            />
+            {provider('sms_account_sid')}
             <SecretField
               name="sms_auth_token"
               label="Auth token"
@@ -74,21 +110,8 @@ export function TextsCard({
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Sender number or name"
-              autoComplete="off"
-              placeholder="+15551234567"
-              hint="A number of the account in international form, or a name of up to 11 letters and digits where allowed."
-              {...field('sms_from')}
-            />
-            <TextField
-              label="SMS API address"
-              autoComplete="off"
-              spellCheck={false}
-              inputMode="url"
-              hint="Twilio's, or another provider with the same Messages API."
-              {...field('sms_api_url')}
-            />
+            {provider('sms_from')}
+            {provider('sms_api_url')}
           </div>
         </>
       )}
@@ -102,22 +125,9 @@ export function TextsCard({
               state={saved.whatsapp_token}
               editor={editor}
             />
-            <TextField
-              label="Phone number ID"
-              autoComplete="off"
-              inputMode="numeric"
-              hint="The sending number's ID in WhatsApp Manager (not the number itself)."
-              {...field('whatsapp_phone_number_id')}
-            />
+            {provider('whatsapp_phone_number_id')}
           </div>
-          <TextField
-            label="WhatsApp API address"
-            autoComplete="off"
-            spellCheck={false}
-            inputMode="url"
-            hint="WhatsApp delivers free-form texts only to customers who wrote to the shop in the last 24 hours."
-            {...field('whatsapp_api_url')}
-          />
+          {provider('whatsapp_api_url')}
         </>
       )}
       <fieldset className="space-y-4">
