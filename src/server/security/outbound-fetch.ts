@@ -1,7 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The one guarded fetcher for outbound HTTP (docs/engineering.md#stack, docs/architecture.md#outbound-http):
@@ -51,52 +52,15 @@ export class OutboundError extends Error {
 }
 
 /**
- * Addresses that are not the public internet: this host, private networks, link-local (cloud
- * metadata at 169.254.169.254), carrier-grade NAT, documentation, multicast and reserved ranges,
- * and IPv6 forms that carry an IPv4 address inside (6to4, NAT64, Teredo). An IPv4-mapped IPv6
- * address (`::ffff:127.0.0.1`) is judged by the IPv4 rules: BlockList matches it against them.
+ * True for an address on the public internet (`8.8.8.8`, `2606:4700::1111`), false for the rest:
+ * this host, private networks, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT,
+ * documentation, multicast and reserved ranges, and IPv6 forms that carry an IPv4 address inside
+ * (6to4, NAT64, Teredo). The ranges are ipaddr.js's (the IANA special-purpose registries), not a
+ * table of our own; an IPv4-mapped IPv6 address (`::ffff:127.0.0.1`) is judged as the IPv4 one.
  */
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
-}
-
-/** True for an address on the public internet (`8.8.8.8`, `2606:4700::1111`), false for the rest. */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'unicast';
 }
 
 export interface OutboundFetchOptions {
