@@ -4,7 +4,6 @@ import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { enqueueMessage } from '#server/messages/message-outbox.ts';
 import {
   type AdminOrder,
   REFUND_NOT_PAID_MESSAGE,
@@ -16,13 +15,14 @@ import { formatMoney, fromCents, toCents } from '#shared/money.ts';
 import { addHistory, getAdminOrder, refundableCents } from './admin-order-queries.ts';
 import {
   mailOrderOf,
-  orderPageLink,
   orderRefundMail,
+  queueShopperMessages,
   refundMailKey,
   type StatusMailSettings,
+  shopperText,
   statusMailOrderOf,
 } from './order-status-mail.ts';
-import { orderText, orderTextKey, textWanted } from './order-texts.ts';
+import { orderTextKey, textWanted } from './order-texts.ts';
 import { orderRefunds, orders } from './orders.table.ts';
 
 /**
@@ -91,42 +91,37 @@ export async function refundOrder(
     });
     // Queued in the refund's transaction, like a status mail (order-transitions.ts).
     if (!mail || !refund) return false;
-    let queued = false;
-    if (current.customerEmail && mail.switches.refunded === true) {
-      const content = orderRefundMail(
-        await mailOrderOf(tx, current),
-        { amount, reason: input.reason || null, whole: moved.paymentStatus === 'refunded', currency: mail.currency },
-        mail,
-      );
-      queued = await enqueueMessage(tx, {
-        event: 'order.refunded',
-        orderId: id,
-        recipient: current.customerEmail,
-        subject: content.subject,
-        bodyText: content.text,
-        bodyHtml: content.html ?? null,
-        dedupeKey: refundMailKey(id, refund.id),
-      });
-    }
-    if (textWanted('refunded', mail.texts)) {
-      const order = statusMailOrderOf(current);
-      const texted = await enqueueMessage(tx, {
-        event: 'order.refunded',
-        orderId: id,
-        channel: 'text',
-        recipient: current.customerPhone,
-        subject: '',
-        bodyText: orderText('refunded', {
-          shop: mail.shopName,
-          number: order.orderNumber,
-          amount: formatMoney(amount, mail.currency),
-          link: mail.linkBase ? orderPageLink(mail.linkBase, order) : '',
+    const email = current.customerEmail;
+    return queueShopperMessages(tx, id, {
+      ...(email &&
+        mail.switches.refunded === true && {
+          mail: {
+            event: 'order.refunded',
+            to: email,
+            content: orderRefundMail(
+              await mailOrderOf(tx, current),
+              {
+                amount,
+                reason: input.reason || null,
+                whole: moved.paymentStatus === 'refunded',
+                currency: mail.currency,
+              },
+              mail,
+            ),
+            dedupeKey: refundMailKey(id, refund.id),
+          },
         }),
-        dedupeKey: orderTextKey(id, `refund:${refund.id}`),
-      });
-      queued ||= texted;
-    }
-    return queued;
+      ...(textWanted('refunded', mail.texts) && {
+        text: {
+          event: 'order.refunded',
+          to: current.customerPhone,
+          body: shopperText('refunded', mail, statusMailOrderOf(current), {
+            amount: formatMoney(amount, mail.currency),
+          }),
+          dedupeKey: orderTextKey(id, `refund:${refund.id}`),
+        },
+      }),
+    });
   });
   return { order: await getAdminOrder(db, id), messageQueued };
 }

@@ -1,9 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { Mail } from '#server/mail/mailer.ts';
+import { enqueueMessage } from '#server/messages/message-outbox.ts';
 import type { Order, OrderStatus } from '#shared/contracts/orders.ts';
 import type { EmailSettings } from '#shared/contracts/settings.ts';
 import { buildOrderMail, type OrderMailSettings, orderPageLink } from './order-mail-view.ts';
+import { type OrderTextValues, orderText, type TextedEvent } from './order-texts.ts';
 import { type OrderRow, toOrder } from './orders.mapper.ts';
 import { orderItems } from './orders.table.ts';
 
@@ -149,3 +151,63 @@ export const statusMailKey = (orderId: string, to: OrderStatus) => `order:${orde
 
 /** Label for logs and the outbox's `event` column. */
 export const statusMailEvent = (to: MailedStatus) => `order.${to}` as const;
+
+/** A text of an order event for the shopper: the shop, the order's number and its page, and what the event adds. */
+export function shopperText(
+  event: TextedEvent,
+  mail: Pick<StatusMailSettings, 'shopName' | 'linkBase'>,
+  order: StatusMailOrder,
+  more: Partial<OrderTextValues> = {},
+): string {
+  return orderText(event, {
+    shop: mail.shopName,
+    number: order.orderNumber,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    link: mail.linkBase ? orderPageLink(mail.linkBase, order) : '',
+    ...more,
+  });
+}
+
+/**
+ * An order event's messages to the shopper, queued in the caller's transaction (the message
+ * outbox), so a rolled-back change queues nothing: the mail and the text the caller built (it
+ * decides from the switches and whether the order has an email). True when either was queued: the
+ * caller wakes the sender after the commit.
+ */
+export async function queueShopperMessages(
+  tx: Db,
+  orderId: string,
+  messages: {
+    mail?: { event: string; to: string; content: Pick<Mail, 'subject' | 'text' | 'html'>; dedupeKey: string };
+    text?: { event: string; to: string; body: string; dedupeKey: string };
+  },
+): Promise<boolean> {
+  let queued = false;
+  if (messages.mail) {
+    const { event, to, content, dedupeKey } = messages.mail;
+    queued = await enqueueMessage(tx, {
+      event,
+      orderId,
+      recipient: to,
+      subject: content.subject,
+      bodyText: content.text,
+      bodyHtml: content.html ?? null,
+      dedupeKey,
+    });
+  }
+  if (messages.text) {
+    const { event, to, body, dedupeKey } = messages.text;
+    const texted = await enqueueMessage(tx, {
+      event,
+      orderId,
+      channel: 'text',
+      recipient: to,
+      subject: '',
+      bodyText: body,
+      dedupeKey,
+    });
+    queued ||= texted;
+  }
+  return queued;
+}

@@ -5,7 +5,6 @@ import { toShippingAddress } from '#server/db/address-column.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { enqueueMessage } from '#server/messages/message-outbox.ts';
 import { insertOrderNotifications } from '#server/notifications/notify-admins.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
@@ -22,15 +21,16 @@ import type { OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 import { addHistory, getAdminOrder } from './admin-order-queries.ts';
 import {
   mailOrderOf,
-  orderPageLink,
   orderStatusMail,
+  queueShopperMessages,
   type StatusMailSettings,
+  shopperText,
   statusMailEvent,
   statusMailKey,
   statusMailOrderOf,
   statusMailWanted,
 } from './order-status-mail.ts';
-import { orderText, orderTextKey, textWanted } from './order-texts.ts';
+import { orderTextKey, textWanted } from './order-texts.ts';
 import { orderItems, orders } from './orders.table.ts';
 
 /**
@@ -232,37 +232,29 @@ export async function updateAdminOrder(
         message: `${current.orderNumber} changed from ${ORDER_STATUS_LABELS[from]} to ${label}`,
       });
       // Queued here, in the change's transaction: a rolled-back change queues nothing.
-      if (mail && current.customerEmail && statusMailWanted(to, mail.switches)) {
-        const content = orderStatusMail(await mailOrderOf(tx, current, shipment), to, mail, input.note);
-        messageQueued = await enqueueMessage(tx, {
-          event: statusMailEvent(to),
-          orderId: id,
-          recipient: current.customerEmail,
-          subject: content.subject,
-          bodyText: content.text,
-          bodyHtml: content.html ?? null,
-          dedupeKey: statusMailKey(id, to),
-        });
-      }
-      if (mail && textWanted(to, mail.texts)) {
-        const order = statusMailOrderOf(current, shipment);
-        const texted = await enqueueMessage(tx, {
-          event: `order.${to}`,
-          orderId: id,
-          channel: 'text',
-          recipient: current.customerPhone,
-          subject: '',
-          bodyText: orderText(to, {
-            shop: mail.shopName,
-            number: order.orderNumber,
-            carrier: order.carrier,
-            trackingNumber: order.trackingNumber,
-            reason: to === 'cancelled' ? input.note : null,
-            link: mail.linkBase ? orderPageLink(mail.linkBase, order) : '',
+      if (mail) {
+        const email = current.customerEmail;
+        messageQueued = await queueShopperMessages(tx, id, {
+          ...(email &&
+            statusMailWanted(to, mail.switches) && {
+              mail: {
+                event: statusMailEvent(to),
+                to: email,
+                content: orderStatusMail(await mailOrderOf(tx, current, shipment), to, mail, input.note),
+                dedupeKey: statusMailKey(id, to),
+              },
+            }),
+          ...(textWanted(to, mail.texts) && {
+            text: {
+              event: `order.${to}`,
+              to: current.customerPhone,
+              body: shopperText(to, mail, statusMailOrderOf(current, shipment), {
+                reason: to === 'cancelled' ? input.note : null,
+              }),
+              dedupeKey: orderTextKey(id, `status:${to}`),
+            },
           }),
-          dedupeKey: orderTextKey(id, `status:${to}`),
         });
-        messageQueued ||= texted;
       }
     }
     if (edits.length > 0) {

@@ -4,7 +4,6 @@ import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
-import { enqueueMessage } from '#server/messages/message-outbox.ts';
 import {
   type AdminOrder,
   ALREADY_OUT_FOR_DELIVERY_MESSAGE,
@@ -15,12 +14,13 @@ import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { addHistory, getAdminOrder } from './admin-order-queries.ts';
 import {
   mailOrderOf,
-  orderPageLink,
   outForDeliveryMail,
+  queueShopperMessages,
   type StatusMailSettings,
+  shopperText,
   statusMailOrderOf,
 } from './order-status-mail.ts';
-import { orderText, orderTextKey, textWanted } from './order-texts.ts';
+import { orderTextKey, textWanted } from './order-texts.ts';
 import { orders } from './orders.table.ts';
 
 /**
@@ -94,35 +94,27 @@ export async function markOutForDelivery(
       after: { out_for_delivery_at: at.toISOString(), ...(note ? { note } : {}) },
     });
     // Queued here, in the step's transaction: a refused or rolled-back step queues nothing.
-    if (mail && row.customerEmail && mail.switches.out_for_delivery === true) {
-      const content = outForDeliveryMail(await mailOrderOf(tx, row), mail);
-      messageQueued = await enqueueMessage(tx, {
-        event: EVENT,
-        orderId: id,
-        recipient: row.customerEmail,
-        subject: content.subject,
-        bodyText: content.text,
-        bodyHtml: content.html ?? null,
-        dedupeKey: outForDeliveryMailKey(id),
-      });
-    }
-    if (mail && textWanted('out_for_delivery', mail.texts)) {
-      const order = statusMailOrderOf(row);
-      const texted = await enqueueMessage(tx, {
-        event: EVENT,
-        orderId: id,
-        channel: 'text',
-        recipient: row.customerPhone,
-        subject: '',
-        bodyText: orderText('out_for_delivery', {
-          shop: mail.shopName,
-          number: order.orderNumber,
-          carrier: order.carrier,
-          link: mail.linkBase ? orderPageLink(mail.linkBase, order) : '',
+    if (mail) {
+      const email = row.customerEmail;
+      messageQueued = await queueShopperMessages(tx, id, {
+        ...(email &&
+          mail.switches.out_for_delivery === true && {
+            mail: {
+              event: EVENT,
+              to: email,
+              content: outForDeliveryMail(await mailOrderOf(tx, row), mail),
+              dedupeKey: outForDeliveryMailKey(id),
+            },
+          }),
+        ...(textWanted('out_for_delivery', mail.texts) && {
+          text: {
+            event: EVENT,
+            to: row.customerPhone,
+            body: shopperText('out_for_delivery', mail, statusMailOrderOf(row)),
+            dedupeKey: outForDeliveryTextKey(id),
+          },
         }),
-        dedupeKey: outForDeliveryTextKey(id),
       });
-      messageQueued ||= texted;
     }
   });
   return { order: await getAdminOrder(db, id), messageQueued };
