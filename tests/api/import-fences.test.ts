@@ -61,6 +61,7 @@ const SERVER_PACKAGES = [
   '@node-rs/argon2',
   'ioredis',
   'nodemailer',
+  'ipaddr.js',
   'pino',
   'sharp',
   'socket.io',
