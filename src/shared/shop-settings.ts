@@ -8,6 +8,14 @@
 /** The settings sections, in the order the admin shows them. */
 export const SETTINGS_SECTIONS = ['site', 'payment', 'shipping', 'tax', 'email', 'system'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+/**
+ * Every section kept in the settings storage: the six above (GET/PUT /admin/settings) and the
+ * staff security configuration, which has its own route (GET/PUT /admin/security/config) and
+ * its own checks (an allowlist that shuts out its author is refused), so /admin/settings neither
+ * shows nor changes it.
+ */
+export const STORED_SETTINGS_SECTIONS = [...SETTINGS_SECTIONS, 'security'] as const;
+export type StoredSettingsSection = (typeof STORED_SETTINGS_SECTIONS)[number];
 
 /** Lebanon's eight governorates: the delivery zones, keyed as stored and sent. */
 export const GOVERNORATES = [

@@ -185,6 +185,7 @@ export async function finishTwoStepSignIn(
       context,
       actor: { id: user.id },
       action: 'account.mfa_failed',
+      status: 'failure',
       entityType: 'user',
       entityId: user.id,
     });

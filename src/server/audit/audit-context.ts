@@ -2,6 +2,8 @@
 export interface AuditActor {
   id?: string | null;
   email?: string | null;
+  /** Kept on the entry, so a removed staff member's entries still say who (docs/product.md#audit-log). */
+  name?: string | null;
 }
 
 /**

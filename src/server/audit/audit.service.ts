@@ -12,6 +12,8 @@ export interface AuditEntry {
   entityId?: string | null;
   before?: unknown;
   after?: unknown;
+  /** `failure`: a refused attempt (wrong password or code, an address not on the allowlist). */
+  status?: 'success' | 'failure';
 }
 
 /**
@@ -23,6 +25,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLogs).values({
     userId: actor?.id ?? null,
     userEmail: actor?.email ?? null,
+    userName: actor?.name ?? null,
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId ?? null,
@@ -30,5 +33,6 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     after: entry.after ?? null,
     ip: entry.context?.ip ?? null,
     userAgent: entry.context?.userAgent?.slice(0, 500) ?? null,
+    status: entry.status ?? 'success',
   });
 }

@@ -9,6 +9,11 @@ export const auditLogs = pgTable(
     id: idColumn(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userEmail: text('user_email'),
+    /**
+     * The actor's name when the entry was written: a removed staff member's entries keep it (the
+     * user id is set null on removal). The log is append-only, so nothing fills it in later.
+     */
+    userName: text('user_name'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
@@ -16,6 +21,8 @@ export const auditLogs = pgTable(
     after: jsonb('after'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** `failure` for refused attempts (a wrong password, a wrong two-step code, an allowlist refusal). */
+    status: text('status').$type<'success' | 'failure'>().notNull().default('success'),
     createdAt: createdAtColumn(),
   },
   (table) => [

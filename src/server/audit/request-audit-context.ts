@@ -5,7 +5,7 @@ import type { AuditContext } from './audit-context.ts';
 export function auditContextOf(request: FastifyRequest): AuditContext {
   const user = request.user;
   return {
-    actor: user ? { id: user.id, email: user.email } : null,
+    actor: user ? { id: user.id, email: user.email, name: user.name } : null,
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   };

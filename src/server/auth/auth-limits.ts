@@ -140,6 +140,7 @@ export function createAuthGuard(app: FastifyInstance, limits: AuthRateLimits) {
         context: auditContextOf(request),
         actor: { email },
         action: 'auth.lockout',
+        status: 'failure',
         entityType: 'user',
       });
     }

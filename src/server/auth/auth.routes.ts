@@ -68,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
           context: auditContextOf(request),
           actor: { email },
           action: 'auth.login_failed',
+          status: 'failure',
           entityType: 'user',
         });
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);

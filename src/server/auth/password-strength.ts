@@ -2,6 +2,7 @@ import { type ZxcvbnFactory as Zxcvbn, ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { badRequest } from '#server/errors.ts';
 import { NewPasswordSchema } from '#shared/contracts/auth.ts';
+import { type PasswordPolicy, passwordPolicyReasons } from '#shared/contracts/security.ts';
 
 /**
  * The password rules of docs/product.md#passwords: long enough, not a common password (zxcvbn
@@ -64,10 +65,13 @@ function zxcvbn(): Zxcvbn {
 export function passwordWeaknesses(
   password: string,
   contact: { email?: string | null; phone?: string | null },
+  policy?: PasswordPolicy,
 ): string[] {
   const reasons: string[] = [];
   const basic = NewPasswordSchema.safeParse(password);
   if (!basic.success) reasons.push(...basic.error.issues.map((issue) => issue.message));
+  // A staff password also meets the shop's password policy (docs/product.md#security-configuration).
+  if (policy) reasons.push(...passwordPolicyReasons(password, policy).filter((reason) => !reasons.includes(reason)));
   const lower = password.toLowerCase();
   const localPart = contact.email?.split('@')[0]?.toLowerCase();
   const phoneDigits = contact.phone?.replace(/\D/g, '');
@@ -94,13 +98,17 @@ export function passwordWeaknesses(
   return reasons;
 }
 
-/** Throws a 400 with every reason as a field error on `field` (default `password`). */
+/**
+ * Throws a 400 with every reason as a field error on `field` (default `password`). Staff
+ * passwords pass `policy` (the security configuration's password policy) too.
+ */
 export function assertStrongPassword(
   password: string,
   contact: { email?: string | null; phone?: string | null } = {},
   field = 'password',
+  policy?: PasswordPolicy,
 ): void {
-  const reasons = passwordWeaknesses(password, contact);
+  const reasons = passwordWeaknesses(password, contact, policy);
   if (reasons.length === 0) return;
   throw badRequest(
     reasons[0] ?? 'Password is too weak',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { SettingsSection, SettingsValues, SMTP_SECURITY } from '#shared/contracts/settings.ts';
+import type { SettingsValues, SMTP_SECURITY, StoredSettingsSection } from '#shared/contracts/settings.ts';
 import { appendToOutbox } from './outbox-file.ts';
 
 export interface Mail {
@@ -57,7 +57,7 @@ export interface MailerOptions {
 /** The route of the saved Email settings (`app.settings`), with the SMTP password opened. */
 export function mailRouteOf(settings: {
   values: SettingsValues;
-  secret(section: SettingsSection, field: string): string | null;
+  secret(section: StoredSettingsSection, field: string): string | null;
 }): MailRoute {
   const email = settings.values.email;
   return {

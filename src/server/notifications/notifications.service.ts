@@ -26,6 +26,7 @@ export function toNotification(row: NotificationRow): Notification {
     is_read: row.isRead,
     order_id: row.orderId,
     review_id: row.reviewId,
+    security_alert_id: row.securityAlertId,
     orderNumber: row.orderNumber,
     totalAmount: row.totalAmount,
     status: row.status as OrderStatus | null,
@@ -110,6 +111,18 @@ export async function reviewNotifications(
     .from(notifications)
     .where(and(eq(notifications.reviewId, reviewId), eq(notifications.type, 'new_review')))
     .orderBy(notifications.userId, desc(notifications.createdAt), desc(notifications.id));
+  return rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));
+}
+
+/** The `security_alert` notifications of one alert, one per admin, for the live announcement. */
+export async function securityAlertNotifications(
+  db: Db,
+  alertId: string,
+): Promise<{ userId: string; notification: Notification }[]> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.securityAlertId, alertId), eq(notifications.type, 'security_alert')));
   return rows.map((row) => ({ userId: row.userId, notification: toNotification(row) }));
 }
 

@@ -2,6 +2,7 @@ import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, moneyColumn } from '#server/db/columns.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { reviews } from '#server/reviews/reviews.table.ts';
+import { securityAlerts } from '#server/security/security-alerts.table.ts';
 import { users } from '#server/users/users.table.ts';
 
 /**
@@ -24,6 +25,8 @@ export const notifications = pgTable(
     totalAmount: moneyColumn('total_amount'),
     status: text('status'),
     reviewId: uuid('review_id').references(() => reviews.id, { onDelete: 'cascade' }),
+    /** Set on `security_alert` notifications (docs/product.md#security-alerts). */
+    securityAlertId: uuid('security_alert_id').references(() => securityAlerts.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     message: text('message').notNull().default(''),
     createdAt: createdAtColumn(),

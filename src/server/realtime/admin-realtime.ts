@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import { newestOrderNotifications, reviewNotifications } from '#server/notifications/notifications.service.ts';
+import {
+  newestOrderNotifications,
+  reviewNotifications,
+  securityAlertNotifications,
+} from '#server/notifications/notifications.service.ts';
 import {
   ADMIN_SOCKET_NAMESPACE,
   type NotificationType,
@@ -21,6 +25,8 @@ export interface AdminRealtime {
   announceOrder(orderId: string, type: NotificationType): void;
   /** After the commit that stored a review waiting for moderation (insertReviewNotifications). */
   announceReview(reviewId: string): void;
+  /** After the commit that stored a security alert and its notifications (security-alerts.service.ts). */
+  announceSecurityAlert(alertId: string): void;
   /** Sends an event to every socket of one admin (all tabs, every process): REST echoes. */
   toAdmin(userId: string, event: string, payload: unknown): void;
   /** Drops this process's sockets whose session ended or whose admin was disabled or demoted (also runs every minute); how many. */
@@ -37,6 +43,7 @@ const EVENT_OF_TYPE: Record<NotificationType, string> = {
   new_order: SOCKET_EVENTS.newOrder,
   order_status: SOCKET_EVENTS.orderStatus,
   new_review: SOCKET_EVENTS.newReview,
+  security_alert: SOCKET_EVENTS.securityAlert,
 };
 
 /**
@@ -83,6 +90,16 @@ export async function registerAdminRealtime(app: FastifyInstance): Promise<void>
           for (const { userId, notification } of rows) realtime.toAdmin(userId, SOCKET_EVENTS.newReview, notification);
         })
         .catch((error: unknown) => app.log.error({ err: error, reviewId }, 'review notification not announced'));
+    },
+    announceSecurityAlert(alertId) {
+      if (!closeAdapter && admins.sockets.size === 0) return;
+      securityAlertNotifications(app.db, alertId)
+        .then((rows) => {
+          for (const { userId, notification } of rows) {
+            realtime.toAdmin(userId, EVENT_OF_TYPE.security_alert, notification);
+          }
+        })
+        .catch((error: unknown) => app.log.error({ err: error, alertId }, 'security alert not announced'));
     },
   };
   app.decorate('realtime', realtime);

@@ -1,4 +1,4 @@
-import type { SettingsSection } from '#shared/shop-settings.ts';
+import type { StoredSettingsSection } from '#shared/shop-settings.ts';
 
 /** Keys of the `settings` table, named in one place. */
 export const SETTING_KEYS = {
@@ -14,11 +14,12 @@ export const SETTING_KEYS = {
  * The shop's settings (docs/product.md#shop-settings), one row per section: the section's whole
  * value, its secrets sealed (shop-settings.service.ts).
  */
-export const SECTION_KEYS: Record<SettingsSection, string> = {
+export const SECTION_KEYS: Record<StoredSettingsSection, string> = {
   site: 'site_settings',
   payment: 'payment_settings',
   shipping: 'shipping_settings',
   tax: 'tax_settings',
   email: 'email_settings',
   system: 'system_settings',
+  security: 'security_settings',
 };

@@ -1,4 +1,5 @@
 import type { Config } from '#server/config.ts';
+import { DEFAULT_SECURITY_CONFIG } from '#shared/contracts/security.ts';
 import {
   DEFAULT_CARRIERS,
   DEFAULT_SMS_API_URL,
@@ -8,10 +9,10 @@ import {
   type Governorate,
   ORDER_MAIL_EVENTS,
   SECTION_SCHEMAS,
-  SETTINGS_SECTIONS,
-  type SettingsSection,
   type SettingsValues,
   type ShippingSettings,
+  STORED_SETTINGS_SECTIONS,
+  type StoredSettingsSection,
 } from '#shared/contracts/settings.ts';
 import { TAX_RATE_PERCENT } from '#shared/money.ts';
 
@@ -102,6 +103,7 @@ export const BUILT_IN_SETTINGS: SettingsValues = {
     sign_in_attempts: 10,
     backups: { schedule: 'off', keep: 7 },
   },
+  security: DEFAULT_SECURITY_CONFIG,
 };
 
 /**
@@ -129,8 +131,8 @@ export function defaultSettings(config: Config): SettingsValues {
     },
     system: { ...BUILT_IN_SETTINGS.system, staff_session_length: config.JWT_EXPIRES_IN },
   };
-  const result = {} as Record<SettingsSection, unknown>;
-  for (const section of SETTINGS_SECTIONS) {
+  const result = {} as Record<StoredSettingsSection, unknown>;
+  for (const section of STORED_SETTINGS_SECTIONS) {
     result[section] = sanitizeSection(section, fromEnvironment[section], BUILT_IN_SETTINGS[section]).value;
   }
   return result as unknown as SettingsValues;
@@ -203,7 +205,7 @@ export function deepMerge<T>(base: T, patch: unknown): T {
  * value stored before a rule was tightened) takes the fallback's value. Fields the schema does not
  * know are dropped. `replaced` names the fields that fell back.
  */
-export function sanitizeSection<S extends SettingsSection>(
+export function sanitizeSection<S extends StoredSettingsSection>(
   section: S,
   candidate: unknown,
   fallback: SettingsValues[S],

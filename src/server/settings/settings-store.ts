@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuditContext } from '#server/audit/audit-context.ts';
 import type { Database, Subscription } from '#server/db/client.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
-import type { SettingsPatch, SettingsSection, SettingsValues } from '#shared/contracts/settings.ts';
+import type { SettingsPatch, SettingsValues, StoredSettingsSection } from '#shared/contracts/settings.ts';
 import {
   loadSettings,
   openSecret,
@@ -65,7 +65,7 @@ export class SettingsStore {
   }
 
   /** A secret's clear value for the server's own use (the SMTP password for the mailer), or null. */
-  secret(section: SettingsSection, field: string): string | null {
+  secret(section: StoredSettingsSection, field: string): string | null {
     return openSecret(this.box, this.current, section, field);
   }
 

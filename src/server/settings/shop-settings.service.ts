@@ -13,8 +13,9 @@ import {
   SECTION_SCHEMAS,
   SETTINGS_SECTIONS,
   type SettingsPatch,
-  type SettingsSection,
   type SettingsValues,
+  STORED_SETTINGS_SECTIONS,
+  type StoredSettingsSection,
   secretsNeeded,
 } from '#shared/contracts/settings.ts';
 import { GOVERNORATE_NAMES, GOVERNORATES, PAYMENT_METHODS } from '#shared/shop-settings.ts';
@@ -37,7 +38,7 @@ export const SETTINGS_CHANNEL = 'cedar_settings';
 const SETTINGS_LOCK_KEY = 4_204_041;
 
 /** Sealed secret values by section and field (null: not set). */
-export type SealedSecrets = Record<SettingsSection, Record<string, string | null>>;
+export type SealedSecrets = Record<StoredSettingsSection, Record<string, string | null>>;
 
 export interface StoredSettings {
   values: SettingsValues;
@@ -47,12 +48,12 @@ export interface StoredSettings {
 export const settingsSecretBox = (instanceSecret: string): SecretBox => createSecretBox(instanceSecret, 'settings');
 
 /** A secret is bound to its section and field: a sealed value copied elsewhere does not open. */
-const secretContext = (section: SettingsSection, field: string) => `${SECTION_KEYS[section]}:${field}`;
+const secretContext = (section: StoredSettingsSection, field: string) => `${SECTION_KEYS[section]}:${field}`;
 
 export function openSecret(
   box: SecretBox,
   stored: StoredSettings,
-  section: SettingsSection,
+  section: StoredSettingsSection,
   field: string,
 ): string | null {
   const sealed = stored.sealed[section][field];
@@ -65,11 +66,11 @@ export function openSecret(
  * altered) reads as not set: a GET must not say `{set: true}` of a password the mailer cannot use.
  */
 function readSection(
-  section: SettingsSection,
+  section: StoredSettingsSection,
   stored: unknown,
   defaults: SettingsValues,
   box: SecretBox,
-): { value: SettingsValues[SettingsSection]; sealed: Record<string, string | null>; replaced: string[] } {
+): { value: SettingsValues[StoredSettingsSection]; sealed: Record<string, string | null>; replaced: string[] } {
   const fields = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
   const sealed: Record<string, string | null> = {};
   const rest = { ...fields };
@@ -95,16 +96,16 @@ export async function loadSettings(
   db: Db,
   defaults: SettingsValues,
   box: SecretBox,
-  onReplaced?: (section: SettingsSection, fields: string[]) => void,
+  onReplaced?: (section: StoredSettingsSection, fields: string[]) => void,
 ): Promise<StoredSettings> {
   const rows = await db
     .select({ key: settings.key, value: settings.value })
     .from(settings)
     .where(inArray(settings.key, Object.values(SECTION_KEYS)));
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
-  const values = {} as Record<SettingsSection, unknown>;
+  const values = {} as Record<StoredSettingsSection, unknown>;
   const sealed = {} as SealedSecrets;
-  for (const section of SETTINGS_SECTIONS) {
+  for (const section of STORED_SETTINGS_SECTIONS) {
     const read = readSection(section, byKey.get(SECTION_KEYS[section]), defaults, box);
     values[section] = read.value;
     sealed[section] = read.sealed;
@@ -116,10 +117,10 @@ export async function loadSettings(
 /** Secrets of the first start in clear (the environment's provider keys), sealed as they are stored. */
 export interface FirstStartSecrets {
   box: SecretBox;
-  values: Partial<Record<SettingsSection, Partial<Record<string, string>>>>;
+  values: Partial<Record<StoredSettingsSection, Partial<Record<string, string>>>>;
 }
 
-const sealedDefaults = (section: SettingsSection, secrets: FirstStartSecrets | undefined) => {
+const sealedDefaults = (section: StoredSettingsSection, secrets: FirstStartSecrets | undefined) => {
   const sealed = emptySecrets(section);
   for (const field of SECRET_FIELDS[section]) {
     const value = secrets?.values[section]?.[field];
@@ -143,7 +144,7 @@ export async function storeFirstStartSettings(
   await db
     .insert(settings)
     .values(
-      SETTINGS_SECTIONS.map((section) => ({
+      STORED_SETTINGS_SECTIONS.map((section) => ({
         key: SECTION_KEYS[section],
         value: storedValue(section, defaults[section], sealedDefaults(section, secrets)),
       })),
@@ -163,18 +164,21 @@ export async function storeFirstStartSettings(
   await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, 'email')`);
 }
 
-const emptySecrets = (section: SettingsSection): Record<string, string | null> =>
+const emptySecrets = (section: StoredSettingsSection): Record<string, string | null> =>
   Object.fromEntries(SECRET_FIELDS[section].map((field) => [field, null]));
 
-const storedValue = (section: SettingsSection, value: unknown, sealed: Record<string, string | null>) =>
+const storedValue = (section: StoredSettingsSection, value: unknown, sealed: Record<string, string | null>) =>
   SECRET_FIELDS[section].length === 0 ? value : { ...(value as object), ...sealed };
 
+/** Every stored section as staff read it (the security one has no secrets). */
+type MaskedSections = AllSettings & Pick<SettingsValues, 'security'>;
+
 /** A section as staff read it: secrets answered as `{ set }`, never their value. */
-export function maskedSection<S extends SettingsSection>(stored: StoredSettings, section: S): AllSettings[S] {
+export function maskedSection<S extends StoredSettingsSection>(stored: StoredSettings, section: S): MaskedSections[S] {
   const secrets = Object.fromEntries(
     SECRET_FIELDS[section].map((field) => [field, { set: stored.sealed[section][field] != null }]),
   );
-  return { ...stored.values[section], ...secrets } as unknown as AllSettings[S];
+  return { ...stored.values[section], ...secrets } as unknown as MaskedSections[S];
 }
 
 export function maskedSettings(stored: StoredSettings): AllSettings {
@@ -212,9 +216,9 @@ export async function saveSettings(
       sealed: { ...current.sealed },
     };
     const errors: FieldError[] = [];
-    const changed: { section: SettingsSection; secrets: string[] }[] = [];
+    const changed: { section: StoredSettingsSection; secrets: string[] }[] = [];
 
-    for (const section of SETTINGS_SECTIONS) {
+    for (const section of STORED_SETTINGS_SECTIONS) {
       const sectionPatch = patch[section] as Record<string, unknown> | undefined;
       if (sectionPatch === undefined) continue;
       const { secretInputs, fields } = splitSecrets(section, sectionPatch);
@@ -284,7 +288,7 @@ export async function saveSettings(
 
 /** A section patch's secret inputs apart from its other fields. */
 function splitSecrets(
-  section: SettingsSection,
+  section: StoredSettingsSection,
   patch: Record<string, unknown>,
 ): { secretInputs: Record<string, unknown>; fields: Record<string, unknown> } {
   const fields = { ...patch };

@@ -32,6 +32,8 @@ export const users = pgTable(
     avatarUrl: text('avatar_url'),
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The address of the last sign-in (staff list: "last sign-in and address"). */
+    lastLoginIp: text('last_login_ip'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
     /** The content's fingerprint as the demo seed wrote it (src/server/db/demo-marks.ts); null for the merchant's own rows. */

@@ -8,7 +8,7 @@ import { ORDER_STATUSES } from './orders.ts';
  * not hide it from another.
  */
 
-export const NOTIFICATION_TYPES = ['new_order', 'order_status', 'new_review'] as const;
+export const NOTIFICATION_TYPES = ['new_order', 'order_status', 'new_review', 'security_alert'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
@@ -22,6 +22,8 @@ export const NotificationSchema = z.object({
   order_id: z.string().nullable(),
   /** Set on `new_review` notifications: the review waiting for moderation. */
   review_id: z.string().nullable(),
+  /** Set on `security_alert` notifications: the alert on the Security page. */
+  security_alert_id: z.string().nullable(),
   orderNumber: z.string().nullable(),
   totalAmount: z.number().nullable(),
   status: z.enum(ORDER_STATUSES).nullable(),
@@ -64,6 +66,8 @@ export const SOCKET_EVENTS = {
   orderStatus: 'notification:order_status',
   /** Server → admins: a Notification for a new review waiting for moderation (docs/product.md#reviews). */
   newReview: 'notification:new_review',
+  /** Server → admins: a Notification for a new security alert (docs/product.md#security-alerts). */
+  securityAlert: 'notification:security_alert',
   /** Client → server `{ id }`; the server echoes `{ id, is_read: true }` to the admin's other tabs. */
   read: 'notification:read',
   /** Client → server `{ id }`; the server echoes `{ id }` to the admin's other tabs. */

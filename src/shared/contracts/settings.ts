@@ -17,7 +17,9 @@ import {
   type PaymentMethod,
   SETTINGS_SECTIONS,
   type SettingsSection,
+  type StoredSettingsSection,
 } from '../shop-settings.ts';
+import { type SecurityConfig, SecurityConfigSchema } from './security.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -462,7 +464,8 @@ export const SECTION_SCHEMAS = {
   tax: TaxSettingsSchema,
   email: EmailSettingsSchema,
   system: SystemSettingsSchema,
-} as const satisfies Record<SettingsSection, z.ZodType>;
+  security: SecurityConfigSchema,
+} as const satisfies Record<StoredSettingsSection, z.ZodType>;
 
 export interface SettingsValues {
   site: SiteSettings;
@@ -471,6 +474,8 @@ export interface SettingsValues {
   tax: TaxSettings;
   email: EmailSettings;
   system: SystemSettings;
+  /** Not part of /admin/settings: GET/PUT /admin/security/config (contracts/security.ts). */
+  security: SecurityConfig;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -484,14 +489,15 @@ export const SECRET_FIELDS = {
   tax: [],
   email: ['smtp_password', 'sms_auth_token', 'whatsapp_token'],
   system: [],
-} as const satisfies Record<SettingsSection, readonly string[]>;
+  security: [],
+} as const satisfies Record<StoredSettingsSection, readonly string[]>;
 
 /**
  * The secrets a section's values need, each with its refusal: the server checks them on the merged
  * section with the secrets as they would be saved (a 400 naming the field), as the schema checks
  * the other fields. SMS needs its auth token, WhatsApp its access token.
  */
-export function secretsNeeded<S extends SettingsSection>(
+export function secretsNeeded<S extends StoredSettingsSection>(
   section: S,
   value: SettingsValues[S],
 ): { field: (typeof SECRET_FIELDS)[S][number]; message: string }[] {
@@ -586,6 +592,8 @@ export const EmailPatchSchema = (patchOf(EmailSettingsSchema) as z.ZodObject).ex
   whatsapp_token: EmailSecretInputs.whatsapp_token.optional(),
 }) as unknown as z.ZodType<EmailPatch>;
 export const SystemPatchSchema = patchOf(SystemSettingsSchema) as z.ZodType<Patch<SystemSettings>>;
+/** PUT /admin/security/config. */
+export const SecurityConfigPatchSchema = patchOf(SecurityConfigSchema) as z.ZodType<Patch<SecurityConfig>>;
 
 export interface SettingsPatches {
   site: Patch<SiteSettings>;
@@ -594,17 +602,20 @@ export interface SettingsPatches {
   tax: Patch<TaxSettings>;
   email: EmailPatch;
   system: Patch<SystemSettings>;
+  security: Patch<SecurityConfig>;
 }
 
-export const SECTION_PATCH_SCHEMAS: { [S in SettingsSection]: z.ZodType<SettingsPatches[S]> } = {
+export const SECTION_PATCH_SCHEMAS: { [S in StoredSettingsSection]: z.ZodType<SettingsPatches[S]> } = {
   site: SitePatchSchema,
   payment: PaymentPatchSchema,
   shipping: ShippingPatchSchema,
   tax: TaxPatchSchema,
   email: EmailPatchSchema,
   system: SystemPatchSchema,
+  security: SecurityConfigPatchSchema,
 };
 
+/** What a save may change: any sections (the security one only through /admin/security/config). */
 export type SettingsPatch = Partial<SettingsPatches>;
 
 /** PUT /admin/settings: any sections at once, saved together or not at all. */

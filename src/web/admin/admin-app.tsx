@@ -4,6 +4,7 @@ import { getSiteConfig } from '#web/lib/site-config.ts';
 import { Container } from '#web/ui/container.tsx';
 import { NotFoundPage } from '#web/ui/not-found-page.tsx';
 import { AccountPage } from './account/account-page.tsx';
+import { AuditPage } from './audit/audit-page.tsx';
 import { AdminAuthProvider, useAdminAuth } from './auth/admin-auth.tsx';
 import { hasStoredSession } from './auth/token-store.ts';
 import { BlogCategoriesPage } from './blog/blog-categories-page.tsx';
@@ -25,6 +26,7 @@ import { PromoEditorPage } from './promo-codes/promo-editor-page.tsx';
 import { PromoUsagePage } from './promo-codes/promo-usage-page.tsx';
 import { ReviewDetailPage } from './reviews/review-detail-page.tsx';
 import { ReviewsPage } from './reviews/reviews-page.tsx';
+import { SecurityPage } from './security/security-page.tsx';
 import { SettingsPage } from './settings/settings-page.tsx';
 import { AdminLayout } from './shell/admin-layout.tsx';
 import { AdminPageHeader } from './shell/admin-page-header.tsx';
@@ -107,6 +109,8 @@ const adminRoutes: RouteObject[] = [
       { path: 'pages', element: <ShopPagesPage /> },
       { path: 'pages/:slug', element: <ShopPageEditorPage /> },
       { path: 'users', element: <UsersPage /> },
+      { path: 'security', element: <SecurityPage /> },
+      { path: 'audit', element: <AuditPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'settings/:section', element: <SettingsPage /> },
       { path: 'account', element: <AccountPage /> },

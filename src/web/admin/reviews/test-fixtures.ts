@@ -63,6 +63,7 @@ export function newReviewNotification(extra: Partial<Notification> = {}): Notifi
     is_read: false,
     order_id: null,
     review_id: HELD.id,
+    security_alert_id: null,
     orderNumber: null,
     totalAmount: null,
     status: null,

@@ -28,6 +28,7 @@ function notification(n: number, extra: Partial<Notification> = {}): Notificatio
     is_read: false,
     order_id: `10000000-0000-4000-8000-00000000000${n}`,
     review_id: null,
+    security_alert_id: null,
     orderNumber: `ORD-2026-000${n}`,
     totalAmount: 12.5 * n,
     status: 'pending',

@@ -16,6 +16,7 @@ function notification(minute: number, extra: Partial<Notification> = {}): Notifi
     is_read: false,
     order_id: `order-${counter}`,
     review_id: null,
+    security_alert_id: null,
     orderNumber: `ORD-${counter}`,
     totalAmount: 10,
     status: 'pending',
