@@ -80,8 +80,8 @@ export const STAFF_INVITATION_TEXT = {"0":function(container,depth0,helpers,part
     };
 
   return ((stack1 = lookupProperty(helpers,"each").call(depth0 != null ? depth0 : (container.nullContext || {}),(depth0 != null ? lookupProperty(depth0,"paragraphs") : depth0),{"name":"each","hash":{},"fn":container.program(0, data, 0),"inverse":container.noop,"loc":{"start":{"line":6,"column":0},"end":{"line":9,"column":9}}})) != null ? stack1 : "")
-    + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"link") : depth0)) != null ? lookupProperty(stack1,"text") : stack1), depth0)) != null ? stack1 : "")
-    + "\n"
+    + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"link") : depth0)) != null ? lookupProperty(stack1,"button") : stack1), depth0)) != null ? stack1 : "")
+    + ":\n"
     + ((stack1 = alias1(((stack1 = (depth0 != null ? lookupProperty(depth0,"link") : depth0)) != null ? lookupProperty(stack1,"href") : stack1), depth0)) != null ? stack1 : "")
     + "\n\n"
     + ((stack1 = alias1((depth0 != null ? lookupProperty(depth0,"footnote") : depth0), depth0)) != null ? stack1 : "")
