@@ -54,8 +54,8 @@ function TwoStepBadge({ on }: { on: boolean }) {
     <Badge
       className={
         on
-          ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200'
-          : 'bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200'
+          ? 'normal-case! bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200'
+          : 'normal-case! bg-zinc-200 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200'
       }
     >
       {on ? 'Two-step on' : 'Two-step off'}
