@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
 import { readOutbox } from '#server/mail/outbox-file.ts';
@@ -9,6 +10,7 @@ import { securityAlerts } from '#server/security/security-alerts.table.ts';
 import { staffInvitations } from '#server/users/staff-invitations.table.ts';
 import { users } from '#server/users/users.table.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
+import { SOCKET_EVENTS } from '#shared/contracts/notifications.ts';
 import {
   STAFF_INVITATION_CHECKS_PER_WINDOW,
   STAFF_INVITATION_TTL_MS,
@@ -20,6 +22,7 @@ import { apiAs } from '../helpers/admin-api.ts';
 import { bearer, createUser, signInAs, signUpShopper } from '../helpers/auth.ts';
 import { type ManualClock, manualClock } from '../helpers/clocks.ts';
 import { mailParts } from '../helpers/mail-parts.ts';
+import { adminSocket, connectAdmin, nextEvent } from '../helpers/realtime.ts';
 import { createTestApp, TEST_SECRETS, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -624,5 +627,42 @@ describe('the last active super admin', () => {
     // The loser's later requests may find its session already ended (401).
     expect(statuses(responses).every((status) => [200, 204, 401, 404, 409].includes(status))).toBe(true);
     expect(await activeSuperAdmins()).toBe(1);
+  });
+});
+
+describe('removal and the admin sockets', () => {
+  let ctx: TestApp;
+  let baseUrl: string;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    baseUrl = (await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await ctx.close();
+  });
+  const open = (token: string) => {
+    const socket = adminSocket(baseUrl, token);
+    sockets.push(socket);
+    return socket;
+  };
+
+  it("drops the removed member's open sockets at once, and tells the other admins live", async () => {
+    const owner = await createUser(ctx.database.db, { role: 'super_admin' });
+    const member = await createUser(ctx.database.db, { role: 'admin' });
+    const ownerToken = (await signInAs(ctx.app, owner.email)).token;
+    const theirs = open((await signInAs(ctx.app, member.email)).token);
+    const ours = open(ownerToken);
+    await connectAdmin(theirs);
+    await connectAdmin(ours);
+    const dropped = nextEvent<string>(theirs, 'disconnect');
+    const alert = nextEvent<{ title: string }>(ours, SOCKET_EVENTS.securityAlert);
+    const removed = await apiAs(ctx.app, ownerToken)('DELETE', `/api/admin/users/${member.id}`);
+    expect(removed.statusCode).toBe(204);
+    // The server ended it ("io server disconnect"), not the client or the transport.
+    expect(await dropped).toBe('io server disconnect');
+    expect((await alert).title).toBe(`Staff member removed: ${member.email}`);
+    expect(ours.connected).toBe(true);
   });
 });
