@@ -67,6 +67,7 @@ import { settingsSecretBox } from './settings/shop-settings.service.ts';
 import { maintenanceGuard } from './site/maintenance.ts';
 import { siteRoutes } from './site/site.routes.ts';
 import { siteConfigSource } from './site/site-config.ts';
+import { staffInvitationRoutes } from './staff/staff-invitations.routes.ts';
 import type { InstanceSecrets } from './startup.ts';
 
 declare module 'fastify' {
@@ -317,6 +318,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
         ...options.authRateLimits,
       };
       await api.register(authRoutes, { limits: authLimits });
+      if (config.FEATURE_ADMIN_PANEL) await api.register(staffInvitationRoutes);
       await api.register(accountRoutes, {
         limits: authLimits,
         codeLimits: { ...DEFAULT_ACCOUNT_CODE_LIMITS, ...options.accountCodeLimits },

@@ -24,6 +24,7 @@ export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `$
 export const badRequest = (message: string, errors: FieldError[] = []) =>
   new AppError(400, 'VALIDATION_ERROR', message, errors);
 export const conflict = (message: string, errors: FieldError[] = []) => new AppError(409, 'CONFLICT', message, errors);
+export const gone = (message: string) => new AppError(410, 'GONE', message);
 export const unauthorized = (message = 'Authentication required') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', message);
 export const outOfStock = (errors: FieldError[]) =>

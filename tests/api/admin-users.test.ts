@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
+import { users } from '#server/users/users.table.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
 import { bearer, createUser, signInAs, TEST_PASSWORD } from '../helpers/auth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -39,9 +40,33 @@ describe('admin users', () => {
       is_active: true,
       last_login_at: null,
       created_at: expect.any(String),
+      status: 'active',
+      two_factor_enabled: false,
+      last_login_ip: null,
     });
     expect(response.body).not.toMatch(/argon2|password/i);
     expect((await list('?page=2&limit=1')).json().pagination).toMatchObject({ page: 2, hasNext: false, hasPrev: true });
+  });
+
+  it("shows each member's status, two-step sign-in and last sign-in with its address", async () => {
+    const signedIn = new Date('2026-11-20T08:30:00Z');
+    await ctx.database.db
+      .update(users)
+      .set({ twoFactorEnabledAt: new Date(), lastLoginAt: signedIn, lastLoginIp: '203.0.113.9' })
+      .where(eq(users.email, 'helper@cedar.test'));
+    const [helper] = (await list('?search=helper')).json().data;
+    expect(helper).toMatchObject({
+      status: 'active',
+      two_factor_enabled: true,
+      last_login_at: signedIn.toISOString(),
+      last_login_ip: '203.0.113.9',
+    });
+    // Never the authenticator secret, even with two-step sign-in on.
+    expect(JSON.stringify(helper)).not.toMatch(/secret/i);
+    await ctx.database.db
+      .update(users)
+      .set({ twoFactorEnabledAt: null, lastLoginAt: null, lastLoginIp: null })
+      .where(eq(users.email, 'helper@cedar.test'));
   });
 
   it('filters by search, role and status', async () => {
@@ -67,7 +92,7 @@ describe('admin users', () => {
     const theirs = await signInAs(ctx.app, staff.email);
     const response = await setStatus(staff.id, { is_active: false });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ id: staff.id, is_active: false });
+    expect(response.json().data).toMatchObject({ id: staff.id, is_active: false, status: 'disabled' });
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(theirs.token) });
     expect(me.statusCode).toBe(401);
     const refresh = await ctx.app.inject({
@@ -84,7 +109,7 @@ describe('admin users', () => {
     expect(login.statusCode).toBe(401);
 
     const enabled = await setStatus(staff.id, { is_active: true });
-    expect(enabled.json().data.is_active).toBe(true);
+    expect(enabled.json().data).toMatchObject({ is_active: true, status: 'active' });
     expect((await signInAs(ctx.app, staff.email)).user.id).toBe(staff.id);
 
     const audit = await ctx.database.db

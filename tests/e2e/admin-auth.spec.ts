@@ -82,8 +82,8 @@ test('a token that expires mid-session is refreshed silently, before the call an
   // 1. The stored expiry says "within 5 minutes": the next call refreshes first.
   const firstRefreshToken = await stored(page, 'cedar-admin-refresh-token');
   await page.evaluate(() => localStorage.setItem('cedar-admin-token-expiry', String(Date.now() + 60_000)));
-  await openSection(page, 'Users');
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await openSection(page, 'Staff');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
   await expect(page.getByRole('main').getByText(ADMIN_EMAIL, { exact: true })).toBeVisible(); // a cell, or a card on phones
   expect(refreshes).toEqual([200]);
   expect(await stored(page, 'cedar-admin-refresh-token')).not.toBe(firstRefreshToken);
@@ -118,7 +118,7 @@ test('the users list shows staff only: shoppers stay in Customers', async ({
 
   await signInAsAdmin();
   await page.goto(`/admin/users?search=${encodeURIComponent(email)}`);
-  await expect(page.getByText('No users match')).toBeVisible();
+  await expect(page.getByText('No staff members match')).toBeVisible();
   const roles = page.getByRole('combobox', { name: 'Role' });
   await expect(roles.locator('option')).toHaveText(['All roles', 'Super admins', 'Admins']);
 });
@@ -157,7 +157,7 @@ const AXE_SCREENS = {
     ['/admin/products/new', 'New product'],
     ['/admin/categories', 'Categories'],
     ['/admin/reviews', 'Reviews'],
-    ['/admin/users', 'Users'],
+    ['/admin/users', 'Staff'],
     ['/admin/account', 'Account'],
   ],
   'content screens': [

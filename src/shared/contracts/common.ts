@@ -10,6 +10,8 @@ export const ErrorCodeSchema = z.enum([
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** 410: something that existed and no longer works (a used or expired invitation link). */
+  'GONE',
   'OUT_OF_STOCK',
   'PAYLOAD_TOO_LARGE',
   'URI_TOO_LONG',

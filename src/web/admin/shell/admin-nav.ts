@@ -50,7 +50,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin/pages', label: 'Pages', icon: 'M7 3h8l4 4v14H7zM15 3v4h4M3 7v14h12' },
   {
     to: '/admin/users',
-    label: 'Users',
+    label: 'Staff',
     icon: 'M16 19v-1a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v1M9 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6M22 19v-1a4 4 0 0 0-3-3.9M16 4.1a3 3 0 0 1 0 5.8',
   },
   {

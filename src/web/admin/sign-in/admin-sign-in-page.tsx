@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { adminReturnPath, isAdminSignInState } from '#shared/admin-sign-in.ts';
 import { type LoginRequest, LoginRequestSchema } from '#shared/contracts/auth.ts';
 import { getSiteConfig } from '#web/lib/site-config.ts';
@@ -9,6 +9,7 @@ import { TextField } from '#web/ui/form-field.tsx';
 import { CedarLogo } from '#web/ui/icons.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { AdminAuthProvider, useAdminAuth } from '../auth/admin-auth.tsx';
+import { AcceptInvitationForm } from './accept-invitation-form.tsx';
 
 /**
  * The hidden sign-in route (docs/product.md#admin-routes `/{admin_login}`). Only the page the server serves at that
@@ -32,9 +33,14 @@ function SignIn() {
   const expired = isAdminSignInState(state) && state.adminSignIn.reason === 'expired';
   const next = adminReturnPath(state) ?? '/admin';
   const [showPassword, setShowPassword] = useState(false);
+  // An invitation link (docs/product.md#staff-accounts): its own step first, then this form.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const invitation = searchParams.get('invitation');
+  const [invited, setInvited] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<LoginRequest>({
     resolver: zodResolver(LoginRequestSchema),
@@ -44,12 +50,23 @@ function SignIn() {
 
   // Already signed in (another tab, or back to this page): straight into the panel.
   useEffect(() => {
-    if (auth.status === 'authenticated') navigate(next, { replace: true });
-  }, [auth.status, navigate, next]);
+    // Not while an invitation is being accepted: the new staff member signs in as themselves.
+    if (auth.status === 'authenticated' && !invitation && !invited) navigate(next, { replace: true });
+  }, [auth.status, navigate, next, invitation, invited]);
 
   const submit = async ({ email, password }: LoginRequest) => {
     if (await auth.signIn(email, password)) navigate(next, { replace: true });
   };
+
+  if (invitation) {
+    // The link is used once: leaving it drops it from the address, so a reload shows the sign-in form.
+    const leave = (email?: string) => {
+      if (email) setValue('email', email);
+      setInvited(email ?? null);
+      setSearchParams({}, { replace: true, state });
+    };
+    return <AcceptInvitationForm token={invitation} onAccepted={leave} onLeave={() => leave()} />;
+  }
 
   return (
     <div className="flex min-h-dvh items-center justify-center bg-subtle px-4 py-10">
@@ -65,6 +82,11 @@ function SignIn() {
           className="card space-y-4 p-6 shadow-sm"
           aria-describedby={auth.error ? 'sign-in-error' : undefined}
         >
+          {invited && !auth.error && (
+            <p role="status" className="rounded-xl border border-line bg-subtle px-3 py-2 text-sm text-fg">
+              Your account is ready. Sign in with your new password.
+            </p>
+          )}
           {expired && !auth.error && (
             <p role="status" className="rounded-xl border border-line bg-subtle px-3 py-2 text-sm text-fg">
               Your session has expired. Sign in again to go on where you left off.
