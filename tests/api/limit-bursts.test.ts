@@ -220,6 +220,32 @@ describe.each(setups)('parallel bursts against every limit ($name)', ({ redis })
     expectRefusalsWellFormed(responses);
   });
 
+  it('staff two-step check (POST /auth/login/two-factor): at most the per-account limit judged, the right code included', async () => {
+    const totp = (secret: string, offsetSteps = 0) =>
+      generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+    const staff = await createUser(first.database.db, { role: 'admin' });
+    const signedIn = await post(0, '/auth/login', { email: staff.email, password: TEST_PASSWORD });
+    const token: string = signedIn.json().data.token;
+    const setup = await post(0, '/admin/security/2fa/setup', {}, freshIp(), bearer(token));
+    const secret: string = setup.json().data.secret;
+    const on = await post(0, '/admin/security/2fa/verify', { token: await totp(secret) }, freshIp(), bearer(token));
+    expect(on.statusCode).toBe(200);
+    const challenge = await post(0, '/auth/login', { email: staff.email, password: TEST_PASSWORD });
+    const challengeToken: string = challenge.json().data.challenge_token;
+    const right = await totp(secret, 1);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const limit = TWO_FACTOR_LIMITS.failuresPerUser.limit;
+    const burst = 4 * limit;
+    const responses = await Promise.all([
+      ...Array.from({ length: burst }, (_, i) =>
+        post(i, '/auth/login/two-factor', { challenge_token: challengeToken, code: wrong }),
+      ),
+      post(burst, '/auth/login/two-factor', { challenge_token: challengeToken, code: right }),
+    ]);
+    expect(judged(responses).length).toBeLessThanOrEqual(limit);
+    expectRefusalsWellFormed(responses);
+  });
+
   it('code send (POST /account/otp): at most the limit sent per destination', async () => {
     const phone = freshPhone();
     const responses = await Promise.all(Array.from({ length: BURST }, (_, i) => post(i, '/account/otp', { phone })));

@@ -16,7 +16,7 @@ import {
   switchTwoFactorOff,
   wrongCode,
 } from '#server/two-factor/factor-checks.ts';
-import { acceptTotp } from '#server/two-factor/totp.ts';
+import { acceptTotp, newEnrolment } from '#server/two-factor/totp.ts';
 import {
   countAttemptFrom,
   judgedUnderLimit,
@@ -52,7 +52,9 @@ export function confirmIdentity(
 /** POST /account/factors: a new secret, kept but not live until a code proves the app has it. */
 export async function startEnrolment(db: Db, box: SecretBox, user: UserRow, issuer: string): Promise<TotpEnrolment> {
   if (user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
-  return storePendingSecret(db, box, user, user.email ?? user.phone ?? user.name, issuer);
+  const enrolment = await newEnrolment(user.email ?? user.phone ?? user.name, issuer);
+  if (!(await storePendingSecret(db, box, user.id, enrolment.secret))) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
+  return enrolment;
 }
 
 /**

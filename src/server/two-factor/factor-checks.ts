@@ -4,9 +4,9 @@ import { badRequest } from '#server/errors.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
-import { ACCOUNT_MESSAGES, type TotpEnrolment } from '#shared/contracts/accounts.ts';
+import { ACCOUNT_MESSAGES } from '#shared/contracts/accounts.ts';
 import { consumeBackupCode, deleteBackupCodes } from './backup-codes.ts';
-import { acceptTotp, isTotpShaped, newEnrolment, sealTotpSecret } from './totp.ts';
+import { acceptTotp, isTotpShaped, sealTotpSecret } from './totp.ts';
 import { judgedUnderLimit, type TwoFactorGuard } from './two-factor-guard.ts';
 import { TWO_FACTOR_MESSAGES } from './two-factor-messages.ts';
 
@@ -53,26 +53,17 @@ export async function confirmIdentity(
 }
 
 /**
- * A new secret for the user, stored sealed but not live (two_factor_enabled_at stays null) until a
- * code proves the app has it; replaces an unfinished one. Answers what the authenticator app needs.
+ * Stores a new secret (newEnrolment's), sealed, but not live (two_factor_enabled_at stays null)
+ * until a code proves the app has it; replaces an unfinished one. False when two-step sign-in is
+ * already on (a conditional update: a racing enrolment never replaces a live secret).
  */
-export async function storePendingSecret(
-  db: Db,
-  box: SecretBox,
-  user: UserRow,
-  label: string,
-  issuer: string,
-): Promise<TotpEnrolment> {
-  const enrolment = await newEnrolment(label, issuer);
-  await db
+export async function storePendingSecret(db: Db, box: SecretBox, userId: string, secret: string): Promise<boolean> {
+  const updated = await db
     .update(users)
-    .set({
-      twoFactorSecret: sealTotpSecret(box, user.id, enrolment.secret),
-      twoFactorLastStep: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id));
-  return enrolment;
+    .set({ twoFactorSecret: sealTotpSecret(box, userId, secret), twoFactorLastStep: null, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.twoFactorEnabledAt)))
+    .returning({ id: users.id });
+  return updated.length === 1;
 }
 
 /** Two-step sign-in on (a right code was just accepted); false when it already was (a racing request). */

@@ -30,21 +30,33 @@ const LIMITER_NAMES = {
   },
 } as const;
 
+/** One guard per kind and app, whichever plugin asks (see createTwoFactorGuard). */
+const guardsByServer = new WeakMap<object, Map<string, TwoFactorGuard>>();
+
 /**
  * The two-step limiters (app.rateLimiter: in memory, or shared through Redis). A used challenge is
- * remembered for twice the longest challenge's life, so it cannot come back while still signed valid.
+ * remembered for twice the longest challenge's life, so it cannot come back while still signed
+ * valid. Made once per kind and app: the staff sign-in (auth.routes.ts) and the Security page (the
+ * admin scope) are separate plugin instances of one server, and an in-memory limiter made twice
+ * would count each one's failures apart.
  */
 export function createTwoFactorGuard(
   app: FastifyInstance,
   kind: keyof typeof LIMITER_NAMES,
   longestChallengeSeconds: number,
 ): TwoFactorGuard {
+  const byKind = guardsByServer.get(app.server) ?? new Map<string, TwoFactorGuard>();
+  guardsByServer.set(app.server, byKind);
+  const existing = byKind.get(kind);
+  if (existing) return existing;
   const names = LIMITER_NAMES[kind];
-  return {
+  const guard: TwoFactorGuard = {
     failures: app.rateLimiter(names.failures, TWO_FACTOR_LIMITS.failuresPerUser),
     perIp: app.rateLimiter(names.perIp, TWO_FACTOR_LIMITS.attemptsPerIp),
     usedChallenges: app.rateLimiter(names.usedChallenges, { limit: 1, windowMs: longestChallengeSeconds * 1000 * 2 }),
   };
+  byKind.set(kind, guard);
+  return guard;
 }
 
 export const tooManyCodes = (retryAfterSeconds: number) =>
