@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { Clock } from './clock.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { SeedPictureDrawer } from './db/seed/seed-pictures.ts';
@@ -40,6 +41,8 @@ function drawPicturesInBackground(drawer: SeedPictureDrawer, log: { warn: (obj: 
 export interface MainOptions {
   /** The time business rules read (app.ts `clock`); the system clock by default. */
   clock?: Clock;
+  /** Runs on the built app before it listens: the E2E server's own accounts and settings. */
+  beforeListen?: (app: FastifyInstance) => Promise<void>;
 }
 
 /** Starts Cedar Shop: config, database, start-up tasks, listen, and a graceful shutdown. */
@@ -70,6 +73,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
     clock: options.clock,
     waitForUpload: drawer && ((uploadPath) => drawer.whenDrawn(uploadPath)),
   });
+  await options.beforeListen?.(app);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   // The start's garbage (the catalogue load above all) and each busy spell's are collected once
   // the server falls idle (idle-collection.ts); `gc` is there when package.json's start runs it.

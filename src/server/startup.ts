@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { sealClearTotpSecrets, totpSecretBox } from './accounts/totp.ts';
 import { ensureFirstAdmin, type FirstAdminResult } from './auth/first-admin.ts';
 import type { Config } from './config.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
@@ -13,6 +12,7 @@ import { SETTING_KEYS } from './settings/setting-keys.ts';
 import { getOrCreateSetting, getSetting } from './settings/settings.service.ts';
 import { defaultSecrets, defaultSettings } from './settings/settings-defaults.ts';
 import { settingsSecretBox, storeFirstStartSettings } from './settings/shop-settings.service.ts';
+import { sealClearTotpSecrets, totpSecretBox } from './two-factor/totp.ts';
 
 /** Prints one line of start-up progress (main.ts: the terminal); steps that take time say so first. */
 export type StartProgress = (line: string) => void;

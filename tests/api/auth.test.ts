@@ -65,6 +65,8 @@ describe('auth', () => {
           last_login_at: expect.any(String),
           created_at: user.createdAt.toISOString(),
         },
+        // The security configuration's staff idle timeout (720 minutes by default).
+        idleTimeout: '12h',
       });
       expect(JSON.stringify(data)).not.toMatch(/password/i);
       const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));

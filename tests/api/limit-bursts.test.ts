@@ -3,9 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '#server/accounts/accounts.tables.ts';
-import { TWO_FACTOR_LIMITS } from '#server/accounts/two-factor.service.ts';
 import { consumeCode, issueSecret } from '#server/accounts/verification.service.ts';
 import { saveReviewSettings } from '#server/reviews/review-settings.ts';
+import { TWO_FACTOR_LIMITS } from '#server/two-factor/two-factor-guard.ts';
 import { ONE_TIME_CODE_MAX_ATTEMPTS } from '#shared/contracts/accounts.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { createProduct } from '../factories/catalogue.ts';
@@ -216,6 +216,32 @@ describe.each(setups)('parallel bursts against every limit ($name)', ({ redis })
       post(burst, '/account/mfa/verify', { mfa_token: mfaToken, code: right }),
     ]);
     // The right code may be judged (arrival order is not fixed), but at most `limit` are.
+    expect(judged(responses).length).toBeLessThanOrEqual(limit);
+    expectRefusalsWellFormed(responses);
+  });
+
+  it('staff two-step check (POST /auth/login/two-factor): at most the per-account limit judged, the right code included', async () => {
+    const totp = (secret: string, offsetSteps = 0) =>
+      generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+    const staff = await createUser(first.database.db, { role: 'admin' });
+    const signedIn = await post(0, '/auth/login', { email: staff.email, password: TEST_PASSWORD });
+    const token: string = signedIn.json().data.token;
+    const setup = await post(0, '/admin/security/2fa/setup', {}, freshIp(), bearer(token));
+    const secret: string = setup.json().data.secret;
+    const on = await post(0, '/admin/security/2fa/verify', { token: await totp(secret) }, freshIp(), bearer(token));
+    expect(on.statusCode).toBe(200);
+    const challenge = await post(0, '/auth/login', { email: staff.email, password: TEST_PASSWORD });
+    const challengeToken: string = challenge.json().data.challenge_token;
+    const right = await totp(secret, 1);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const limit = TWO_FACTOR_LIMITS.failuresPerUser.limit;
+    const burst = 4 * limit;
+    const responses = await Promise.all([
+      ...Array.from({ length: burst }, (_, i) =>
+        post(i, '/auth/login/two-factor', { challenge_token: challengeToken, code: wrong }),
+      ),
+      post(burst, '/auth/login/two-factor', { challenge_token: challengeToken, code: right }),
+    ]);
     expect(judged(responses).length).toBeLessThanOrEqual(limit);
     expectRefusalsWellFormed(responses);
   });

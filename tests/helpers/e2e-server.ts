@@ -18,5 +18,6 @@ await copyDrawnDemoPictures(path.join(dataDir, 'uploads'));
 if (!isWebBuildFresh()) await buildWebApp();
 const { main } = await import('../../src/server/main.ts');
 const { requestHeaderClock } = await import('./clocks.ts');
+const { prepareE2eShop } = await import('./e2e-shop.ts');
 // A test reads the shop at a later time with the `x-test-now` header (a scheduled post falling due).
-await main({ clock: requestHeaderClock() });
+await main({ clock: requestHeaderClock(), beforeListen: prepareE2eShop });

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import type { AuthSettings } from '#server/auth/auth.service.ts';
 import { currentUser, requireShopper } from '#server/auth/authenticate.ts';
 import { notFound } from '#server/errors.ts';
+import { totpSecretBox } from '#server/two-factor/totp.ts';
+import { createTwoFactorGuard } from '#server/two-factor/two-factor-guard.ts';
 import {
   AccountDeviceSchema,
   AccountIdParamsSchema,
@@ -21,7 +22,6 @@ import { deleteAccount } from './account-deletion.service.ts';
 import { findShopper } from './accounts.service.ts';
 import { listDevices, signOutDevice } from './devices.service.ts';
 import { MFA_TOKEN_TTL_SECONDS } from './mfa-token.ts';
-import { totpSecretBox } from './totp.ts';
 import {
   confirmEnrolment,
   confirmIdentity,
@@ -29,8 +29,6 @@ import {
   finishTwoStepSignIn,
   regenerateBackupCodes,
   startEnrolment,
-  TWO_FACTOR_LIMITS,
-  type TwoFactorGuard,
 } from './two-factor.service.ts';
 
 const NoContent = z.null().describe('No content');
@@ -54,7 +52,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     accessTtlMs: parseExpiryDuration(app.config.ACCESS_TOKEN_TTL),
     sessionLifeMs: parseExpiryDuration(app.config.JWT_EXPIRES_IN),
   };
-  const guard = createTwoFactorGuard(app);
+  const guard = createTwoFactorGuard(app, 'shopper', MFA_TOKEN_TTL_SECONDS);
   // Authenticator secrets are sealed under a key derived from the instance secret (totp.ts).
   const box = totpSecretBox(app.secrets.jwtSecret);
   const shopper = { onRequest: requireShopper(app) };
@@ -211,12 +209,3 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** The two-step limiters (app.rateLimiter: in memory, or shared through Redis). */
-export function createTwoFactorGuard(app: FastifyInstance): TwoFactorGuard {
-  return {
-    failures: app.rateLimiter('two-factor-user', TWO_FACTOR_LIMITS.failuresPerUser),
-    perIp: app.rateLimiter('two-factor-ip', TWO_FACTOR_LIMITS.attemptsPerIp),
-    usedChallenges: app.rateLimiter('mfa-challenge-used', { limit: 1, windowMs: MFA_TOKEN_TTL_SECONDS * 1000 * 2 }),
-  };
-}

@@ -35,21 +35,6 @@ export const verificationCodes = pgTable(
   ],
 );
 
-/** Ten single-use backup codes per enrolment of two-step sign-in; only their sha256 is kept. */
-export const twoFactorBackupCodes = pgTable(
-  'two_factor_backup_codes',
-  {
-    id: idColumn(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAtColumn(),
-  },
-  (table) => [index('two_factor_backup_codes_user_idx').on(table.userId)],
-);
-
 /**
  * A shopper's address book, in checkout's Lebanese shape (city/area, street, building, floor,
  * directions as `notes`). At most one default per account (partial unique index).

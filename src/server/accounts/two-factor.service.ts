@@ -7,103 +7,53 @@ import { revokeUserSessions } from '#server/auth/sessions.service.ts';
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import { badRequest, conflict, unauthorized } from '#server/errors.ts';
-import { RateLimitedError, type RateLimiter } from '#server/plugins/rate-limiter.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
+import { replaceBackupCodes } from '#server/two-factor/backup-codes.ts';
+import {
+  acceptFactorCode,
+  confirmIdentity as confirmWithFactor,
+  storePendingSecret,
+  switchTwoFactorOff,
+  wrongCode,
+} from '#server/two-factor/factor-checks.ts';
+import { acceptTotp, newEnrolment } from '#server/two-factor/totp.ts';
+import {
+  countAttemptFrom,
+  judgedUnderLimit,
+  spendChallenge,
+  type TwoFactorGuard,
+} from '#server/two-factor/two-factor-guard.ts';
+import { TWO_FACTOR_MESSAGES } from '#server/two-factor/two-factor-messages.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
-import { ACCOUNT_MESSAGES, type ShopperSession, type TotpEnrolment } from '#shared/contracts/accounts.ts';
+import type { ShopperSession, TotpEnrolment } from '#shared/contracts/accounts.ts';
 import { verifyMfaToken } from './mfa-token.ts';
 import { startShopperSession } from './shopper-sessions.ts';
-import { acceptTotp, isTotpShaped, newEnrolment, sealTotpSecret } from './totp.ts';
-import { consumeBackupCode, deleteBackupCodes, replaceBackupCodes } from './two-factor-backup-codes.ts';
-import { TWO_FACTOR_MESSAGES } from './two-factor-messages.ts';
-
-/** Wrong codes and passwords a user may try per window, and attempts per IP, before a 429. */
-export const TWO_FACTOR_LIMITS = {
-  failuresPerUser: { limit: 10, windowMs: 15 * 60_000 },
-  attemptsPerIp: { limit: 60, windowMs: 15 * 60_000 },
-};
-
-export interface TwoFactorGuard {
-  /** Failed codes/passwords per user (second step and re-authentication alike). */
-  failures: RateLimiter;
-  /** Every second-step attempt per IP. */
-  perIp: RateLimiter;
-  /** One hit per challenge `jti` that finished a sign-in: a second use is refused. */
-  usedChallenges: RateLimiter;
-}
-
-const tooMany = (retryAfterSeconds: number) =>
-  new RateLimitedError(TWO_FACTOR_MESSAGES.tooManyAttempts, retryAfterSeconds);
 
 /**
- * Runs one check of a code or password under the user's failure limit: the attempt is counted
- * before `check` runs (429 with retry-after once the limit is spent) and given back when it
- * passes, so parallel guesses can never have more than the limit judged (decision 017).
+ * A shopper's two-step sign-in on the shared two-factor kit (src/server/two-factor/: TOTP,
+ * backup codes, challenge tokens, the counted checks), which the staff sign-in uses too.
  */
-async function judgedUnderLimit(
-  guard: TwoFactorGuard,
-  userId: string,
-  check: () => Promise<boolean>,
-): Promise<boolean> {
-  const counted = await guard.failures.hit(userId);
-  if (!counted.allowed) throw tooMany(counted.retryAfterSeconds);
-  const passed = await check();
-  if (passed) await guard.failures.reward(userId);
-  return passed;
-}
-
-/** A TOTP code (one use per time step) or, when `allowBackup`, an unused backup code. */
-async function acceptFactorCode(
-  db: Db,
-  box: SecretBox,
-  user: UserRow,
-  code: string,
-  allowBackup: boolean,
-): Promise<boolean> {
-  if (isTotpShaped(code)) return acceptTotp(db, box, user, code);
-  return allowBackup ? consumeBackupCode(db, user.id, code) : false;
-}
-
-const wrongCode = () =>
-  badRequest(TWO_FACTOR_MESSAGES.wrongCode, [{ path: 'code', message: TWO_FACTOR_MESSAGES.wrongCode }]);
 
 /**
  * Re-authentication before a sensitive change (new backup codes, two-step off, delete account):
  * the password, or a current two-step code. Wrong answers count towards the user's limit.
  */
-export async function confirmIdentity(
+export function confirmIdentity(
   db: Db,
   box: SecretBox,
   guard: TwoFactorGuard,
   user: UserRow,
   proof: { password?: string; code?: string },
 ): Promise<void> {
-  const { password, code } = proof;
-  if (password) {
-    if (await judgedUnderLimit(guard, user.id, () => verifyPassword(user.passwordHash, password))) return;
-    throw badRequest(ACCOUNT_MESSAGES.wrongPassword, [{ path: 'password', message: ACCOUNT_MESSAGES.wrongPassword }]);
-  }
-  const accepted = await judgedUnderLimit(
-    guard,
-    user.id,
-    async () => !!code && !!user.twoFactorEnabledAt && (await acceptFactorCode(db, box, user, code, true)),
-  );
-  if (!accepted) throw wrongCode();
+  return confirmWithFactor(db, box, guard, user, proof, verifyPassword);
 }
 
 /** POST /account/factors: a new secret, kept but not live until a code proves the app has it. */
 export async function startEnrolment(db: Db, box: SecretBox, user: UserRow, issuer: string): Promise<TotpEnrolment> {
   if (user.twoFactorEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   const enrolment = await newEnrolment(user.email ?? user.phone ?? user.name, issuer);
-  await db
-    .update(users)
-    .set({
-      twoFactorSecret: sealTotpSecret(box, user.id, enrolment.secret),
-      twoFactorLastStep: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, user.id));
+  if (!(await storePendingSecret(db, box, user.id, enrolment.secret))) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
   return enrolment;
 }
 
@@ -150,11 +100,7 @@ export async function regenerateBackupCodes(db: Db, user: UserRow, context: Audi
 export async function disableTwoFactor(db: Db, user: UserRow, context: AuditContext): Promise<void> {
   assertOn(user);
   await inTransaction(db, async (tx) => {
-    await tx
-      .update(users)
-      .set({ twoFactorSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-    await deleteBackupCodes(tx, user.id);
+    await switchTwoFactorOff(tx, user.id);
     await recordAudit(tx, { context, action: 'account.two_factor_off', entityType: 'user', entityId: user.id });
   });
 }
@@ -172,8 +118,7 @@ export async function finishTwoStepSignIn(
   body: { mfa_token: string; code: string },
   context: AuditContext & { ip: string },
 ): Promise<ShopperSession> {
-  const perIp = await guard.perIp.hit(context.ip);
-  if (!perIp.allowed) throw tooMany(perIp.retryAfterSeconds);
+  await countAttemptFrom(guard, context.ip);
   const challenge = await verifyMfaToken(body.mfa_token, settings.jwtSecret);
   if (!challenge) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
   const [user] = await db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
@@ -192,7 +137,6 @@ export async function finishTwoStepSignIn(
     throw wrongCode();
   }
   // The challenge dies with its first success (a shared limiter, so across server processes too).
-  if (!(await guard.usedChallenges.hit(challenge.jti)).allowed)
-    throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
+  if (!(await spendChallenge(guard, challenge.jti))) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
   return startShopperSession(db, settings, user, context);
 }

@@ -8,6 +8,7 @@ import { linkAccountToCustomer } from '#server/customers/customer-account-link.t
 import type { Db } from '#server/db/client.ts';
 import { inTransaction } from '#server/db/transaction.ts';
 import type { RateLimitOptions } from '#server/plugins/rate-limiter.ts';
+import { deleteBackupCodes } from '#server/two-factor/backup-codes.ts';
 import type { UserRow } from '#server/users/users.mapper.ts';
 import { users } from '#server/users/users.table.ts';
 import {
@@ -17,7 +18,6 @@ import {
   ONE_TIME_CODE_TTL_MS,
 } from '#shared/contracts/accounts.ts';
 import { type VerificationChannel, type VerificationPurpose, verificationCodes } from './accounts.tables.ts';
-import { deleteBackupCodes } from './two-factor-backup-codes.ts';
 
 /**
  * One-time codes and links (docs/product.md#one-time-codes-and-links). A code is 6 digits and

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminAccountVerificationRoutes } from '#server/accounts/admin-account-verification.routes.ts';
 import { requireStaff } from '#server/auth/authenticate.ts';
+import { staffTwoFactorRoutes } from '#server/auth/staff-two-factor.routes.ts';
 import { adminBackupRoutes } from '#server/backups/backups.routes.ts';
 import { adminCategoryRoutes } from '#server/categories/admin-categories.routes.ts';
 import { customerAccountRoutes } from '#server/customers/customer-account.routes.ts';
@@ -46,4 +47,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminSettingsRoutes);
   await admin.register(adminBackupRoutes);
   await admin.register(adminDemoDataRoutes);
+  await admin.register(staffTwoFactorRoutes);
 };

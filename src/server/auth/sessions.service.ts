@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { authSessions, type SessionAudience } from './sessions.table.ts';
 import { hashToken, newRefreshToken } from './tokens.ts';
@@ -101,4 +101,35 @@ export async function revokeUserSessions(db: Db, userId: string, keepFamilyId?: 
         keepFamilyId ? ne(authSessions.familyId, keepFamilyId) : undefined,
       ),
     );
+}
+
+/**
+ * Ends the user's oldest live staff sessions beyond `keep` (the security configuration's
+ * sessions.max_sessions_per_admin), counting a family from its sign-in. Answers how many ended.
+ * Run right after a sign-in, so the new session is among those kept.
+ */
+export async function endOldestFamilies(db: Db, userId: string, keep: number): Promise<number> {
+  const surplus = await db
+    .select({ familyId: authSessions.familyId })
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), eq(authSessions.audience, 'staff')))
+    .groupBy(authSessions.familyId)
+    // Live: a row of the family neither revoked nor expired (the family's current token).
+    .having(sql`bool_or(${authSessions.revokedAt} is null and ${authSessions.expiresAt} > now())`)
+    .orderBy(desc(sql`min(${authSessions.createdAt})`), desc(authSessions.familyId))
+    .offset(keep);
+  if (surplus.length === 0) return 0;
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        inArray(
+          authSessions.familyId,
+          surplus.map((row) => row.familyId),
+        ),
+        isNull(authSessions.revokedAt),
+      ),
+    );
+  return surplus.length;
 }

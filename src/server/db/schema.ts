@@ -2,7 +2,7 @@
  * Every table, for drizzle-kit (migrations) and for code that needs the whole schema. Domains
  * import their own tables from their folder; this list is the one place that names them all.
  */
-export { accountAddresses, twoFactorBackupCodes, verificationCodes } from '#server/accounts/accounts.tables.ts';
+export { accountAddresses, verificationCodes } from '#server/accounts/accounts.tables.ts';
 export { auditLogs } from '#server/audit/audit.table.ts';
 export { authSessions } from '#server/auth/sessions.table.ts';
 export { blogCategories, blogPosts, blogPostViews } from '#server/blog/blog.table.ts';
@@ -27,6 +27,7 @@ export { reviews, reviewVotes } from '#server/reviews/reviews.table.ts';
 export { adminIpAllowlist } from '#server/security/ip-allowlist.table.ts';
 export { securityAlerts } from '#server/security/security-alerts.table.ts';
 export { settings } from '#server/settings/settings.table.ts';
+export { twoFactorBackupCodes } from '#server/two-factor/backup-codes.table.ts';
 export { staffInvitations } from '#server/users/staff-invitations.table.ts';
 export { staffKnownAddresses } from '#server/users/staff-known-addresses.table.ts';
 export { users } from '#server/users/users.table.ts';

@@ -110,6 +110,12 @@ export const LoginResponseSchema = z.object({
   refreshToken: z.string(),
   expiresIn: z.string().regex(EXPIRY_DURATION_PATTERN),
   user: AuthUserSchema,
+  /**
+   * Staff sessions only: how long the panel may sit without the admin's activity before it stops
+   * refreshing and signs out (the security configuration's sessions.admin_idle_timeout_minutes, as
+   * an expiry duration: "720m"); the server refuses a refresh token left unused that long.
+   */
+  idleTimeout: z.string().regex(EXPIRY_DURATION_PATTERN).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 

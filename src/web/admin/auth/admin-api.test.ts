@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '#shared/contracts/auth.ts';
 import { ApiError } from '#web/lib/api-client.ts';
-import { adminGet, getAccessToken, REFRESH_FAILED_MESSAGE, setSessionLostHandler } from './admin-api.ts';
-import { hasStoredSession, readRefreshToken, saveSession } from './token-store.ts';
+import {
+  adminGet,
+  endIdleSession,
+  getAccessToken,
+  REFRESH_FAILED_MESSAGE,
+  setSessionLostHandler,
+} from './admin-api.ts';
+import { hasStoredSession, readRefreshToken, recordActivity, saveSession } from './token-store.ts';
 
 const user = {
   id: 'u1',
@@ -157,5 +163,34 @@ describe('adminRequest (docs/product.md#admin-session-in-the-browser: refresh on
     await expect(adminGet('/admin/stats')).rejects.toMatchObject({ status: 401 });
     expect(calls).toHaveLength(0);
     expect(lost).toBe(1);
+  });
+});
+
+describe('the staff idle timeout (docs/product.md#staff-sessions)', () => {
+  it('refreshes nothing once the admin has been away longer than the timeout: the session ends', async () => {
+    const calls = stubApi(() => json({ data: session('a2', 'r2') }));
+    saveSession({ ...session('a1', 'r1', '1m'), idleTimeout: '30m' });
+    recordActivity(Date.now() - 31 * 60_000);
+    await expect(getAccessToken(Date.now() + 60_000)).rejects.toThrow(REFRESH_FAILED_MESSAGE);
+    expect(calls.map((call) => call.url)).not.toContain('/api/auth/refresh');
+    expect(lost).toBe(1);
+    expect(hasStoredSession()).toBe(false);
+  });
+
+  it('refreshes as before while the admin is active', async () => {
+    const calls = stubApi(() => json({ data: session('a2', 'r2') }));
+    saveSession({ ...session('a1', 'r1', '1m'), idleTimeout: '30m' });
+    recordActivity(Date.now() - 29 * 60_000);
+    expect(await getAccessToken(Date.now() + 60_000)).toBe('a2');
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/refresh']);
+  });
+
+  it('an idle session is signed out on the server with the token it still has, never refreshed for it', async () => {
+    const calls = stubApi(() => new Response(null, { status: 204 }));
+    saveSession({ ...session('a1', 'r1'), idleTimeout: '30m' });
+    await endIdleSession();
+    expect(calls).toEqual([{ url: '/api/auth/logout', auth: 'Bearer a1', body: { refreshToken: 'r1' } }]);
+    expect(lost).toBe(1);
+    expect(readRefreshToken()).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import {
 import {
   clearSession,
   isExpiringSoon,
+  isIdleTooLong,
   readAccessToken,
   readRefreshToken,
   readSignInPath,
@@ -23,7 +24,10 @@ import {
  * - a token expiring within 5 minutes is refreshed before the call;
  * - a 401 TOKEN_EXPIRED refreshes once and retries the call once;
  * - when refreshing fails, or the server no longer knows the session (401), the tokens are cleared
- *   and the admin is sent to the sign-in route.
+ *   and the admin is sent to the sign-in route;
+ * - after the staff idle timeout without the admin's activity nothing is refreshed any more
+ *   (docs/product.md#staff-sessions): background calls (the bell, live updates) do not keep an
+ *   unattended panel signed in.
  * Login, register and refresh go out without the bearer token (they use apiPost directly).
  */
 
@@ -45,6 +49,19 @@ function loseSession(): void {
   onSessionLost();
 }
 
+/**
+ * Ends a session left idle past the timeout: tells the server (with the access token while it
+ * still works; never refreshing for it), then forgets it here and goes to the sign-in route.
+ */
+export async function endIdleSession(): Promise<void> {
+  const token = readAccessToken();
+  const refreshToken = readRefreshToken();
+  if (token) {
+    await apiPost('/auth/logout', { refreshToken: refreshToken ?? undefined }, { token }).catch(() => {});
+  }
+  loseSession();
+}
+
 let refreshing: Promise<LoginResponse> | null = null;
 
 /**
@@ -53,7 +70,7 @@ let refreshing: Promise<LoginResponse> | null = null;
  */
 export function refreshSession(): Promise<LoginResponse> {
   if (!refreshing) {
-    const refreshToken = readRefreshToken();
+    const refreshToken = isIdleTooLong() ? null : readRefreshToken();
     refreshing = (
       refreshToken
         ? apiPost<LoginResponse>('/auth/refresh', { refreshToken }).then((response) => {

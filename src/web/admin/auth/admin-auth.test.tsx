@@ -181,3 +181,117 @@ describe('sign-in messages (docs/product.md#sign-in-messages)', () => {
     await expect(auth?.updateProfile()).rejects.toThrow('Profile updates are not available in the admin panel');
   });
 });
+
+describe('two-step sign-in (docs/product.md#staff-two-step-sign-in)', () => {
+  const challenge = { two_factor_required: true, challenge_token: 'challenge-1', expires_in: 300 };
+
+  it('a challenge leaves the code to enter: nothing stored until the code is right', async () => {
+    const calls: Array<{ url: string; body: unknown }> = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init.body)) });
+      if (url === '/api/auth/login') return json({ data: challenge });
+      return json({ data: { ...login(), idleTimeout: '12h' } });
+    });
+    await mount();
+    let ok = true;
+    await act(async () => {
+      ok = (await auth?.signIn('owner@cedar.shop', 'secret')) ?? true;
+    });
+    expect(ok).toBe(false);
+    expect(auth?.error).toBeNull();
+    expect(auth?.pendingStep).toMatchObject({ kind: 'code', challengeToken: 'challenge-1' });
+    expect(auth?.status).toBe('anonymous');
+    expect(hasStoredSession()).toBe(false);
+
+    await act(async () => {
+      ok = (await auth?.submitTwoStepCode('123456')) ?? false;
+    });
+    expect(ok).toBe(true);
+    expect(calls[1]).toEqual({
+      url: '/api/auth/login/two-factor',
+      body: { challenge_token: 'challenge-1', code: '123456' },
+    });
+    expect(auth?.status).toBe('authenticated');
+    expect(auth?.pendingStep).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEYS.idleTimeout)).toBe(String(12 * 3_600_000));
+    expect(localStorage.getItem(TOKEN_KEYS.lastActivity)).not.toBeNull();
+  });
+
+  it('a wrong code keeps the step with the server’s words; an expired challenge goes back to the password', async () => {
+    let answer = failure(400, 'This code is not right.', 'VALIDATION_ERROR');
+    vi.stubGlobal('fetch', async (url: string) => (url === '/api/auth/login' ? json({ data: challenge }) : answer));
+    await mount();
+    await act(async () => {
+      await auth?.signIn('owner@cedar.shop', 'secret');
+    });
+    await act(async () => {
+      await auth?.submitTwoStepCode('000000');
+    });
+    expect(auth?.error).toBe('This code is not right.');
+    expect(auth?.pendingStep?.kind).toBe('code');
+    answer = failure(401, 'This sign-in has expired. Sign in again.');
+    await act(async () => {
+      await auth?.submitTwoStepCode('111111');
+    });
+    expect(auth?.pendingStep).toBeNull();
+    expect(auth?.error).toBe('This sign-in has expired. Sign in again.');
+    expect(auth?.status).toBe('anonymous');
+  });
+
+  it('an enrolment challenge: set up, then the code turns it on and signs in', async () => {
+    const setup = { secret: 'ABCDEFGH', qrCode: 'data:image/svg+xml;base64,', backupCodes: [] };
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      if (url === '/api/auth/login')
+        return json({ data: { two_factor_enrolment_required: true, challenge_token: 'enrol-1', expires_in: 900 } });
+      if (url === '/api/auth/login/two-factor/setup') return json({ data: setup });
+      return json({ data: login() });
+    });
+    await mount();
+    await act(async () => {
+      await auth?.signIn('owner@cedar.shop', 'secret');
+    });
+    expect(auth?.pendingStep?.kind).toBe('enrol');
+    let started: unknown;
+    await act(async () => {
+      started = await auth?.startTwoStepEnrolment();
+    });
+    expect(started).toEqual(setup);
+    await act(async () => {
+      await auth?.finishTwoStepEnrolment('123456');
+    });
+    expect(auth?.status).toBe('authenticated');
+    expect(urls).toEqual(['/api/auth/login', '/api/auth/login/two-factor/setup', '/api/auth/login/two-factor/enrol']);
+  });
+});
+
+describe('idle sign-out (docs/product.md#staff-sessions)', () => {
+  it('a panel left longer than the idle timeout signs out, telling the server', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      return url === '/api/auth/me' ? json({ data: owner }) : new Response(null, { status: 204 });
+    });
+    saveSession({ ...login(), idleTimeout: '30m' });
+    localStorage.setItem(TOKEN_KEYS.lastActivity, String(Date.now() - 31 * 60_000));
+    await mount();
+    await waitFor(() => expect(urls).toContain('/api/auth/logout'));
+    await waitFor(() => expect(auth?.status).toBe('anonymous'));
+    expect(hasStoredSession()).toBe(false);
+  });
+
+  it('activity in time keeps it, and is noted', async () => {
+    vi.stubGlobal('fetch', async () => json({ data: owner }));
+    saveSession({ ...login(), idleTimeout: '30m' });
+    const earlier = Date.now() - 20 * 60_000;
+    localStorage.setItem(TOKEN_KEYS.lastActivity, String(earlier));
+    await mount();
+    await waitFor(() => expect(auth?.status).toBe('authenticated'));
+    act(() => {
+      window.dispatchEvent(new Event('keydown'));
+    });
+    expect(Number(localStorage.getItem(TOKEN_KEYS.lastActivity))).toBeGreaterThan(earlier);
+    expect(auth?.status).toBe('authenticated');
+  });
+});

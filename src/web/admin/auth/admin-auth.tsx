@@ -1,15 +1,18 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminSignInState } from '#shared/admin-sign-in.ts';
 import { type AuthUser, isStaffRole, type LoginResponse, type UserRole } from '#shared/contracts/auth.ts';
+import type { StaffLoginAnswer, StaffTwoFactorSetup } from '#shared/contracts/staff-two-factor.ts';
 import { ApiError, apiPost } from '#web/lib/api-client.ts';
-import { adminGet, adminPost, setSessionLostHandler } from './admin-api.ts';
-import { AUTH_UI_MESSAGES, SignInError, signInErrorMessage } from './auth-messages.ts';
+import { adminGet, adminPost, endIdleSession, setSessionLostHandler } from './admin-api.ts';
+import { AUTH_UI_MESSAGES, SignInError, signInErrorMessage, twoStepErrorMessage } from './auth-messages.ts';
 import {
   clearSession,
   hasStoredSession,
+  isIdleTooLong,
   readRefreshToken,
   readSignInPath,
+  recordActivity,
   saveSession,
   saveSignInPath,
   saveUser,
@@ -30,11 +33,33 @@ export function toAdminUser(user: AuthUser): AdminUser {
 /** docs/product.md#admin-sign-in-state: loading, then a user (authenticated) or none; errors kept until cleared. */
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
+/**
+ * What a right password left to do (docs/product.md#staff-two-step-sign-in): a code from the
+ * authenticator app (or a backup code), or turning two-step sign-in on when the shop requires it.
+ */
+export interface PendingTwoStep {
+  kind: 'code' | 'enrol';
+  challengeToken: string;
+  /** When the challenge stops working (ms since the epoch). */
+  expiresAt: number;
+}
+
 export interface AdminAuth {
   status: AuthStatus;
   user: AdminUser | null;
   error: string | null;
+  /** True once signed in; false on a refusal (in `error`) or when a second step is pending (`pendingStep`). */
   signIn: (email: string, password: string) => Promise<boolean>;
+  /** The second step after a right password, or null. */
+  pendingStep: PendingTwoStep | null;
+  /** Finishes a `code` step with a code from the app or a backup code; true once signed in. */
+  submitTwoStepCode: (code: string) => Promise<boolean>;
+  /** An `enrol` step: a new secret, QR code and backup codes (null on a refusal, in `error`). */
+  startTwoStepEnrolment: () => Promise<StaffTwoFactorSetup | null>;
+  /** An `enrol` step: the app's code turns two-step sign-in on and signs in; true once signed in. */
+  finishTwoStepEnrolment: (token: string) => Promise<boolean>;
+  /** Back to the email and password. */
+  cancelTwoStep: () => void;
   signOut: () => Promise<void>;
   clearError: () => void;
   /** Startup fetch of the current user again (after 'Failed to initialize authentication'). */
@@ -53,6 +78,48 @@ export const STARTUP_ATTEMPTS = 2;
 export const STARTUP_RETRY_DELAY_MS = 1000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Activity is written to storage at most this often (a key press per character would be a write each). */
+export const ACTIVITY_WRITE_INTERVAL_MS = 15_000;
+/** How often a signed-in panel checks whether it has been idle past the timeout. */
+export const IDLE_CHECK_INTERVAL_MS = 30_000;
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+const isSession = (answer: StaffLoginAnswer): answer is LoginResponse => 'token' in answer;
+
+/**
+ * docs/product.md#staff-sessions: a signed-in panel notes the admin's activity (clicks, keys,
+ * scrolling) and, once they have been away longer than the staff idle timeout, signs out and shows
+ * the sign-in form ("Your session has expired"). An action after the timeout signs out rather than
+ * counting as activity: a computer woken from sleep must not keep the session.
+ */
+function useIdleSignOut(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    let lastWrite = 0;
+    let ended = false;
+    const endIfIdle = () => {
+      if (ended || !isIdleTooLong()) return false;
+      ended = true;
+      void endIdleSession();
+      return true;
+    };
+    const onActivity = () => {
+      if (endIfIdle()) return;
+      const now = Date.now();
+      if (now - lastWrite < ACTIVITY_WRITE_INTERVAL_MS) return;
+      lastWrite = now;
+      recordActivity(now);
+    };
+    endIfIdle();
+    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
+    const timer = window.setInterval(endIfIdle, IDLE_CHECK_INTERVAL_MS);
+    return () => {
+      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
+      window.clearInterval(timer);
+    };
+  }, [active]);
+}
 
 /**
  * The current user from the server. 401/403 end the session (null); other failures are retried
@@ -82,6 +149,11 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AdminUser | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [pendingStep, setPendingStep] = useState<PendingTwoStep | null>(null);
+  // The second step's calls read the challenge of the moment, not the one of their render.
+  const pendingStepRef = useRef(pendingStep);
+  pendingStepRef.current = pendingStep;
+  useIdleSignOut(status === 'authenticated');
 
   // A refused refresh anywhere (admin-api.ts) lands here: forget the user, go to the sign-in route,
   // which draws the form at once with "Your session has expired" and brings the admin back to this
@@ -129,28 +201,107 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     };
   }, [attempt]);
 
-  const signIn = useCallback(async (email: string, password: string) => {
+  /** A session answer (the password alone, or after the second step): checked, stored, signed in. */
+  const completeSignIn = useCallback(async (response: LoginResponse) => {
+    if (!response?.user) throw new SignInError(AUTH_UI_MESSAGES.noUserData);
+    if (!isStaffRole(response.user.role)) {
+      // A shopper account: end the session it just opened, and say why.
+      await apiPost('/auth/logout', { refreshToken: response.refreshToken }, { token: response.token }).catch(() => {});
+      throw new SignInError(AUTH_UI_MESSAGES.notStaff);
+    }
+    saveSession(response);
+    recordActivity();
+    saveSignInPath(window.location.pathname);
+    setPendingStep(null);
+    setUser(toAdminUser(response.user));
+    setStatus('authenticated');
+  }, []);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      setError(null);
+      setPendingStep(null);
+      try {
+        // Sent without a bearer token (docs/product.md#signing-in); the email is trimmed and lowercased (docs/product.md#signing-in).
+        const answer = await apiPost<StaffLoginAnswer>('/auth/login', { email: email.trim().toLowerCase(), password });
+        if (answer && !isSession(answer)) {
+          // docs/product.md#staff-two-step-sign-in: a code (or turning two-step sign-in on) comes next.
+          setPendingStep({
+            kind: 'two_factor_required' in answer ? 'code' : 'enrol',
+            challengeToken: answer.challenge_token,
+            expiresAt: Date.now() + answer.expires_in * 1000,
+          });
+          return false;
+        }
+        await completeSignIn(answer);
+        return true;
+      } catch (caught) {
+        setError(signInErrorMessage(caught));
+        return false;
+      }
+    },
+    [completeSignIn],
+  );
+
+  /** Runs one call of the second step; a challenge the server no longer takes sends the admin back to the password. */
+  const secondStep = useCallback(async <T,>(call: (challengeToken: string) => Promise<T>): Promise<T | null> => {
+    const step = pendingStepRef.current;
+    if (!step) return null;
     setError(null);
     try {
-      // Sent without a bearer token (docs/product.md#signing-in); the email is trimmed and lowercased (docs/product.md#signing-in).
-      const response = await apiPost<LoginResponse>('/auth/login', { email: email.trim().toLowerCase(), password });
-      if (!response?.user) throw new SignInError(AUTH_UI_MESSAGES.noUserData);
-      if (!isStaffRole(response.user.role)) {
-        // A shopper account: end the session it just opened, and say why.
-        await apiPost('/auth/logout', { refreshToken: response.refreshToken }, { token: response.token }).catch(
-          () => {},
-        );
-        throw new SignInError(AUTH_UI_MESSAGES.notStaff);
-      }
-      saveSession(response);
-      saveSignInPath(window.location.pathname);
-      setUser(toAdminUser(response.user));
-      setStatus('authenticated');
-      return true;
+      return await call(step.challengeToken);
     } catch (caught) {
-      setError(signInErrorMessage(caught));
-      return false;
+      if (caught instanceof ApiError && caught.status === 401) setPendingStep(null);
+      setError(twoStepErrorMessage(caught));
+      return null;
     }
+  }, []);
+
+  const submitTwoStepCode = useCallback(
+    async (code: string) => {
+      const response = await secondStep((challenge_token) =>
+        apiPost<LoginResponse>('/auth/login/two-factor', { challenge_token, code }),
+      );
+      if (!response) return false;
+      try {
+        await completeSignIn(response);
+        return true;
+      } catch (caught) {
+        setError(signInErrorMessage(caught));
+        return false;
+      }
+    },
+    [secondStep, completeSignIn],
+  );
+
+  const startTwoStepEnrolment = useCallback(
+    () =>
+      secondStep((challenge_token) =>
+        apiPost<StaffTwoFactorSetup>('/auth/login/two-factor/setup', { challenge_token }),
+      ),
+    [secondStep],
+  );
+
+  const finishTwoStepEnrolment = useCallback(
+    async (token: string) => {
+      const response = await secondStep((challenge_token) =>
+        apiPost<LoginResponse>('/auth/login/two-factor/enrol', { challenge_token, token }),
+      );
+      if (!response) return false;
+      try {
+        await completeSignIn(response);
+        return true;
+      } catch (caught) {
+        setError(signInErrorMessage(caught));
+        return false;
+      }
+    },
+    [secondStep, completeSignIn],
+  );
+
+  const cancelTwoStep = useCallback(() => {
+    setPendingStep(null);
+    setError(null);
   }, []);
 
   const signOut = useCallback(async () => {
@@ -174,6 +325,11 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
       user,
       error,
       signIn,
+      pendingStep,
+      submitTwoStepCode,
+      startTwoStepEnrolment,
+      finishTwoStepEnrolment,
+      cancelTwoStep,
       signOut,
       clearError: () => setError(null),
       retry: () => {
@@ -185,7 +341,18 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
       resetPassword: () => Promise.reject(new Error(AUTH_UI_MESSAGES.passwordResetRefused)),
       updateProfile: () => Promise.reject(new Error(AUTH_UI_MESSAGES.profileUpdateRefused)),
     }),
-    [status, user, error, signIn, signOut],
+    [
+      status,
+      user,
+      error,
+      signIn,
+      pendingStep,
+      submitTwoStepCode,
+      startTwoStepEnrolment,
+      finishTwoStepEnrolment,
+      cancelTwoStep,
+      signOut,
+    ],
   );
 
   return <AdminAuthContext.Provider value={value}>{children}</AdminAuthContext.Provider>;

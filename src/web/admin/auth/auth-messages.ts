@@ -14,6 +14,8 @@ export const AUTH_UI_MESSAGES = {
   registrationRefused: 'User registration is not available in the admin panel',
   passwordResetRefused: 'Password reset is not available in the admin panel',
   profileUpdateRefused: 'Profile updates are not available in the admin panel',
+  /** docs/product.md#staff-two-step-sign-in: the challenge expired, was used, or the account changed. */
+  twoStepExpired: 'This sign-in has expired. Sign in again.',
 } as const;
 
 /** An error the sign-in flow raised itself, with its message already in words for the admin. */
@@ -39,6 +41,19 @@ export function signInErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return AUTH_UI_MESSAGES.invalidCredentials;
     if (error.status === 429) return tooManyAttemptsMessage(error.message);
+    return error.message || AUTH_UI_MESSAGES.loginFailed;
+  }
+  return AUTH_UI_MESSAGES.unexpected;
+}
+
+/**
+ * The second step's words (docs/product.md#staff-two-step-sign-in): a 401 is a challenge that no
+ * longer works (sign in again); a wrong code (400) and too many wrong codes (429, with the wait)
+ * are the server's own words.
+ */
+export function twoStepErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return AUTH_UI_MESSAGES.twoStepExpired;
     return error.message || AUTH_UI_MESSAGES.loginFailed;
   }
   return AUTH_UI_MESSAGES.unexpected;

@@ -6,10 +6,13 @@ import {
   EXPIRING_SOON_MS,
   hasStoredSession,
   isExpiringSoon,
+  isIdleTooLong,
   readAccessToken,
   readExpiresAt,
+  readLastActivity,
   readRefreshToken,
   readSignInPath,
+  recordActivity,
   saveSession,
   saveSignInPath,
   TOKEN_KEYS,
@@ -85,5 +88,25 @@ describe('token store (docs/product.md#admin-session-in-the-browser)', () => {
     expect(readSignInPath()).toBe('/');
     saveSignInPath('//evil.example/x');
     expect(readSignInPath()).toBe('/');
+  });
+});
+
+describe('idle timeout (docs/product.md#staff-sessions)', () => {
+  it('keeps the timeout the server sent and says when the admin has been away longer', () => {
+    saveSession({ ...login, idleTimeout: '30m' }, NOW);
+    expect(isIdleTooLong(NOW)).toBe(false); // no activity known yet: the server's rule alone
+    recordActivity(NOW);
+    expect(readLastActivity()).toBe(NOW);
+    expect(isIdleTooLong(NOW + 30 * 60_000)).toBe(false);
+    expect(isIdleTooLong(NOW + 30 * 60_000 + 1)).toBe(true);
+    clearSession();
+    expect(localStorage.getItem(TOKEN_KEYS.idleTimeout)).toBeNull();
+    expect(readLastActivity()).toBeNull();
+  });
+
+  it('a session without a timeout (from before the rule) is never idle here', () => {
+    saveSession(login, NOW);
+    recordActivity(NOW);
+    expect(isIdleTooLong(NOW + 365 * 86_400_000)).toBe(false);
   });
 });

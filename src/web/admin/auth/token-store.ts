@@ -16,6 +16,10 @@ export const TOKEN_KEYS = {
   user: 'cedar-admin-user',
   /** Where the admin signed in, so a failed refresh can send them back there (the path is never in the bundle). */
   signInPath: 'cedar-admin-sign-in-path',
+  /** The staff idle timeout the server sent with the session, in ms (docs/product.md#staff-sessions). */
+  idleTimeout: 'cedar-admin-idle-timeout',
+  /** When the admin last used the panel (a key, a click, a scroll), in ms; shared by the tabs. */
+  lastActivity: 'cedar-admin-last-activity',
 } as const;
 
 /** docs/product.md#admin-session-in-the-browser, docs/product.md#limits-and-constants: a token expiring within 5 minutes is refreshed before the next call. */
@@ -69,7 +73,31 @@ export function saveSession(response: LoginResponse, now = Date.now()): void {
   write(TOKEN_KEYS.refreshToken, response.refreshToken);
   write(TOKEN_KEYS.expiresAt, String(now + parseExpiryDuration(response.expiresIn)));
   write(TOKEN_KEYS.user, JSON.stringify(response.user));
+  // Each answer carries the timeout as the settings say now: a change reaches the panel at its next refresh.
+  if (response.idleTimeout) write(TOKEN_KEYS.idleTimeout, String(parseExpiryDuration(response.idleTimeout)));
   setAdminHint(true);
+}
+
+/** The admin did something in the panel at `now` (a sign-in counts too). */
+export function recordActivity(now = Date.now()): void {
+  write(TOKEN_KEYS.lastActivity, String(now));
+}
+
+export function readLastActivity(): number | null {
+  const value = Number(read(TOKEN_KEYS.lastActivity) ?? Number.NaN);
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/**
+ * True when the admin has not used the panel for longer than the staff idle timeout
+ * (docs/product.md#staff-sessions): the panel then stops refreshing and signs out. False while
+ * either is unknown (a session from before the rule): the server's own check still applies.
+ */
+export function isIdleTooLong(now = Date.now()): boolean {
+  const timeout = Number(read(TOKEN_KEYS.idleTimeout) ?? Number.NaN);
+  const last = readLastActivity();
+  if (!Number.isFinite(timeout) || timeout <= 0 || last === null) return false;
+  return now - last > timeout;
 }
 
 /** The user as the server confirmed it (the panel's startup): the session is real, so the hint is set too. */
@@ -121,6 +149,8 @@ export function clearSession(): void {
   remove(TOKEN_KEYS.refreshToken);
   remove(TOKEN_KEYS.expiresAt);
   remove(TOKEN_KEYS.user);
+  remove(TOKEN_KEYS.idleTimeout);
+  remove(TOKEN_KEYS.lastActivity);
   setAdminHint(false);
 }
 

@@ -10,6 +10,8 @@ import { CedarLogo } from '#web/ui/icons.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { AdminAuthProvider, useAdminAuth } from '../auth/admin-auth.tsx';
 import { AcceptInvitationForm } from './accept-invitation-form.tsx';
+import { TwoStepCodeStep } from './two-step-code-step.tsx';
+import { TwoStepEnrolmentStep } from './two-step-enrolment-step.tsx';
 
 /**
  * The hidden sign-in route (docs/product.md#admin-routes `/{admin_login}`). Only the page the server serves at that
@@ -57,6 +59,9 @@ function SignIn() {
   const submit = async ({ email, password }: LoginRequest) => {
     if (await auth.signIn(email, password)) navigate(next, { replace: true });
   };
+  const signedIn = () => navigate(next, { replace: true });
+  // A right password may leave a second step (docs/product.md#staff-two-step-sign-in).
+  const step = auth.pendingStep?.kind;
 
   if (invitation) {
     // The link is used once: leaving it drops it from the address, so a reload shows the sign-in form.
@@ -70,13 +75,17 @@ function SignIn() {
 
   return (
     <div className="flex min-h-dvh items-center justify-center bg-subtle px-4 py-10">
-      <main className="w-full max-w-sm">
+      <main className={`w-full ${step === 'enrol' ? 'max-w-lg' : 'max-w-sm'}`}>
         <div className="mb-6 flex flex-col items-center text-center">
           <CedarLogo className="size-12" />
           <h1 className="mt-4 text-2xl font-bold tracking-tight text-strong">Sign in to {shopName}</h1>
           <p className="mt-1 text-sm text-muted">Administrators only</p>
         </div>
+        {step === 'code' && <TwoStepCodeStep onSignedIn={signedIn} />}
+        {step === 'enrol' && <TwoStepEnrolmentStep onSignedIn={signedIn} />}
+        {/* Hidden, not gone, during a second step: "Back" finds the email as typed. */}
         <form
+          hidden={step !== undefined}
           noValidate
           onSubmit={handleSubmit(submit)}
           className="card space-y-4 p-6 shadow-sm"

@@ -13,7 +13,7 @@ export const isTotpShaped = (code: string) => /^\d{6}$/.test(code.replace(/\s/g,
 
 /**
  * Authenticator secrets are stored sealed (docs/engineering.md#data-rules): `users.two_factor_secret`
- * holds `v1:…`, never the base32 secret. Shoppers' and, later, staff's secrets share this key.
+ * holds `v1:…`, never the base32 secret. Shoppers' and staff's secrets share this key and these columns.
  */
 export const totpSecretBox = (instanceSecret: string): SecretBox => createSecretBox(instanceSecret, 'totp-secret');
 

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { BACKUP_CODE_COUNT } from '#shared/contracts/accounts.ts';
-import { twoFactorBackupCodes } from './accounts.tables.ts';
+import { twoFactorBackupCodes } from './backup-codes.table.ts';
 
 /** No 0/o, 1/l/i: a code read off paper is typed right. 31^10 ≈ 8·10^14 per code. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -49,4 +49,13 @@ export async function consumeBackupCode(db: Db, userId: string, code: string): P
     )
     .returning({ id: twoFactorBackupCodes.id });
   return used.length === 1;
+}
+
+/** How many of the user's backup codes are still unused (the staff Security page shows it). */
+export async function countUnusedBackupCodes(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .select({ id: twoFactorBackupCodes.id })
+    .from(twoFactorBackupCodes)
+    .where(and(eq(twoFactorBackupCodes.userId, userId), isNull(twoFactorBackupCodes.usedAt)));
+  return rows.length;
 }
