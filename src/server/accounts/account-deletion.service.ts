@@ -35,7 +35,7 @@ export async function deleteAccount(db: Db, user: { id: string; customerId: stri
         throw error;
       }
     }
-    await tx.update(auditLogs).set({ userEmail: null }).where(eq(auditLogs.userId, user.id));
+    await tx.update(auditLogs).set({ userEmail: null, userName: null }).where(eq(auditLogs.userId, user.id));
     await releaseAccountReviews(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
     await recordAudit(tx, {
