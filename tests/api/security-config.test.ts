@@ -74,8 +74,8 @@ describe('security configuration', () => {
     const audits = await auditOf(ctx.database.db, 'setting', SECTION_KEYS.security);
     const last = audits.at(-1);
     expect(last?.action).toBe('settings.update');
-    expect((last?.before as SecurityConfig).access.lockout_minutes).toBe(15);
-    expect((last?.after as SecurityConfig).access.lockout_minutes).toBe(30);
+    expect((last?.before as SecurityConfig | undefined)?.access.lockout_minutes).toBe(15);
+    expect((last?.after as SecurityConfig | undefined)?.access.lockout_minutes).toBe(30);
 
     const raised = await alerts();
     expect(raised).toHaveLength(1);
@@ -239,7 +239,10 @@ describe('security configuration', () => {
       // The first save of the section stores it there.
       await put({ access: { lockout_minutes: 20 } });
       const [stored] = await db.select().from(settings).where(eq(settings.key, SECTION_KEYS.security));
-      expect((stored?.value as SecurityConfig).access).toEqual({ max_login_attempts: 6, lockout_minutes: 20 });
+      expect((stored?.value as SecurityConfig | undefined)?.access).toEqual({
+        max_login_attempts: 6,
+        lockout_minutes: 20,
+      });
     } finally {
       if (systemRow)
         await db.update(settings).set({ value: systemRow.value }).where(eq(settings.key, SECTION_KEYS.system));
