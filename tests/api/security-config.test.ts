@@ -80,7 +80,8 @@ describe('security configuration', () => {
     const raised = await alerts();
     expect(raised).toHaveLength(1);
     expect(raised[0]).toMatchObject({ type: 'security', severity: 'medium', title: 'Security settings changed' });
-    expect(raised[0]?.description).toContain('access.lockout_minutes 15 → 30');
+    expect(raised[0]?.description).toContain('Lockout (minutes): 15 → 30');
+    expect(raised[0]?.description).toContain('Passwords need a symbol: off → on');
     expect(raised[0]?.userId).toBe(staffId);
     // In the bell of every admin.
     const bell = (await admin('GET', '/api/admin/notifications')).json().data.notifications as Notification[];

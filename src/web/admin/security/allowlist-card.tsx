@@ -97,21 +97,23 @@ export function AllowlistCard() {
         <div role="status" aria-label="Loading the allowlist" className="h-32 animate-pulse rounded-xl bg-subtle" />
       ) : (
         <div className="space-y-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <p className="mr-auto text-sm text-muted">
+          <div className="space-y-2">
+            <p className="text-sm text-muted">
               Your current address: <span className="font-mono text-fg">{yourIp}</span>
             </p>
-            <button
-              type="button"
-              className="btn-secondary px-3 py-1.5 text-sm"
-              disabled={addMine.isPending || !yourIp}
-              onClick={() => yourIp && addMine.mutate(yourIp)}
-            >
-              Add my current address
-            </button>
-            <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => setAdding(true)}>
-              Add address
-            </button>
+            <div className="flex flex-wrap gap-2">
+              <button type="button" className="btn-primary px-3 py-1.5 text-sm" onClick={() => setAdding(true)}>
+                Add address
+              </button>
+              <button
+                type="button"
+                className="btn-secondary px-3 py-1.5 text-sm"
+                disabled={addMine.isPending || !yourIp}
+                onClick={() => yourIp && addMine.mutate(yourIp)}
+              >
+                Add my current address
+              </button>
+            </div>
           </div>
           {allowlist.data.entries.length === 0 ? (
             <p className="rounded-xl border border-dashed border-line-strong px-4 py-6 text-center text-sm text-muted">

@@ -41,12 +41,15 @@ export function SecurityConfigCard() {
   );
 }
 
+/** One part of the configuration: a titled fieldset, parted from the one before by a line. */
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="space-y-4 border-t border-line pt-5 first:border-t-0 first:pt-0">
-      <legend className="float-left mb-1 w-full text-sm font-semibold text-strong">{title}</legend>
-      {children}
-    </fieldset>
+    <div className="border-t border-line pt-5 first:border-t-0 first:pt-0">
+      <fieldset className="min-w-0">
+        <legend className="mb-3 text-sm font-semibold text-strong">{title}</legend>
+        <div className="space-y-4">{children}</div>
+      </fieldset>
+    </div>
   );
 }
 
