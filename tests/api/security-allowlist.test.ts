@@ -13,7 +13,7 @@ import { runMigrations } from '#server/db/migrate.ts';
 import { adminIpAllowlist } from '#server/security/ip-allowlist.table.ts';
 import { securityAlerts } from '#server/security/security-alerts.table.ts';
 import { REFUSALS_AUDITED_PER_ADDRESS } from '#server/security/staff-address-guard.ts';
-import { ADMIN_SOCKET_NAMESPACE, SOCKET_EVENTS, SOCKET_PATH } from '#shared/contracts/notifications.ts';
+import { ADMIN_SOCKET_NAMESPACE, SOCKET_PATH } from '#shared/contracts/notifications.ts';
 import { type AllowlistEntry, SECURITY_MESSAGES } from '#shared/contracts/security.ts';
 import { apiAs } from '../helpers/admin-api.ts';
 import { bearer, createUser, signInAs } from '../helpers/auth.ts';
@@ -416,9 +416,15 @@ describe('the address allowlist', () => {
         const refusal = await connectRefused(socketFrom(REFUSED));
         expect(refusal.message).toBe(SECURITY_MESSAGES.addressNotAllowed);
         expect(refusal.data?.code).toBe('FORBIDDEN');
-        const connected = await connectAdmin(socketFrom('203.0.113.30'));
+        const allowed = socketFrom('203.0.113.30');
+        const connected = await connectAdmin(allowed);
         expect(connected.userId).toBe(staffId);
-        expect(SOCKET_EVENTS.connected).toBe('connected');
+        expect(await behind.app.realtime.recheckSessions()).toBe(0);
+        // Its entry removed: the minute's re-check drops it.
+        await ctx.database.db.delete(adminIpAllowlist).where(eq(adminIpAllowlist.ipAddress, PARTNER_RANGE));
+        const dropped = new Promise((resolve) => allowed.once('disconnect', resolve));
+        expect(await behind.app.realtime.recheckSessions()).toBe(1);
+        await dropped;
       } finally {
         for (const socket of sockets) socket.disconnect();
         await behind.close();

@@ -6,11 +6,11 @@ import {
   type SecurityAlertSeverity,
   type SecurityAlertType,
 } from '#shared/contracts/security.ts';
+import { notificationsMayBeStale } from '#web/admin/shared/notifications-stale.ts';
+import { ADMIN_SECURITY_ALERTS_KEY } from '#web/admin/shared/security-keys.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
-import { notificationsMayBeStale } from '../shared/notifications-stale.ts';
-import { ADMIN_SECURITY_ALERTS_KEY } from '../shared/security-keys.ts';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { FilterSelect } from '../ui/filter-select.tsx';
 import { formatDateTime } from '../ui/format.ts';

@@ -7,12 +7,12 @@ import {
   type AllowlistEntryRequest,
   AllowlistEntryRequestSchema,
 } from '#shared/contracts/security.ts';
+import { trashIcon } from '#web/admin/shared/action-icons.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { applyServerErrors } from '#web/lib/form-errors.ts';
 import { toast } from '#web/lib/toast.ts';
 import { TextField } from '#web/ui/form-field.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
-import { trashIcon } from '../shared/action-icons.ts';
 import { ConfirmDialog, confirmingTarget } from '../ui/confirm-dialog.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { FormDialog } from '../ui/form-dialog.tsx';
