@@ -37,11 +37,14 @@ const TYPE_LABELS: Record<SecurityAlertType, string> = {
 
 const capitalised = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
-/** Open alerts are the default view (`show` absent); the other tabs are in the URL. */
+/**
+ * Open alerts are the default view (`show` absent); the other tabs are in the URL (`any`, not
+ * `all`: the tabs key "All" views by that word).
+ */
 const SHOW_TABS = [
   ['', 'Open', undefined],
   ['resolved', 'Resolved', undefined],
-  ['all', 'All', undefined],
+  ['any', 'All', undefined],
 ] as const;
 
 const ALERT_LIST: ListDefinition = {
@@ -52,7 +55,7 @@ const ALERT_LIST: ListDefinition = {
       label: 'Show',
       kind: 'custom',
       keepOnClear: true,
-      accepts: (value) => ['resolved', 'all'].includes(value),
+      accepts: (value) => ['resolved', 'any'].includes(value),
     },
     {
       key: 'severity',

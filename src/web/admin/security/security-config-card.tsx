@@ -6,8 +6,8 @@ import { type SecurityConfig, SecurityConfigSchema } from '#shared/contracts/sec
 import { toast } from '#web/lib/toast.ts';
 import { TextField } from '#web/ui/form-field.tsx';
 import { InlineError } from '#web/ui/inline-error.tsx';
-import { SwitchField } from '../settings/section-form.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
+import { SwitchField } from '../ui/switch-field.tsx';
 import { useEditorForm } from '../ui/use-editor-form.tsx';
 import { getSecurityConfig, SECURITY_CONFIG_KEY, saveSecurityConfig } from './security-api.ts';
 

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { BACKUP_SCHEDULES, type SystemSettings, SystemSettingsSchema } from '#shared/contracts/settings.ts';
 import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
+import { SwitchField } from '../ui/switch-field.tsx';
 import { BackupsPanel } from './backups-panel.tsx';
 import { DemoDataPanel } from './demo-data-panel.tsx';
-import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
+import { SectionFormBody, useSectionForm } from './section-form.tsx';
 
 const resolver = zodResolver(SystemSettingsSchema);
 
