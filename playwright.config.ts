@@ -71,6 +71,9 @@ export default defineConfig({
         '**/variants.spec.ts',
         // The editor's race, an expired session and deep-link statuses do not depend on the layout.
         '**/admin-resilience.spec.ts',
+        // The security configuration is shop-wide (its two tests run one at a time, on the desktop);
+        // the Security page at 390 px is admin-phone.spec.ts'.
+        '**/admin-security.spec.ts',
       ],
       grepInvert: [
         SHOP_WIDE,

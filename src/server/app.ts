@@ -61,6 +61,8 @@ import { newestApprovedReviews } from './reviews/review-queries.ts';
 import { DEFAULT_REVIEW_RATE_LIMITS, type ReviewRateLimits, reviewRoutes } from './reviews/reviews.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { createOutboundFetch, type OutboundFetch } from './security/outbound-fetch.ts';
+import { createStaffAddressGuard } from './security/staff-address-guard.ts';
+import { trustFunction } from './security/trust-proxy.ts';
 import { defaultSettings } from './settings/settings-defaults.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 import { settingsSecretBox } from './settings/shop-settings.service.ts';
@@ -166,7 +168,10 @@ export interface BuildAppOptions {
  * database, runs the start-up tasks and calls listen.
  */
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
+  // request.ip: the connection's address, or X-Forwarded-For through the proxies TRUST_PROXY names only.
+  const trustProxy = trustFunction(config.TRUST_PROXY);
   const app = Fastify({
+    trustProxy,
     logger: options.logger ?? (await loggerOptions(config, options.logStream)),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Long-lived polling connections (real-time) must not keep a shutdown waiting forever.
@@ -236,6 +241,14 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     siteConfigSource(config, () => settingsStore.values),
   );
   app.addHook('onClose', () => settingsStore.stop());
+  // The staff address allowlist's check, used by the staff scopes, the staff sign-in routes, the
+  // admin socket and the hidden sign-in page (docs/product.md#address-allowlist).
+  app.decorate('staffAddresses', createStaffAddressGuard(app, trustProxy));
+  if (config.ADMIN_IP_ALLOWLIST_BYPASS) {
+    app.log.warn(
+      'ADMIN_IP_ALLOWLIST_BYPASS is set: the staff address allowlist is NOT enforced. Fix the list on the Security page, then unset it (docs/operations.md)',
+    );
+  }
   const messageSender = createMessageSender({
     db: options.database.db,
     send: (mail) => mailer.send(mail),
@@ -258,6 +271,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     clock,
     log: app.log,
     schedule: () => settingsStore.values.system.backups,
+    // Registered below; a restore happens only once requests are served.
+    announceAlert: (alertId) => app.realtime?.announceSecurityAlert(alertId),
   });
   app.decorate('backups', backups);
   app.addHook('onClose', async () => backups.stop());
@@ -311,14 +326,24 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       const authLimits: AuthRateLimits = {
         ...DEFAULT_AUTH_RATE_LIMITS,
         registrationsPerIp: { limit: config.SIGNUP_RATE_LIMIT, windowMs: SIGNUP_RATE_WINDOW_MS },
-        // Failed sign-ins before lockout: the shop's setting (system), unless a test fixes its own.
+        // The lockout (failed sign-ins, and the minutes they are counted in and the lockout
+        // lasts): the security configuration, unless a test fixes its own.
         ...(!options.authRateLimits?.loginFailuresPerAccount && {
-          lockoutAttempts: () => app.settings.values.system.sign_in_attempts,
+          lockout: () => ({
+            attempts: app.settings.values.security.access.max_login_attempts,
+            windowMs: app.settings.values.security.access.lockout_minutes * 60_000,
+          }),
         }),
+        failedSignInAlertThreshold: () => app.settings.values.security.monitoring.alert_on_failed_logins_threshold,
         ...options.authRateLimits,
       };
-      await api.register(authRoutes, { limits: authLimits });
-      if (config.FEATURE_ADMIN_PANEL) await api.register(staffInvitationRoutes);
+      // The staff sign-in routes (and the invitation link's) answer only addresses on the
+      // allowlist while it is on.
+      await api.register(async (staffAuth) => {
+        staffAuth.addHook('onRequest', app.staffAddresses.onRequest);
+        await staffAuth.register(authRoutes, { limits: authLimits });
+        if (config.FEATURE_ADMIN_PANEL) await staffAuth.register(staffInvitationRoutes);
+      });
       await api.register(accountRoutes, {
         limits: authLimits,
         codeLimits: { ...DEFAULT_ACCOUNT_CODE_LIMITS, ...options.accountCodeLimits },
@@ -361,6 +386,12 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       publicUrl: config.PUBLIC_URL,
       allowedHosts: config.ALLOWED_HOSTS,
       adminSignInPath: config.FEATURE_ADMIN_PANEL ? options.secrets.adminLoginPath : undefined,
+      // Off the allowlist, the sign-in page answers as an unknown path.
+      adminSignInAllowed: (request) =>
+        app.staffAddresses.admit(request.ip, {
+          path: '(the admin sign-in page)',
+          userAgent: request.headers['user-agent'],
+        }),
       newestReviews: (productId) => newestApprovedReviews(app.db, productId),
       blog: {
         feedItems: () => listFeedPosts(app.db, app.clock.now()),

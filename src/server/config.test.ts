@@ -75,6 +75,26 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads TRUST_PROXY as off, a hop count or proxy addresses, and never as "trust everyone"', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,loopback,::1' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid configuration: TRUST_PROXY must be a hop count/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.lan,10.0.0.0/40' })).toThrow(
+      /TRUST_PROXY must be off, a hop count, or IP addresses and CIDR ranges separated by commas \(not proxy.lan, 10.0.0.0\/40\)/,
+    );
+    expect(loadConfig({}).ADMIN_IP_ALLOWLIST_BYPASS).toBe(false);
+    expect(loadConfig({ ADMIN_IP_ALLOWLIST_BYPASS: 'true' }).ADMIN_IP_ALLOWLIST_BYPASS).toBe(true);
+  });
+
   it('never echoes a secret value', () => {
     expect(() => loadConfig({ JWT_SECRET: 'too-short-secret' })).toThrow(/JWT_SECRET .*\(got "\*\*\*"\)/);
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './security/trust-proxy.ts';
 
 /**
  * Configuration comes only from the environment (docs/engineering.md#configuration), parsed once at start.
@@ -169,6 +170,29 @@ export const ConfigSchema = z.object({
         )
         .filter(Boolean),
     ),
+  /**
+   * Which proxies in front of the server may say who the client is (X-Forwarded-For): off (the
+   * default: the connection's own address is the client's), a hop count (`1`: the one proxy in
+   * front), or proxy addresses and CIDR ranges, comma-separated (`127.0.0.1,10.0.0.0/8`; also
+   * `loopback`, `linklocal`, `uniquelocal`). Never "trust everyone": a forged header would pass
+   * the address allowlist (security/trust-proxy.ts, docs/operations.md#behind-a-proxy).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /**
+   * Turns the staff address allowlist's enforcement off (docs/operations.md#locked-out-by-the-address-allowlist):
+   * the way back in for an owner whose own address is no longer on the list. Logged as a warning at start.
+   */
+  ADMIN_IP_ALLOWLIST_BYPASS: booleanFlag(false),
   // The lines under Add to cart on the product page; an empty value hides that line.
   DELIVERY_NOTE: z.string().trim().max(200).default('Delivery across Lebanon in 1–3 working days, cash on delivery.'),
   RETURNS_NOTE: z.string().trim().max(200).default('Returns within 7 days, unused and in the original packaging.'),

@@ -123,6 +123,13 @@ describe('every /api/admin route and every catalogue write is staff-only', () =>
         'POST /api/admin/settings/email/test-text',
         'GET /api/admin/settings/email/preview',
         'POST /api/admin/settings/email/preview',
+        'GET /api/admin/security/config',
+        'PUT /api/admin/security/config',
+        'GET /api/admin/security/ip-whitelist',
+        'POST /api/admin/security/ip-whitelist',
+        'DELETE /api/admin/security/ip-whitelist/:id',
+        'GET /api/admin/security/alerts',
+        'POST /api/admin/security/alerts/:id/resolve',
         ...['site', 'payment', 'shipping', 'tax', 'email', 'system'].flatMap((section) => [
           `GET /api/admin/settings/${section}`,
           `PUT /api/admin/settings/${section}`,

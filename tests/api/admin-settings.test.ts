@@ -82,7 +82,6 @@ describe('shop settings', () => {
       reviews_enabled: true,
       low_stock_threshold: 5,
       staff_session_length: '7d',
-      sign_in_attempts: 10,
       backups: { schedule: 'off', keep: 7 },
     });
     // One section alone answers the same value.
@@ -207,10 +206,18 @@ describe('shop settings', () => {
     );
     await refused(
       '/api/admin/settings/system',
-      { staff_session_length: '2y', sign_in_attempts: 1 },
+      { staff_session_length: '2y', low_stock_threshold: -1 },
       {
         staff_session_length: /between 15m and 90d/,
-        sign_in_attempts: /at least 3/,
+        low_stock_threshold: /at least 0/,
+      },
+    );
+    // Sign-in attempts moved to the security configuration (PUT /admin/security/config).
+    await refused(
+      '/api/admin/settings/system',
+      { sign_in_attempts: 4 },
+      {
+        body: /Unknown setting: sign_in_attempts/,
       },
     );
     // Rules across fields, checked on the merged section.
@@ -409,14 +416,14 @@ describe('shop settings', () => {
     const { reviews_enabled: _dropped, ...older } = row as Record<string, unknown>;
     await ctx.database.db
       .update(settings)
-      .set({ value: { ...older, guest_checkout: false, sign_in_attempts: 'many' } })
+      .set({ value: { ...older, guest_checkout: false, low_stock_threshold: 'many' } })
       .where(eq(settings.key, SECTION_KEYS.system));
     await ctx.database.db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, 'system')`);
     const system = (await getAll()).system;
     expect(system.reviews_enabled).toBe(true);
     expect(system.guest_checkout).toBe(false);
     // A stored value the rules refuse reads as its default.
-    expect(system.sign_in_attempts).toBe(10);
+    expect(system.low_stock_threshold).toBe(5);
   });
 
   it('is for staff only: 401 without a token, 403 for a shopper', async () => {

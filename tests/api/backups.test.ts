@@ -33,16 +33,25 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 type Snapshot = Record<string, string>;
 
-/** Every table's rows as JSON lines (audit rows about backups left out: the actions add them). */
+/**
+ * Every table's rows as JSON lines (audit rows about backups, and the restore's security alert with
+ * its bell notifications, left out: the actions add them).
+ */
 async function snapshot(db: Database['db']): Promise<Snapshot> {
   const result: Snapshot = {};
+  const addedByActions: Record<string, (line: string) => boolean> = {
+    audit_logs: (line) => line.includes('"action":"backup.'),
+    security_alerts: (line) => line.includes('"type":"system"'),
+    notifications: (line) => line.includes('"type":"security_alert"'),
+  };
   for (const table of await appTables(db)) {
     const { lines } = await exportTable(db, table);
     let text = lines.toString('utf8');
-    if (table === 'audit_logs')
+    const added = addedByActions[table];
+    if (added)
       text = text
         .split('\n')
-        .filter((line) => line && !line.includes('"action":"backup.'))
+        .filter((line) => line && !added(line))
         .join('\n');
     result[table] = text;
   }

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '#server/accounts/accounts.tables.ts';
 import { consumeCode, issueSecret } from '#server/accounts/verification.service.ts';
 import { saveReviewSettings } from '#server/reviews/review-settings.ts';
+import { securityAlerts } from '#server/security/security-alerts.table.ts';
 import { TWO_FACTOR_LIMITS } from '#server/two-factor/two-factor-guard.ts';
 import { ONE_TIME_CODE_MAX_ATTEMPTS } from '#shared/contracts/accounts.ts';
 import { PROMO_MESSAGES } from '#shared/promo-codes.ts';
 import { createProduct } from '../factories/catalogue.ts';
 import { createPromoCode } from '../factories/checkout-promo-codes.ts';
 import { lastCodeTo } from '../helpers/account-outbox.ts';
-import { bearer, createUser, SHOPPER_PASSWORD, signUpShopper, TEST_PASSWORD } from '../helpers/auth.ts';
+import { bearer, createUser, SHOPPER_PASSWORD, signInAs, signUpShopper, TEST_PASSWORD } from '../helpers/auth.ts';
 import { orderBody, orderCount } from '../helpers/orders.ts';
 import { deleteKeys, Redis, redisForTests, TEST_REDIS_URL, uniquePrefix } from '../helpers/redis.ts';
 import { reviewBody, reviewsApi } from '../helpers/shopper-reviews.ts';
@@ -321,5 +322,58 @@ describe.each(setups)('parallel bursts against every limit ($name)', ({ redis })
     expect(judged(responses).length).toBeLessThanOrEqual(LIMIT);
     expect(responses.filter((response) => response.statusCode === 201).length).toBeLessThanOrEqual(LIMIT);
     expectRefusalsWellFormed(responses);
+  });
+
+  /** Staff saving the security configuration through the first server; both servers then read it. */
+  async function securityConfig(patch: object): Promise<void> {
+    const staff = await createUser(first.database.db, { role: 'admin' });
+    const saved = await first.app.inject({
+      method: 'PUT',
+      url: '/api/admin/security/config',
+      headers: bearer((await signInAs(first.app, staff.email, TEST_PASSWORD, '127.0.0.1')).token),
+      payload: patch,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await Promise.all([first.app.settings.fresh(), second.app.settings.fresh()]);
+  }
+  const alertsTitled = (title: string) =>
+    first.database.db.select().from(securityAlerts).where(eq(securityAlerts.title, title));
+
+  it('failed sign-ins alert (docs/product.md#security-alerts): a burst past the threshold raises exactly one', async () => {
+    await securityConfig({ monitoring: { alert_on_failed_logins_threshold: 2 } });
+    const staff = await createUser(first.database.db, { role: 'admin' });
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        post(i, '/auth/login', { email: staff.email, password: `wrong-${i}-pass` }),
+      ),
+    );
+    expect(judged(responses).length).toBeLessThanOrEqual(LIMIT);
+    expect(await alertsTitled(`2 failed sign-ins for ${staff.email}`)).toHaveLength(1);
+    expect(await alertsTitled(`Sign-in locked for ${staff.email}`)).toHaveLength(1);
+  });
+
+  it('allowlist refusals (docs/product.md#address-allowlist): a burst from one address raises exactly one alert', async () => {
+    const staff = await createUser(first.database.db, { role: 'admin' });
+    const token = (await signInAs(first.app, staff.email, TEST_PASSWORD, '127.0.0.1')).token;
+    const added = await first.app.inject({
+      method: 'POST',
+      url: '/api/admin/security/ip-whitelist',
+      headers: bearer(token),
+      payload: { ip_address: '127.0.0.1' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await securityConfig({ ip_allowlist: { enabled: true } });
+    try {
+      const ip = freshIp();
+      const responses = await Promise.all(
+        Array.from({ length: BURST }, (_, i) =>
+          server(i).app.inject({ method: 'GET', url: '/api/admin/stats', remoteAddress: ip, headers: bearer(token) }),
+        ),
+      );
+      expect(responses.every((response) => response.statusCode === 403)).toBe(true);
+      expect(await alertsTitled(`Staff access refused from ${ip}`)).toHaveLength(1);
+    } finally {
+      await securityConfig({ ip_allowlist: { enabled: false } });
+    }
   });
 });

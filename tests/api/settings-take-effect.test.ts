@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { authSessions } from '#server/auth/sessions.table.ts';
 import { BUILT_IN_SETTINGS } from '#server/settings/settings-defaults.ts';
 import { createProduct } from '../factories/catalogue.ts';
@@ -35,8 +35,9 @@ async function writeFixtureDist(): Promise<string> {
 /**
  * The shop's settings take effect at once, everywhere (docs/product.md#shop-settings): the site
  * section in the server-drawn HTML, the manifest and the mail; the system section's maintenance
- * mode, reviews switch, low-stock default, staff session length and lockout attempts. Each test
- * changes settings through PUT /api/admin/settings (no restart) and puts the defaults back.
+ * mode, reviews switch, low-stock default and staff session length; the security configuration's
+ * lockout attempts. Each test changes settings through PUT /api/admin/settings (or
+ * /api/admin/security/config) with no restart, and puts the defaults back.
  */
 describe('shop settings take effect', () => {
   let ctx: TestApp;
@@ -234,7 +235,12 @@ describe('shop settings take effect', () => {
   });
 
   it('sign-in attempts before lockout follow the setting, and a parallel burst judges at most that many', async () => {
-    await put({ system: { sign_in_attempts: 4 } });
+    // The security configuration's switch (docs/product.md#security-configuration), no longer a system one.
+    const security = await admin('PUT', '/api/admin/security/config', { access: { max_login_attempts: 4 } });
+    expect(security.statusCode, security.body).toBe(200);
+    onTestFinished(async () => {
+      await admin('PUT', '/api/admin/security/config', { access: { max_login_attempts: 10 } });
+    });
     const staff = await createUser(ctx.database.db, { role: 'admin' });
     const attempt = () =>
       ctx.app.inject({

@@ -158,6 +158,7 @@ const AXE_SCREENS = {
     ['/admin/categories', 'Categories'],
     ['/admin/reviews', 'Reviews'],
     ['/admin/users', 'Staff'],
+    ['/admin/security', 'Security'],
     ['/admin/account', 'Account'],
   ],
   'content screens': [

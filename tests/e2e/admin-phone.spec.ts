@@ -93,6 +93,7 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
   await expectFits(page, '/admin/products/new', 'New product');
   await expectFits(page, '/admin/categories', 'Categories');
   await expectFits(page, '/admin/users', 'Staff');
+  await expectFits(page, '/admin/security', 'Security');
   await expectFits(page, '/admin/settings', 'Settings');
   await expectFits(page, '/admin/settings/shipping', 'Settings');
   await expectFits(page, '/admin/settings/email', 'Settings');

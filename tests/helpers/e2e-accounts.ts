@@ -11,6 +11,12 @@ export const E2E_TWO_STEP_STAFF = {
 } as const;
 
 /**
+ * The staff account whose failed sign-ins admin-security.spec.ts fires to raise an alert (it never
+ * signs in): failures at the demo admin would count towards its lockout for every other worker.
+ */
+export const E2E_ALERTED_STAFF = { email: 'alerted-staff@cedar.shop', password: 'e2e-alerted-password-123' } as const;
+
+/**
  * The E2E server's limit of sessions per staff member: every worker of both projects signs the demo
  * admin in (and again as its session ages), so the shop's default (10) could end a session a test
  * is still using.

@@ -14,6 +14,7 @@ import { adminShopPageRoutes } from '#server/pages/admin-pages.routes.ts';
 import { adminProductRoutes } from '#server/products/admin-products.routes.ts';
 import { adminPromoCodeRoutes } from '#server/promo-codes/admin-promo-codes.routes.ts';
 import { adminReviewRoutes } from '#server/reviews/admin-reviews.routes.ts';
+import { securityRoutes } from '#server/security/security.routes.ts';
 import { adminSettingsRoutes } from '#server/settings/admin-settings.routes.ts';
 import { adminStatsRoutes } from './admin-stats.routes.ts';
 import { adminUsersRoutes } from './admin-users.routes.ts';
@@ -22,10 +23,12 @@ import { adminUsersRoutes } from './admin-users.routes.ts';
  * Every `/api/admin/**` route lives in this one encapsulated scope (registered at `/admin` inside
  * `/api`, only with FEATURE_ADMIN_PANEL). Its onRequest hook runs before body parsing and
  * validation, so an anonymous caller gets 401 (a customer 403) and never learns a route's body
- * rules; tests/api/admin-routes.test.ts walks the route table to prove it. New admin domains
- * register their routes here.
+ * rules; tests/api/admin-routes.test.ts walks the route table to prove it. Before that, the
+ * address allowlist refuses addresses not on it (security/staff-address-guard.ts). New admin
+ * domains register their routes here.
  */
 export const adminScope: FastifyPluginAsync = async (admin) => {
+  admin.addHook('onRequest', admin.staffAddresses.onRequest);
   admin.addHook('onRequest', requireStaff(admin));
   // Staff data must never sit in a shared cache.
   admin.addHook('onSend', async (_request, reply) => {
@@ -48,4 +51,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminBackupRoutes);
   await admin.register(adminDemoDataRoutes);
   await admin.register(staffTwoFactorRoutes);
+  await admin.register(securityRoutes);
 };

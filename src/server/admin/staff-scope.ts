@@ -13,6 +13,8 @@ import { uploadRoutes } from '#server/uploads/uploads.routes.ts';
  * route, to it.
  */
 export const staffScope: FastifyPluginAsync = async (staff) => {
+  // The address allowlist first, like the admin scope (security/staff-address-guard.ts).
+  staff.addHook('onRequest', staff.staffAddresses.onRequest);
   staff.addHook('onRequest', requireStaff(staff));
   staff.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -1,4 +1,4 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '#server/audit/audit.service.ts';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
@@ -10,8 +10,9 @@ import {
   type RateLimitResult,
   refuseIfLimited,
 } from '#server/plugins/rate-limiter.ts';
+import { raiseSecurityAlert } from '#server/security/security-alerts.service.ts';
 import { users } from '#server/users/users.table.ts';
-import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
+import { AUTH_MESSAGES, STAFF_ROLES } from '#shared/contracts/auth.ts';
 import { withRetryWait } from '#shared/retry-wait.ts';
 import { authSessions } from './sessions.table.ts';
 
@@ -33,11 +34,17 @@ export interface AuthRateLimits {
   /** An address the account signed in from (or refreshed from) within this many days is "known". */
   knownAddressDays: number;
   /**
-   * The failed sign-ins before lockout as the shop's settings say now (system: sign_in_attempts),
-   * read at each attempt: replaces the `limit` of both failure counters. Without it the limits
-   * above stand (tests that set their own).
+   * The lockout as the shop's security configuration says now (access.max_login_attempts, and
+   * lockout_minutes as the window the failures are counted in, so the lockout's length), read at
+   * each attempt: replaces the `limit` and `windowMs` of both failure counters. Without it the
+   * limits above stand (tests that set their own).
    */
-  lockoutAttempts?: () => number;
+  lockout?: () => { attempts: number; windowMs: number };
+  /**
+   * Failed staff sign-ins on one account within the lockout window that raise an alert
+   * (monitoring.alert_on_failed_logins_threshold; 0: never), read at each failure.
+   */
+  failedSignInAlertThreshold?: () => number;
 }
 
 /** The window of SIGNUP_RATE_LIMIT (registrations per IP). */
@@ -62,6 +69,11 @@ function refuseSignIn(result: RateLimitResult, reply: FastifyReply): void {
 export interface SignInAttempt {
   /** The password was right: the attempt is given back to the counters it was taken from. */
   succeeded(): Promise<void>;
+  /**
+   * The password was wrong (staff sign-in): counted towards the failed sign-ins alert
+   * (docs/product.md#security-alerts). Shopper sign-ins do not call it.
+   */
+  failed(): Promise<void>;
 }
 
 /**
@@ -86,64 +98,106 @@ async function hasSignedInFrom(db: Db, email: string, ip: string, days: number):
 }
 
 /**
- * A failure counter whose limit may follow the shop's settings: one limiter per limit value, all
- * under the same name. Each attempt is still one atomic count before the work (decision 017); a
- * Redis store shares the counts across limits (same keys), the in-process store starts them afresh
- * when the limit changes.
+ * Limiters of one name whose limit and window may follow the shop's settings: one limiter per
+ * (limit, window), all under the same name. Each attempt is still one atomic count before the
+ * work (decision 017); a Redis store shares the counts across limits (same keys), the in-process
+ * store starts them afresh when the setting changes.
  */
-function failureCounter(
-  app: FastifyInstance,
-  name: string,
-  fixed: RateLimitOptions,
-  limitNow: (() => number) | undefined,
-): () => RateLimiter {
-  const byLimit = new Map<number, RateLimiter>();
-  return () => {
-    const limit = limitNow?.() ?? fixed.limit;
-    let limiter = byLimit.get(limit);
+function limiterFamily(app: FastifyInstance, name: string): (options: RateLimitOptions) => RateLimiter {
+  const byOptions = new Map<string, RateLimiter>();
+  return (options) => {
+    const key = `${options.limit}/${options.windowMs}`;
+    let limiter = byOptions.get(key);
     if (!limiter) {
-      limiter = app.rateLimiter(name, { limit, windowMs: fixed.windowMs });
-      byLimit.set(limit, limiter);
+      limiter = app.rateLimiter(name, options);
+      byOptions.set(key, limiter);
     }
     return limiter;
   };
 }
+
+/** The staff member an account key (an email) names, if it is one: alerts are about staff accounts. */
+async function staffAccount(db: Db, email: string): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), inArray(users.role, [...STAFF_ROLES])))
+    .limit(1);
+  return row;
+}
+
+const minutesOf = (windowMs: number) => Math.round(windowMs / 60_000);
 
 /**
  * The brute-force guard of the sign-in and sign-up routes (decision 008, decision 017). Every
  * password attempt is counted per account and address, and per account, atomically *before* the
  * password is checked, and given back when it was right: however many guesses arrive at once, at
  * most the limit are ever judged. Someone who knows an admin's email can lock the account for
- * strangers (the shop's sign-in attempts setting, 10 by default, in 15 minutes), but not for the owner's own address that signed in
- * before: that address is stopped only by its own failures.
+ * strangers (the security configuration's access.max_login_attempts, 10 by default, in its
+ * lockout_minutes, 15 by default), but not for the owner's own address that signed in before: that
+ * address is stopped only by its own failures. A lockout of a staff account, and its failed
+ * sign-ins reaching monitoring.alert_on_failed_logins_threshold, each raise one security alert.
  */
 export function createAuthGuard(app: FastifyInstance, limits: AuthRateLimits) {
-  const perAccountOf = failureCounter(app, 'login-account', limits.loginFailuresPerAccount, limits.lockoutAttempts);
-  const perAccountAndAddressOf = failureCounter(
-    app,
-    'login-account-ip',
-    limits.loginFailuresPerAccountAndAddress,
-    limits.lockoutAttempts,
-  );
+  const perAccountFamily = limiterFamily(app, 'login-account');
+  const perAccountAndAddressFamily = limiterFamily(app, 'login-account-ip');
+  /** The lockout now: the security configuration's, or the fixed limits (tests). */
+  const lockoutNow = (fixed: RateLimitOptions): RateLimitOptions => {
+    const setting = limits.lockout?.();
+    return setting ? { limit: setting.attempts, windowMs: setting.windowMs } : fixed;
+  };
   const perIp = app.rateLimiter('login-ip', limits.loginAttemptsPerIp);
-  // One hit per lockout window: the audit log gets one auth.lockout per lockout, not one per attempt.
-  const lockoutNoted = app.rateLimiter('login-lockout-noted', {
-    limit: 1,
-    windowMs: limits.loginFailuresPerAccount.windowMs,
-  });
+  // One hit per lockout window: the audit log gets one auth.lockout (and one alert) per lockout, not one per attempt.
+  const lockoutNotedFamily = limiterFamily(app, 'login-lockout-noted');
+  // Failed staff sign-ins below the alert threshold, then one hit per window once it is reached:
+  // however many failures arrive at once, exactly one of them raises the alert.
+  const belowAlertFamily = limiterFamily(app, 'login-failures-below-alert');
+  const alertNotedFamily = limiterFamily(app, 'login-failures-alert-noted');
   const registrations = app.rateLimiter('register-ip', limits.registrationsPerIp);
   const pairKey = (email: string, ip: string) => `${email}|${ip}`;
 
-  const noteLockout = async (request: FastifyRequest, email: string, key: string) => {
-    if ((await lockoutNoted.hit(key)).allowed) {
-      await recordAudit(app.db, {
-        context: auditContextOf(request),
-        actor: { email },
-        action: 'auth.lockout',
-        status: 'failure',
-        entityType: 'user',
-      });
-    }
+  const noteLockout = async (request: FastifyRequest, email: string, key: string, windowMs: number) => {
+    if (!(await lockoutNotedFamily({ limit: 1, windowMs }).hit(key)).allowed) return;
+    await recordAudit(app.db, {
+      context: auditContextOf(request),
+      actor: { email },
+      action: 'auth.lockout',
+      status: 'failure',
+      entityType: 'user',
+    });
+    const staff = await staffAccount(app.db, email);
+    if (!staff) return;
+    const minutes = minutesOf(windowMs);
+    await raiseSecurityAlert(app, {
+      type: 'login',
+      severity: 'high',
+      title: `Sign-in locked for ${email}`,
+      description:
+        key === email
+          ? `Too many failed sign-ins for this account: addresses it has not signed in from must wait up to ${minutes} minutes.`
+          : `Too many failed sign-ins for this account from ${request.ip}: that address must wait up to ${minutes} minutes.`,
+      ipAddress: request.ip,
+      userId: staff.id,
+    });
+  };
+
+  /** A failed staff sign-in: the one that brings the account's failures to the threshold raises the alert. */
+  const noteFailure = async (request: FastifyRequest, email: string, windowMs: number) => {
+    const threshold = limits.failedSignInAlertThreshold?.() ?? 0;
+    if (threshold <= 0) return;
+    // The first threshold − 1 failures of the window are let through here; the next is the threshold.
+    if (threshold > 1 && (await belowAlertFamily({ limit: threshold - 1, windowMs }).hit(email)).allowed) return;
+    if (!(await alertNotedFamily({ limit: 1, windowMs }).hit(email)).allowed) return;
+    const staff = await staffAccount(app.db, email);
+    if (!staff) return;
+    await raiseSecurityAlert(app, {
+      type: 'login',
+      severity: 'high',
+      title: `${threshold} failed sign-ins for ${email}`,
+      description: `${threshold} wrong passwords for this staff account within ${minutesOf(windowMs)} minutes, the last from ${request.ip}. If it was not them, someone may be guessing the password.`,
+      ipAddress: request.ip,
+      userId: staff.id,
+    });
   };
 
   return {
@@ -156,22 +210,25 @@ export function createAuthGuard(app: FastifyInstance, limits: AuthRateLimits) {
       refuseSignIn(await perIp.hit(request.ip), reply);
       // One limit for the whole attempt, and the counters of that limit: a change of the setting
       // meanwhile applies from the next attempt.
-      const perAccountAndAddress = perAccountAndAddressOf();
-      const perAccount = perAccountOf();
+      const pairOptions = lockoutNow(limits.loginFailuresPerAccountAndAddress);
+      const accountOptions = lockoutNow(limits.loginFailuresPerAccount);
+      const perAccountAndAddress = perAccountAndAddressFamily(pairOptions);
+      const perAccount = perAccountFamily(accountOptions);
       const pair = pairKey(email, request.ip);
       const byPair = await perAccountAndAddress.hit(pair);
       if (!byPair.allowed) {
-        await noteLockout(request, email, pair);
+        await noteLockout(request, email, pair, pairOptions.windowMs);
         refuseSignIn(byPair, reply);
       }
       const byAccount = await perAccount.hit(email);
       // Locked for strangers; an address the account signed in from is judged on its own count.
       if (!byAccount.allowed && !(await hasSignedInFrom(app.db, email, request.ip, limits.knownAddressDays))) {
         await perAccountAndAddress.reward(pair); // not judged: not a failure of this address
-        await noteLockout(request, email, email);
+        await noteLockout(request, email, email, accountOptions.windowMs);
         refuseSignIn(byAccount, reply);
       }
       return {
+        failed: () => noteFailure(request, email, accountOptions.windowMs),
         // Only what was counted goes back: a known address let in past the account limit took
         // nothing from the account's count.
         succeeded: async () => {

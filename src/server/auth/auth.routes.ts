@@ -116,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: AuthRateLimits }> = asy
           status: 'failure',
           entityType: 'user',
         });
+        await attempt.failed();
         throw unauthorized(AUTH_MESSAGES.invalidCredentials);
       }
       await attempt.succeeded();

@@ -9,7 +9,9 @@ import { CATALOGUE_CHANNEL } from '#server/catalogue/catalogue-read-model.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { errorChain } from '#server/db/errors.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import { AppError, notFound } from '#server/errors.ts';
+import { insertSecurityAlert } from '#server/security/security-alerts.service.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { SETTINGS_CHANNEL } from '#server/settings/shop-settings.service.ts';
 import {
@@ -120,6 +122,11 @@ export interface BackupServiceOptions {
   log?: { warn(details: object, message: string): void };
   /** The schedule as the settings say now (system.backups). */
   schedule: () => SystemSettings['backups'];
+  /**
+   * Sends a stored security alert live to the admins signed in (the app's real-time server); the
+   * command-line restore has none, and the alert waits in the bell.
+   */
+  announceAlert?: (alertId: string) => void;
 }
 
 /**
@@ -299,12 +306,36 @@ export class BackupService {
           entityId: path.basename(file),
           after: result,
         });
+        await this.alertRestored(result, context, known ? (actorId ?? null) : null);
         return result;
       } finally {
         this.restoring = false;
         await rm(staging, { recursive: true, force: true });
       }
     });
+  }
+
+  /**
+   * A restore replaces the whole shop: a `system`/`critical` security alert says who restored which
+   * backup (docs/product.md#security-alerts). Stored in the restored database; never fails the restore.
+   */
+  private async alertRestored(result: RestoreResult, context: AuditContext | undefined, userId: string | null) {
+    const who = context?.actor?.email ?? 'Someone';
+    try {
+      const alertId = await inTransaction(this.options.database.db, (tx) =>
+        insertSecurityAlert(tx, {
+          type: 'system',
+          severity: 'critical',
+          title: 'The shop was restored from a backup',
+          description: `${who} restored the backup of ${result.backup_created_at}: everything since then was replaced. The shop as it was just before is kept as ${result.before_restore.name}.`,
+          ipAddress: context?.ip ?? null,
+          userId,
+        }),
+      );
+      this.options.announceAlert?.(alertId);
+    } catch (error) {
+      this.options.log?.warn({ err: error }, 'restore alert not stored');
+    }
   }
 
   /** Moves the unpacked uploads into place; the old folder is removed once the new one is there. */

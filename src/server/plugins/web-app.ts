@@ -163,6 +163,11 @@ export interface WebAppOptions {
   allowedHosts?: readonly string[];
   /** The hidden admin sign-in path (no slash); served only when set (FEATURE_ADMIN_PANEL on). */
   adminSignInPath?: string;
+  /**
+   * Whether this request may see the sign-in page (the staff address allowlist, handed in by
+   * app.ts); when not, the path answers exactly as an unknown path does.
+   */
+  adminSignInAllowed?: (request: FastifyRequest) => Promise<boolean>;
   /** The server-rendering bundle (dist/ssr/render-page.js); without it pages are drawn in the browser only. */
   ssrEntry?: string;
   /**
@@ -429,7 +434,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       current.signIn ??= withAdminSignIn(current.html, adminSignInPath);
       return current.signIn;
     };
-    app.get(`/${adminSignInPath}`, async (_request, reply) => {
+    const { adminSignInAllowed } = options;
+    app.get(`/${adminSignInPath}`, async (request, reply) => {
+      if (adminSignInAllowed && !(await adminSignInAllowed(request))) return reply.callNotFound();
       const signInHtml = signInPage();
       if (!signInHtml) return sendNotBuilt(reply);
       return reply

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
+import { alertOnBulkDelete } from '#server/security/security-alerts.service.ts';
 import {
   AdminProductSchema,
   AdminProductStatsSchema,
@@ -47,7 +48,13 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ data: await bulkUpdateProducts(app.db, request.body, auditContextOf(request)) }),
+    async (request) => {
+      const context = auditContextOf(request);
+      const result = await bulkUpdateProducts(app.db, request.body, context);
+      if (result.action === 'delete')
+        await alertOnBulkDelete(app, { count: result.affected, what: 'products', context });
+      return { data: result };
+    },
   );
 
   app.get(

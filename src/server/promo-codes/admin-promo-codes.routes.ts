@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
+import { alertOnBulkDelete } from '#server/security/security-alerts.service.ts';
 import { dataEnvelope, ErrorBodySchema, paginatedEnvelope } from '#shared/contracts/common.ts';
 import {
   PromoCodeIdParamsSchema,
@@ -88,7 +89,12 @@ export const adminPromoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(PromoCodesBulkDeletedSchema), 400: ErrorBodySchema },
       },
     },
-    async (request) => ({ data: await bulkDeletePromoCodes(app.db, request.body.ids, auditContextOf(request)) }),
+    async (request) => {
+      const context = auditContextOf(request);
+      const result = await bulkDeletePromoCodes(app.db, request.body.ids, context);
+      await alertOnBulkDelete(app, { count: result.deleted_count, what: 'promo codes', context });
+      return { data: result };
+    },
   );
 
   app.get(

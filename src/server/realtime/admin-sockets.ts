@@ -5,6 +5,7 @@ import { AppError } from '#server/errors.ts';
 import { markNotification, removeNotification, unreadCount } from '#server/notifications/notifications.service.ts';
 import { isStaffRole } from '#shared/contracts/auth.ts';
 import { SOCKET_EVENTS, SocketNotificationIdSchema } from '#shared/contracts/notifications.ts';
+import { SECURITY_MESSAGES } from '#shared/contracts/security.ts';
 
 /** Every socket of one admin (all their tabs) joins this room; emits to it reach all of them. */
 export const adminRoom = (userId: string) => `user:${userId}`;
@@ -13,6 +14,8 @@ export type SocketAck = { ok: true } | { ok: false; error: string };
 
 interface AdminSocketData {
   user: RequestUser;
+  /** The client's address at the handshake (through TRUST_PROXY), checked again against the allowlist. */
+  ip: string;
 }
 
 /** A handshake refusal: the client's `connect_error` carries the message and `data.code`. */
@@ -21,10 +24,13 @@ function refusal(message: string, code: string): Error {
 }
 
 /**
- * The handshake's `auth.token` is checked exactly like an HTTP bearer token (signature, expiry,
- * live session, active user; role read from the database), then only staff may stay.
+ * The handshake's address must be on the staff allowlist while it is on (like every staff route,
+ * before the token is looked at); then `auth.token` is checked exactly like an HTTP bearer token
+ * (signature, expiry, live session, active user; role read from the database), and only staff may stay.
  */
-async function authenticateSocket(app: FastifyInstance, socket: Socket): Promise<RequestUser> {
+async function authenticateSocket(app: FastifyInstance, socket: Socket, ip: string): Promise<RequestUser> {
+  const attempt = { path: 'the admin socket', userAgent: socket.handshake.headers['user-agent'] };
+  if (!(await app.staffAddresses.admit(ip, attempt))) throw refusal(SECURITY_MESSAGES.addressNotAllowed, 'FORBIDDEN');
   const token: unknown = socket.handshake.auth?.token;
   if (typeof token !== 'string' || token === '') throw refusal('Authentication required', 'UNAUTHORIZED');
   let user: RequestUser;
@@ -47,16 +53,17 @@ function replyWith(ack: unknown, answer: SocketAck): void {
 /** How often connected sockets' sessions are checked again (a polling session outlives its JWT). */
 export const SESSION_RECHECK_MS = 60_000;
 
-/** Whether the socket's session is still live, its user active and still staff. */
-async function stillAllowed(app: FastifyInstance, user: RequestUser): Promise<boolean> {
-  const current = await liveSessionUser(app, user.id, user.sessionId);
-  return current !== undefined && isStaffRole(current.role);
+/** Whether the socket's session is still live, its user active and still staff, and its address still allowed. */
+async function stillAllowed(app: FastifyInstance, data: AdminSocketData): Promise<boolean> {
+  const current = await liveSessionUser(app, data.user.id, data.user.sessionId);
+  return current !== undefined && isStaffRole(current.role) && (await app.staffAddresses.allows(data.ip));
 }
 
 export interface AdminSockets {
   /**
-   * Drops this process's sockets whose session was signed out or expired, or whose user was
-   * disabled or demoted since the handshake. Runs every SESSION_RECHECK_MS; one query per session.
+   * Drops this process's sockets whose session was signed out or expired, whose user was
+   * disabled or demoted since the handshake, or whose address the allowlist no longer admits.
+   * Runs every SESSION_RECHECK_MS; one query per session (and one for the list while it is on).
    */
   recheckSessions(): Promise<number>;
   stop(): void;
@@ -64,9 +71,10 @@ export interface AdminSockets {
 
 export function registerAdminSockets(app: FastifyInstance, admins: Namespace): AdminSockets {
   admins.use((socket, next) => {
-    authenticateSocket(app, socket)
+    const ip = app.staffAddresses.addressOf(socket.request);
+    authenticateSocket(app, socket, ip)
       .then((user) => {
-        (socket.data as AdminSocketData).user = user;
+        Object.assign(socket.data as AdminSocketData, { user, ip });
         next();
       })
       .catch((error: unknown) => {
@@ -76,7 +84,8 @@ export function registerAdminSockets(app: FastifyInstance, admins: Namespace): A
   });
 
   admins.on('connection', (socket) => {
-    const { user } = socket.data as AdminSocketData;
+    const data = socket.data as AdminSocketData;
+    const { user } = data;
     const room = adminRoom(user.id);
     void socket.join(room);
 
@@ -91,7 +100,7 @@ export function registerAdminSockets(app: FastifyInstance, admins: Namespace): A
         const parsed = SocketNotificationIdSchema.safeParse(payload);
         if (!parsed.success) return replyWith(ack, { ok: false, error: 'A notification id is required' });
         try {
-          if (!(await stillAllowed(app, user))) {
+          if (!(await stillAllowed(app, data))) {
             replyWith(ack, { ok: false, error: 'Session expired' });
             // Not a plain close: the client must not reconnect with a token that no longer works.
             socket.disconnect(true);
@@ -137,14 +146,14 @@ export function registerAdminSockets(app: FastifyInstance, admins: Namespace): A
     // One query per session, however many tabs it has open on this process.
     const bySession = new Map<string, Socket[]>();
     for (const socket of admins.sockets.values()) {
-      const { user } = socket.data as AdminSocketData;
-      const key = `${user.id}:${user.sessionId}`;
+      const { user, ip } = socket.data as AdminSocketData;
+      const key = `${user.id}:${user.sessionId}:${ip}`;
       bySession.set(key, [...(bySession.get(key) ?? []), socket]);
     }
     let dropped = 0;
     for (const sockets of bySession.values()) {
       const first = sockets[0];
-      if (!first || (await stillAllowed(app, (first.data as AdminSocketData).user))) continue;
+      if (!first || (await stillAllowed(app, first.data as AdminSocketData))) continue;
       for (const socket of sockets) socket.disconnect(true);
       dropped += sockets.length;
     }

@@ -100,7 +100,6 @@ export const BUILT_IN_SETTINGS: SettingsValues = {
     reviews_enabled: true,
     low_stock_threshold: 5,
     staff_session_length: '7d',
-    sign_in_attempts: 10,
     backups: { schedule: 'off', keep: 7 },
   },
   security: DEFAULT_SECURITY_CONFIG,

@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuditContext } from '#server/audit/audit-context.ts';
-import type { Database, Subscription } from '#server/db/client.ts';
+import type { Database, Db, Subscription } from '#server/db/client.ts';
 import type { SecretBox } from '#server/security/secret-box.ts';
 import type { SettingsPatch, SettingsValues, StoredSettingsSection } from '#shared/contracts/settings.ts';
 import {
   loadSettings,
   openSecret,
+  type SaveSettingsOptions,
   SETTINGS_CHANNEL,
   type StoredSettings,
   saveSettings,
+  withSettingsLock,
 } from './shop-settings.service.ts';
 
 /**
@@ -81,17 +83,31 @@ export class SettingsStore {
     return this.current;
   }
 
-  /** Saves a patch (shop-settings.service.ts saveSettings) and keeps the result in memory. */
-  async save(patch: SettingsPatch, context: AuditContext, pathsWithSection: boolean): Promise<StoredSettings> {
+  /**
+   * Saves a patch (shop-settings.service.ts saveSettings) and keeps the result in memory.
+   * `beforeWrite` checks what needs more than the fields (see SaveSettingsOptions).
+   */
+  async save(
+    patch: SettingsPatch,
+    context: AuditContext,
+    pathsWithSection: boolean,
+    beforeWrite?: SaveSettingsOptions['beforeWrite'],
+  ): Promise<StoredSettings> {
     const saved = await saveSettings(this.database.db, patch, {
       box: this.box,
       defaults: this.defaults,
       context,
       pathsWithSection,
+      beforeWrite,
     });
     this.version++;
     this.stored = saved;
     return saved;
+  }
+
+  /** Runs `work` under the settings' write lock with the settings as stored (shop-settings.service.ts withSettingsLock). */
+  locked<T>(work: (tx: Db, stored: StoredSettings) => Promise<T>): Promise<T> {
+    return withSettingsLock(this.database.db, { box: this.box, defaults: this.defaults }, work);
   }
 
   private load(): Promise<StoredSettings> {

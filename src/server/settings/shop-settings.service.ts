@@ -88,6 +88,17 @@ function readSection(
 }
 
 /**
+ * The failed sign-ins before lockout were `system.sign_in_attempts` until the security section
+ * took them over (security.access.max_login_attempts): a shop that saved its own number keeps it
+ * until its security section is first saved (the section then holds it). Checked like any stored value.
+ */
+function carriedOverSecurity(byKey: ReadonlyMap<string, unknown>): unknown {
+  const system = byKey.get(SECTION_KEYS.system) as { sign_in_attempts?: unknown } | undefined;
+  const attempts = system?.sign_in_attempts;
+  return typeof attempts === 'number' ? { access: { max_login_attempts: attempts } } : undefined;
+}
+
+/**
  * Every section as stored, over `defaults`: one query. `onReplaced` hears about stored fields the
  * rules now refuse (they read as their default) and secrets that do not open (they read as not
  * set): the names only, never the values.
@@ -106,7 +117,9 @@ export async function loadSettings(
   const values = {} as Record<StoredSettingsSection, unknown>;
   const sealed = {} as SealedSecrets;
   for (const section of STORED_SETTINGS_SECTIONS) {
-    const read = readSection(section, byKey.get(SECTION_KEYS[section]), defaults, box);
+    const stored =
+      byKey.get(SECTION_KEYS[section]) ?? (section === 'security' ? carriedOverSecurity(byKey) : undefined);
+    const read = readSection(section, stored, defaults, box);
     values[section] = read.value;
     sealed[section] = read.sealed;
     if (read.replaced.length > 0) onReplaced?.(section, read.replaced);
@@ -193,6 +206,29 @@ export interface SaveSettingsOptions {
   context: AuditContext;
   /** Error paths start with the section (`site.shop_name`): a PUT of several sections. */
   pathsWithSection: boolean;
+  /**
+   * Runs once the patch is checked and before anything is written, in the save's transaction
+   * under its lock, with the settings as stored and as they would be saved: a rule that needs
+   * more than the section's own fields (turning the address allowlist on must not shut out
+   * its author) throws here, and nothing is saved.
+   */
+  beforeWrite?: (tx: Db, next: StoredSettings, current: StoredSettings) => Promise<void>;
+}
+
+/**
+ * Runs `work` in a transaction holding the settings' write lock, with the settings as stored:
+ * a write elsewhere that depends on a setting (removing an allowlist entry while the list is on)
+ * cannot interleave with a save that changes it.
+ */
+export async function withSettingsLock<T>(
+  db: Db,
+  options: Pick<SaveSettingsOptions, 'box' | 'defaults'>,
+  work: (tx: Db, stored: StoredSettings) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SETTINGS_LOCK_KEY})`);
+    return work(tx, await loadSettings(tx, options.defaults, options.box));
+  });
 }
 
 /**
@@ -259,6 +295,7 @@ export async function saveSettings(
         errors,
       );
     }
+    if (changed.length > 0) await options.beforeWrite?.(tx, next, current);
 
     for (const { section, secrets } of changed) {
       const key = SECTION_KEYS[section];

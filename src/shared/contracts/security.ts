@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageQuerySchema, QueryBooleanSchema } from './common.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -95,6 +96,9 @@ export const DEFAULT_SECURITY_CONFIG: SecurityConfig = {
   audit: { retention_days: 365 },
 };
 
+/** Entries the address allowlist may hold (each staff request is matched against all of them). */
+export const ALLOWLIST_MAX_ENTRIES = 100;
+
 export const SECURITY_MESSAGES = {
   /** 409: enabling the allowlist (or removing an entry) would shut out the caller. */
   allowlistExcludesYou: (ip: string) =>
@@ -106,6 +110,9 @@ export const SECURITY_MESSAGES = {
   alertAlreadyResolved: 'This alert is already resolved',
   entryNotFound: 'Allowlist entry not found',
   entryExists: 'This address or range is already on the allowlist',
+  /** 400: not one IPv4/IPv6 address or CIDR range. */
+  invalidAddress: 'Enter one IPv4 or IPv6 address (203.0.113.7) or a range in CIDR form (203.0.113.0/24)',
+  allowlistFull: `The allowlist holds at most ${ALLOWLIST_MAX_ENTRIES} entries: remove one first, or use a range`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -127,9 +134,24 @@ export const SecurityAlertSchema = z.object({
   created_at: z.iso.datetime({ offset: true }),
   resolved: z.boolean(),
   resolved_by: z.string().nullable(),
+  /** The name of the staff member who resolved it (null while open, or once they are removed). */
+  resolved_by_name: z.string().nullable(),
   resolved_at: z.iso.datetime({ offset: true }).nullable(),
 });
 export type SecurityAlert = z.infer<typeof SecurityAlertSchema>;
+
+/** GET /admin/security/alerts: newest first; `resolved=false` is the open ones. */
+export const SecurityAlertListQuerySchema = PageQuerySchema.extend({
+  resolved: QueryBooleanSchema.optional(),
+  severity: z
+    .enum(SECURITY_ALERT_SEVERITIES, { error: `Severity must be one of ${SECURITY_ALERT_SEVERITIES.join(', ')}` })
+    .optional(),
+  type: z.enum(SECURITY_ALERT_TYPES, { error: `Type must be one of ${SECURITY_ALERT_TYPES.join(', ')}` }).optional(),
+});
+export type SecurityAlertListQuery = z.infer<typeof SecurityAlertListQuerySchema>;
+
+/** Bulk deletes of more items than this at once raise a `security` alert. */
+export const BULK_DELETE_ALERT_OVER = 20;
 
 // ---------------------------------------------------------------------------------------------
 // Address allowlist.
@@ -144,6 +166,14 @@ export const AllowlistEntrySchema = z.object({
   active: z.boolean(),
 });
 export type AllowlistEntry = z.infer<typeof AllowlistEntrySchema>;
+
+/** GET /admin/security/ip-whitelist: the entries (oldest first) and the address this request came from. */
+export const AllowlistSchema = z.object({
+  entries: z.array(AllowlistEntrySchema),
+  /** The caller's address as the server sees it (through TRUST_PROXY): what "Add my current address" adds. */
+  your_ip: z.string(),
+});
+export type Allowlist = z.infer<typeof AllowlistSchema>;
 
 export const AllowlistEntryRequestSchema = z.strictObject({
   /** One IPv4 or IPv6 address, or a CIDR range; checked with ipaddr.js on the server. */

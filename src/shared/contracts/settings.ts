@@ -447,8 +447,6 @@ export const SystemSettingsSchema = z.object({
       const ms = parseExpiryDuration(value);
       return ms >= SESSION_MIN_MS && ms <= SESSION_MAX_MS;
     }, 'Staff session length must be between 15m and 90d, e.g. 12h or 7d'),
-  /** Failed sign-ins before an account is locked for a while. */
-  sign_in_attempts: wholeNumber('Sign-in attempts before lockout', 3, 100),
   backups: z.object({
     schedule: z.enum(BACKUP_SCHEDULES, { error: 'Automatic backups must be off, daily or weekly' }),
     keep: wholeNumber('Backups to keep', 1, 100),

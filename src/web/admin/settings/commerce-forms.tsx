@@ -16,7 +16,8 @@ import { ListInput } from '#web/admin/shared/list-input.tsx';
 import { FieldShell, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
 import { Badge } from '../ui/status-badge.tsx';
-import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
+import { SwitchField } from '../ui/switch-field.tsx';
+import { SectionFormBody, useSectionForm } from './section-form.tsx';
 
 const paymentResolver = zodResolver(PaymentSettingsSchema);
 const shippingResolver = zodResolver(ShippingSettingsSchema);

@@ -9,10 +9,11 @@ import {
 } from '#shared/contracts/settings.ts';
 import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
+import { SwitchField } from '../ui/switch-field.tsx';
 import { emailResolver, ORDER_MESSAGE_SWITCHES, toFormValues } from './email-form-values.ts';
 import { MailTemplatesCard } from './mail-templates-card.tsx';
 import { SecretField } from './secret-field.tsx';
-import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
+import { SectionFormBody, useSectionForm } from './section-form.tsx';
 import { TestSendDialog } from './send-test-dialog.tsx';
 import { sendTestEmail } from './settings-api.ts';
 import { TestTextDialog, TextsCard } from './texts-card.tsx';

@@ -3,7 +3,8 @@ import { type SiteSettings, SiteSettingsSchema, SOCIAL_NETWORKS } from '#shared/
 import { FeaturedImageField } from '#web/admin/shared/featured-image-field.tsx';
 import { SelectField, TextAreaField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
-import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
+import { SwitchField } from '../ui/switch-field.tsx';
+import { SectionFormBody, useSectionForm } from './section-form.tsx';
 
 const resolver = zodResolver(SiteSettingsSchema);
 

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
 import { BACKUP_SCHEDULES, type SystemSettings, SystemSettingsSchema } from '#shared/contracts/settings.ts';
 import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
+import { SwitchField } from '../ui/switch-field.tsx';
 import { BackupsPanel } from './backups-panel.tsx';
 import { DemoDataPanel } from './demo-data-panel.tsx';
-import { SectionFormBody, SwitchField, useSectionForm } from './section-form.tsx';
+import { SectionFormBody, useSectionForm } from './section-form.tsx';
 
 const resolver = zodResolver(SystemSettingsSchema);
 
@@ -36,7 +38,7 @@ export function SystemForm({ saved }: { saved: SystemSettings }) {
           <SwitchField label="Reviews" hint="Shoppers can review what they bought." {...field('reviews_enabled')} />
         </DetailCard>
         <DetailCard stack title="Stock and sign-in">
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="Low-stock threshold"
               hint="New products start with it."
@@ -48,12 +50,14 @@ export function SystemForm({ saved }: { saved: SystemSettings }) {
               autoComplete="off"
               {...field('staff_session_length')}
             />
-            <TextField
-              label="Sign-in attempts"
-              hint="Failed tries before an account is locked for a while."
-              {...numberField('sign_in_attempts')}
-            />
           </div>
+          <p className="text-sm text-muted">
+            Failed sign-ins before a lockout, and how long it lasts, are on the{' '}
+            <Link to="/admin/security" className="font-medium text-accent underline-offset-4 hover:underline">
+              Security
+            </Link>{' '}
+            page.
+          </p>
         </DetailCard>
         <DetailCard stack title="Automatic backups">
           <div className="grid gap-4 sm:grid-cols-2">

@@ -71,7 +71,6 @@ export const SETTINGS: AllSettings = {
     reviews_enabled: true,
     low_stock_threshold: 5,
     staff_session_length: '7d',
-    sign_in_attempts: 10,
     backups: { schedule: 'off', keep: 7 },
   },
 };

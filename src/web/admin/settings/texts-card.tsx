@@ -7,9 +7,9 @@ import {
 } from '#shared/contracts/settings.ts';
 import { SelectField, TextField } from '#web/ui/form-field.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
+import { SwitchField } from '../ui/switch-field.tsx';
 import { type EmailEditor, ORDER_MESSAGE_SWITCHES } from './email-form-values.ts';
 import { SecretField } from './secret-field.tsx';
-import { SwitchField } from './section-form.tsx';
 import { TestSendDialog } from './send-test-dialog.tsx';
 import { sendTestText } from './settings-api.ts';
 

@@ -227,6 +227,39 @@ describe('NotificationBell', () => {
     expect(badge(root)).toBe('1');
   });
 
+  it('on a security alert: lists its title and message, toasts it, refreshes the alerts and leads to the Security page', async () => {
+    const root = await mount();
+    await serverSends('connect');
+    queries.setQueryData(['admin', 'security', 'alerts', { page: 1 }], { data: [] });
+    const alert = notification(5, {
+      type: 'security_alert',
+      order_id: null,
+      orderNumber: null,
+      totalAmount: null,
+      status: null,
+      security_alert_id: '50000000-0000-4000-8000-000000000005',
+      title: '5 failed sign-ins for owner@cedar.shop',
+      message: '5 wrong passwords for this staff account within 15 minutes.',
+    });
+    await serverSends(SOCKET_EVENTS.securityAlert, alert);
+    expect(badge(root)).toBe('2');
+    expect(queries.getQueryState(['admin', 'security', 'alerts', { page: 1 }])?.isInvalidated).toBe(true);
+    expect(toasts.at(-1)).toMatchObject({
+      title: '5 failed sign-ins for owner@cedar.shop',
+      description: 'Security alert',
+    });
+
+    await click(bell(root));
+    const item = items(root)[0];
+    expect(item?.getAttribute('data-notification')).toBe(alert.id);
+    expect(item?.textContent).toContain('5 failed sign-ins for owner@cedar.shop');
+    expect(item?.textContent).toContain('5 wrong passwords for this staff account');
+    expect(item?.textContent).not.toContain('$');
+    await click(item?.querySelector('button') as HTMLButtonElement);
+    expect(where(root)).toBe('/admin/security');
+    expect(badge(root)).toBe('1');
+  });
+
   it('toasts a new review with the notification’s title when the review cannot be read', async () => {
     const root = await mount();
     await serverSends('connect');

@@ -140,7 +140,7 @@ function NotificationPanel({
         <div className="px-4 py-8 text-center">
           <p className="font-medium text-strong">No notifications</p>
           <p className="mt-1 text-sm text-muted">
-            New orders, status changes and reviews to approve show up here as they happen.
+            New orders, status changes, reviews to approve and security alerts show up here as they happen.
           </p>
         </div>
       ) : (

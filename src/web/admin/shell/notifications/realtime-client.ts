@@ -15,6 +15,8 @@ export interface RealtimeHandlers {
   onOrderStatus: (notification: Notification) => void;
   /** A review waits for moderation (new, or edited back to pending). */
   onNewReview: (notification: Notification) => void;
+  /** A security alert was raised (docs/product.md#security-alerts). */
+  onSecurityAlert: (notification: Notification) => void;
   /** Another tab (or a REST call) set the read flag; `isRead` false marks it unread again. */
   onRead: (id: string, isRead: boolean) => void;
   onDelete: (id: string) => void;
@@ -61,6 +63,7 @@ export async function connectRealtime(handlers: RealtimeHandlers): Promise<Realt
   socket.on(SOCKET_EVENTS.newOrder, (notification: Notification) => handlers.onNewOrder(notification));
   socket.on(SOCKET_EVENTS.orderStatus, (notification: Notification) => handlers.onOrderStatus(notification));
   socket.on(SOCKET_EVENTS.newReview, (notification: Notification) => handlers.onNewReview(notification));
+  socket.on(SOCKET_EVENTS.securityAlert, (notification: Notification) => handlers.onSecurityAlert(notification));
   socket.on(SOCKET_EVENTS.read, (payload: unknown) => {
     const id = idOf(payload);
     const isRead = (payload as { is_read?: unknown } | null)?.is_read !== false;

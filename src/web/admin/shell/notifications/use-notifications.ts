@@ -16,6 +16,7 @@ import {
   PENDING_REVIEWS_SCREEN,
   reviewQueryKey,
 } from '#web/admin/shared/review-queue.ts';
+import { ADMIN_SECURITY_ALERTS_KEY, SECURITY_SCREEN } from '#web/admin/shared/security-keys.ts';
 import { toast } from '#web/lib/toast.ts';
 import { adminDelete, adminGet, adminPost, adminPut } from '../../auth/admin-api.ts';
 import { useAdminAuth } from '../../auth/admin-auth.tsx';
@@ -26,9 +27,12 @@ import { connectRealtime, type RealtimeConnection } from './realtime-client.ts';
 export const orderPath = (notification: Pick<Notification, 'order_id'>) =>
   notification.order_id ? `/admin/orders/${encodeURIComponent(notification.order_id)}` : null;
 
-/** Where clicking a notification goes: its order, or the reviews waiting for approval. */
-export const notificationTarget = (notification: Pick<Notification, 'type' | 'order_id'>) =>
-  notification.type === 'new_review' ? PENDING_REVIEWS_SCREEN : orderPath(notification);
+/** Where clicking a notification goes: its order, the reviews waiting for approval, or the Security page. */
+export const notificationTarget = (notification: Pick<Notification, 'type' | 'order_id'>) => {
+  if (notification.type === 'new_review') return PENDING_REVIEWS_SCREEN;
+  if (notification.type === 'security_alert') return SECURITY_SCREEN;
+  return orderPath(notification);
+};
 
 const notificationPath = (id: string) => `/admin/notifications/${encodeURIComponent(id)}`;
 
@@ -66,7 +70,7 @@ async function announceReview(
 
 /**
  * The signed-in admin's notifications: loaded over REST, then kept live over the socket (new
- * orders, status changes, reviews waiting, other tabs' reads and deletes). Connected while an
+ * orders, status changes, reviews waiting, security alerts, other tabs' reads and deletes). Connected while an
  * admin is signed in; signing out (the user goes away) or leaving the panel disconnects.
  */
 export function useNotifications() {
@@ -131,6 +135,21 @@ export function useNotifications() {
         // The reviews list, its tab counts and the sidebar's pending count are stale now.
         void queryClient.invalidateQueries({ queryKey: ADMIN_REVIEWS_KEY });
         void announceReview(queryClient, notification, (path) => navigateRef.current(path));
+      },
+      onSecurityAlert: (notification) => {
+        dispatch({ type: 'received', notification });
+        // The Security page's alerts, if open, are stale now.
+        void queryClient.invalidateQueries({ queryKey: ADMIN_SECURITY_ALERTS_KEY });
+        toast({
+          id: `notification-${notification.id}`,
+          variant: 'info',
+          title: notification.title,
+          description: 'Security alert',
+          action:
+            pathnameRef.current === SECURITY_SCREEN
+              ? undefined
+              : { label: 'View', onClick: () => navigateRef.current(SECURITY_SCREEN) },
+        });
       },
       onRead: (id, isRead) => dispatch({ type: isRead ? 'read' : 'unread', id }),
       onDelete: (id) => dispatch({ type: 'removed', id }),
