@@ -24,7 +24,7 @@ import { safeText } from './text.ts';
 /** A code from the authenticator app: 6 digits (spaces ignored). */
 export const StaffTotpCodeSchema = safeText({ error: 'Enter the 6-digit code from your authenticator app' })
   .transform((value) => value.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
+  .refine((value) => /^\d{6}$/.test(value), 'Enter the 6-digit code from your authenticator app');
 
 /** A code from the app, or a backup code (`xxxxx-xxxxx`). */
 export const StaffFactorCodeSchema = FactorCodeSchema;
