@@ -257,11 +257,10 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const submitTwoStepCode = useCallback(
-    async (code: string) => {
-      const response = await secondStep((challenge_token) =>
-        apiPost<LoginResponse>('/auth/login/two-factor', { challenge_token, code }),
-      );
+  /** A second step that ends in a session (the code, or the enrolment's first code): true once signed in. */
+  const finishSecondStep = useCallback(
+    async (call: (challengeToken: string) => Promise<LoginResponse>) => {
+      const response = await secondStep(call);
       if (!response) return false;
       try {
         await completeSignIn(response);
@@ -272,6 +271,14 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
       }
     },
     [secondStep, completeSignIn],
+  );
+
+  const submitTwoStepCode = useCallback(
+    (code: string) =>
+      finishSecondStep((challenge_token) =>
+        apiPost<LoginResponse>('/auth/login/two-factor', { challenge_token, code }),
+      ),
+    [finishSecondStep],
   );
 
   const startTwoStepEnrolment = useCallback(
@@ -283,20 +290,11 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
   );
 
   const finishTwoStepEnrolment = useCallback(
-    async (token: string) => {
-      const response = await secondStep((challenge_token) =>
+    (token: string) =>
+      finishSecondStep((challenge_token) =>
         apiPost<LoginResponse>('/auth/login/two-factor/enrol', { challenge_token, token }),
-      );
-      if (!response) return false;
-      try {
-        await completeSignIn(response);
-        return true;
-      } catch (caught) {
-        setError(signInErrorMessage(caught));
-        return false;
-      }
-    },
-    [secondStep, completeSignIn],
+      ),
+    [finishSecondStep],
   );
 
   const cancelTwoStep = useCallback(() => {
