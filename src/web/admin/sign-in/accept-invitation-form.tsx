@@ -16,6 +16,7 @@ import { CedarLogo } from '#web/ui/icons.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { fieldBinder } from '../ui/form-fields.ts';
 import { ROLE_LABELS } from '../ui/format.ts';
+import { ShowPasswordToggle } from './show-password-toggle.tsx';
 
 /**
  * The hidden sign-in route opened from an invitation mail (`?invitation=<token>`,
@@ -169,15 +170,7 @@ function PasswordStep({
           autoComplete="new-password"
           {...field('confirm')}
         />
-        <label className="mt-2 inline-flex items-center gap-2 text-sm text-muted">
-          <input
-            type="checkbox"
-            checked={showPassword}
-            onChange={(event) => setShowPassword(event.target.checked)}
-            className="size-4 accent-cedar-700"
-          />
-          Show passwords
-        </label>
+        <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} label="Show passwords" />
       </div>
       <button type="submit" className="btn-primary w-full" disabled={form.formState.isSubmitting}>
         {form.formState.isSubmitting ? 'Creating your account…' : 'Create my account'}

@@ -10,6 +10,7 @@ import { CedarLogo } from '#web/ui/icons.tsx';
 import { usePageTitle } from '#web/ui/use-page-title.ts';
 import { AdminAuthProvider, useAdminAuth } from '../auth/admin-auth.tsx';
 import { AcceptInvitationForm } from './accept-invitation-form.tsx';
+import { ShowPasswordToggle } from './show-password-toggle.tsx';
 import { TwoStepCodeStep } from './two-step-code-step.tsx';
 import { TwoStepEnrolmentStep } from './two-step-enrolment-step.tsx';
 
@@ -127,15 +128,7 @@ function SignIn() {
               error={errors.password?.message}
               {...register('password', { onChange: auth.clearError })}
             />
-            <label className="mt-2 inline-flex items-center gap-2 text-sm text-muted">
-              <input
-                type="checkbox"
-                checked={showPassword}
-                onChange={(event) => setShowPassword(event.target.checked)}
-                className="size-4 accent-cedar-700"
-              />
-              Show password
-            </label>
+            <ShowPasswordToggle checked={showPassword} onChange={setShowPassword} />
           </div>
           <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
             {isSubmitting ? 'Signing in…' : 'Sign in'}
