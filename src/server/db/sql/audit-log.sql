@@ -1,0 +1,86 @@
+-- The audit log's counts and its append-only guard (docs/decisions/034-audit-log-at-scale.md,
+-- docs/product.md#audit-log).
+--
+-- One readable source of what the database runs (docs/architecture.md#sql-sources). Applied
+-- migrations cannot change, so this file is not run itself: the latest migration that creates
+-- each function or trigger below must carry its statement exactly, and
+-- tests/api/sql-sources.test.ts proves it and that a migrated database runs it. To change one:
+-- edit it here, copy the statement into a new custom migration
+-- (`npx drizzle-kit generate --custom --name=…`), run that test.
+
+-- Counts a new entry in audit_log_daily (the total) and audit_log_hourly (the stats' windows),
+-- so GET /admin/audit/stats reads a few hundred rows instead of counting a million. A deferred
+-- constraint trigger: it runs at commit, after the transaction's own work, so the counter rows
+-- (today's daily row is shared by every audited write) are locked for the instant before the
+-- commit only, and always the daily row first: two writers never hold them in opposite orders.
+-- Times are whole UTC hours and days (date_bin, whatever the session's time zone).
+CREATE OR REPLACE FUNCTION cedar_audit_count_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO audit_log_daily AS d (day, events)
+    VALUES ((NEW.created_at AT TIME ZONE 'UTC')::date, 1)
+    ON CONFLICT (day) DO UPDATE SET events = d.events + 1;
+  INSERT INTO audit_log_hourly AS h (hour, action, status, user_id, events)
+    VALUES (date_bin('1 hour', NEW.created_at, timestamptz '2000-01-01 00:00:00+00'), NEW.action, NEW.status, NEW.user_id, 1)
+    ON CONFLICT ON CONSTRAINT audit_log_hourly_key DO UPDATE SET events = h.events + 1;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER audit_logs_count AFTER INSERT ON audit_logs DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION cedar_audit_count_entry();
+--> statement-breakpoint
+-- The retention run's deletes (the only ones the guard below lets through) take their entries off
+-- the daily counts in the same statement, so the total is right after every batch. The hourly
+-- counts of the hours it empties are removed by the run itself (src/server/audit/audit-retention.ts):
+-- keyed by the actor's id when written, they may name an account since removed, whose entries now
+-- say null.
+CREATE OR REPLACE FUNCTION cedar_audit_uncount_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE audit_log_daily AS d SET events = d.events - r.events
+    FROM (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS events FROM removed GROUP BY 1) AS r
+    WHERE d.day = r.day;
+  DELETE FROM audit_log_daily WHERE events <= 0;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER audit_logs_uncount AFTER DELETE ON audit_logs REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION cedar_audit_uncount_removed();
+--> statement-breakpoint
+-- Append-only: an entry is never changed or deleted, except
+-- - by the retention run, which marks its transactions (cedar.audit_retention) and may take only
+--   entries older than the shortest retention a merchant can set (30 days, SecurityConfigSchema);
+-- - by the foreign key when an account is removed (ON DELETE SET NULL: user_id alone becomes
+--   null; the entry keeps the email and name it was written with). That update runs inside the
+--   key's own trigger, hence pg_trigger_depth() > 1: a statement sent by the application is at 1;
+-- - by the personal-data erasure of a deleted customer or shopper account, which marks its
+--   transaction (cedar.audit_redaction) and may change only the personal fields.
+-- Anything else is refused with an error: a bug, never a path.
+CREATE OR REPLACE FUNCTION cedar_audit_logs_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    IF current_setting('cedar.audit_retention', true) = 'on' AND OLD.created_at < now() - interval '30 days' THEN
+      RETURN OLD;
+    END IF;
+  ELSIF pg_trigger_depth() > 1 AND OLD.user_id IS NOT NULL AND NEW.user_id IS NULL
+    AND to_jsonb(NEW) - 'user_id' = to_jsonb(OLD) - 'user_id' THEN
+    RETURN NEW;
+  ELSIF current_setting('cedar.audit_redaction', true) = 'on'
+    AND to_jsonb(NEW) - ARRAY['user_email', 'user_name', 'ip', 'before', 'after'] = to_jsonb(OLD) - ARRAY['user_email', 'user_name', 'ip', 'before', 'after'] THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'audit_logs is append-only: % of an entry refused', TG_OP;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER audit_logs_append_only BEFORE DELETE OR UPDATE ON audit_logs FOR EACH ROW EXECUTE FUNCTION cedar_audit_logs_append_only();
+--> statement-breakpoint
+-- Both counts made again from the log: the migration that adds them fills them once, and the
+-- bench's generated log (written with triggers off) is counted once at the end.
+CREATE OR REPLACE FUNCTION cedar_audit_recount() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM audit_log_hourly;
+  DELETE FROM audit_log_daily;
+  INSERT INTO audit_log_daily (day, events)
+    SELECT (created_at AT TIME ZONE 'UTC')::date, count(*) FROM audit_logs GROUP BY 1;
+  INSERT INTO audit_log_hourly (hour, action, status, user_id, events)
+    SELECT date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00'), action, status, user_id, count(*)
+    FROM audit_logs GROUP BY 1, 2, 3, 4;
+$$;
