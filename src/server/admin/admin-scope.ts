@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminAccountVerificationRoutes } from '#server/accounts/admin-account-verification.routes.ts';
+import { adminAuditRoutes } from '#server/audit/audit.routes.ts';
 import { requireStaff } from '#server/auth/authenticate.ts';
 import { adminBackupRoutes } from '#server/backups/backups.routes.ts';
 import { adminCategoryRoutes } from '#server/categories/admin-categories.routes.ts';
@@ -46,4 +47,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminSettingsRoutes);
   await admin.register(adminBackupRoutes);
   await admin.register(adminDemoDataRoutes);
+  await admin.register(adminAuditRoutes);
 };
