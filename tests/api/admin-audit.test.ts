@@ -10,6 +10,7 @@ import { users } from '#server/users/users.table.ts';
 import {
   AUDIT_COUNT_CAP,
   AUDIT_CSV_HEADERS,
+  AUDIT_LIST_WINDOW,
   AUDIT_MESSAGES,
   type AuditEntry,
   type AuditLogsPage,
@@ -227,14 +228,14 @@ describe('the audit log API', () => {
     });
   });
 
-  const BULK = AUDIT_COUNT_CAP + 500;
+  /** More than the list's window, a filtered count's cap, and a search's first walk. */
+  const BULK = SEARCH_WALK_ROWS + 6_000;
 
   describe('at scale: pages, totals and search', () => {
     const newest = new Date('2025-06-01T12:00:00Z');
 
     beforeAll(async () => {
-      // More than a filtered count's cap, and than a search's first walk (so a rare term is found
-      // through the trigram index).
+      // A rare term is then found through the trigram index, past the first walk.
       await addManyEntries(ctx.database.db, BULK, newest);
       await addEntries(ctx.database.db, [
         {
@@ -250,13 +251,28 @@ describe('the audit log API', () => {
     it('counts a filtered list up to the cap, and the whole log exactly from its counts', async () => {
       const filtered = await list('?action=product.update&limit=50');
       expect(filtered.data).toHaveLength(50);
-      expect(filtered.pagination).toMatchObject({ total: AUDIT_COUNT_CAP, total_capped: true, totalPages: 200 });
+      expect(filtered.pagination).toMatchObject({
+        total: AUDIT_COUNT_CAP,
+        total_capped: true,
+        totalPages: AUDIT_COUNT_CAP / 50,
+        hasNext: true,
+      });
+      // Past the count, the pages go on while more entries follow.
+      const deeper = await list(`?action=product.update&limit=50&page=${AUDIT_COUNT_CAP / 50 + 5}`);
+      expect(deeper.data).toHaveLength(50);
+      expect(deeper.pagination).toMatchObject({
+        total_capped: true,
+        totalPages: AUDIT_COUNT_CAP / 50 + 6,
+        hasNext: true,
+      });
+      const last = await list('?action=product.update&limit=100&page=100');
+      expect(last.pagination).toMatchObject({ page: 100, totalPages: 100, hasNext: false });
       const counted = await list('?entity_type=promo_code');
       expect(counted.pagination).toMatchObject({ total: 1, total_capped: false, totalPages: 1 });
       const all = await list('');
       const logged = await countLog(ctx.database.db);
       expect(logged).toBeGreaterThan(AUDIT_COUNT_CAP);
-      expect(all.pagination).toMatchObject({ total: logged, total_capped: false, totalPages: AUDIT_COUNT_CAP / 20 });
+      expect(all.pagination).toMatchObject({ total: logged, total_capped: false, totalPages: AUDIT_LIST_WINDOW / 20 });
     });
 
     it('pages newest first with the id breaking ties, without gaps or repeats', async () => {
@@ -332,7 +348,7 @@ describe('the audit log API', () => {
         { action: 'backup.create', entityType: 'backup', createdAt: at('2026-05-20T08:45:00Z') },
         // After "now" (the shop's clock): not counted.
         { action: 'order.status', entityType: 'order', userId: other.id, createdAt: at('2026-05-20T10:00:00Z') },
-        // Six days ago: in the top lists, not today.
+        // Six days ago: neither today nor in the last 24 hours.
         { action: 'order.status', entityType: 'order', userId: other.id, createdAt: at('2026-05-14T09:00:00Z') },
         // Eight days ago: in neither.
         { action: 'review.delete', entityType: 'review', userId: staff.id, createdAt: at('2026-05-12T08:00:00Z') },
@@ -359,13 +375,17 @@ describe('the audit log API', () => {
       expect(stats.total_events).toBe(await countLog(ctx.database.db));
     });
 
-    it('names the top staff and actions of the last seven days', () => {
+    it('names the top staff and actions of the last 24 hours', () => {
       expect(stats.top_users).toEqual([
         { user_id: staff.id, name: 'Rania Haddad', email: staff.email, events: 4 },
-        { user_id: other.id, name: 'Omar Khalil', email: other.email, events: 3 },
+        { user_id: other.id, name: 'Omar Khalil', email: other.email, events: 2 },
       ]);
       expect(stats.top_users.map((user) => user.user_id)).not.toContain(removed.id);
-      expect(stats.top_actions[0]).toEqual({ action: 'order.status', events: 4 });
+      expect(stats.top_actions.slice(0, 3)).toEqual([
+        { action: 'order.status', events: 3 },
+        { action: 'auth.login_failed', events: 2 },
+        { action: 'product.update', events: 2 },
+      ]);
       expect(stats.top_actions.map((entry) => entry.action)).not.toContain('review.delete');
     });
 

@@ -2,8 +2,8 @@ import { and, inArray, sql } from 'drizzle-orm';
 import { CSV_BOM, type CsvCell, csvLines } from '#server/csv.ts';
 import type { Db } from '#server/db/client.ts';
 import { AUDIT_CSV_HEADERS, type AuditEntry, type AuditFiltersQuery } from '#shared/contracts/audit.ts';
-import { auditLogs, auditSearchText } from './audit.table.ts';
-import { searchPattern, structuralConditions, toAuditEntry } from './audit-queries.ts';
+import { auditLogs } from './audit.table.ts';
+import { readPlan, toAuditEntry, whereAll } from './audit-queries.ts';
 
 /**
  * `GET /admin/audit/export` (docs/product.md#audit-log): every entry the list's filters match,
@@ -40,21 +40,22 @@ const cellsOf = (entry: AuditEntry): CsvCell[] => {
 /** The CSV text of the export, in pieces (header first), for a streamed response. */
 export async function* auditCsvPieces(db: Db, query: AuditFiltersQuery, timeZone: string): AsyncGenerator<string> {
   yield CSV_BOM + csvLines([AUDIT_CSV_HEADERS]);
-  const conditions = structuralConditions(query, timeZone);
-  const pattern = query.search ? searchPattern(query.search) : undefined;
+  // Each step walks one index in the list's order and tests the rest (as the list's walk does),
+  // so a step costs its EXPORT_STEP_ROWS entries whatever the filters and search match.
+  const { walk, check } = readPlan(query, timeZone);
   let after: { at: string; id: string } | undefined;
   for (;;) {
     const where = and(
-      ...conditions,
+      ...walk,
       after
         ? sql`(${auditLogs.createdAt}, ${auditLogs.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
         : undefined,
     );
-    // The step's keys in the list's order, and whether each matches the search (all do without one).
+    // The step's keys in the list's order, and whether each passes the tests (all do without any).
     const step = (
       (await db.execute(
         sql`select ${auditLogs.id} as id, ${auditLogs.createdAt}::text as at,
-              ${pattern ? sql`${auditSearchText(auditLogs)} like ${pattern}` : sql`true`} as matches
+              ${check.length > 0 ? sql`(${whereAll(check)})` : sql`true`} as matches
             from ${auditLogs} ${where ? sql`where ${where}` : sql``}
             order by ${auditLogs.createdAt} desc, ${auditLogs.id} desc limit ${EXPORT_STEP_ROWS}`,
       )) as unknown as Rows<{ id: string; at: string; matches: boolean }>

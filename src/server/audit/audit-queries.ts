@@ -24,17 +24,34 @@ export function nextDay(day: string): string {
   return next.toISOString().slice(0, 10);
 }
 
-/** The filters that have an index in the list's order (every filter but the search). */
-export function structuralConditions(query: AuditFiltersQuery, timeZone: string): SQL[] {
-  const conditions: SQL[] = [];
-  if (query.action) conditions.push(eq(auditLogs.action, query.action));
-  if (query.entity_type) conditions.push(eq(auditLogs.entityType, query.entity_type));
-  if (query.user_id) conditions.push(eq(auditLogs.userId, query.user_id));
-  if (query.status) conditions.push(eq(auditLogs.status, query.status));
+/**
+ * The filters that have an index in the list's order, as SQL: `keyed` (one equality each, most
+ * selective first as a shop's log usually goes: a person, an action, a resource type, an outcome)
+ * and `dates` (a range on the time, which every one of those indexes also serves).
+ */
+export function filterConditions(query: AuditFiltersQuery, timeZone: string): { keyed: SQL[]; dates: SQL[] } {
+  const keyed: SQL[] = [];
+  if (query.user_id) keyed.push(eq(auditLogs.userId, query.user_id));
+  if (query.action) keyed.push(eq(auditLogs.action, query.action));
+  if (query.entity_type) keyed.push(eq(auditLogs.entityType, query.entity_type));
+  if (query.status) keyed.push(eq(auditLogs.status, query.status));
+  const dates: SQL[] = [];
   // Calendar days in the shop's time zone, both ends included.
-  if (query.date_from) conditions.push(gte(auditLogs.createdAt, startOfShopDay(query.date_from, timeZone)));
-  if (query.date_to) conditions.push(lt(auditLogs.createdAt, startOfShopDay(nextDay(query.date_to), timeZone)));
-  return conditions;
+  if (query.date_from) dates.push(gte(auditLogs.createdAt, startOfShopDay(query.date_from, timeZone)));
+  if (query.date_to) dates.push(lt(auditLogs.createdAt, startOfShopDay(nextDay(query.date_to), timeZone)));
+  return { keyed, dates };
+}
+
+/**
+ * How a filtered read goes through the log: `walk` is what an index serves in the list's order
+ * (one keyed filter and the dates), `check` what each walked entry is then tested for (the other
+ * keyed filters and the search). Without a check, the walk is the whole answer.
+ */
+export function readPlan(query: AuditFiltersQuery, timeZone: string): { walk: SQL[]; check: SQL[]; all: SQL[] } {
+  const { keyed, dates } = filterConditions(query, timeZone);
+  const walk = [...keyed.slice(0, 1), ...dates];
+  const check = [...keyed.slice(1), ...(query.search ? [searchMatches(query.search)] : [])];
+  return { walk, check, all: [...walk, ...check] };
 }
 
 export const whereAll = (conditions: SQL[]) => (conditions.length > 0 ? and(...conditions) : undefined);
