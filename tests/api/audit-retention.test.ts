@@ -47,11 +47,13 @@ async function expectCountsFollow(db: Db, cutoff: Date): Promise<void> {
                (select coalesce(sum(events), 0)::int from audit_log_daily) as counted`,
   );
   expect(total?.counted).toBe(total?.kept);
-  const [stale] = await rowsOf<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from audit_log_hourly where hour < ${cutoff.toISOString()}::timestamptz`,
-  );
-  expect(stale?.n).toBe(0);
+  for (const table of ['audit_log_hourly', 'audit_log_hourly_actions', 'audit_log_hourly_users']) {
+    const [stale] = await rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${sql.raw(table)} where hour < ${cutoff.toISOString()}::timestamptz`,
+    );
+    expect(stale?.n, table).toBe(0);
+  }
 }
 
 describe('audit retention', () => {

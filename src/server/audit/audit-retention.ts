@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/client.ts';
-import { auditLogHourly, auditLogs } from './audit.table.ts';
+import { auditLogHourly, auditLogHourlyActions, auditLogHourlyUsers, auditLogs } from './audit.table.ts';
 
 /**
  * The audit log's retention (docs/product.md#audit-log): entries older than the security
@@ -86,6 +86,8 @@ export async function runAuditRetention(
   }
   const done = await underLock(db, async (tx) => {
     await tx.delete(auditLogHourly).where(sql`${auditLogHourly.hour} < ${cutoff}`);
+    await tx.delete(auditLogHourlyActions).where(sql`${auditLogHourlyActions.hour} < ${cutoff}`);
+    await tx.delete(auditLogHourlyUsers).where(sql`${auditLogHourlyUsers.hour} < ${cutoff}`);
     return true;
   });
   return { ran: done === true, deleted, cutoff };
