@@ -28,10 +28,12 @@ describe('auditDiff', () => {
 
   it('compares plain values and empty containers as a whole', () => {
     expect(auditDiff('off', 'on')).toEqual([{ path: WHOLE_VALUE, before: 'off', after: 'on', change: 'changed' }]);
-    expect(auditDiff({ list: [] }, { list: [1] }).map((row) => [row.path, row.change])).toEqual([
-      ['list', 'removed'],
-      ['list[0]', 'added'],
+    // An empty list that gains items: the items are the change.
+    expect(auditDiff({ list: [] }, { list: [1] }).map((row) => [row.path, row.change])).toEqual([['list[0]', 'added']]);
+    expect(auditDiff({ list: [1] }, { list: [] }).map((row) => [row.path, row.change])).toEqual([
+      ['list[0]', 'removed'],
     ]);
+    expect(auditDiff({ list: [] }, { list: {} }).map((row) => [row.path, row.change])).toEqual([['list', 'changed']]);
   });
 
   it('writes text as it is and anything else as JSON', () => {

@@ -47,7 +47,12 @@ export function auditDiff(before: unknown, after: unknown): DiffRow[] {
   const right = new Map<string, unknown>();
   if (before !== null && before !== undefined) flatten(before, '', 0, left);
   if (after !== null && after !== undefined) flatten(after, '', 0, right);
-  const paths = [...new Set([...left.keys(), ...right.keys()])];
+  const all = [...new Set([...left.keys(), ...right.keys()])];
+  // An empty list or object on one side whose items the other side has says nothing the items'
+  // own rows do not ("tags: []" then "tags[0] added"): left out.
+  const paths = all.filter(
+    (path) => !all.some((other) => other.startsWith(`${path}[`) || other.startsWith(`${path}.`)),
+  );
   return paths.map((path) => {
     const inBefore = left.has(path);
     const inAfter = right.has(path);

@@ -65,9 +65,9 @@ function columns(open: (entry: AuditEntry) => void): ReadonlyArray<ListColumn<Au
     {
       header: 'Action',
       card: 'title',
-      cell: (entry) => (
-        <span className="font-mono text-xs font-medium [overflow-wrap:anywhere] text-strong">{entry.action}</span>
-      ),
+      className: 'whitespace-nowrap',
+      cell: (entry) => <span className="font-mono text-xs font-medium text-strong">{entry.action}</span>,
+      cardCell: (entry) => <span className="font-mono text-sm [overflow-wrap:anywhere]">{entry.action}</span>,
     },
     {
       header: 'Resource',
