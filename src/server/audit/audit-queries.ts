@@ -81,3 +81,38 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** An entry as `row_to_json` writes it: the table's own column names, times as ISO text. */
+export interface AuditJsonRow {
+  id: string;
+  user_id: string | null;
+  user_email: string | null;
+  user_name: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  user_agent: string | null;
+  status: AuditEntry['status'];
+  created_at: string;
+}
+
+export function toAuditEntryFromJson(row: AuditJsonRow): AuditEntry {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    user_email: row.user_email,
+    user_name: row.user_name,
+    action: row.action,
+    entity_type: row.entity_type,
+    entity_id: row.entity_id,
+    before: row.before ?? null,
+    after: row.after ?? null,
+    ip: row.ip,
+    user_agent: row.user_agent,
+    status: row.status,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
