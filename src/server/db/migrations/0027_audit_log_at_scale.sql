@@ -144,6 +144,44 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER audit_logs_append_only BEFORE DELETE OR UPDATE ON audit_logs FOR EACH ROW EXECUTE FUNCTION cedar_audit_logs_append_only();
 --> statement-breakpoint
+-- GET /admin/audit/stats in one call (src/server/audit/audit-stats.service.ts, which computes the
+-- instants in the shop's time zone): the total from the daily counts, today's figures from the
+-- hourly ones from its first whole hour to now, plus the part before that hour (a zone whose
+-- midnight is not on the hour) from the log itself through its time index, judged by the same
+-- functions as the counting trigger; the top people (current staff) and actions and the hours of
+-- the last day. A PL/pgSQL function so its plans are made once per session (generic: its
+-- statements only ever read these small tables by their keys): planning them again on every call
+-- cost more than running them (~4.8 ms against ~2.2 ms of CPU per call on the embedded database).
+CREATE OR REPLACE FUNCTION cedar_audit_stats(first_hour timestamptz, hour_now timestamptz, first_whole_hour timestamptz, midnight timestamptz, top_count integer, staff_roles text[]) RETURNS json LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
+BEGIN
+  RETURN json_build_object(
+    'total', (SELECT coalesce(sum(events), 0) FROM audit_log_daily)::text,
+    'today', (SELECT row_to_json(t) FROM (
+      SELECT coalesce(sum(events), 0)::int AS events, coalesce(sum(failed_logins), 0)::int AS failed_logins,
+             coalesce(sum(admin_actions), 0)::int AS admin_actions, coalesce(sum(security_events), 0)::int AS security_events
+      FROM audit_log_hourly WHERE hour >= first_whole_hour AND hour <= hour_now) AS t),
+    'head', (SELECT row_to_json(t) FROM (
+      SELECT count(*)::int AS events,
+             (count(*) FILTER (WHERE cedar_audit_failed_login(a.action, a.status)))::int AS failed_logins,
+             (count(*) FILTER (WHERE cedar_audit_admin_action(a.action, a.status, a.user_id)))::int AS admin_actions,
+             (count(*) FILTER (WHERE cedar_audit_security_event(a.action, a.status)))::int AS security_events
+      FROM audit_logs AS a WHERE a.created_at >= midnight AND a.created_at < first_whole_hour) AS t),
+    'top_users', (SELECT coalesce(json_agg(t), '[]') FROM (
+      SELECT u.id AS user_id, u.name, u.email, sum(c.events)::int AS events
+      FROM audit_log_hourly_users AS c JOIN users AS u ON u.id = c.user_id
+      WHERE c.hour >= first_hour AND c.hour <= hour_now AND u.role = ANY (staff_roles)
+      GROUP BY u.id, u.name, u.email ORDER BY 4 DESC, u.name LIMIT top_count) AS t),
+    'top_actions', (SELECT coalesce(json_agg(t), '[]') FROM (
+      SELECT action, sum(events)::int AS events FROM audit_log_hourly_actions
+      WHERE hour >= first_hour AND hour <= hour_now
+      GROUP BY action ORDER BY 2 DESC, action LIMIT top_count) AS t),
+    'by_hour', (SELECT coalesce(json_agg(t), '[]') FROM (
+      SELECT to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:00:00.000"Z"') AS hour, events, failures
+      FROM audit_log_hourly WHERE hour >= first_hour AND hour <= hour_now) AS t)
+  );
+END
+$$;
+--> statement-breakpoint
 -- The counts made again from the log: the migration that adds them fills them once, and the
 -- bench's generated log (written with triggers off) is counted once at the end.
 CREATE OR REPLACE FUNCTION cedar_audit_recount() RETURNS void LANGUAGE sql AS $$
