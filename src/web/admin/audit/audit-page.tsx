@@ -76,7 +76,7 @@ function columns(open: (entry: AuditEntry) => void): ReadonlyArray<ListColumn<Au
         <>
           {entry.entity_type}
           {entry.entity_id && (
-            <span className="block max-w-48 truncate font-mono text-xs text-muted" title={entry.entity_id}>
+            <span className="block max-w-36 truncate font-mono text-xs text-muted" title={entry.entity_id}>
               {entry.entity_id}
             </span>
           )}
@@ -91,7 +91,7 @@ function columns(open: (entry: AuditEntry) => void): ReadonlyArray<ListColumn<Au
         <>
           {who(entry)}
           {entry.user_name && entry.user_email && (
-            <span className="block max-w-56 truncate text-xs text-muted">{entry.user_email}</span>
+            <span className="block max-w-44 truncate text-xs text-muted">{entry.user_email}</span>
           )}
         </>
       ),
@@ -197,7 +197,7 @@ export function AuditPage() {
         label="Audit entries"
         empty={{ title: 'Nothing recorded yet.', hint: 'Changes made in the admin and sign-ins appear here.' }}
         totalIsFloor={entries.data?.pagination.total_capped}
-        tableClassName="min-w-[56rem]"
+        tableClassName="min-w-[48rem]"
       />
       <AuditEntryDialog
         entryId={openEntry}
