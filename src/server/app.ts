@@ -15,6 +15,7 @@ import { addressRoutes } from './accounts/addresses.routes.ts';
 import { type AccountCodeLimits, DEFAULT_ACCOUNT_CODE_LIMITS } from './accounts/verification.service.ts';
 import { adminScope } from './admin/admin-scope.ts';
 import { staffScope } from './admin/staff-scope.ts';
+import { AuditRetention } from './audit/audit-retention.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, SIGNUP_RATE_WINDOW_MS } from './auth/auth-limits.ts';
 import { BackupService } from './backups/backups.service.ts';
@@ -112,6 +113,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Backups and restores of the whole shop, and their schedule (backups/backups.service.ts). */
     backups: BackupService;
+    /** The audit log's daily retention (audit/audit-retention.ts); main.ts starts its timer. */
+    auditRetention: AuditRetention;
   }
 }
 
@@ -276,6 +279,14 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   });
   app.decorate('backups', backups);
   app.addHook('onClose', async () => backups.stop());
+  const auditRetention = new AuditRetention({
+    db: options.database.db,
+    clock,
+    retentionDays: () => settingsStore.values.security.audit.retention_days,
+    log: app.log,
+  });
+  app.decorate('auditRetention', auditRetention);
+  app.addHook('onClose', () => auditRetention.stop());
   // While a restore runs, writes are refused rather than lost (docs/product.md#backups).
   // A callback hook: it runs on every request, and a promise per request costs.
   app.addHook('onRequest', (request, _reply, done) => {

@@ -81,6 +81,8 @@ export async function main(options: MainOptions = {}): Promise<void> {
   app.catalogue.fresh().then(idleCollection.workDone, () => {});
   // Automatic backups on the schedule of the settings (one process at a time on PostgreSQL).
   app.backups.start();
+  // The audit log's retention, once a day (one process at a time on PostgreSQL).
+  app.auditRetention.start();
 
   const port = new URL(address).port;
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { startServerProcess } from '../helpers/server-process.ts';
+import { AUDIT_BENCH_ADMIN, writeAuditLog } from './audit-log.ts';
 import { BENCH_PROMO_CODES, ORDER_BENCH_STOCK, writeLargeCatalogue } from './large-catalogue.ts';
 import {
   type LatencyStats,
@@ -28,6 +29,10 @@ import { cpuTimeOf, megabytes, rssOf, watchPeakRss } from './memory.ts';
  * It also reports the server's RSS: idle (catalogue loaded and the home page drawn, before any
  * load) and peak (the most during the scenarios), against the budgets of docs/engineering.md#budgets.
  * The p95 budgets here and there are the same numbers (issue 32): change them together.
+ * The audit scenarios (issue 35) run on a generated log of BENCH_AUDIT_ENTRIES (default 1,000,000)
+ * entries written after the catalogue (tests/bench/audit-log.ts), only when one of them is chosen;
+ * with BENCH_DATA_TEMPLATE that data dir is kept beside the catalogue's, as `<template>-audit-<n>`.
+ * Each audit scenario runs three times and reports the run with the median p95 (and all three).
  */
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -44,6 +49,25 @@ const PEAK_RSS_BUDGET_MB = 400;
 /** docs/engineering.md#budgets: product list and search p95 ≤ 10 ms. */
 const READ_P95_MS = 10;
 
+/** docs/engineering.md#budgets: the audit log's first page and stats at 1,000,000 entries, p95 ≤ 100 ms. */
+const AUDIT_P95_MS = 100;
+const AUDIT_ENTRIES = Number(process.env.BENCH_AUDIT_ENTRIES ?? 1_000_000);
+/** The audit scenarios' names, known before the server starts: the log is written only when one is chosen. */
+const AUDIT_SCENARIOS = {
+  firstPage: `audit: GET /api/admin/audit/logs (first page of 20, ${AUDIT_ENTRIES.toLocaleString('en-US')} entries)`,
+  filtered: 'audit: GET /api/admin/audit/logs (filtered: action, type, user, status or dates)',
+  search: 'audit: GET /api/admin/audit/logs (search: common and rare terms)',
+  stats: 'audit: GET /api/admin/audit/stats',
+};
+
+// `npm run bench -- mixed orders` (or BENCH_ONLY=mixed) runs only the scenarios whose name
+// contains one of the words.
+const words = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') ?? [])]
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+const chosenName = (name: string) => words.length === 0 || words.some((word) => name.toLowerCase().includes(word));
+const auditChosen = Object.values(AUDIT_SCENARIOS).some(chosenName);
+
 // Another server on the port (a second bench on a shared machine) would answer in ours' place.
 const portTaken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
   () => true,
@@ -59,13 +83,25 @@ const server = await startServerProcess(
   PORT,
   { ORDER_RATE_LIMIT: '1000000', PROMO_RATE_LIMIT: '1000000' },
   async (dataDir) => {
-    if (!TEMPLATE) return writeLargeCatalogue(dataDir, PRODUCTS);
-    if (!existsSync(TEMPLATE)) await writeLargeCatalogue(TEMPLATE, PRODUCTS);
-    cpSync(TEMPLATE, dataDir, { recursive: true });
+    const withAudit = async (dir: string) => {
+      await writeLargeCatalogue(dir, PRODUCTS);
+      if (auditChosen) await writeAuditLog(dir, AUDIT_ENTRIES);
+    };
+    if (!TEMPLATE) return withAudit(dataDir);
+    const template = auditChosen ? `${TEMPLATE}-audit-${AUDIT_ENTRIES}` : TEMPLATE;
+    if (!existsSync(template)) {
+      // The catalogue's template, when there is one, saves writing the catalogue again.
+      if (auditChosen && existsSync(TEMPLATE)) {
+        cpSync(TEMPLATE, template, { recursive: true });
+        await writeAuditLog(template, AUDIT_ENTRIES);
+      } else if (auditChosen) await withAudit(template);
+      else await writeLargeCatalogue(template, PRODUCTS);
+    }
+    cpSync(template, dataDir, { recursive: true });
   },
 );
 console.log(
-  `catalogue of ${PRODUCTS} products written and server started in ${((performance.now() - prepareStarted) / 1000).toFixed(1)} s`,
+  `catalogue of ${PRODUCTS} products${auditChosen ? ` and audit log of ${AUDIT_ENTRIES} entries` : ''} written and server started in ${((performance.now() - prepareStarted) / 1000).toFixed(1)} s`,
 );
 const BASE = server.baseUrl;
 
@@ -201,6 +237,72 @@ const PHONES = ['03 123 456', '+961 3 123 456', '71-123-456', '00961 76 543 210'
 /** Every variation of a product needs one of its options (the server refuses an order without). */
 function pickVariations(product: BenchProduct, pick: <T>(items: readonly T[]) => T) {
   return Object.fromEntries(product.variations.map((variation) => [variation.name, pick(variation.options)]));
+}
+
+/**
+ * The audit log's scenarios (issue 35): signed in as the generated log's admin, on its entries.
+ * The filtered page varies its filter (each alone, and two together); the search mixes a common
+ * term, an entity id (a few matches) and a term nothing matches (the index finds it empty).
+ */
+async function auditScenarios() {
+  const login = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: AUDIT_BENCH_ADMIN.email, password: AUDIT_BENCH_ADMIN.password }),
+  });
+  if (!login.ok) throw new Error(`audit bench sign-in: ${login.status} ${await login.text()}`);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const headers = () => ({ authorization: `Bearer ${token}` });
+  const get = async <T>(path: string) => {
+    const response = await fetch(`${BASE}${path}`, { headers: headers() });
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return ((await response.json()) as { data: T }).data;
+  };
+  const choices = await get<{ actions: string[]; entity_types: string[]; users: { id: string }[] }>(
+    '/api/admin/audit/filters',
+  );
+  const newest = await get<{ entity_id: string | null; ip: string | null }[]>('/api/admin/audit/logs?limit=100');
+  const pick = sequence(35);
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const filters = [
+    () => `action=${pick(choices.actions)}`,
+    () => `entity_type=${pick(choices.entity_types)}`,
+    () => `user_id=${pick(choices.users).id}`,
+    () => 'status=failure',
+    () => `date_from=${day(30)}&date_to=${day(20)}`,
+    () => `action=product.update&user_id=${pick(choices.users).id}`,
+    () => `status=failure&date_from=${day(7)}`,
+  ];
+  const terms = [
+    ...newest.flatMap((entry) => (entry.entity_id ? [entry.entity_id.slice(0, 13)] : [])).slice(0, 10),
+    'product.upd',
+    'bench-staff-3',
+    '198.51.100.17',
+    'no-such-entry-anywhere',
+  ];
+  return [
+    {
+      name: AUDIT_SCENARIOS.firstPage,
+      path: '/api/admin/audit/logs?limit=20',
+      headers,
+      budgetP95Ms: AUDIT_P95_MS,
+      repeats: 3,
+    },
+    {
+      name: AUDIT_SCENARIOS.filtered,
+      path: () => `/api/admin/audit/logs?limit=20&${pick(filters)()}`,
+      headers,
+      budgetP95Ms: AUDIT_P95_MS,
+      repeats: 3,
+    },
+    {
+      name: AUDIT_SCENARIOS.search,
+      path: () => `/api/admin/audit/logs?limit=20&search=${encodeURIComponent(pick(terms))}`,
+      headers,
+      repeats: 3,
+    },
+    { name: AUDIT_SCENARIOS.stats, path: '/api/admin/audit/stats', headers, budgetP95Ms: AUDIT_P95_MS, repeats: 3 },
+  ];
 }
 
 try {
@@ -350,6 +452,8 @@ try {
     interleaved?: boolean;
     /** Addresses requested once each, two at a time, before the warm-up. */
     prime?: string[];
+    /** Runs the scenario this many times and reports the run with the median p95 (the audit's budgets). */
+    repeats?: number;
   })[] = [
     { name: 'GET /api/health', path: '/api/health' },
     { name: 'GET /api/products (first page of 20)', path: '/api/products?limit=20', budgetP95Ms: READ_P95_MS },
@@ -402,14 +506,8 @@ try {
     },
   ];
 
-  // `npm run bench -- mixed orders` (or BENCH_ONLY=mixed) runs only the scenarios whose name
-  // contains one of the words.
-  const words = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') ?? [])]
-    .map((word) => word.trim().toLowerCase())
-    .filter(Boolean);
-  const chosen = scenarios.filter(
-    (item) => words.length === 0 || words.some((word) => item.name.toLowerCase().includes(word)),
-  );
+  if (auditChosen) scenarios.push(...(await auditScenarios()));
+  const chosen = scenarios.filter((item) => chosenName(item.name));
   if (chosen.length === 0) throw new Error(`no scenario name contains ${words.join(' or ')}`);
 
   // Idle: the catalogue is loaded and the home page drawn (start-up), the facts above fetched; let
@@ -446,20 +544,34 @@ try {
     // CPU per request, the server's and this load generator's: on a shared 2-core machine the
     // latencies move with everyone's load, these hardly do (and show when the generator, not the
     // server, is the cost).
-    const serverBefore = serverCpu();
-    const generatorBefore = process.cpuUsage();
-    const result = await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: SECONDS });
-    const generatorUsed = process.cpuUsage(generatorBefore);
-    const serverAfter = serverCpu();
-    results.push({
-      ...result,
-      budgetP95Ms: scenario.budgetP95Ms,
-      serverCpuMs:
-        serverBefore === undefined || serverAfter === undefined
-          ? undefined
-          : (serverAfter - serverBefore) / Math.max(1, result.requests),
-      loadCpuMs: (generatorUsed.user + generatorUsed.system) / 1000 / Math.max(1, result.requests),
-    });
+    const runs: (typeof results)[number][] = [];
+    for (let run = 0; run < (scenario.repeats ?? 1); run++) {
+      const serverBefore = serverCpu();
+      const generatorBefore = process.cpuUsage();
+      const result = await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: SECONDS });
+      const generatorUsed = process.cpuUsage(generatorBefore);
+      const serverAfter = serverCpu();
+      runs.push({
+        ...result,
+        budgetP95Ms: scenario.budgetP95Ms,
+        serverCpuMs:
+          serverBefore === undefined || serverAfter === undefined
+            ? undefined
+            : (serverAfter - serverBefore) / Math.max(1, result.requests),
+        loadCpuMs: (generatorUsed.user + generatorUsed.system) / 1000 / Math.max(1, result.requests),
+      });
+    }
+    // Near a threshold on a noisy machine, the median of three runs (docs/engineering.md#budgets).
+    const byP95 = [...runs].sort((a, b) => a.p95 - b.p95);
+    const median = byP95[Math.floor((byP95.length - 1) / 2)] as (typeof results)[number];
+    results.push(
+      runs.length === 1
+        ? median
+        : {
+            ...median,
+            name: `${median.name} [median of ${runs.length}; p95s ${runs.map((run) => run.p95.toFixed(1)).join(' / ')} ms]`,
+          },
+    );
   }
   if (interleaved.length > 0) {
     results.push(

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { recordAudit } from '#server/audit/audit.service.ts';
+import { permitAuditRedaction, recordAudit } from '#server/audit/audit.service.ts';
 import { auditLogs } from '#server/audit/audit.table.ts';
 import { deleteCustomer } from '#server/customers/customers.service.ts';
 import type { Db } from '#server/db/client.ts';
@@ -19,7 +19,7 @@ export const OPEN_ORDERS_MESSAGE =
  * account row is deleted: its sessions, codes, addresses and cart go with it (cascade) and its
  * orders lose the link (orders.user_id is ON DELETE SET NULL). Its reviews stay, shown as "Former
  * shopper", and its helpful votes go with the counts they made (docs/product.md#review-rules). The audit keeps the event and the
- * account id, not who it was: earlier rows lose the email they were signed with.
+ * account id, not who it was: earlier rows lose the email and name they were signed with.
  */
 export async function deleteAccount(db: Db, user: { id: string; customerId: string | null }): Promise<void> {
   // Audit rows written here carry nothing of the person leaving: no email, no IP.
@@ -35,6 +35,8 @@ export async function deleteAccount(db: Db, user: { id: string; customerId: stri
         throw error;
       }
     }
+    // The audit log's one permitted change (docs/product.md#audit-log): its personal fields.
+    await permitAuditRedaction(tx);
     await tx.update(auditLogs).set({ userEmail: null, userName: null }).where(eq(auditLogs.userId, user.id));
     await releaseAccountReviews(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminAccountVerificationRoutes } from '#server/accounts/admin-account-verification.routes.ts';
+import { adminAuditRoutes } from '#server/audit/audit.routes.ts';
 import { requireStaff } from '#server/auth/authenticate.ts';
 import { staffTwoFactorRoutes } from '#server/auth/staff-two-factor.routes.ts';
 import { adminBackupRoutes } from '#server/backups/backups.routes.ts';
@@ -52,4 +53,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(adminDemoDataRoutes);
   await admin.register(staffTwoFactorRoutes);
   await admin.register(securityRoutes);
+  await admin.register(adminAuditRoutes);
 };

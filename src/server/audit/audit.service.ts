@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { auditLogs } from './audit.table.ts';
 import type { AuditActor, AuditContext } from './audit-context.ts';
@@ -35,4 +36,14 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     userAgent: entry.context?.userAgent?.slice(0, 500) ?? null,
     status: entry.status ?? 'success',
   });
+}
+
+/**
+ * Lets the rest of the caller's transaction change the personal fields of earlier entries (email,
+ * name, IP, before, after) and nothing else: the erasure of a deleted customer's or shopper's
+ * details. The log is otherwise append-only, and its database guard refuses any other change
+ * (src/server/db/sql/audit-log.sql). Call it with a transaction: the mark ends with it.
+ */
+export async function permitAuditRedaction(tx: Db): Promise<void> {
+  await tx.execute(sql`select set_config('cedar.audit_redaction', 'on', true)`);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { permitAuditRedaction } from '#server/audit/audit.service.ts';
 import { auditLogs } from '#server/audit/audit.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { notifications } from '#server/notifications/notifications.table.ts';
@@ -15,6 +16,8 @@ const ORDER_PERSONAL_KEYS = ['shipping_address', 'customer_name', 'customer_phon
  * the orders' names).
  */
 export async function erasePersonalTraces(tx: Db, customerId: string, orderIds: readonly string[]): Promise<void> {
+  // The audit log's one permitted change (docs/product.md#audit-log): its personal fields.
+  await permitAuditRedaction(tx);
   await tx.execute(sql`
     update ${auditLogs} set
       before = case when jsonb_typeof(before) = 'object' then

@@ -3,7 +3,13 @@
  * import their own tables from their folder; this list is the one place that names them all.
  */
 export { accountAddresses, verificationCodes } from '#server/accounts/accounts.tables.ts';
-export { auditLogs } from '#server/audit/audit.table.ts';
+export {
+  auditLogDaily,
+  auditLogHourly,
+  auditLogHourlyActions,
+  auditLogHourlyUsers,
+  auditLogs,
+} from '#server/audit/audit.table.ts';
 export { authSessions } from '#server/auth/sessions.table.ts';
 export { blogCategories, blogPosts, blogPostViews } from '#server/blog/blog.table.ts';
 export { cartItems } from '#server/cart/cart-items.table.ts';

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { CSV_BOM, csvFile } from '#server/csv.ts';
 import {
   PROMO_CSV_HEADERS,
   PROMO_EXPORT_EXTRA_HEADERS,
@@ -15,13 +16,7 @@ import {
 
 /** What a spreadsheet would run as a formula: `= + - @`, tab or CR first (OWASP's list). */
 const FORMULA_START = /^[=+\-@\t\r]/;
-/**
- * Cells the export prefixes with `'`: formula-looking ones, and ones that already start with
- * quotes before such a character, so that import can strip exactly one `'` and give back the
- * original text every time (`'=x` exports as `''=x`). papaparse's own `escapeFormulae: true`
- * pattern ends in `.*$` without the `s` flag, so a multi-line `=…` cell slipped through it.
- */
-const ESCAPED_ON_EXPORT = /^'*[=+\-@\t\r]/;
+/** The export (#server/csv.ts) prefixes such cells with `'`; import strips exactly one. */
 const ESCAPED_ON_IMPORT = /^'+[=+\-@\t\r]/;
 
 /** The text a cell held before the export escaped it. */
@@ -38,18 +33,9 @@ export function looksLikeFormula(cell: string): boolean {
 const LIST_SEPARATOR = /[;,]/;
 const EXPORT_LIST_SEPARATOR = ';';
 
-/** BOM first, so a spreadsheet opens the file as UTF-8 (import skips it). */
-const BOM = '\uFEFF';
-
-function toCsv(headers: readonly string[], rows: (string | number)[][]): string {
-  return (
-    BOM + Papa.unparse({ fields: [...headers], data: rows }, { escapeFormulae: ESCAPED_ON_EXPORT, newline: '\r\n' })
-  );
-}
-
 /** `GET /admin/promo-codes/template`: the columns and one example row. */
 export function promoTemplateCsv(): string {
-  return toCsv(PROMO_CSV_HEADERS, [
+  return csvFile(PROMO_CSV_HEADERS, [
     [
       'SUMMER10',
       'percentage',
@@ -86,7 +72,7 @@ export function promoCodesCsv(codes: readonly PromoCode[]): string {
     max_uses_per_customer: (code) => code.max_uses_per_customer,
     current_uses: (code) => code.current_uses,
   };
-  return toCsv(
+  return csvFile(
     PROMO_EXPORT_HEADERS,
     codes.map((code) => PROMO_EXPORT_HEADERS.map((header) => cells[header](code))),
   );
@@ -116,7 +102,7 @@ const isBlankRow = (cells: string[]) => cells.every((cell) => cell.trim() === ''
  * columns, broken quotes, more than PROMO_IMPORT_MAX_ROWS rows.
  */
 export function parsePromoCsv(text: string): PromoCsvRow[] {
-  const body = text.startsWith(BOM) ? text.slice(BOM.length) : text;
+  const body = text.startsWith(CSV_BOM) ? text.slice(CSV_BOM.length) : text;
   // Where a line ends: \n (also in \r\n), or a lone \r in old Mac files.
   const newline = body.includes('\n') ? '\n' : '\r';
   let headers: string[] | null = null;

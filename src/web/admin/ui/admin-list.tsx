@@ -27,6 +27,7 @@ export function AdminList<Row extends { id: string }>({
   selection,
   label,
   tableClassName,
+  totalIsFloor,
 }: {
   list: ListState;
   query: ListQuery<Row>;
@@ -37,6 +38,8 @@ export function AdminList<Row extends { id: string }>({
   label?: string;
   /** The table's minimum width (a Tailwind class), under which it scrolls sideways. */
   tableClassName?: string;
+  /** The pager's total is a floor ("10,000+ entries"): a list that counts its matches up to a cap. */
+  totalIsFloor?: boolean;
 }) {
   const { noun, pageSizes } = list.definition;
   const plural = noun[1];
@@ -61,6 +64,7 @@ export function AdminList<Row extends { id: string }>({
         totalPages={pagination.totalPages}
         total={pagination.total}
         noun={noun}
+        totalIsFloor={totalIsFloor}
         onPage={list.setPage}
         pageSize={pageSizes ? { value: list.limit, options: pageSizes, onChange: list.setPageSize } : undefined}
       />

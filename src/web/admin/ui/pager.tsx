@@ -17,10 +17,13 @@ export function Pager({
   noun,
   onPage,
   pageSize,
+  totalIsFloor = false,
 }: {
   page: number;
   totalPages: number;
   total: number;
+  /** `total` is a floor, not a count (a list that counts up to a cap): "10,000+ entries". */
+  totalIsFloor?: boolean;
   /** Singular and plural of what is counted. */
   noun: readonly [string, string];
   onPage: (page: number) => void;
@@ -45,7 +48,8 @@ export function Pager({
         className="flex min-w-0 flex-[1_1_16rem] flex-wrap items-center justify-between gap-x-3 gap-y-2"
       >
         <span className="text-muted">
-          Page {page} of {totalPages} · {total} {total === 1 ? noun[0] : plural}
+          Page {page} of {totalPages} · {total.toLocaleString()}
+          {totalIsFloor ? '+' : ''} {total === 1 && !totalIsFloor ? noun[0] : plural}
         </span>
         <span className="flex gap-2">
           <button
