@@ -119,9 +119,8 @@ async function readDirect(db: Db, where: SQL | undefined, offset: number, limit:
  * The walk: the newest keys `walk` matches (an index, newest first) are tested for `check` one by
  * one, and the database stops reading as soon as the page and one more match are found: a
  * common match costs a few dozen rows. A page with more after it is answered at once, its total a
- * floor (what is known: the entries up to it and one more). A short page asks a second question,
- * only then: did the walk read its whole window? If not, the filtered log ran out first and the
- * count is exact; if so, the match is rare, for `readByIndex` (undefined).
+ * floor (what is known: the entries up to it and one more). A short page means a rare match (or
+ * a filtered log that ran out): undefined, for `readByIndex`, which counts it exactly.
  */
 async function readByWalk(
   db: Db,
@@ -131,23 +130,28 @@ async function readByWalk(
   limit: number,
 ): Promise<Found | undefined> {
   const window = Math.max(SEARCH_WALK_ROWS, (offset + limit) * 10);
-  const walked = sql`(
-    select ${auditLogs.id} as id, ${auditLogs.createdAt} as created_at, (${whereAll(check)}) as ok
-    from ${auditLogs} ${whereClause(whereAll(walk))} order by ${newestFirst} limit ${window}
-  )`;
   const [page] = await rowsOf<{ entries: AuditJsonRow[] }>(
     db,
-    sql`select ${pageJson(sql`(select id, created_at from ${walked} as walked where ok order by created_at desc, id desc offset ${offset} limit ${limit + 1}) as keys`, 0, limit + 1)} as entries`,
+    sql`select ${pageJson(
+      sql`(
+        select id, created_at from (
+          select ${auditLogs.id} as id, ${auditLogs.createdAt} as created_at, (${whereAll(check)}) as ok
+          from ${auditLogs} ${whereClause(whereAll(walk))} order by ${newestFirst} limit ${window}
+        ) as walked
+        where ok order by created_at desc, id desc offset ${offset} limit ${limit + 1}
+      ) as keys`,
+      0,
+      limit + 1,
+    )} as entries`,
   );
   const rows = page?.entries ?? [];
-  const entries = rows.slice(0, limit).map(toAuditEntryFromJson);
-  if (rows.length > limit) return { entries, total: offset + limit + 1, capped: true, more: true };
-  const [window_] = await rowsOf<{ scanned: number; matched: number }>(
-    db,
-    sql`select count(*)::int as scanned, (count(*) filter (where ok))::int as matched from ${walked} as walked`,
-  );
-  if ((window_?.scanned ?? 0) < window) return { entries, total: window_?.matched ?? 0, capped: false, more: false };
-  return undefined;
+  if (rows.length <= limit) return undefined;
+  return {
+    entries: rows.slice(0, limit).map(toAuditEntryFromJson),
+    total: offset + limit + 1,
+    capped: true,
+    more: true,
+  };
 }
 
 /** The index path: every match gathered through the indexes of all the tests, counted and sorted (they are few). */

@@ -20,8 +20,16 @@ export const AUDIT_STATUSES = ['success', 'failure'] as const;
 export type AuditStatus = (typeof AUDIT_STATUSES)[number];
 export const AUDIT_STATUS_LABELS: Record<AuditStatus, string> = { success: 'Success', failure: 'Failure' };
 
-/** A search shorter than this would match most of the log and cannot use its text index. */
+/**
+ * A search needs this many letters or digits: fewer would match most of the log, and the text
+ * index (trigrams of letters and digits) cannot find punctuation alone ("---" read all of it).
+ */
 export const AUDIT_SEARCH_MIN_LENGTH = 3;
+
+/** Whether `text` holds enough letters and digits to be searched for. */
+export function isSearchable(text: string): boolean {
+  return (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= AUDIT_SEARCH_MIN_LENGTH;
+}
 export const AUDIT_SEARCH_MAX_LENGTH = 100;
 /**
  * How far the list pages: the newest 10,000 entries a filter matches. Older ones are reached by
@@ -39,7 +47,7 @@ export const AUDIT_COUNT_CAP = 200;
 
 export const AUDIT_MESSAGES = {
   notFound: 'Audit entry not found',
-  searchTooShort: `Type at least ${AUDIT_SEARCH_MIN_LENGTH} characters to search`,
+  searchTooShort: `Type at least ${AUDIT_SEARCH_MIN_LENGTH} letters or digits to search`,
   beyondWindow: `Only the newest ${AUDIT_LIST_WINDOW.toLocaleString('en-US')} matching entries can be paged through: narrow the dates to see older ones`,
   datesReversed: 'The start date must not be after the end date',
   exportFailed: 'Failed to export the audit log',
@@ -77,7 +85,7 @@ export const AuditFiltersQuerySchema = z
   .object({
     /** Part of the action, the entity id, the actor's email or name, or the IP address. */
     search: optionalText('Search', AUDIT_SEARCH_MAX_LENGTH).refine(
-      (value) => value === undefined || [...value].length >= AUDIT_SEARCH_MIN_LENGTH,
+      (value) => value === undefined || isSearchable(value),
       AUDIT_MESSAGES.searchTooShort,
     ),
     action: optionalText('Action', 100),

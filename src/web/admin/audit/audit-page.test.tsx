@@ -103,7 +103,7 @@ describe('AuditPage', () => {
     expect(listCalls().at(-1)?.url).toContain('status=failure');
     await type(root.querySelector('input[type="search"]'), 'ab');
     await waitFor(() => expect(where(root)).toContain('search=ab'));
-    expect(root.textContent).toContain('Type at least 3 characters to search');
+    expect(root.textContent).toContain('Type at least 3 letters or digits to search');
     expect(listCalls().some((call) => call.url.includes('search='))).toBe(false);
     await type(root.querySelector('input[type="search"]'), 'abc');
     await waitFor(() => expect(listCalls().at(-1)?.url).toContain('search=abc'));

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
   AUDIT_MESSAGES,
-  AUDIT_SEARCH_MIN_LENGTH,
   AUDIT_STATUS_LABELS,
   AUDIT_STATUSES,
   type AuditEntry,
   auditExportFileName,
+  isSearchable,
 } from '#shared/contracts/audit.ts';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { AdminList } from '../ui/admin-list.tsx';
@@ -127,7 +127,7 @@ export function AuditPage() {
   const list = useListState(AUDIT_LIST);
   const [params, setParams] = useSearchParams();
   // A search shorter than the server takes is not sent (it would match most of the log).
-  const searching = list.search.length >= AUDIT_SEARCH_MIN_LENGTH;
+  const searching = isSearchable(list.search);
   const query = { ...list.query, search: searching ? list.search : '' };
   const entries = useListQuery([...ADMIN_AUDIT_KEY, 'list'], query, listAuditLogs);
   const choices = useQuery({
@@ -147,7 +147,7 @@ export function AuditPage() {
       },
       { replace: true },
     );
-  const typedShort = list.searchText.trim().length > 0 && list.searchText.trim().length < AUDIT_SEARCH_MIN_LENGTH;
+  const typedShort = list.searchText.trim().length > 0 && !isSearchable(list.searchText);
   const found = choices.data;
 
   return (
