@@ -113,6 +113,8 @@ export default defineConfig({
       JWT_SECRET: 'e2e-jwt-secret-that-is-at-least-32-characters',
       // Every test signs its shoppers up from the one address 127.0.0.1.
       SIGNUP_RATE_LIMIT: '1000',
+      // …and signs staff in (and fails sign-ins on purpose) from it too.
+      LOGIN_RATE_LIMIT: '1000',
       // The shop's own address, so order mails and texts carry the order page's link (seo/link-base.ts)
       // and a test can follow it from the outbox.
       ALLOWED_HOSTS: `127.0.0.1:${PORT}`,

@@ -337,6 +337,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       const authLimits: AuthRateLimits = {
         ...DEFAULT_AUTH_RATE_LIMITS,
         registrationsPerIp: { limit: config.SIGNUP_RATE_LIMIT, windowMs: SIGNUP_RATE_WINDOW_MS },
+        loginAttemptsPerIp: { ...DEFAULT_AUTH_RATE_LIMITS.loginAttemptsPerIp, limit: config.LOGIN_RATE_LIMIT },
         // The lockout (failed sign-ins, and the minutes they are counted in and the lockout
         // lasts): the security configuration, unless a test fixes its own.
         ...(!options.authRateLimits?.loginFailuresPerAccount && {

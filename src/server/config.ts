@@ -213,6 +213,8 @@ export const ConfigSchema = z.object({
   PROMO_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Accounts one IP may create per hour (POST /account/signup, POST /auth/register; docs/product.md#rate-limits). */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  /** Sign-in attempts (right or wrong) one IP may make per 15 minutes, staff and shoppers (docs/product.md#rate-limits). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   // Feature flags of docs/product.md#feature-flags (build defaults: on, except mock data and dev mode).
   FEATURE_ADMIN_PANEL: booleanFlag(true),
   FEATURE_WHATSAPP: booleanFlag(true),
