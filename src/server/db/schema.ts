@@ -4,6 +4,13 @@
  */
 export { accountAddresses, verificationCodes } from '#server/accounts/accounts.tables.ts';
 export {
+  analyticsCustomers,
+  analyticsOrderDays,
+  analyticsProductDays,
+  analyticsProductMonths,
+  analyticsState,
+} from '#server/analytics/analytics.tables.ts';
+export {
   auditLogDaily,
   auditLogHourly,
   auditLogHourlyActions,

@@ -82,6 +82,11 @@ export const orders = pgTable(
      * without that step.
      */
     outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
+    /**
+     * When the order became `delivered` (set by the database, trigger cedar_orders_delivered_at,
+     * analytics-rollups.sql), for the average time from placed to delivered.
+     */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** Unguessable token that lets the shopper's confirmation link read the order. */
     accessToken: text('access_token').notNull().unique(),
     idempotencyKey: text('idempotency_key').unique(),

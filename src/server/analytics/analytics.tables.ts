@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The analytics roll-ups (docs/decisions/036-analytics-rollups.md, docs/product.md#analytics-and-reports):
+ * daily sums kept in step with the orders by triggers (src/server/db/sql/analytics-rollups.sql) in
+ * the same transaction as every order write — placement, status changes, refunds, admin line
+ * edits, deletions — and rebuilt from scratch by `cedar_analytics_rebuild()`
+ * (`npm run analytics:rebuild`, and whenever the shop's time zone changes). Days are calendar days
+ * in `analytics_state.time_zone`. Money is integer cents. The analytics read these instead of
+ * adding up 100,000 orders per request.
+ */
+
+/** One row: the time zone the roll-ups' days are in, and when they were last rebuilt. */
+export const analyticsState = pgTable(
+  'analytics_state',
+  {
+    id: boolean('id').primaryKey().default(true),
+    timeZone: text('time_zone').notNull().default('Asia/Beirut'),
+    rebuiltAt: timestamp('rebuilt_at', { withTimezone: true }),
+  },
+  (table) => [check('analytics_state_one_row', sql`${table.id}`)],
+);
+
+/**
+ * Orders placed per day, by source, status and payment status (every order, cancelled ones too:
+ * the status counts and the cancellation rate need them). Revenue = total − refunded over the
+ * rows whose status is not `cancelled`.
+ */
+export const analyticsOrderDays = pgTable(
+  'analytics_order_days',
+  {
+    day: date('day').notNull(),
+    source: text('source').notNull(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    orders: integer('orders').notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** Orders with any refund. */
+    refundedOrders: integer('refunded_orders').notNull().default(0),
+    discountCents: bigint('discount_cents', { mode: 'number' }).notNull().default(0),
+    /** The orders' tax less each order's refunded share of it (round(tax × (total − refunded) / total)). */
+    taxCents: bigint('tax_cents', { mode: 'number' }).notNull().default(0),
+    shippingCents: bigint('shipping_cents', { mode: 'number' }).notNull().default(0),
+    /** Orders that used a promo code, and their total − refunded. */
+    promoOrders: integer('promo_orders').notNull().default(0),
+    promoRevenueCents: bigint('promo_revenue_cents', { mode: 'number' }).notNull().default(0),
+    /** Delivered orders with a delivery time, and the sum of their seconds from placed to delivered. */
+    deliveredOrders: integer('delivered_orders').notNull().default(0),
+    deliverySeconds: bigint('delivery_seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.source, table.status, table.paymentStatus] })],
+);
+
+/**
+ * Units and line totals sold per day (and per month, for long periods) by product and variant, over
+ * orders not cancelled. A line whose product or variant was deleted counts under the nil UUID.
+ */
+export const analyticsProductDays = pgTable(
+  'analytics_product_days',
+  {
+    day: date('day').notNull(),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+    /** Order lines (an order lists a variant once). */
+    lines: integer('lines').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.productId, table.variantId] }),
+    index('analytics_product_days_product_idx').on(table.productId, table.day),
+  ],
+);
+
+export const analyticsProductMonths = pgTable(
+  'analytics_product_months',
+  {
+    /** The month's first day. */
+    month: date('month').notNull(),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+    lines: integer('lines').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.productId, table.variantId] })],
+);
+
+/**
+ * Each customer with an order not cancelled: the day of their first such order and how many they
+ * have. New customers of a period = first_day inside it; the repeat rate reads `orders > 1`.
+ */
+export const analyticsCustomers = pgTable(
+  'analytics_customers',
+  {
+    customerId: uuid('customer_id').primaryKey(),
+    firstDay: date('first_day').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (table) => [index('analytics_customers_first_day_idx').on(table.firstDay)],
+);
