@@ -1,0 +1,115 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { productVariants } from '#server/products/product-variants.table.ts';
+import { products } from '#server/products/products.table.ts';
+import { dollars, num, type ReportDefinition, type ReportRecord, rowsOf, variantLabel, YES_NO } from './report-kit.ts';
+
+/**
+ * `inventory`: the stock as it is now (the period does not apply; the note and the PDF say so), one row per
+ * active variant, by product name: stock, its alert threshold, whether it is low (some left, at or
+ * below the threshold) or out (none), and its value at cost (cost × stock, for variants whose cost
+ * is known) and at price. docs/product.md#reports.
+ */
+
+const STEP_ROWS = 2_000;
+
+interface VariantRow {
+  variant_id: string;
+  product_id: string;
+  name: string;
+  name_key: string;
+  sort_order: number;
+  product_active: boolean;
+  sku: string;
+  options: Record<string, string>;
+  variations: { name: string }[];
+  stock: number;
+  threshold: number;
+  cost: unknown;
+  price: unknown;
+}
+
+const ORDER = sql`name_key, product_id, sort_order, variant_id`;
+
+function pageQuery(limit: number, after?: VariantRow): SQL {
+  const keyset = after
+    ? sql`and (lower(p.name), p.id, v.sort_order, v.id) > (${after.name_key}, ${after.product_id}::uuid, ${after.sort_order}::integer, ${after.variant_id}::uuid)`
+    : sql``;
+  return sql`select v.id as variant_id, p.id as product_id, p.name, lower(p.name) as name_key, v.sort_order,
+      p.is_active as product_active, v.sku, v.options, p.variations, v.stock_quantity as stock,
+      v.low_stock_threshold as threshold, v.cost_price as cost, v.price
+    from ${productVariants} v join ${products} p on p.id = v.product_id
+    where v.is_active ${keyset}
+    order by ${ORDER} limit ${limit}`;
+}
+
+export function stockStatus(stock: number, threshold: number): 'out' | 'low' | 'in' {
+  if (stock <= 0) return 'out';
+  return stock <= threshold ? 'low' : 'in';
+}
+
+function recordOf(row: VariantRow): ReportRecord {
+  const stock = num(row.stock);
+  const cost = row.cost === null ? null : num(row.cost);
+  const price = num(row.price);
+  return {
+    product: row.name,
+    variant: variantLabel(row.options, row.variations),
+    sku: row.sku,
+    product_active: row.product_active ? 'yes' : 'no',
+    status: stockStatus(stock, num(row.threshold)),
+    stock_quantity: stock,
+    low_stock_threshold: num(row.threshold),
+    cost_price: cost,
+    stock_value: cost === null ? null : dollars(Math.round(cost * 100) * stock),
+    price,
+    retail_value: dollars(Math.round(price * 100) * stock),
+  };
+}
+
+export const inventoryReport: ReportDefinition = {
+  type: 'inventory',
+  columns: [
+    { key: 'product', label: 'Product', kind: 'text', pdf: 3 },
+    { key: 'variant', label: 'Variant', kind: 'text', pdf: 1.6 },
+    { key: 'sku', label: 'SKU', kind: 'text', pdf: 1.5 },
+    { key: 'product_active', label: 'On sale', kind: 'text', pdf: 0.7, display: YES_NO },
+    { key: 'status', label: 'Status', kind: 'text', pdf: 0.9, display: { in: 'In stock', low: 'Low', out: 'Out' } },
+    { key: 'stock_quantity', label: 'Stock', kind: 'number', pdf: 0.7, sums: true },
+    { key: 'low_stock_threshold', label: 'Alert at', kind: 'number', pdf: 0.7 },
+    { key: 'cost_price', label: 'Cost', kind: 'money', pdf: 0.9 },
+    { key: 'stock_value', label: 'Value at cost', kind: 'money', pdf: 1.1, sums: true },
+    { key: 'price', label: 'Price', kind: 'money', pdf: 0.9 },
+    { key: 'retail_value', label: 'Value at price', kind: 'money', pdf: 1.1, sums: true },
+  ],
+  async preview(db, _period, limit) {
+    const [figures] = await rowsOf<Record<string, unknown>>(
+      db,
+      sql`select count(*)::float8 as n, coalesce(sum(stock_quantity), 0)::float8 as stock,
+          coalesce(sum(round(cost_price * 100) * stock_quantity), 0)::float8 as cost_value,
+          coalesce(sum(round(price * 100) * stock_quantity), 0)::float8 as retail_value,
+          count(*) filter (where stock_quantity <= 0)::float8 as out_count,
+          count(*) filter (where stock_quantity > 0 and stock_quantity <= low_stock_threshold)::float8 as low_count
+        from ${productVariants} where is_active`,
+    );
+    const rows = limit > 0 ? (await rowsOf<VariantRow>(db, pageQuery(limit))).map(recordOf) : [];
+    return {
+      rows,
+      totalRows: num(figures?.n),
+      totals: {
+        stock_quantity: num(figures?.stock),
+        stock_value: dollars(figures?.cost_value),
+        retail_value: dollars(figures?.retail_value),
+      },
+      note: `The stock now, whatever the dates chosen: ${num(figures?.low_count)} low, ${num(figures?.out_count)} out of stock.`,
+    };
+  },
+  async *pages(db) {
+    let after: VariantRow | undefined;
+    for (;;) {
+      const rows = await rowsOf<VariantRow>(db, pageQuery(STEP_ROWS, after));
+      if (rows.length > 0) yield rows.map(recordOf);
+      if (rows.length < STEP_ROWS) return;
+      after = rows.at(-1);
+    }
+  },
+};
