@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '#server/audit/audit.service.ts';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { currentUser } from '#server/auth/authenticate.ts';
 import { csvOfRecords } from '#server/csv.ts';
@@ -109,6 +110,14 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const timeZone = app.settings.values.site.time_zone;
+      // A copy of the customers' orders leaving the shop is on the record (as the reports' files are).
+      const { page: _page, limit: _limit, ...filters } = request.query;
+      await recordAudit(app.db, {
+        context: auditContextOf(request),
+        action: 'order.export',
+        entityType: 'order',
+        after: filters,
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header(
