@@ -7,7 +7,7 @@ import { dollars, num, type ReportDefinition, type ReportRecord, rowsOf, variant
  * `inventory`: the stock as it is now (the period does not apply; the note and the PDF say so), one row per
  * active variant, by product name: stock, its alert threshold, whether it is low (some left, at or
  * below the threshold) or out (none), and its value at cost (cost × stock, for variants whose cost
- * is known) and at price. docs/product.md#reports.
+ * is known) and at price, by SKU. docs/product.md#reports.
  */
 
 const STEP_ROWS = 2_000;
@@ -16,8 +16,7 @@ interface VariantRow {
   variant_id: string;
   product_id: string;
   name: string;
-  name_key: string;
-  sort_order: number;
+  sku_key: string;
   product_active: boolean;
   sku: string;
   options: Record<string, string>;
@@ -28,18 +27,18 @@ interface VariantRow {
   price: unknown;
 }
 
-const ORDER = sql`name_key, product_id, sort_order, variant_id`;
-
+/**
+ * A page by SKU (any case; SKUs are unique regardless of case), after `after`: the variants' own
+ * index gives the order, so a page reads its rows and no more, and each looks its product up.
+ */
 function pageQuery(limit: number, after?: VariantRow): SQL {
-  const keyset = after
-    ? sql`and (lower(p.name), p.id, v.sort_order, v.id) > (${after.name_key}, ${after.product_id}::uuid, ${after.sort_order}::integer, ${after.variant_id}::uuid)`
-    : sql``;
-  return sql`select v.id as variant_id, p.id as product_id, p.name, lower(p.name) as name_key, v.sort_order,
+  const keyset = after ? sql`and lower(v.sku) > ${after.sku_key}` : sql``;
+  return sql`select v.id as variant_id, v.product_id, p.name, lower(v.sku) as sku_key,
       p.is_active as product_active, v.sku, v.options, p.variations, v.stock_quantity as stock,
       v.low_stock_threshold as threshold, v.cost_price as cost, v.price
-    from ${productVariants} v join ${products} p on p.id = v.product_id
-    where v.is_active ${keyset}
-    order by ${ORDER} limit ${limit}`;
+    from (select * from ${productVariants} v where v.is_active ${keyset} order by lower(v.sku) limit ${limit}) as v
+      join lateral (select name, is_active, variations from ${products} where id = v.product_id limit 1) as p on true
+    order by lower(v.sku)`;
 }
 
 export function stockStatus(stock: number, threshold: number): 'out' | 'low' | 'in' {
@@ -84,9 +83,10 @@ export const inventoryReport: ReportDefinition = {
   async preview(db, _period, limit) {
     const [figures] = await rowsOf<Record<string, unknown>>(
       db,
+      // Cents as bigint (numeric to float8 goes through text: several times the cost).
       sql`select count(*)::float8 as n, coalesce(sum(stock_quantity), 0)::float8 as stock,
-          coalesce(sum(round(cost_price * 100) * stock_quantity), 0)::float8 as cost_value,
-          coalesce(sum(round(price * 100) * stock_quantity), 0)::float8 as retail_value,
+          coalesce(sum((cost_price * 100)::bigint * stock_quantity), 0)::float8 as cost_value,
+          coalesce(sum((price * 100)::bigint * stock_quantity), 0)::float8 as retail_value,
           count(*) filter (where stock_quantity <= 0)::float8 as out_count,
           count(*) filter (where stock_quantity > 0 and stock_quantity <= low_stock_threshold)::float8 as low_count
         from ${productVariants} where is_active`,

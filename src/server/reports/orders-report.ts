@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { analyticsOrderDays } from '#server/analytics/analytics.tables.ts';
 import { orderRowPages, periodWalk } from '#server/orders/admin-order-export.ts';
-import { orders } from '#server/orders/orders.table.ts';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '#shared/contracts/admin-orders.ts';
 import { ORDER_ROW_COLUMNS, type OrderRowKey } from '#shared/contracts/analytics.ts';
 import { dollars, num, type ReportColumnDefinition, type ReportDefinition, rowsOf } from './report-kit.ts';
@@ -8,7 +8,8 @@ import { dollars, num, type ReportColumnDefinition, type ReportDefinition, rowsO
 /**
  * `orders`: one row per order placed in the period, oldest first, cancelled ones too (their
  * status says so): the orders list's export columns (ORDER_ROW_COLUMNS), walked a step at a time
- * by the orders domain (admin-order-export.ts). Totals add up every row shown.
+ * by the orders domain (admin-order-export.ts). The count and the totals (discount, shipping,
+ * total, refunded: every row shown, cancelled ones too) come from the daily roll-up.
  */
 
 /** Width in the PDF (0: CSV only), and whether the column adds up. */
@@ -20,36 +21,30 @@ const LAYOUT: Partial<Record<OrderRowKey, Pick<ReportColumnDefinition, 'pdf' | '
   customer_name: { pdf: 1.6 },
   customer_phone: { pdf: 1.3 },
   items: { pdf: 0.65 },
-  subtotal: { pdf: 1, sums: true },
+  subtotal: { pdf: 1 },
   discount: { pdf: 0.9, sums: true },
   shipping: { pdf: 0.9, sums: true },
-  tax: { pdf: 0.9, sums: true },
+  tax: { pdf: 0.9 },
   total: { pdf: 1, sums: true },
   refunded: { pdf: 1, sums: true },
 };
 
-const MONEY_KEYS = ['subtotal', 'discount', 'shipping', 'tax', 'total', 'refunded'] as const;
+/** The columns the roll-up adds up exactly (its tax is net of refunds, and it has no subtotal). */
+const SUMMED = ['discount', 'shipping', 'total', 'refunded'] as const;
 
 export const ordersReport: ReportDefinition = {
   type: 'orders',
   columns: ORDER_ROW_COLUMNS.map((column): ReportColumnDefinition => ({ ...column, pdf: 0, ...LAYOUT[column.key] })),
   async preview(db, period, limit) {
-    const inPeriod = sql`${orders.createdAt} >= ${period.start} and ${orders.createdAt} < ${period.end}`;
-    const money = {
-      subtotal: orders.subtotal,
-      discount: orders.discount,
-      shipping: orders.shipping,
-      tax: orders.tax,
-      total: orders.total,
-      refunded: orders.refundedAmount,
-    };
-    // One pass over the period's orders by the created_at index; the rows read only the first step.
+    // The count and sums from the daily roll-up (every status: the rows list cancelled orders
+    // too), a few rows per day; the rows read only the first step of the walk.
+    const r = analyticsOrderDays;
     const [sums] = await rowsOf<Record<string, unknown>>(
       db,
-      sql`select count(*)::float8 as n, ${sql.join(
-        MONEY_KEYS.map((key) => sql`coalesce(sum(${money[key]}) * 100, 0)::float8 as ${sql.identifier(key)}`),
-        sql`, `,
-      )} from ${orders} where ${inPeriod}`,
+      sql`select coalesce(sum(${r.orders}), 0)::float8 as n, coalesce(sum(${r.totalCents}), 0)::float8 as total,
+          coalesce(sum(${r.discountCents}), 0)::float8 as discount, coalesce(sum(${r.shippingCents}), 0)::float8 as shipping,
+          coalesce(sum(${r.refundedCents}), 0)::float8 as refunded
+        from ${r} where ${r.day} between ${period.from}::date and ${period.to}::date`,
     );
     const rows = [];
     if (limit > 0) {
@@ -61,7 +56,7 @@ export const ordersReport: ReportDefinition = {
     return {
       rows,
       totalRows: num(sums?.n),
-      totals: Object.fromEntries(MONEY_KEYS.map((key) => [key, dollars(sums?.[key])])),
+      totals: Object.fromEntries(SUMMED.map((key) => [key, dollars(sums?.[key])])),
       note: null,
     };
   },

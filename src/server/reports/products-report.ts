@@ -84,17 +84,37 @@ interface SalesRow {
 
 const ORDER = sql`revenue desc, product_id desc, variant_id desc`;
 
-/** A page of the ranked sales with the names and SKUs they have now; `extra` adds columns over the whole. */
-function rankedQuery(period: ReportPeriod, limit: number, after?: SalesRow, extra: SQL = sql``): SQL {
+/**
+ * The names and SKUs the page's rows have now, looked up by key row by row (`limit 1` keeps the
+ * planner from turning the lookups into a join that reads the whole catalogue).
+ */
+const withNames = (rows: SQL) =>
+  sql`select r.*, p.name, p.sku as product_sku, p.variations, v.sku, v.options
+    from (${rows}) as r
+      left join lateral (select name, sku, variations from ${products} where id = r.product_id limit 1) as p on true
+      left join lateral (select sku, options from ${productVariants} where id = r.variant_id limit 1) as v on true`;
+
+/** A page of the ranked sales after `after`. */
+function pageQuery(period: ReportPeriod, limit: number, after?: SalesRow): SQL {
   const keyset = after
     ? sql`where (revenue, product_id, variant_id) < (${num(after.revenue)}::float8, ${after.product_id}::uuid, ${after.variant_id}::uuid)`
     : sql``;
-  return sql`with agg as (${salesOf(period)}),
-      ranked as (select agg.* ${extra} from agg ${keyset} order by ${ORDER} limit ${limit})
-    select ranked.*, p.name, p.sku as product_sku, p.variations, v.sku, v.options
-    from ranked
-      left join ${products} p on p.id = ranked.product_id
-      left join ${productVariants} v on v.id = ranked.variant_id
+  return sql`with agg as (${salesOf(period)})
+    ${withNames(sql`select * from agg ${keyset} order by ${ORDER} limit ${limit}`)}
+    order by ${ORDER}`;
+}
+
+/**
+ * The first `limit` rows and, over the whole, the count and sums: one aggregation, kept
+ * (materialized) and read twice. Always one row: the totals, with the first sale's columns (null
+ * when nothing sold).
+ */
+function previewQuery(period: ReportPeriod, limit: number): SQL {
+  return sql`with agg as materialized (${salesOf(period)}),
+      totals as (select count(*)::float8 as n, coalesce(sum(units), 0) as t_units,
+        coalesce(sum(revenue), 0) as t_revenue, coalesce(sum(lines), 0) as t_lines from agg),
+      named as (${withNames(sql`select * from agg order by ${ORDER} limit ${limit}`)})
+    select totals.*, named.* from totals left join named on true
     order by ${ORDER}`;
 }
 
@@ -124,19 +144,15 @@ export const productsReport: ReportDefinition = {
     { key: 'average_price', label: 'Avg. price', kind: 'money', pdf: 1 },
   ],
   async preview(db: Db, period, limit) {
-    // One aggregation: the first rows, and over the whole (window sums) the count and totals.
-    const rows = await rowsOf<SalesRow & { n: unknown; t_units: unknown; t_revenue: unknown; t_lines: unknown }>(
-      db,
-      rankedQuery(
-        period,
-        Math.max(limit, 1),
-        undefined,
-        sql`, count(*) over ()::float8 as n, sum(units) over () as t_units, sum(revenue) over () as t_revenue, sum(lines) over () as t_lines`,
-      ),
-    );
+    const rows = await rowsOf<
+      Partial<SalesRow> & { n: unknown; t_units: unknown; t_revenue: unknown; t_lines: unknown }
+    >(db, previewQuery(period, Math.max(limit, 1)));
     const first = rows[0];
     return {
-      rows: rows.slice(0, limit).map(recordOf),
+      rows: rows
+        .filter((row): row is SalesRow & typeof row => typeof row.product_id === 'string')
+        .slice(0, limit)
+        .map(recordOf),
       totalRows: num(first?.n),
       totals: { units: num(first?.t_units), orders: num(first?.t_lines), revenue: dollars(first?.t_revenue) },
       note: null,
@@ -145,7 +161,7 @@ export const productsReport: ReportDefinition = {
   async *pages(db, period) {
     let after: SalesRow | undefined;
     for (;;) {
-      const rows = await rowsOf<SalesRow>(db, rankedQuery(period, STEP_ROWS, after));
+      const rows = await rowsOf<SalesRow>(db, pageQuery(period, STEP_ROWS, after));
       if (rows.length > 0) yield rows.map(recordOf);
       if (rows.length < STEP_ROWS) return;
       after = rows.at(-1);

@@ -42,8 +42,8 @@ async function allRows(db: Db, period: ReportPeriod): Promise<ReportRecord[]> {
     sql`with agg as (
           select ${orders.promoCode} as code, count(*)::float8 as uses,
             count(distinct ${orders.customerId})::float8 as customers,
-            round(sum(${orders.discount}) * 100)::float8 as discount,
-            round(sum(${orders.total} - ${orders.refundedAmount}) * 100)::float8 as revenue
+            sum((${orders.discount} * 100)::bigint)::float8 as discount,
+            sum(((${orders.total} - ${orders.refundedAmount}) * 100)::bigint)::float8 as revenue
           from ${orders}
           where ${orders.createdAt} >= ${period.start} and ${orders.createdAt} < ${period.end}
             and ${orders.status} <> 'cancelled' and ${orders.promoCode} is not null
