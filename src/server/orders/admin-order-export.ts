@@ -1,8 +1,7 @@
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { AdminOrdersQuery } from '#shared/contracts/admin-orders.ts';
-import type { OrderRowKey } from '#shared/contracts/analytics.ts';
-import { fromCents, toCents } from '#shared/money.ts';
+import { ORDER_ROW_COLUMNS, type OrderRowKey } from '#shared/contracts/analytics.ts';
 import { filterConditions, SORT_COLUMNS } from './admin-order-queries.ts';
 import { orderItems, orders } from './orders.table.ts';
 
@@ -62,8 +61,6 @@ export function periodWalk(start: SQL, end: SQL): OrderWalk {
   };
 }
 
-const money = (value: number) => fromCents(toCents(value));
-
 /**
  * The rows after `after` in the walk's order: `k0 > a0 or (k0 = a0 and k1 > a1) or …` (`<` when
  * descending), with `k0 >= a0` beside it for the index. Written out rather than as a row
@@ -86,8 +83,11 @@ function afterKeys(walk: OrderWalk, after: string[]): SQL {
 }
 
 /**
- * The rows of `walk`, a step at a time. `timeZone` is the shop's: `placed_at` is its wall clock,
- * formatted by the database (an Intl formatter per row would cost more than the row).
+ * The rows of `walk`, a step at a time: one statement per step, which returns the step as one
+ * JSON text (`json_agg`), read with one `JSON.parse`; the database's driver reads a row of 20
+ * columns field by field at several times the cost. `timeZone` is the shop's: `placed_at` is its
+ * wall clock, formatted by the database (an Intl formatter per row would cost more than the row).
+ * The item counts come with the step, one index lookup per order.
  */
 export async function* orderRowPages(
   db: Db,
@@ -95,77 +95,53 @@ export async function* orderRowPages(
   timeZone: string,
   step = EXPORT_STEP_ROWS,
 ): AsyncGenerator<OrderRowRecord[]> {
-  const keyFields = Object.fromEntries(walk.keys.map((key, index) => [`k${index}`, sql<string>`(${key.expr})::text`]));
+  const o = orders;
+  const direction = sql.raw(walk.descending ? 'desc' : 'asc');
+  // Each key twice: as text for the next step's condition, and typed (s0, s1…) to order the JSON by.
+  const keyColumns = walk.keys.flatMap((key, index) => [
+    sql`(${key.expr})::text as ${sql.identifier(`k${index}`)}`,
+    sql`${key.expr} as ${sql.identifier(`s${index}`)}`,
+  ]);
+  const jsonOrder = sql.join(
+    walk.keys.map((_, index) => sql`p.${sql.identifier(`s${index}`)} ${direction}`),
+    sql`, `,
+  );
   let after: string[] | undefined;
   for (;;) {
-    const rows = await db
-      .select({
-        order: {
-          orderNumber: orders.orderNumber,
-          status: orders.status,
-          paymentStatus: orders.paymentStatus,
-          paymentMethod: orders.paymentMethod,
-          source: orders.source,
-          customerName: orders.customerName,
-          customerPhone: orders.customerPhone,
-          customerEmail: orders.customerEmail,
-          shippingAddress: orders.shippingAddress,
-          subtotal: orders.subtotal,
-          discount: orders.discount,
-          promoCode: orders.promoCode,
-          shipping: orders.shipping,
-          tax: orders.tax,
-          total: orders.total,
-          refunded: orders.refundedAmount,
-          carrier: orders.carrier,
-          trackingNumber: orders.trackingNumber,
-        },
-        id: orders.id,
-        placedAt: sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI')`,
-        ...keyFields,
-      })
-      .from(orders)
-      .where(and(walk.where, after ? afterKeys(walk, after) : undefined))
-      .orderBy(...walk.keys.map((key) => (walk.descending ? sql`${key.expr} desc` : sql`${key.expr} asc`)))
-      .limit(step);
+    const page = sql`select ${o.id} as id, ${o.orderNumber} as order_number,
+        to_char(${o.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI') as placed_at,
+        ${o.status} as status, ${o.paymentStatus} as payment_status, ${o.paymentMethod} as payment_method,
+        ${o.source} as source, ${o.customerName} as customer_name, ${o.customerPhone} as customer_phone,
+        ${o.customerEmail} as customer_email, ${o.shippingAddress} ->> 'governorate' as governorate,
+        ${o.shippingAddress} ->> 'city' as city, ${o.subtotal} as subtotal, ${o.discount} as discount,
+        ${o.promoCode} as promo_code, ${o.shipping} as shipping, ${o.tax} as tax, ${o.total} as total,
+        ${o.refundedAmount} as refunded, ${o.carrier} as carrier, ${o.trackingNumber} as tracking_number,
+        ${sql.join(keyColumns, sql`, `)}
+      from ${o}
+      where ${and(walk.where, after ? afterKeys(walk, after) : undefined) ?? sql`true`}
+      order by ${sql.join(
+        walk.keys.map((key) => sql`${key.expr} ${direction}`),
+        sql`, `,
+      )}
+      limit ${step}`;
+    const [result] = (
+      (await db.execute(
+        sql`with page as (${page}),
+            items as (
+              select ${orderItems.orderId} as order_id, sum(${orderItems.quantity})::integer as n from ${orderItems}
+              where ${orderItems.orderId} = any (array(select id from page)) group by ${orderItems.orderId}
+            )
+          select coalesce(json_agg(p order by ${jsonOrder}), '[]')::text as rows
+          from (select page.*, coalesce(items.n, 0) as items from page left join items on items.order_id = page.id) as p`,
+      )) as unknown as { rows: { rows: string }[] }
+    ).rows;
+    const rows = JSON.parse(result?.rows ?? '[]') as Record<string, string | number | null>[];
     if (rows.length > 0) {
-      // The step's item counts in one statement (one index lookup per order, not a subquery each).
-      const counts = await db
-        .select({ orderId: orderItems.orderId, items: sql<number>`sum(${orderItems.quantity})`.mapWith(Number) })
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.orderId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .groupBy(orderItems.orderId);
-      const itemsOf = new Map(counts.map((count) => [count.orderId, count.items]));
-      yield rows.map(({ id, order, placedAt }) => ({
-        order_number: order.orderNumber,
-        placed_at: placedAt,
-        status: order.status,
-        payment_status: order.paymentStatus,
-        payment_method: order.paymentMethod,
-        source: order.source,
-        customer_name: order.customerName,
-        customer_phone: order.customerPhone,
-        customer_email: order.customerEmail,
-        governorate: order.shippingAddress.governorate ?? null,
-        city: order.shippingAddress.city,
-        items: itemsOf.get(id) ?? 0,
-        subtotal: money(order.subtotal),
-        discount: money(order.discount),
-        promo_code: order.promoCode,
-        shipping: money(order.shipping),
-        tax: money(order.tax),
-        total: money(order.total),
-        refunded: money(order.refunded),
-        carrier: order.carrier,
-        tracking_number: order.trackingNumber,
-      }));
+      yield rows.map(
+        (row) => Object.fromEntries(ORDER_ROW_COLUMNS.map(({ key }) => [key, row[key] ?? null])) as OrderRowRecord,
+      );
     }
-    const last = rows.at(-1) as Record<string, unknown> | undefined;
+    const last = rows.at(-1);
     if (!last || rows.length < step) return;
     after = walk.keys.map((_, index) => String(last[`k${index}`]));
   }
