@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { eachDay, eachMonth, lastDays, monthOf, previousPeriod } from '#shared/analytics-periods.ts';
-import { ANALYTICS_TOP_LIMIT, type AnalyticsDashboard } from '#shared/contracts/analytics.ts';
+import type { AnalyticsDashboard } from '#shared/contracts/analytics.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { optionValues } from '#shared/product-variants.ts';
-import {
-  activeProductCount,
-  overviewFigures,
-  periodCustomers,
-  salesByDay,
-  totalsOf,
-} from './analytics-overview-figures.ts';
-import { type AnalyticsCalendar, money, rowsOf } from './analytics-queries.ts';
+import { overviewFigures, periodCustomers, salesByDay, totalsOf } from './analytics-overview-figures.ts';
+import { type AnalyticsCalendar, money, rowsOf, TOP_LIMIT } from './analytics-queries.ts';
 import { topPerformers } from './analytics-top-sellers.ts';
 
 /**
@@ -24,13 +18,13 @@ export async function analyticsDashboard(
   db: Db,
   calendar: AnalyticsCalendar,
   days: number,
+  activeProducts: number,
 ): Promise<AnalyticsDashboard> {
   const range = lastDays(calendar.today, days);
   const previous = previousPeriod(range);
-  const [sales, customers, products, recentOrders, recentCustomers, lowStock, top] = await Promise.all([
+  const [sales, customers, recentOrders, recentCustomers, lowStock, top] = await Promise.all([
     salesByDay(db, { from: previous.from, to: range.to }),
     periodCustomers(db, range, previous, calendar.timeZone),
-    activeProductCount(db),
     latestOrders(db),
     latestCustomers(db),
     lowStockVariants(db),
@@ -57,7 +51,7 @@ export async function analyticsDashboard(
     overview: overviewFigures(
       { current: totalsOf(sales, range), previous: totalsOf(sales, previous) },
       customers,
-      products,
+      activeProducts,
     ),
     recent_activity: {
       recent_orders: recentOrders,
@@ -83,9 +77,9 @@ async function latestOrders(db: Db) {
     created_at: string;
   }>(
     db,
-    sql`select id, order_number, customer_name, total::text as total, status,
-          to_json(created_at)#>>'{}' as created_at
-        from orders order by created_at desc, order_number desc limit ${ANALYTICS_TOP_LIMIT}`,
+    sql`select o.id, o.order_number, o.customer_name, o.total::text as total, o.status,
+          to_json(o.created_at)#>>'{}' as created_at
+        from orders as o order by o.created_at desc, o.order_number desc limit ${TOP_LIMIT}`,
   );
   return rows.map((row) => ({ ...row, total: Number(row.total), created_at: new Date(row.created_at).toISOString() }));
 }
@@ -94,8 +88,8 @@ async function latestOrders(db: Db) {
 async function latestCustomers(db: Db) {
   const rows = await rowsOf<{ id: string; name: string; phone: string | null; created_at: string }>(
     db,
-    sql`select id, name, phone, to_json(created_at)#>>'{}' as created_at
-        from customers order by created_at desc, id limit ${ANALYTICS_TOP_LIMIT}`,
+    sql`select c.id, c.name, c.phone, to_json(c.created_at)#>>'{}' as created_at
+        from customers as c order by c.created_at desc, c.id limit ${TOP_LIMIT}`,
   );
   return rows.map((row) => ({
     id: row.id,
@@ -126,7 +120,7 @@ async function lowStockVariants(db: Db) {
         from product_variants as v join products as p on p.id = v.product_id
         where v.is_active and p.is_active and v.stock_quantity > 0 and v.stock_quantity <= v.low_stock_threshold
         order by v.stock_quantity, p.name, v.sort_order
-        limit ${ANALYTICS_TOP_LIMIT}`,
+        limit ${TOP_LIMIT}`,
   );
   return rows.map(({ variations, options, ...row }) => ({
     ...row,

@@ -81,15 +81,10 @@ export async function periodCustomers(
   return row ?? { current: 0, previous: 0 };
 }
 
-/** Active products in the catalogue now. */
-export async function activeProductCount(db: Db): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(db, sql`select count(*)::int as count from products where is_active`);
-  return row?.count ?? 0;
-}
-
 export function overviewFigures(
   sales: { current: SalesTotals; previous: SalesTotals },
   customers: PeriodCustomers,
+  /** Active products now (the in-memory catalogue's size: no count of the products table). */
   totalProducts: number,
 ): AnalyticsOverviewFigures {
   const { current, previous } = sales;

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type DayRange, lastDays, previousPeriod, ratePercent } from '#shared/analytics-periods.ts';
-import { ANALYTICS_TOP_LIMIT, type AnalyticsOverview } from '#shared/contracts/analytics.ts';
-import {
-  activeProductCount,
-  overviewFigures,
-  periodCustomers,
-  salesByDay,
-  totalsOf,
-} from './analytics-overview-figures.ts';
-import { type AnalyticsCalendar, money, placedIn, rowsOf } from './analytics-queries.ts';
+import type { AnalyticsOverview } from '#shared/contracts/analytics.ts';
+import { overviewFigures, periodCustomers, salesByDay, totalsOf } from './analytics-overview-figures.ts';
+import { type AnalyticsCalendar, money, placedIn, rowsOf, TOP_LIMIT } from './analytics-queries.ts';
 
 /**
  * `GET /admin/analytics?days` (docs/product.md#analytics): the overview against the previous
@@ -17,13 +11,17 @@ import { type AnalyticsCalendar, money, placedIn, rowsOf } from './analytics-que
  * by orders_promo_code_idx) and the customers: new (first order in the period), returning, and
  * the repeat rate.
  */
-export async function analyticsOverview(db: Db, calendar: AnalyticsCalendar, days: number): Promise<AnalyticsOverview> {
+export async function analyticsOverview(
+  db: Db,
+  calendar: AnalyticsCalendar,
+  days: number,
+  activeProducts: number,
+): Promise<AnalyticsOverview> {
   const range = lastDays(calendar.today, days);
   const previous = previousPeriod(range);
-  const [sales, customers, products, promo, codes, newCustomers] = await Promise.all([
+  const [sales, customers, promo, codes, newCustomers] = await Promise.all([
     salesByDay(db, { from: previous.from, to: range.to }),
     periodCustomers(db, range, previous, calendar.timeZone),
-    activeProductCount(db),
     promoTotals(db, range),
     topCodes(db, range, calendar.timeZone),
     firstOrdersIn(db, range),
@@ -36,7 +34,7 @@ export async function analyticsOverview(db: Db, calendar: AnalyticsCalendar, day
     overview: overviewFigures(
       { current: totalsOf(sales, range), previous: totalsOf(sales, previous) },
       customers,
-      products,
+      activeProducts,
     ),
     promo_codes: {
       uses: promo.uses,
@@ -82,7 +80,7 @@ async function topCodes(db: Db, range: DayRange, timeZone: string) {
         ) as used
         where used.uses > 0
         order by used.uses desc, used.revenue desc, code.code
-        limit ${ANALYTICS_TOP_LIMIT}`,
+        limit ${TOP_LIMIT}`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { growthPercent, lastDays, previousPeriod } from '#shared/analytics-periods.ts';
-import { ANALYTICS_TOP_LIMIT, type ProductAnalytics, SLOW_MOVERS_LIMIT } from '#shared/contracts/analytics.ts';
+import type { ProductAnalytics } from '#shared/contracts/analytics.ts';
 import { optionValues } from '#shared/product-variants.ts';
 import {
   type AnalyticsCalendar,
@@ -10,6 +10,8 @@ import {
   money,
   productSalesRows,
   rowsOf,
+  SLOW_LIMIT,
+  TOP_LIMIT,
 } from './analytics-queries.ts';
 import { type SoldCategoryRow, type SoldProductRow, toTopCategory, toTopProduct } from './analytics-top-sellers.ts';
 
@@ -69,13 +71,13 @@ export async function productAnalytics(db: Db, calendar: AnalyticsCalendar, days
         select
           (select coalesce(json_agg(top), '[]') from (
             select product_id, name, revenue, quantity from named where revenue is not null
-            order by revenue desc, quantity desc, name nulls last limit ${ANALYTICS_TOP_LIMIT}) as top) as by_revenue,
+            order by revenue desc, quantity desc, name nulls last limit ${TOP_LIMIT}) as top) as by_revenue,
           (select coalesce(json_agg(top), '[]') from (
             select product_id, name, revenue, quantity from named where revenue is not null
-            order by quantity desc, revenue desc, name nulls last limit ${ANALYTICS_TOP_LIMIT}) as top) as by_units,
+            order by quantity desc, revenue desc, name nulls last limit ${TOP_LIMIT}) as top) as by_units,
           (select coalesce(json_agg(top), '[]') from (
             select s.product_id, s.variant_id, p.name, p.variations, v.options, v.sku, s.revenue, s.quantity
-            from (select * from sold_variants order by revenue desc, quantity desc limit ${ANALYTICS_TOP_LIMIT}) as s
+            from (select * from sold_variants order by revenue desc, quantity desc limit ${TOP_LIMIT}) as s
               left join products as p on p.id = s.product_id
               left join product_variants as v on v.id = s.variant_id
             order by s.revenue desc, s.quantity desc, p.name nulls last) as top) as variants,
@@ -85,7 +87,7 @@ export async function productAnalytics(db: Db, calendar: AnalyticsCalendar, days
             from (select id, name, stock_quantity from products as p
                   where p.is_active and p.stock_quantity > 0
                     and not exists (select 1 from sold where sold.product_id = p.id)
-                  order by p.stock_quantity desc, p.name limit ${SLOW_MOVERS_LIMIT}) as p
+                  order by p.stock_quantity desc, p.name limit ${SLOW_LIMIT}) as p
             order by p.stock_quantity desc, p.name) as slow) as slow,
           (select coalesce(json_agg(cat order by cat.revenue desc, cat.previous_revenue desc, cat.name nulls last), '[]') from (
             select c.id as category_id, c.name, coalesce(sum(named.revenue), 0) as revenue,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type DayRange, splitByMonths } from '#shared/analytics-periods.ts';
+import { ANALYTICS_TOP_LIMIT, SLOW_MOVERS_LIMIT } from '#shared/contracts/analytics.ts';
 import { fromCents } from '#shared/money.ts';
 import { shopToday } from '#shared/promo-codes.ts';
 import { analyticsState } from './analytics.tables.ts';
@@ -17,6 +18,14 @@ export const DELETED_ID = '00000000-0000-0000-0000-000000000000';
 /** How a deleted product is named in the top lists. */
 export const DELETED_PRODUCT_NAME = 'Deleted product';
 export const UNCATEGORISED = 'Uncategorised';
+
+/**
+ * The lists' lengths as SQL literals. As a bound parameter, a LIMIT leaves the planner guessing
+ * (generic plans take a tenth of the rows): "the latest 10 orders" sorted all 100,000 (470 ms)
+ * instead of walking orders_created_idx for 10.
+ */
+export const TOP_LIMIT = sql.raw(String(ANALYTICS_TOP_LIMIT));
+export const SLOW_LIMIT = sql.raw(String(SLOW_MOVERS_LIMIT));
 
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

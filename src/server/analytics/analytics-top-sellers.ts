@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import type { DayRange } from '#shared/analytics-periods.ts';
-import { ANALYTICS_TOP_LIMIT } from '#shared/contracts/analytics.ts';
 import {
   DELETED_ID,
   DELETED_PRODUCT_NAME,
   money,
   productSalesRows,
   rowsOf,
+  TOP_LIMIT,
   UNCATEGORISED,
 } from './analytics-queries.ts';
 
@@ -66,14 +66,14 @@ export async function topPerformers(db: Db, range: DayRange) {
           (select coalesce(json_agg(top), '[]') from (
             select product_id, name, revenue, quantity from sold
             order by revenue desc, quantity desc, name nulls last
-            limit ${ANALYTICS_TOP_LIMIT}) as top) as products,
+            limit ${TOP_LIMIT}) as top) as products,
           (select coalesce(json_agg(top), '[]') from (
             select c.id as category_id, c.name, sum(sold.revenue) as revenue, sum(sold.quantity) as quantity,
               sum(sold.lines) as lines
             from sold left join categories as c on c.id = sold.category_id
             group by c.id, c.name
             order by 3 desc, 2 nulls last
-            limit ${ANALYTICS_TOP_LIMIT}) as top) as categories`,
+            limit ${TOP_LIMIT}) as top) as categories`,
   );
   return {
     top_products: (row?.products ?? []).map(toTopProduct),

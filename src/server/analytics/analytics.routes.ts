@@ -23,6 +23,8 @@ import { salesSeries } from './analytics-sales.service.ts';
  */
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const calendar = () => analyticsCalendar(app.db, app.clock.now(), app.settings.values.site.time_zone);
+  // Active products: the storefront's in-memory catalogue holds exactly those.
+  const activeProducts = async () => (await app.catalogue.fresh()).size;
 
   app.get(
     '/analytics',
@@ -34,7 +36,9 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(AnalyticsOverviewSchema), 400: ErrorBodySchema },
       },
     },
-    async (request) => ({ data: await analyticsOverview(app.db, await calendar(), request.query.days) }),
+    async (request) => ({
+      data: await analyticsOverview(app.db, await calendar(), request.query.days, await activeProducts()),
+    }),
   );
 
   app.get(
@@ -47,7 +51,9 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(AnalyticsDashboardSchema), 400: ErrorBodySchema },
       },
     },
-    async (request) => ({ data: await analyticsDashboard(app.db, await calendar(), request.query.days) }),
+    async (request) => ({
+      data: await analyticsDashboard(app.db, await calendar(), request.query.days, await activeProducts()),
+    }),
   );
 
   app.get(
