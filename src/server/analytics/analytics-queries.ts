@@ -4,7 +4,6 @@ import { type DayRange, splitByMonths } from '#shared/analytics-periods.ts';
 import { ANALYTICS_TOP_LIMIT, SLOW_MOVERS_LIMIT } from '#shared/contracts/analytics.ts';
 import { fromCents } from '#shared/money.ts';
 import { shopToday } from '#shared/promo-codes.ts';
-import { analyticsState } from './analytics.tables.ts';
 
 /**
  * What the analytics' answers share (docs/product.md#analytics): the shop's calendar, and the SQL
@@ -39,12 +38,12 @@ export interface AnalyticsCalendar {
 }
 
 /**
- * The roll-ups' zone and today in it. The roll-ups say which zone their days are in (rebuilt when
- * the setting changes); `fallbackZone`, the setting, serves until their one row exists.
+ * The roll-ups' zone (cedar_analytics_zone(): analytics_state, which follows the shop's `time_zone`
+ * setting; docs/decisions/036-analytics-rollups.md) and today in it, on the app's clock.
  */
-export async function analyticsCalendar(db: Db, now: Date, fallbackZone: string): Promise<AnalyticsCalendar> {
-  const [state] = await db.select({ timeZone: analyticsState.timeZone }).from(analyticsState).limit(1);
-  const timeZone = state?.timeZone ?? fallbackZone;
+export async function analyticsCalendar(db: Db, now: Date): Promise<AnalyticsCalendar> {
+  const [row] = await rowsOf<{ zone: string }>(db, sql`select cedar_analytics_zone() as zone`);
+  const timeZone = row?.zone ?? 'Asia/Beirut';
   return { timeZone, today: shopToday(now, timeZone) };
 }
 

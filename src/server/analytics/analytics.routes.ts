@@ -22,7 +22,7 @@ import { salesSeries } from './analytics-sales.service.ts';
  * inside the admin scope: reads of the roll-ups, in the shop's days on the app's clock.
  */
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const calendar = () => analyticsCalendar(app.db, app.clock.now(), app.settings.values.site.time_zone);
+  const calendar = () => analyticsCalendar(app.db, app.clock.now());
   // Active products: the storefront's in-memory catalogue holds exactly those.
   const activeProducts = async () => (await app.catalogue.fresh()).size;
 
