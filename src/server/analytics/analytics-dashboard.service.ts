@@ -24,7 +24,7 @@ export async function analyticsDashboard(
   const previous = previousPeriod(range);
   const [sales, customers, recentOrders, recentCustomers, lowStock, top] = await Promise.all([
     salesByDay(db, { from: previous.from, to: range.to }),
-    periodCustomers(db, range, previous, calendar.timeZone),
+    periodCustomers(db, range, previous),
     latestOrders(db),
     latestCustomers(db),
     lowStockVariants(db),

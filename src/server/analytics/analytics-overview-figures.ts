@@ -55,30 +55,29 @@ export function totalsOf(rows: readonly DaySales[], range: DayRange): SalesTotal
 export interface PeriodCustomers {
   /** Distinct customers with an order not cancelled placed in the period. */
   current: number;
-  previous: number;
-}
-
-/** Distinct customers with an order not cancelled placed in `range` (orders_created_idx). */
-function distinctCustomers(range: DayRange, timeZone: string) {
-  return sql`(select count(distinct customer_id) from orders where ${placedIn(range, timeZone)} and status <> 'cancelled')::int`;
+  /** Customers whose first order not cancelled was placed in the period, and in the one before. */
+  newCurrent: number;
+  newPrevious: number;
 }
 
 /**
- * Distinct customers of the period and of the one before it, from the orders: a distinct count
- * does not add up across days, so no roll-up holds it. Two walks of orders_created_idx (a sorted
- * distinct each measured cheaper than one grouped walk over both periods).
+ * The period's customers and the new customers of it and of the period before, from
+ * analytics_customers: a period ending today holds exactly the customers whose latest order is in
+ * it (an index count on last_day, where a distinct count of the orders walked ~220 ms at 365 days
+ * of 100,000 orders); new customers count on first_day. Customer growth compares new customers,
+ * which, unlike the customers of a past period, need no walk of the orders.
  */
-export async function periodCustomers(
-  db: Db,
-  current: DayRange,
-  previous: DayRange,
-  timeZone: string,
-): Promise<PeriodCustomers> {
+export async function periodCustomers(db: Db, current: DayRange, previous: DayRange): Promise<PeriodCustomers> {
   const [row] = await rowsOf<PeriodCustomers>(
     db,
-    sql`select ${distinctCustomers(current, timeZone)} as current, ${distinctCustomers(previous, timeZone)} as previous`,
+    sql`select
+          (select count(*) from analytics_customers where last_day >= ${current.from}::date)::int as "current",
+          (select count(*) from analytics_customers
+            where first_day between ${current.from}::date and ${current.to}::date)::int as "newCurrent",
+          (select count(*) from analytics_customers
+            where first_day between ${previous.from}::date and ${previous.to}::date)::int as "newPrevious"`,
   );
-  return row ?? { current: 0, previous: 0 };
+  return row ?? { current: 0, newCurrent: 0, newPrevious: 0 };
 }
 
 export function overviewFigures(
@@ -97,6 +96,6 @@ export function overviewFigures(
     average_order_value: averageMoney(current.revenue, current.orders),
     revenue_growth: growthPercent(current.revenue, previous.revenue),
     order_growth: growthPercent(current.orders, previous.orders),
-    customer_growth: growthPercent(customers.current, customers.previous),
+    customer_growth: growthPercent(customers.newCurrent, customers.newPrevious),
   };
 }

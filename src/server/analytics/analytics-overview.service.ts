@@ -21,7 +21,7 @@ export async function analyticsOverview(
   const previous = previousPeriod(range);
   const [sales, customers, promo, codes, newCustomers] = await Promise.all([
     salesByDay(db, { from: previous.from, to: range.to }),
-    periodCustomers(db, range, previous, calendar.timeZone),
+    periodCustomers(db, range, previous),
     promoTotals(db, range),
     topCodes(db, range, calendar.timeZone),
     firstOrdersIn(db, range),

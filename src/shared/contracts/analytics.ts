@@ -52,7 +52,8 @@ export const ANALYTICS_DEFINITIONS = {
   paidRevenue: 'Paid revenue counts only orders whose payment was received (paid, or refunded since in part).',
   productRevenue:
     'A product’s revenue is what its order lines came to (price × quantity, before the order’s discount and tax), over orders not cancelled.',
-  growth: 'Growth compares this period with the previous period of the same length.',
+  growth:
+    'Growth compares this period with the previous period of the same length; customer growth compares their new customers.',
   customers: 'Customers are distinct customer records (one per phone number).',
   newCustomers: 'New customers placed their first order in the period; returning ones had ordered before it.',
   repeatRate: 'Repeat rate is the share of the period’s customers who have placed more than one order in all.',
@@ -107,6 +108,7 @@ export const AnalyticsOverviewFiguresSchema = z.object({
   average_order_value: money,
   revenue_growth: percent,
   order_growth: percent,
+  /** New customers of the period against those of the previous period. */
   customer_growth: percent,
 });
 export type AnalyticsOverviewFigures = z.infer<typeof AnalyticsOverviewFiguresSchema>;
