@@ -1,23 +1,28 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
-import { dollars, num, type ReportDefinition, type ReportRecord, rowsOf, variantLabel, YES_NO } from './report-kit.ts';
+import { dollars, num, type ReportDefinition, type ReportRecord, rowsOf, variantLabel } from './report-kit.ts';
 
 /**
  * `inventory`: the stock as it is now (the period does not apply; the note and the PDF say so), one row per
- * active variant, by product name: stock, its alert threshold, whether it is low (some left, at or
+ * active variant of a product on sale, by SKU: stock, its alert threshold, whether it is low (some left, at or
  * below the threshold) or out (none), and its value at cost (cost × stock, for variants whose cost
- * is known) and at price, by SKU. docs/product.md#reports.
+ * is known) and at price. docs/product.md#reports.
  */
 
 const STEP_ROWS = 2_000;
+
+/**
+ * The variants counted: active ones of active products, as the analytics' stock value counts them
+ * (ANALYTICS_DEFINITIONS.stockValue); a product taken off sale is out of the report.
+ */
+const onSale = sql`v.is_active and exists (select 1 from ${products} p where p.id = v.product_id and p.is_active)`;
 
 interface VariantRow {
   variant_id: string;
   product_id: string;
   name: string;
   sku_key: string;
-  product_active: boolean;
   sku: string;
   options: Record<string, string>;
   variations: { name: string }[];
@@ -34,10 +39,10 @@ interface VariantRow {
 function pageQuery(limit: number, after?: VariantRow): SQL {
   const keyset = after ? sql`and lower(v.sku) > ${after.sku_key}` : sql``;
   return sql`select v.id as variant_id, v.product_id, p.name, lower(v.sku) as sku_key,
-      p.is_active as product_active, v.sku, v.options, p.variations, v.stock_quantity as stock,
+      v.sku, v.options, p.variations, v.stock_quantity as stock,
       v.low_stock_threshold as threshold, v.cost_price as cost, v.price
-    from (select * from ${productVariants} v where v.is_active ${keyset} order by lower(v.sku) limit ${limit}) as v
-      join lateral (select name, is_active, variations from ${products} where id = v.product_id limit 1) as p on true
+    from (select * from ${productVariants} v where ${onSale} ${keyset} order by lower(v.sku) limit ${limit}) as v
+      join lateral (select name, variations from ${products} where id = v.product_id limit 1) as p on true
     order by lower(v.sku)`;
 }
 
@@ -54,7 +59,6 @@ function recordOf(row: VariantRow): ReportRecord {
     product: row.name,
     variant: variantLabel(row.options, row.variations),
     sku: row.sku,
-    product_active: row.product_active ? 'yes' : 'no',
     status: stockStatus(stock, num(row.threshold)),
     stock_quantity: stock,
     low_stock_threshold: num(row.threshold),
@@ -71,7 +75,6 @@ export const inventoryReport: ReportDefinition = {
     { key: 'product', label: 'Product', kind: 'text', pdf: 3 },
     { key: 'variant', label: 'Variant', kind: 'text', pdf: 1.6 },
     { key: 'sku', label: 'SKU', kind: 'text', pdf: 1.5 },
-    { key: 'product_active', label: 'On sale', kind: 'text', pdf: 0.7, display: YES_NO },
     { key: 'status', label: 'Status', kind: 'text', pdf: 0.9, display: { in: 'In stock', low: 'Low', out: 'Out' } },
     { key: 'stock_quantity', label: 'Stock', kind: 'number', pdf: 0.7, sums: true },
     { key: 'low_stock_threshold', label: 'Alert at', kind: 'number', pdf: 0.7 },
@@ -89,7 +92,7 @@ export const inventoryReport: ReportDefinition = {
           coalesce(sum((price * 100)::bigint * stock_quantity), 0)::float8 as retail_value,
           count(*) filter (where stock_quantity <= 0)::float8 as out_count,
           count(*) filter (where stock_quantity > 0 and stock_quantity <= low_stock_threshold)::float8 as low_count
-        from ${productVariants} where is_active`,
+        from ${productVariants} v where ${onSale}`,
     );
     const rows = limit > 0 ? (await rowsOf<VariantRow>(db, pageQuery(limit))).map(recordOf) : [];
     return {

@@ -17,7 +17,8 @@ import {
  * `sales`: one row per day of the period (days without orders too), read from the daily roll-up
  * (analytics_order_days: a few rows per day, whatever the number of orders). Revenue is the
  * totals of orders not cancelled less their refunds (docs/product.md#analytics-and-reports); VAT
- * is the roll-up's: each order's tax less its refunded share.
+ * is the roll-up's: each order's tax less its refunded share. Paid revenue counts the orders whose
+ * payment was received (paid, or refunded since), as the analytics do.
  */
 
 interface DayRow {
@@ -46,7 +47,7 @@ async function dailyFigures(db: Db, period: ReportPeriod): Promise<Map<string, D
           coalesce(sum(${r.shippingCents}) filter (where ${kept}), 0)::float8 as shipping,
           coalesce(sum(${r.taxCents}) filter (where ${kept}), 0)::float8 as tax,
           coalesce(sum(${r.refundedCents}) filter (where ${kept}), 0)::float8 as refunded,
-          coalesce(sum(${r.totalCents} - ${r.refundedCents}) filter (where ${kept} and ${r.paymentStatus} = 'paid'), 0)::float8 as paid
+          coalesce(sum(${r.totalCents} - ${r.refundedCents}) filter (where ${kept} and ${r.paymentStatus} <> 'pending'), 0)::float8 as paid
         from ${r}
         where ${r.day} between ${period.from}::date and ${period.to}::date
         group by ${r.day}`,
