@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
 import { type DayRange, growthPercent } from '#shared/analytics-periods.ts';
 import type { AnalyticsOverviewFigures } from '#shared/contracts/analytics.ts';
-import { averageMoney, money, placedIn, rowsOf } from './analytics-queries.ts';
+import { averageMoney, money, rowsOf } from './analytics-queries.ts';
 
 /**
  * The overview's figures (docs/product.md#analytics), shared by the dashboard and
