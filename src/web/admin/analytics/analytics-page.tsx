@@ -15,7 +15,6 @@ import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { DataList, type ListColumn } from '../ui/data-list.tsx';
 import { money } from '../ui/format.ts';
 import { RecordLink } from '../ui/record-link.tsx';
-import { StatTile } from '../ui/stat-tile.tsx';
 import {
   type AnalyticsDays,
   dashboardQuery,
@@ -248,13 +247,26 @@ function Loaded<T>({
   return <>{children(query.data)}</>;
 }
 
-function Figures({ items }: { items: ReadonlyArray<readonly [string, ReactNode]> }) {
+/** Labelled figures in a grid: small ones under a chart, `large` ones as a panel's headline (a card's own tiles would nest cards). */
+function Figures({
+  items,
+  large = false,
+  className = 'mt-4 grid-cols-2',
+}: {
+  items: ReadonlyArray<readonly [string, ReactNode]>;
+  large?: boolean;
+  className?: string;
+}) {
   return (
-    <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+    <dl className={`grid gap-x-4 gap-y-3 text-sm ${className}`}>
       {items.map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="text-xs text-muted">{label}</dt>
-          <dd className="font-semibold break-words text-strong tabular-nums">{value}</dd>
+          <dd
+            className={`font-semibold break-words text-strong tabular-nums ${large ? 'mt-0.5 text-xl font-bold tracking-tight' : ''}`}
+          >
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -364,15 +376,15 @@ function PromoPanel({ overview }: { overview: AnalyticsOverview }) {
   const promo = overview.promo_codes;
   return (
     <>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <StatTile label="Uses" value={count(promo.uses)} />
-        <StatTile label="Discount given" value={money(promo.discount_given)} />
-        <StatTile
-          label="Revenue with a code"
-          value={money(promo.revenue_with_code)}
-          className="col-span-2 sm:col-span-1"
-        />
-      </div>
+      <Figures
+        large
+        className="grid-cols-2 sm:grid-cols-3"
+        items={[
+          ['Uses', count(promo.uses)],
+          ['Discount given', money(promo.discount_given)],
+          ['Revenue with a code', money(promo.revenue_with_code)],
+        ]}
+      />
       {promo.top_codes.length > 0 ? (
         <div className="-mx-4 mt-4 border-t border-line sm:-mx-5">
           <DataList
@@ -401,7 +413,12 @@ const LOW_STOCK_COLUMNS: ReadonlyArray<ListColumn<LowStockRow>> = [
       </RecordLink>
     ),
   },
-  { header: 'SKU', card: 'line', className: 'font-mono text-xs text-muted', cell: (row) => row.sku ?? '—' },
+  {
+    header: 'SKU',
+    card: 'line',
+    className: 'font-mono text-xs whitespace-nowrap text-muted',
+    cell: (row) => row.sku ?? '—',
+  },
   {
     header: 'In stock',
     card: 'aside',
@@ -410,6 +427,12 @@ const LOW_STOCK_COLUMNS: ReadonlyArray<ListColumn<LowStockRow>> = [
     cell: (row) => (
       <span className={row.stock_quantity === 0 ? 'font-semibold text-danger' : 'font-semibold text-warning'}>
         {row.stock_quantity === 0 ? 'Out' : count(row.stock_quantity)}
+      </span>
+    ),
+    // On a card the figure stands alone beside the name: say what it counts.
+    cardCell: (row) => (
+      <span className={row.stock_quantity === 0 ? 'font-semibold text-danger' : 'font-semibold text-warning'}>
+        {row.stock_quantity === 0 ? 'Out of stock' : `${count(row.stock_quantity)} left`}
       </span>
     ),
   },
@@ -436,18 +459,19 @@ function StockPanel({ data }: { data: ProductAnalytics }) {
   const { stock_value: stock } = data;
   return (
     <>
-      <div className="grid grid-cols-2 gap-3">
-        <StatTile
-          label="Stock value at cost"
-          value={money(stock.value)}
-          hint={
-            stock.variants_without_cost > 0
-              ? `${count(stock.variants_without_cost)} variants have no cost`
-              : `${count(stock.variants_with_cost)} variants`
-          }
-        />
-        <StatTile label="At selling price" value={money(stock.retail_value)} />
-      </div>
+      <Figures
+        large
+        className="grid-cols-2"
+        items={[
+          ['Stock value at cost', money(stock.value)],
+          ['At selling price', money(stock.retail_value)],
+        ]}
+      />
+      <p className="mt-1 text-xs text-muted">
+        {stock.variants_without_cost > 0
+          ? `${count(stock.variants_with_cost)} variants with a cost; ${count(stock.variants_without_cost)} without one are left out.`
+          : `All ${count(stock.variants_with_cost)} variants have a cost.`}
+      </p>
       <h3 className="mt-5 text-sm font-semibold text-strong">Slow movers</h3>
       <p className="text-xs text-muted">In stock, nothing sold in the period; the largest stock first.</p>
       {data.slow_movers.length === 0 ? (

@@ -136,7 +136,8 @@ export function ReportsPage() {
             ))}
           </SelectField>
           {/* The two dates side by side, also on a phone: a range reads as one thing. */}
-          <div className="grid grid-cols-2 gap-3 sm:col-span-2">
+          {/* Filled by a preset, they are read-only and look it; "Custom dates" opens them. */}
+          <div className="grid grid-cols-2 gap-3 sm:col-span-2 [&_input:read-only]:bg-subtle [&_input:read-only]:text-muted">
             <TextField label="From" type="date" readOnly={preset !== 'custom'} {...dateField('date_from')} />
             <TextField label="To" type="date" readOnly={preset !== 'custom'} {...dateField('date_to')} />
           </div>
@@ -241,14 +242,17 @@ export function formatCell(value: Cell | undefined, kind: ReportColumn['kind']):
 }
 
 /**
- * Where each column goes on a phone card: the first column is the card's title, the last amount
- * its figure on the right, the rest labelled lines. From `md` up it is a table of every column.
+ * Where each column goes on a phone card: the first column is the card's title, the first amount
+ * (revenue, before VAT and discounts) its figure on the right, the rest labelled lines. From `md`
+ * up it is a table of every column.
  */
 function previewColumns(columns: readonly ReportColumn[]): ListColumn<{ id: string; row: Row }>[] {
-  const lastAmount = [...columns].reverse().find((column) => column.kind === 'money' || column.kind === 'number');
+  const headline =
+    columns.find((column, index) => index > 0 && column.kind === 'money') ??
+    columns.find((column, index) => index > 0 && column.kind === 'number');
   return columns.map((column, index) => ({
     header: column.label,
-    card: index === 0 ? 'title' : column === lastAmount ? 'aside' : 'line',
+    card: index === 0 ? 'title' : column === headline ? 'aside' : 'line',
     align: column.kind === 'text' || column.kind === 'date' ? undefined : 'right',
     className: column.kind === 'text' ? '' : 'whitespace-nowrap tabular-nums',
     cell: ({ row }) => formatCell(row[column.key], column.kind),
