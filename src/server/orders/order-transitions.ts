@@ -7,6 +7,7 @@ import { inTransaction } from '#server/db/transaction.ts';
 import { conflict, notFound } from '#server/errors.ts';
 import { insertOrderNotifications } from '#server/notifications/notify-admins.ts';
 import { productVariants } from '#server/products/product-variants.table.ts';
+import { products } from '#server/products/products.table.ts';
 import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
 import {
   ADDRESS_EDITABLE_STATUSES,
@@ -63,6 +64,7 @@ function refuse(from: string, to: OrderStatus) {
  * other gets the 409. Delivering a cash-on-delivery order means the cash was received.
  */
 async function changeStatus(tx: Db, id: string, from: OrderStatus, to: OrderStatus): Promise<void> {
+  if (to === 'cancelled') await lockWhatACancelGivesBack(tx, id);
   const moved = await tx
     .update(orders)
     .set({
@@ -83,6 +85,27 @@ async function changeStatus(tx: Db, id: string, from: OrderStatus, to: OrderStat
     await returnStock(tx, id);
     await returnPromoUse(tx, id);
   }
+}
+
+/**
+ * A cancel locks the rows it will give back to (the lines' variants by id, their products by id,
+ * the promo code) before it changes the order: the order's row change moves the analytics
+ * roll-ups (analytics-rollups.sql), whose rows an order placement locks after exactly these. Taken
+ * the other way round, a cancel holding a roll-up row and waiting for a variant and a checkout
+ * holding that variant and waiting for the row would deadlock on PostgreSQL.
+ */
+async function lockWhatACancelGivesBack(tx: Db, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    with v as materialized (
+      select k.id, k.product_id from ${productVariants} as k
+      where k.id = any (array(select ${orderItems.variantId} from ${orderItems} where ${orderItems.orderId} = ${orderId}))
+      order by k.id for no key update
+    )
+    select 1 from ${products} as p where p.id = any (array(select v.product_id from v)) order by p.id for no key update`);
+  await tx.execute(sql`
+    select 1 from ${promoCodes} as c
+    where c.id = (select ${orders.promoCodeId} from ${orders} where ${orders.id} = ${orderId} and ${orders.promoUseCounted})
+    for no key update`);
 }
 
 /**
