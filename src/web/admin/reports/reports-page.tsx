@@ -235,8 +235,9 @@ export function formatCell(value: Cell | undefined, kind: ReportColumn['kind']):
     return value.toLocaleString('en-US');
   }
   if (kind === 'date') {
-    // A day (YYYY-MM-DD, or a month YYYY-MM) stays as written: it already is the shop's. A moment is shown in the shop's zone.
-    return /^\d{4}-\d{2}(-\d{2})?$/.test(value) ? value : formatDateTime(value);
+    // Days, months and wall-clock times (`2026-11-03 14:05`) come already in the shop's zone and
+    // stay as written, as in the CSV; only an instant with its offset is put in the shop's zone.
+    return /T.*(Z|[+-]\d{2}:?\d{2})$/.test(value) ? formatDateTime(value) : value;
   }
   return value;
 }
