@@ -22,7 +22,7 @@ async function placeOrders(request: APIRequestContext, count: number) {
   for (let index = 0; index < count; index++) {
     const placed = await request.post('/api/orders', {
       data: {
-        items: [{ product_id: data.id, quantity: 1 }],
+        items: [{ product_id: data.id, quantity: 1, selectedVariations: { Diameter: '0.8 mm' } }],
         customer: {
           name: `Analytics Buyer ${index}`,
           phone: `03 ${100 + Math.floor(Math.random() * 900)} ${100 + Math.floor(Math.random() * 900)}`,

@@ -23,7 +23,7 @@ async function placeOrder(request: APIRequestContext, name: string): Promise<{ i
   const { data } = (await product.json()) as { data: { id: string } };
   const placed = await request.post('/api/orders', {
     data: {
-      items: [{ product_id: data.id, quantity: 1 }],
+      items: [{ product_id: data.id, quantity: 1, selectedVariations: { Diameter: '0.8 mm' } }],
       customer: { name, phone: `03 ${100 + Math.floor(Math.random() * 900)} ${100 + Math.floor(Math.random() * 900)}` },
       shipping_address: { city: 'Tyre', street: 'Old Souk', governorate: 'south' },
     },
@@ -38,8 +38,8 @@ test('a report is previewed, then downloaded as CSV and as PDF', async ({ page, 
   await signInAsAdmin();
   await page.getByRole('complementary').getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
-  await main(page).getByLabel('Report').selectOption('orders');
-  await main(page).getByLabel('Period').selectOption('this_year');
+  await main(page).getByRole('combobox', { name: 'Report', exact: true }).selectOption('orders');
+  await main(page).getByRole('combobox', { name: 'Period' }).selectOption('this_year');
   const preview = main(page).getByRole('region', { name: /^Orders/ });
   await expect(preview.getByRole('heading', { level: 2 })).toBeVisible();
   await expect(main(page).getByText(/^(Showing [\d,]+ of [\d,]+ rows|[\d,]+ rows?)\./)).toBeVisible();

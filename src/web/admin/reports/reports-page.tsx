@@ -113,7 +113,7 @@ export function ReportsPage() {
       />
       <form
         className="card p-4 sm:p-5"
-        aria-label="Report"
+        aria-label="Choose a report"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -243,19 +243,23 @@ export function formatCell(value: Cell | undefined, kind: ReportColumn['kind']):
 }
 
 /**
- * Where each column goes on a phone card: the first column is the card's title, the first amount
- * (revenue, before VAT and discounts) its figure on the right, the rest labelled lines. From `md`
- * up it is a table of every column.
+ * Where each column goes on a phone card: the first column is the card's title, the report's
+ * headline amount (its revenue or total, else its first amount) the figure on the right, the rest
+ * labelled lines. From `md` up it is a table of every column.
  */
 function previewColumns(columns: readonly ReportColumn[]): ListColumn<{ id: string; row: Row }>[] {
+  const rest = columns.slice(1);
   const headline =
-    columns.find((column, index) => index > 0 && column.kind === 'money') ??
-    columns.find((column, index) => index > 0 && column.kind === 'number');
+    rest.find((column) => column.kind === 'money' && (column.key === 'revenue' || column.key === 'total')) ??
+    rest.find((column) => column.kind === 'money') ??
+    rest.find((column) => column.kind === 'number');
   return columns.map((column, index) => ({
     header: column.label,
     card: index === 0 ? 'title' : column === headline ? 'aside' : 'line',
     align: column.kind === 'text' || column.kind === 'date' ? undefined : 'right',
-    className: column.kind === 'text' ? '' : 'whitespace-nowrap tabular-nums',
+    // A spreadsheet's rows: one line each, the table as wide as its columns (it scrolls sideways in
+    // its region when wider than the page); on a phone the cards wrap instead.
+    className: column.kind === 'text' ? 'whitespace-nowrap' : 'whitespace-nowrap tabular-nums',
     cell: ({ row }) => formatCell(row[column.key], column.kind),
   }));
 }
@@ -284,6 +288,7 @@ function ReportPreview({ report, fetching }: { report: Report; fetching: boolean
           rows={rows}
           columns={previewColumns(report.columns)}
           rowKey={(item) => item.id}
+          tableClassName="w-max! min-w-full"
         />
       )}
       {totals && shown > 0 && <Totals columns={report.columns} totals={totals} />}
