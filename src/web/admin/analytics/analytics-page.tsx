@@ -77,7 +77,8 @@ export function AnalyticsPage() {
           </Link>
         }
       />
-      <PeriodSwitcher days={days} onChange={choose} />
+      {/* Uncontrolled radios, so a tap shows at once (the URL follows in a transition); drawn again when the URL changes (back, forward). */}
+      <PeriodSwitcher key={days} days={days} onChange={choose} />
       <Definitions />
 
       <Loaded query={dashboard} what="the figures" skeleton="h-32">
@@ -164,15 +165,16 @@ function PeriodSwitcher({ days, onChange }: { days: AnalyticsDays; onChange: (da
         {ANALYTICS_DAY_CHOICES.map((choice) => (
           <label
             key={choice}
-            className="cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium text-muted has-checked:bg-accent-solid has-checked:text-on-accent has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent hover:text-fg has-checked:hover:text-on-accent"
+            className="relative cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium text-muted has-checked:bg-accent-solid has-checked:text-on-accent has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent hover:text-fg has-checked:hover:text-on-accent"
           >
+            {/* The real radio covers its label, unseen: a tap anywhere on it is a tap on the radio. */}
             <input
               type="radio"
               name="analytics-period"
               value={choice}
-              checked={days === choice}
+              defaultChecked={days === choice}
               onChange={() => onChange(choice)}
-              className="sr-only"
+              className="absolute inset-0 cursor-pointer appearance-none opacity-0"
             />
             {PERIOD_LABELS[choice]}
           </label>
@@ -408,16 +410,13 @@ const LOW_STOCK_COLUMNS: ReadonlyArray<ListColumn<LowStockRow>> = [
     header: 'Product',
     card: 'title',
     cell: (row) => (
-      <RecordLink to={`/admin/products/${row.product_id}`}>
-        {row.variant_label ? `${row.product_name} (${row.variant_label})` : row.product_name}
-      </RecordLink>
+      <>
+        <RecordLink to={`/admin/products/${row.product_id}`}>
+          {row.variant_label ? `${row.product_name} (${row.variant_label})` : row.product_name}
+        </RecordLink>
+        {row.sku && <span className="block font-mono text-xs text-muted">{row.sku}</span>}
+      </>
     ),
-  },
-  {
-    header: 'SKU',
-    card: 'line',
-    className: 'font-mono text-xs whitespace-nowrap text-muted',
-    cell: (row) => row.sku ?? '—',
   },
   {
     header: 'In stock',

@@ -38,7 +38,8 @@ export function CustomersChart({
         <PieChart responsive accessibilityLayer={false} style={{ width: 160, height: 160 }}>
           {total > 0 ? (
             <Pie
-              data={data}
+              // A slice of nothing would still draw its border as a line across the ring.
+              data={data.filter((slice) => slice.value > 0)}
               dataKey="value"
               nameKey="label"
               innerRadius="58%"
@@ -47,9 +48,11 @@ export function CustomersChart({
               strokeWidth={2}
               isAnimationActive={false}
             >
-              {data.map((slice) => (
-                <Cell key={slice.key} fill={slice.colour} />
-              ))}
+              {data
+                .filter((slice) => slice.value > 0)
+                .map((slice) => (
+                  <Cell key={slice.key} fill={slice.colour} />
+                ))}
             </Pie>
           ) : (
             <Pie
