@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminAccountVerificationRoutes } from '#server/accounts/admin-account-verification.routes.ts';
+import { adminAnalyticsRoutes } from '#server/analytics/analytics.routes.ts';
 import { adminAuditRoutes } from '#server/audit/audit.routes.ts';
 import { requireStaff } from '#server/auth/authenticate.ts';
 import { staffTwoFactorRoutes } from '#server/auth/staff-two-factor.routes.ts';
@@ -54,4 +55,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(staffTwoFactorRoutes);
   await admin.register(securityRoutes);
   await admin.register(adminAuditRoutes);
+  await admin.register(adminAnalyticsRoutes);
 };

@@ -101,15 +101,23 @@ export const analyticsProductMonths = pgTable(
 );
 
 /**
- * Each customer with an order not cancelled: the day of their first such order and how many they
- * have. New customers of a period = first_day inside it; the repeat rate reads `orders > 1`.
+ * Each customer with an order not cancelled: the days of their first and latest such orders and
+ * how many they have. New customers of a period = first_day inside it; the repeat rate reads `orders > 1`.
  */
 export const analyticsCustomers = pgTable(
   'analytics_customers',
   {
     customerId: uuid('customer_id').primaryKey(),
     firstDay: date('first_day').notNull(),
+    /**
+     * The day of their latest order not cancelled: the customers of a period that ends today are
+     * those whose last day is in it, an index count instead of a distinct count of the orders.
+     */
+    lastDay: date('last_day').notNull(),
     orders: integer('orders').notNull(),
   },
-  (table) => [index('analytics_customers_first_day_idx').on(table.firstDay)],
+  (table) => [
+    index('analytics_customers_first_day_idx').on(table.firstDay),
+    index('analytics_customers_last_day_idx').on(table.lastDay),
+  ],
 );

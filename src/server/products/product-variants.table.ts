@@ -46,6 +46,12 @@ export const productVariants = pgTable(
     // jsonb equality ignores key order: one row per combination, at most one default per product.
     uniqueIndex('product_variants_product_options_unique').on(table.productId, table.options),
     index('product_variants_product_sort_idx').on(table.productId, table.sortOrder),
+    /** The analytics' low-stock list (decision 036): few rows, found without walking every variant. */
+    index('product_variants_low_stock_idx')
+      .on(table.stockQuantity)
+      .where(
+        sql`${table.isActive} and ${table.stockQuantity} > 0 and ${table.stockQuantity} <= ${table.lowStockThreshold}`,
+      ),
     // Case-insensitive like products' SKUs; product-identity.ts checks across both tables.
     uniqueIndex('product_variants_sku_lower_unique').on(sql`lower(${table.sku})`),
   ],

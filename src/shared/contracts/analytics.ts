@@ -18,7 +18,8 @@ import { safeText } from './text.ts';
  * - Days are calendar days in the shop's time zone (settings: site, `time_zone`; default Asia/Beirut).
  *   "The last N days" is today and the N − 1 days before it.
  * - Revenue = the totals of orders not cancelled, minus what was refunded of them, counted on the
- *   day the order was placed. Paid revenue = the same for orders whose payment is `paid`.
+ *   day the order was placed. Paid revenue = the same for orders whose payment was received
+ *   (`paid`, or refunded since in part or in full).
  * - Orders = orders placed in the period, cancelled ones included only in the status counts and
  *   the cancellation rate.
  * - Growth = this period against the previous period of the same length, in percent (one decimal);
@@ -48,12 +49,15 @@ export const SLOW_MOVERS_LIMIT = 20;
 export const ANALYTICS_DEFINITIONS = {
   days: 'Days are calendar days in the shop’s time zone; “last 30 days” is today and the 29 days before it.',
   revenue: 'Revenue is the total of orders not cancelled, minus refunds, counted on the day the order was placed.',
-  paidRevenue: 'Paid revenue counts only orders whose payment is marked paid.',
-  growth: 'Growth compares this period with the previous period of the same length.',
+  paidRevenue: 'Paid revenue counts only orders whose payment was received (paid, or refunded since in part).',
+  productRevenue:
+    'A product’s revenue is what its order lines came to (price × quantity, before the order’s discount and tax), over orders not cancelled.',
+  growth:
+    'Growth compares this period with the previous period of the same length; customer growth compares their new customers.',
   customers: 'Customers are distinct customer records (one per phone number).',
   newCustomers: 'New customers placed their first order in the period; returning ones had ordered before it.',
   repeatRate: 'Repeat rate is the share of the period’s customers who have placed more than one order in all.',
-  stockValue: 'Stock value is cost × stock for the variants whose cost is known.',
+  stockValue: 'Stock value is cost × stock for the active variants of active products whose cost is known.',
   tax: 'VAT collected is the tax of orders not cancelled, less the tax share of refunds, by the month the order was placed.',
 } as const;
 
@@ -104,6 +108,7 @@ export const AnalyticsOverviewFiguresSchema = z.object({
   average_order_value: money,
   revenue_growth: percent,
   order_growth: percent,
+  /** New customers of the period against those of the previous period. */
   customer_growth: percent,
 });
 export type AnalyticsOverviewFigures = z.infer<typeof AnalyticsOverviewFiguresSchema>;
@@ -121,6 +126,7 @@ export const TopCategorySchema = z.object({
   /** The category's name; "Uncategorised" for products without one. */
   category: z.string(),
   revenue: money,
+  /** Order lines of the category's products (an order with two of its products counts twice). */
   order_count: z.number().int(),
 });
 
@@ -131,6 +137,7 @@ export const AnalyticsDashboardSchema = z.object({
   date_to: dateKey,
   time_zone: z.string(),
   overview: AnalyticsOverviewFiguresSchema,
+  /** Each list holds at most ANALYTICS_TOP_LIMIT: the latest orders, the newest customers, the fewest left. */
   recent_activity: z.object({
     recent_orders: z.array(
       z.object({
@@ -159,7 +166,7 @@ export const AnalyticsDashboardSchema = z.object({
   sales_trends: z.object({
     /** One row per day of the period, empty days with 0. */
     daily_sales: z.array(DailySalesSchema),
-    /** One row per calendar month the period touches. */
+    /** One row per calendar month the period touches: the period's days in that month. */
     monthly_sales: z.array(MonthlySalesSchema),
   }),
   top_performers: z.object({
@@ -220,11 +227,11 @@ export const ProductAnalyticsSchema = z.object({
     }),
   ),
   stock_value: z.object({
-    /** Σ cost × stock over active variants whose cost is known. */
+    /** Σ cost × stock over active variants of active products whose cost is known. */
     value: money,
     variants_with_cost: z.number().int(),
     variants_without_cost: z.number().int(),
-    /** Σ price × stock over all active variants, for comparison. */
+    /** Σ price × stock over the same variants, for comparison. */
     retail_value: money,
   }),
 });
@@ -236,7 +243,9 @@ export const OrderAnalyticsSchema = z.object({
   /** Null: all time. */
   days: z.number().int().nullable(),
   total_orders: z.number().int(),
+  /** Every order placed, cancelled ones too. */
   by_status: countsOf(ORDER_STATUSES),
+  /** Orders not cancelled (they add up to total_orders), by payment status and by source. */
   by_payment_status: countsOf(PAYMENT_STATUSES),
   by_source: countsOf(ORDER_SOURCES),
   /** Average hours from placed to delivered, over the delivered orders; null when none. */
@@ -246,6 +255,7 @@ export const OrderAnalyticsSchema = z.object({
   cancellation_rate: z.number(),
   /** Orders with any refund ÷ orders not cancelled, percent. */
   refund_rate: z.number(),
+  /** All that was refunded of the period's orders, cancelled ones included. */
   refunded_amount: money,
 });
 export type OrderAnalytics = z.infer<typeof OrderAnalyticsSchema>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ANALYTICS_DEFINITIONS } from '#shared/contracts/analytics.ts';
 import { adminTestSetup, click, where } from '#web/test/admin.tsx';
 import { errorBody, json, recordedApi } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
@@ -38,7 +39,9 @@ describe('AnalyticsPage', () => {
     const figures = root.querySelector('[aria-label="Key figures"]') as HTMLElement;
     expect(figures.textContent).toContain('Revenue$12,345.50Up 12.5%on the previous 30 days');
     expect(figures.textContent).toContain('Orders120Down 3.0%on the previous 30 days');
-    expect(figures.textContent).toContain('Customers80No earlier figuresin the previous 30 days');
+    expect(figures.textContent).toContain(
+      'Customers80No earlier figuresin the previous 30 daysGrowth of new customers',
+    );
     expect(figures.textContent).toContain('Average order$102.88Paid revenue $9,000.00');
     const growth = [...figures.querySelectorAll('[data-growth]')];
     expect(growth.map((element) => element.getAttribute('data-growth'))).toEqual(['up', 'down', 'none']);
@@ -145,8 +148,7 @@ describe('AnalyticsPage', () => {
       details.querySelector('summary')?.textContent?.includes('How these figures are counted'),
     );
     expect(definitions?.textContent).toContain('Revenue is the total of orders not cancelled, minus refunds');
-    expect(definitions?.textContent).toContain(
-      'Growth compares this period with the previous period of the same length.',
-    );
+    expect(definitions?.textContent).toContain(ANALYTICS_DEFINITIONS.growth);
+    expect(definitions?.textContent).toContain(ANALYTICS_DEFINITIONS.tax);
   });
 });

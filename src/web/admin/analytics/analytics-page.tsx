@@ -104,12 +104,12 @@ export function AnalyticsPage() {
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Panel title="Top products" description="By revenue in the period.">
+        <Panel title="Top products" description={ANALYTICS_DEFINITIONS.productRevenue}>
           <Loaded query={dashboard} what="the top products" skeleton="h-64">
             {(data) => <TopProducts data={data} />}
           </Loaded>
         </Panel>
-        <Panel title="Top categories" description={`By revenue; growth on the previous ${periodLabel}.`}>
+        <Panel title="Top categories" description={`By product revenue; growth on the previous ${periodLabel}.`}>
           <Loaded query={products} what="the categories" skeleton="h-64">
             {(data) => <TopCategories data={data} periodLabel={periodLabel} />}
           </Loaded>
@@ -328,7 +328,8 @@ function TopCategories({ data, periodLabel }: { data: ProductAnalytics; periodLa
         detail: (
           <span className="flex flex-wrap items-center gap-x-3">
             <span>
-              {count(category.quantity_sold)} sold · {count(category.order_count)} orders
+              {count(category.quantity_sold)} sold · {count(category.order_count)}{' '}
+              {category.order_count === 1 ? 'order line' : 'order lines'}
             </span>
             <GrowthBadge growth={category.revenue_growth} comparedWith={periodLabel} inline />
           </span>

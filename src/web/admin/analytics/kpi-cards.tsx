@@ -97,6 +97,7 @@ export function KpiCards({ overview, periodLabel }: { overview: AnalyticsOvervie
           label="Customers"
           value={count(overview.total_customers)}
           growth={overview.customer_growth}
+          hint="Growth of new customers"
           comparedWith={periodLabel}
         />
         <KpiCard
