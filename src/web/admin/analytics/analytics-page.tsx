@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   ANALYTICS_DAY_CHOICES,
   ANALYTICS_DEFINITIONS,
+  ANALYTICS_TOP_LIMIT,
   type AnalyticsDashboard,
   type AnalyticsOverview,
   ORDER_SOURCES,
@@ -320,7 +321,7 @@ function TopCategories({ data, periodLabel }: { data: ProductAnalytics; periodLa
     <RankedList
       label="Top categories by revenue"
       empty="No sales in this period."
-      items={data.categories.map((category) => ({
+      items={data.categories.slice(0, ANALYTICS_TOP_LIMIT).map((category) => ({
         key: category.category_id ?? category.category,
         name: category.category,
         value: category.revenue,
