@@ -38,3 +38,30 @@ export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
     { ...OPTIONS, header: false },
   )}\r\n`;
 }
+
+/** A column of a file of records: its key is the header, its kind how a number is written. */
+export interface CsvRecordColumn {
+  key: string;
+  kind: string;
+}
+
+/** Money with its two decimals (12.50), other numbers as they are, nothing as an empty cell. */
+function recordCell(value: CsvCell | undefined, kind: string): CsvCell {
+  if (value === null || value === undefined) return '';
+  if (kind === 'money' && typeof value === 'number') return value.toFixed(2);
+  return value;
+}
+
+/**
+ * A streamed file of records (the reports, the orders export): BOM and header row first, then
+ * each page of records as it comes, so the file is never whole in memory.
+ */
+export async function* csvOfRecords(
+  columns: readonly CsvRecordColumn[],
+  pages: AsyncIterable<readonly Record<string, CsvCell>[]>,
+): AsyncGenerator<string> {
+  yield CSV_BOM + csvLines([columns.map((column) => column.key)]);
+  for await (const page of pages) {
+    yield csvLines(page.map((record) => columns.map((column) => recordCell(record[column.key], column.kind))));
+  }
+}

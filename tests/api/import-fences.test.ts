@@ -87,6 +87,9 @@ const SERVER_PACKAGES = [
   '@socket.io/redis-adapter',
   // The order mails' templates, filled per mail (mail/order-mail-render.ts, decision 032).
   'handlebars',
+  // Reports as PDF (reports/report-pdf.ts); its font, IBM Plex Sans Arabic, is read from
+  // '@expo-google-fonts/ibm-plex-sans-arabic' by path (never imported).
+  'pdfkit',
 ];
 
 /** Admin folders every admin feature may use; the rest are features that never import each other. */

@@ -15,6 +15,7 @@ import { adminOrderRoutes } from '#server/orders/admin-orders.routes.ts';
 import { adminShopPageRoutes } from '#server/pages/admin-pages.routes.ts';
 import { adminProductRoutes } from '#server/products/admin-products.routes.ts';
 import { adminPromoCodeRoutes } from '#server/promo-codes/admin-promo-codes.routes.ts';
+import { adminReportRoutes } from '#server/reports/reports.routes.ts';
 import { adminReviewRoutes } from '#server/reviews/admin-reviews.routes.ts';
 import { securityRoutes } from '#server/security/security.routes.ts';
 import { adminSettingsRoutes } from '#server/settings/admin-settings.routes.ts';
@@ -56,4 +57,5 @@ export const adminScope: FastifyPluginAsync = async (admin) => {
   await admin.register(securityRoutes);
   await admin.register(adminAuditRoutes);
   await admin.register(adminAnalyticsRoutes);
+  await admin.register(adminReportRoutes);
 };

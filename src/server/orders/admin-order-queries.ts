@@ -20,7 +20,8 @@ import { orderItems, orderRefunds, orderStatusHistory, orders } from './orders.t
 
 /** Staff reads of orders (docs/product.md#admin-endpoints): the filtered list, its tab counts, one order in full. */
 
-function filterConditions(query: AdminOrdersQuery, withStatus: boolean): SQL[] {
+/** The list's filters as conditions (the export walks the same ones); `withStatus` false for the tab counts. */
+export function filterConditions(query: AdminOrdersQuery, withStatus: boolean): SQL[] {
   const conditions: SQL[] = [];
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -46,7 +47,7 @@ function filterConditions(query: AdminOrdersQuery, withStatus: boolean): SQL[] {
   return conditions;
 }
 
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   created_at: orders.createdAt,
   total: orders.total,
   order_number: orders.orderNumber,

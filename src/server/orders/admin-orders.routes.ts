@@ -1,7 +1,11 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordAudit } from '#server/audit/audit.service.ts';
 import { auditContextOf } from '#server/audit/request-audit-context.ts';
 import { currentUser } from '#server/auth/authenticate.ts';
+import { csvOfRecords } from '#server/csv.ts';
 import { assertCustomerExists } from '#server/customers/customers.service.ts';
 import { linkBase } from '#server/seo/link-base.ts';
 import {
@@ -16,12 +20,21 @@ import {
   RefundRequestSchema,
   WhatsAppMessageSchema,
 } from '#shared/contracts/admin-orders.ts';
+import {
+  BulkOrderStatusResultSchema,
+  BulkOrderStatusSchema,
+  ORDER_ROW_COLUMNS,
+  ordersExportFileName,
+} from '#shared/contracts/analytics.ts';
 import { dataEnvelope, ErrorBodySchema } from '#shared/contracts/common.ts';
 import { CustomerIdParamsSchema } from '#shared/contracts/customers.ts';
 import { CreateOrderHeadersSchema, IDEMPOTENCY_KEY_HEADER } from '#shared/contracts/orders.ts';
+import { shopToday } from '#shared/promo-codes.ts';
+import { listWalk, orderRowPages } from './admin-order-export.ts';
 import { getAdminOrder, listAdminOrders } from './admin-order-queries.ts';
 import { adminOrderStats } from './admin-order-stats.ts';
 import { announceNewOrder, newOrderMessages } from './announce-new-order.ts';
+import { bulkUpdateOrderStatus } from './bulk-order-status.ts';
 import { orderMailSettingsOf } from './order-mail-view.ts';
 import { refundOrder } from './order-refunds.ts';
 import type { StatusMailSettings } from './order-status-mail.ts';
@@ -32,8 +45,12 @@ import { placeOrder } from './place-order.ts';
 
 const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema };
 
+/** The CSV file, streamed as it is written (ORDER_ROW_COLUMNS; a stream, so not a zod string). */
+const csvStream = z.any().describe('a CSV file (text/csv), downloaded as an attachment');
+
 /**
- * `GET/POST /admin/orders`, `GET /admin/orders/stats`, `GET/PUT /admin/orders/{id}`,
+ * `GET/POST /admin/orders`, `GET /admin/orders/stats`, `GET /admin/orders/export`,
+ * `POST /admin/orders/bulk-update`, `GET/PUT /admin/orders/{id}`,
  * `POST /admin/orders/{id}/out-for-delivery`, `POST /admin/orders/{id}/refund`,
  * `POST /admin/orders/{id}/whatsapp` (docs/product.md#admin-endpoints),
  * and a customer's orders, `GET /admin/customers/{id}/orders` (the same list, one customer's),
@@ -79,6 +96,60 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => listAdminOrders(app.db, request.query),
+  );
+
+  app.get(
+    '/orders/export',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Every order the list's filters match, in its sort, as CSV (streamed; cells safe against formulas)",
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: csvStream, 400: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const timeZone = app.settings.values.site.time_zone;
+      // A copy of the customers' orders leaving the shop is on the record (as the reports' files are).
+      const { page: _page, limit: _limit, ...filters } = request.query;
+      await recordAudit(app.db, {
+        context: auditContextOf(request),
+        action: 'order.export',
+        entityType: 'order',
+        after: filters,
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ordersExportFileName(shopToday(app.clock.now(), timeZone))}"`,
+        )
+        .send(Readable.from(csvOfRecords(ORDER_ROW_COLUMNS, orderRowPages(app.db, listWalk(request.query), timeZone))));
+    },
+  );
+
+  app.post(
+    '/orders/bulk-update',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Move several orders to one status, each by the rules of PUT /admin/orders/{id}; lists moved and refused',
+        body: BulkOrderStatusSchema,
+        response: { 200: dataEnvelope(BulkOrderStatusResultSchema), 400: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { result, messageQueued } = await bulkUpdateOrderStatus(
+        app.db,
+        request.body,
+        auditContextOf(request),
+        shopperMailSettings(request),
+      );
+      for (const order of result.moved) app.realtime.announceOrder(order.id, 'order_status');
+      if (messageQueued) app.messageSender.kick();
+      return { data: result };
+    },
   );
 
   app.get(

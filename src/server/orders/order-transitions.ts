@@ -162,13 +162,40 @@ export async function updateAdminOrder(
   /** The shop's mail settings now; without them (scripts, old tests) no mail is queued. */
   mail?: StatusMailSettings,
 ): Promise<AdminOrderUpdateResult> {
+  const { statusChanged, messageQueued } = await applyAdminOrderUpdate(db, id, input, context, mail);
+  return { order: await getAdminOrder(db, id), statusChanged, messageQueued };
+}
+
+export interface AppliedOrderUpdate {
+  orderNumber: string;
+  /** The status before the change. */
+  from: OrderStatus;
+  statusChanged: boolean;
+  messageQueued: boolean;
+}
+
+/**
+ * The change itself, in its transaction, without reading the order back: `updateAdminOrder` for
+ * one order, and the bulk status change (bulk-order-status.ts) once per order, so both follow
+ * the same rules and leave the same trail. Throws the same 404 and 409s.
+ */
+export async function applyAdminOrderUpdate(
+  db: Db,
+  id: string,
+  input: AdminOrderUpdate,
+  context: AuditContext,
+  mail?: StatusMailSettings,
+): Promise<AppliedOrderUpdate> {
   const actor = context.actor?.id ?? null;
   let messageQueued = false;
+  let orderNumber = '';
+  let from: OrderStatus = 'pending';
   const statusChanged = await inTransaction(db, async (tx) => {
     messageQueued = false;
     const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!current) throw notFound('Order');
-    const from = current.status as OrderStatus;
+    orderNumber = current.orderNumber;
+    from = current.status as OrderStatus;
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     const edits: string[] = [];
@@ -298,5 +325,5 @@ export async function updateAdminOrder(
     }
     return to !== undefined;
   });
-  return { order: await getAdminOrder(db, id), statusChanged, messageQueued };
+  return { orderNumber, from, statusChanged, messageQueued };
 }

@@ -301,18 +301,58 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** A JSON report (the screen's preview) holds at most this many rows; `total_rows` says how many there are. */
 export const REPORT_PREVIEW_ROWS = 200;
 
+/** Days from `from` to `to` (YYYY-MM-DD), both counted: 2026-11-01 to 2026-11-30 is 30. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/** The last day of `date`'s month (YYYY-MM-DD). */
+export function lastDayOfMonth(date: string): string {
+  const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  const last = new Date(Date.UTC(2000, month, 0));
+  last.setUTCFullYear(year, month, 0);
+  return `${date.slice(0, 8)}${String(last.getUTCDate()).padStart(2, '0')}`;
+}
+
+/**
+ * A report's days (docs/product.md#reports), inclusive, in the shop's time zone: both given, or
+ * one alone standing for the rest of its month (`date_from`) or its month up to it (`date_to`),
+ * or neither: the current month (`today` is the shop's today).
+ */
+export function reportRange(
+  query: { date_from?: string; date_to?: string },
+  today: string,
+): { from: string; to: string } {
+  const from = query.date_from ?? `${(query.date_to ?? today).slice(0, 8)}01`;
+  const to = query.date_to ?? lastDayOfMonth(query.date_from ?? today);
+  return { from, to };
+}
+
+/** `cedar-sales-2026-11-01-to-2026-11-30.csv`: the file a report downloads as. */
+export function reportFileName(
+  type: ReportType,
+  from: string,
+  to: string,
+  format: Exclude<ReportFormat, 'json'>,
+): string {
+  return `cedar-${type.replaceAll('_', '-')}-${from}-to-${to}.${format}`;
+}
+
 export const ReportQuerySchema = z
   .object({
     type: z.enum(REPORT_TYPES, { error: ANALYTICS_MESSAGES.badReportType }),
-    /** Shop-zone calendar days, inclusive; both default to the current month. */
+    /** Shop-zone calendar days, inclusive; both default to the current month (reportRange). */
     date_from: calendarDate().optional(),
     date_to: calendarDate().optional(),
     format: z.enum(REPORT_FORMATS, { error: ANALYTICS_MESSAGES.badFormat }).default('json'),
+    /** CSV and PDF come as an attachment; `download=false` sends them inline (a PDF opens in the browser). */
     download: QueryBooleanSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (value.date_from && value.date_to && value.date_from > value.date_to) {
       ctx.addIssue({ code: 'custom', path: ['date_from'], message: ANALYTICS_MESSAGES.datesReversed });
+    } else if (value.date_from && value.date_to && daysInRange(value.date_from, value.date_to) > ANALYTICS_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['date_to'], message: ANALYTICS_MESSAGES.rangeTooLong });
     }
   });
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
@@ -335,12 +375,49 @@ export const ReportSchema = z.object({
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   /** All the rows the range has (the CSV and PDF hold them all). */
   total_rows: z.number().int(),
-  /** Sums of the money and number columns that add up, keyed like the rows; null for reports without. */
+  /**
+   * Sums of the money and number columns that add up, keyed like the rows (and the period's
+   * average order value where the report has one); null for reports without.
+   */
   totals: z.record(z.string(), z.number()).nullable(),
+  /** A line the report needs under its title (the inventory: stock as of today, low and out counts); null for none. */
+  note: z.string().nullable(),
 });
 export type Report = z.infer<typeof ReportSchema>;
 
 // ---- Orders list: export and bulk status ----
+
+/**
+ * One row per order, as `GET /admin/orders/export` and the `orders` report write it (the CSV's
+ * header is the keys). `placed_at` is the shop's wall clock (`2026-11-03 14:05`); money in dollars.
+ */
+export const ORDER_ROW_COLUMNS = [
+  { key: 'order_number', label: 'Order', kind: 'text' },
+  { key: 'placed_at', label: 'Placed', kind: 'date' },
+  { key: 'status', label: 'Status', kind: 'text' },
+  { key: 'payment_status', label: 'Payment', kind: 'text' },
+  { key: 'payment_method', label: 'Method', kind: 'text' },
+  { key: 'source', label: 'Source', kind: 'text' },
+  { key: 'customer_name', label: 'Customer', kind: 'text' },
+  { key: 'customer_phone', label: 'Phone', kind: 'text' },
+  { key: 'customer_email', label: 'Email', kind: 'text' },
+  { key: 'governorate', label: 'Governorate', kind: 'text' },
+  { key: 'city', label: 'City', kind: 'text' },
+  { key: 'items', label: 'Items', kind: 'number' },
+  { key: 'subtotal', label: 'Subtotal', kind: 'money' },
+  { key: 'discount', label: 'Discount', kind: 'money' },
+  { key: 'promo_code', label: 'Promo code', kind: 'text' },
+  { key: 'shipping', label: 'Shipping', kind: 'money' },
+  { key: 'tax', label: 'Tax', kind: 'money' },
+  { key: 'total', label: 'Total', kind: 'money' },
+  { key: 'refunded', label: 'Refunded', kind: 'money' },
+  { key: 'carrier', label: 'Carrier', kind: 'text' },
+  { key: 'tracking_number', label: 'Tracking', kind: 'text' },
+] as const satisfies readonly ReportColumn[];
+export type OrderRowKey = (typeof ORDER_ROW_COLUMNS)[number]['key'];
+
+/** `cedar-orders-2026-11-30.csv`: the orders list's export, named by the shop's day it was taken. */
+export const ordersExportFileName = (today: string) => `cedar-orders-${today}.csv`;
 
 export const BULK_ORDER_LIMIT = 100;
 export const BulkOrderStatusSchema = z.object({
