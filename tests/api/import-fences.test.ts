@@ -40,6 +40,8 @@ const WEB_PACKAGES = [
   'zustand',
   'vitest',
   '@tiptap',
+  // The admin's charts (admin/analytics/ only, loaded with that screen; never in the storefront's bundle).
+  'recharts',
   'socket.io-client',
   'workbox',
   'virtual:pwa-register',

@@ -161,6 +161,10 @@ const AXE_SCREENS = {
     ['/admin/security', 'Security'],
     ['/admin/account', 'Account'],
   ],
+  'analytics screens': [
+    ['/admin/analytics', 'Analytics'],
+    ['/admin/reports', 'Reports'],
+  ],
   'content screens': [
     ['/admin/blog', 'Blog'],
     ['/admin/blog/new', 'New post'],

@@ -76,6 +76,11 @@ test('every admin screen fits a 390 px phone: no page overflow, no hidden column
   await signInAsAdmin();
   expect(await overflowingElements(page), 'dashboard at 390 px').toEqual([]);
   await expectFits(page, '/admin/orders', 'Orders');
+  // Analytics and Reports (issue 36): the charts, the ranked lists and the report's preview as cards.
+  await expectFits(page, '/admin/analytics', 'Analytics');
+  await expect(page.getByRole('main').locator('.recharts-line-curve')).toBeVisible();
+  expect(await overflowingElements(page), 'analytics with its charts at 390 px').toEqual([]);
+  await expectFits(page, '/admin/reports', 'Reports');
   await expectFits(page, `/admin/orders/${order.data.id}`, /^Order CS-/);
   await expectFits(page, '/admin/orders/new', 'New order');
   await expectFits(page, '/admin/customers', 'Customers');

@@ -1,4 +1,5 @@
 import { type RouteObject, useRoutes } from 'react-router';
+import { lazyScreen } from '#web/app/lazy-screen.tsx';
 import { StorefrontLayout } from '#web/app/storefront-layout.tsx';
 import { getSiteConfig } from '#web/lib/site-config.ts';
 import { Container } from '#web/ui/container.tsx';
@@ -81,12 +82,45 @@ function AdminGate() {
   return <AdminRoutes />;
 }
 
+/** Where a screen loaded on demand stands while its code downloads: the shape of an admin page. */
+function AdminScreenSkeleton() {
+  return (
+    <output aria-label="Loading the page" className="block animate-pulse">
+      <span className="bone block h-8 w-48" />
+      <span className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((n) => (
+          <span key={n} className="card block h-28" />
+        ))}
+      </span>
+      <span className="card mt-6 block h-72" />
+    </output>
+  );
+}
+
+/**
+ * Screens with libraries of their own load when first opened: Analytics with its charts
+ * (recharts, admin only: never in the storefront's bundle nor the rest of the panel's chunk), and
+ * Reports beside it.
+ */
+const analyticsScreen = lazyScreen(
+  () => import('./analytics/analytics-page.tsx'),
+  (module) => module.AnalyticsPage,
+  <AdminScreenSkeleton />,
+);
+const reportsScreen = lazyScreen(
+  () => import('./reports/reports-page.tsx'),
+  (module) => module.ReportsPage,
+  <AdminScreenSkeleton />,
+);
+
 /** Route objects (not <Routes> elements): the router's JSX-to-routes code would join the storefront's first load. */
 const adminRoutes: RouteObject[] = [
   {
     element: <AdminLayout />,
     children: [
       { index: true, element: <DashboardPage /> },
+      { path: 'analytics', element: analyticsScreen },
+      { path: 'reports', element: reportsScreen },
       { path: 'products', element: <ProductsPage /> },
       { path: 'products/new', element: <ProductEditorPage /> },
       { path: 'products/:id', element: <ProductEditorPage /> },

@@ -28,7 +28,7 @@ function StatCard({
   value: string;
   hint?: string;
   tone?: 'warn';
-  /** Where the number's details are (the low-stock count opens the low-stock view). */
+  /** Where the number's details are (the low-stock count opens the low-stock view, today's figures the analytics). */
   link?: { to: string; label: string };
 }) {
   return (
@@ -64,12 +64,20 @@ function StatsSkeleton() {
   );
 }
 
-/** `/admin`: today at a glance (GET /admin/stats) and the latest orders. */
+/** `/admin`: today at a glance (GET /admin/stats) and the latest orders; the cards lead on to Analytics and the lists. */
 export function DashboardPage() {
   const stats = useQuery(adminStatsQuery);
   return (
     <>
-      <AdminPageHeader title="Dashboard" description="Today at a glance and the latest orders." />
+      <AdminPageHeader
+        title="Dashboard"
+        description="Today at a glance and the latest orders."
+        actions={
+          <Link to="/admin/analytics" className="btn-secondary">
+            Analytics
+          </Link>
+        }
+      />
       {stats.isPending ? (
         <StatsSkeleton />
       ) : stats.isError ? (
@@ -77,8 +85,16 @@ export function DashboardPage() {
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <StatCard label="Orders today" value={String(stats.data.today.orders)} />
-            <StatCard label="Revenue today" value={money(stats.data.today.revenue)} />
+            <StatCard
+              label="Orders today"
+              value={String(stats.data.today.orders)}
+              link={{ to: '/admin/analytics?days=7', label: 'Orders over 7 days' }}
+            />
+            <StatCard
+              label="Revenue today"
+              value={money(stats.data.today.revenue)}
+              link={{ to: '/admin/analytics?days=30', label: 'Revenue over 30 days' }}
+            />
             <StatCard
               label="Pending orders"
               value={String(stats.data.pending_orders)}

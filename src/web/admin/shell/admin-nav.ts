@@ -15,6 +15,12 @@ export interface AdminNavItem {
 
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: '/admin', label: 'Dashboard', icon: 'M4 13h6V4H4zM14 20h6v-9h-6zM14 4v3h6V4zM4 20h6v-3H4z', end: true },
+  { to: '/admin/analytics', label: 'Analytics', icon: 'M3 3v18h18M7 15l4-4 3 3 6-7' },
+  {
+    to: '/admin/reports',
+    label: 'Reports',
+    icon: 'M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9zM14 3v6h6M8 13h8M8 17h5',
+  },
   {
     to: '/admin/orders',
     label: 'Orders',

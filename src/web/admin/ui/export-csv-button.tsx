@@ -3,8 +3,8 @@ import type { QueryParams } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
 import { adminDownload } from '../auth/admin-api.ts';
 
-/** Hands a downloaded file to the browser's save flow. */
-function saveFile(blob: Blob, filename: string): void {
+/** Hands a downloaded file to the browser's save flow (an export, a report). */
+export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
