@@ -115,6 +115,9 @@ export default defineConfig({
       SIGNUP_RATE_LIMIT: '1000',
       // …and signs staff in (and fails sign-ins on purpose) from it too.
       LOGIN_RATE_LIMIT: '1000',
+      // …and places orders from it: the checkout specs, and the analytics and reports specs' order
+      // history through the API (20 per window would refuse the later specs' checkouts).
+      ORDER_RATE_LIMIT: '1000',
       // The shop's own address, so order mails and texts carry the order page's link (seo/link-base.ts)
       // and a test can follow it from the outbox.
       ALLOWED_HOSTS: `127.0.0.1:${PORT}`,
