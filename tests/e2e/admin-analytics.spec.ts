@@ -66,7 +66,14 @@ test('the analytics page draws the order history in charts whose figures match t
   test.slow();
   await placeOrders(page.request, 2);
   await signInAsAdmin();
-  await page.getByRole('complementary').getByRole('link', { name: 'Analytics' }).click();
+  // The sidebar on desktop, the menu drawer on phones.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('dialog', { name: 'Admin menu' }).getByRole('link', { name: 'Analytics' }).click();
+  } else {
+    await page.getByRole('complementary').getByRole('link', { name: 'Analytics' }).click();
+  }
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/analytics$/);
   await expect(page.getByRole('radio', { name: '30 days' })).toBeChecked();
