@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import { startServerProcess } from '../helpers/server-process.ts';
+import { ANALYTICS_BENCH_ADMIN, writeOrderHistory } from './analytics-orders.ts';
 import { AUDIT_BENCH_ADMIN, writeAuditLog } from './audit-log.ts';
 import { BENCH_PROMO_CODES, ORDER_BENCH_STOCK, writeLargeCatalogue } from './large-catalogue.ts';
 import {
@@ -60,6 +61,55 @@ const AUDIT_SCENARIOS = {
   stats: 'audit: GET /api/admin/audit/stats',
 };
 
+/**
+ * docs/engineering.md#budgets: every analytics and reports answer at 100,000 orders p95 ≤ 100 ms,
+ * and a streamed CSV of them grows the server's RSS by < 50 MB.
+ */
+const ANALYTICS_P95_MS = 100;
+const CSV_RSS_GROWTH_BUDGET_MB = 50;
+const ANALYTICS_ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+/** The Analytics page sends its four answers side by side: as many connections as that, by default. */
+const ANALYTICS_CONNECTIONS = Number(process.env.BENCH_ANALYTICS_CONNECTIONS ?? 4);
+const ANALYTICS_SECONDS = Number(process.env.BENCH_ANALYTICS_SECONDS ?? 3);
+const ANALYTICS_DAYS = [7, 30, 90, 365] as const;
+const SALES_PERIODS = ['day', 'week', 'month', 'quarter', 'year', '90'] as const;
+const REPORT_TYPES = ['sales', 'orders', 'products', 'customers', 'promo_codes', 'inventory', 'tax'] as const;
+/** The analytics scenarios' paths by name, known before the server starts: the history is written only when one is chosen. */
+const ANALYTICS_PATHS: Record<
+  string,
+  string | ((span: { month: [string, string]; year: [string, string] }) => string)
+> = {
+  ...Object.fromEntries(
+    ANALYTICS_DAYS.flatMap((days) => [
+      [`analytics: GET /api/admin/analytics/dashboard?days=${days}`, `/api/admin/analytics/dashboard?days=${days}`],
+      [`analytics: GET /api/admin/analytics/products?days=${days}`, `/api/admin/analytics/products?days=${days}`],
+      [`analytics: GET /api/admin/analytics?days=${days} (overview)`, `/api/admin/analytics?days=${days}`],
+      [`analytics: GET /api/admin/analytics/orders?days=${days}`, `/api/admin/analytics/orders?days=${days}`],
+    ]),
+  ),
+  'analytics: GET /api/admin/analytics/orders (all time)': '/api/admin/analytics/orders',
+  ...Object.fromEntries(
+    SALES_PERIODS.map((period) => [
+      `analytics: GET /api/admin/analytics/sales?period=${period}`,
+      `/api/admin/analytics/sales?period=${period}`,
+    ]),
+  ),
+  ...Object.fromEntries(
+    REPORT_TYPES.flatMap((type) =>
+      (['month', 'year'] as const).map((span) => [
+        `analytics: GET /api/admin/reports?type=${type} (json, a ${span})`,
+        (spans: { month: [string, string]; year: [string, string] }) =>
+          `/api/admin/reports?type=${type}&date_from=${spans[span][0]}&date_to=${spans[span][1]}`,
+      ]),
+    ),
+  ),
+};
+/** The streamed files whose memory is measured: the server's peak RSS growth while one is read. */
+const CSV_CHECKS = {
+  export: `analytics: CSV GET /api/admin/orders/export (all ${ANALYTICS_ORDERS.toLocaleString('en-US')} orders)`,
+  report: 'analytics: CSV GET /api/admin/reports?type=orders (a year)',
+};
+
 // `npm run bench -- mixed orders` (or BENCH_ONLY=mixed) runs only the scenarios whose name
 // contains one of the words.
 const words = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') ?? [])]
@@ -67,6 +117,7 @@ const words = [...process.argv.slice(2), ...(process.env.BENCH_ONLY?.split(',') 
   .filter(Boolean);
 const chosenName = (name: string) => words.length === 0 || words.some((word) => name.toLowerCase().includes(word));
 const auditChosen = Object.values(AUDIT_SCENARIOS).some(chosenName);
+const analyticsChosen = [...Object.keys(ANALYTICS_PATHS), ...Object.values(CSV_CHECKS)].some(chosenName);
 
 // Another server on the port (a second bench on a shared machine) would answer in ours' place.
 const portTaken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
@@ -83,25 +134,34 @@ const server = await startServerProcess(
   PORT,
   { ORDER_RATE_LIMIT: '1000000', PROMO_RATE_LIMIT: '1000000' },
   async (dataDir) => {
-    const withAudit = async (dir: string) => {
+    // What the chosen scenarios need beside the catalogue, each written on top of it (and, with a
+    // template, kept as `<template>-audit-<n>`, `<template>-orders-<n>` or both).
+    const extras = [
+      ...(auditChosen
+        ? [{ suffix: `audit-${AUDIT_ENTRIES}`, write: (dir: string) => writeAuditLog(dir, AUDIT_ENTRIES) }]
+        : []),
+      ...(analyticsChosen
+        ? [{ suffix: `orders-${ANALYTICS_ORDERS}`, write: (dir: string) => writeOrderHistory(dir, ANALYTICS_ORDERS) }]
+        : []),
+    ];
+    const fill = async (dir: string) => {
       await writeLargeCatalogue(dir, PRODUCTS);
-      if (auditChosen) await writeAuditLog(dir, AUDIT_ENTRIES);
+      for (const extra of extras) await extra.write(dir);
     };
-    if (!TEMPLATE) return withAudit(dataDir);
-    const template = auditChosen ? `${TEMPLATE}-audit-${AUDIT_ENTRIES}` : TEMPLATE;
+    if (!TEMPLATE) return fill(dataDir);
+    const template = [TEMPLATE, ...extras.map((extra) => extra.suffix)].join('-');
     if (!existsSync(template)) {
       // The catalogue's template, when there is one, saves writing the catalogue again.
-      if (auditChosen && existsSync(TEMPLATE)) {
+      if (extras.length > 0 && existsSync(TEMPLATE)) {
         cpSync(TEMPLATE, template, { recursive: true });
-        await writeAuditLog(template, AUDIT_ENTRIES);
-      } else if (auditChosen) await withAudit(template);
-      else await writeLargeCatalogue(template, PRODUCTS);
+        for (const extra of extras) await extra.write(template);
+      } else await fill(template);
     }
     cpSync(template, dataDir, { recursive: true });
   },
 );
 console.log(
-  `catalogue of ${PRODUCTS} products${auditChosen ? ` and audit log of ${AUDIT_ENTRIES} entries` : ''} written and server started in ${((performance.now() - prepareStarted) / 1000).toFixed(1)} s`,
+  `catalogue of ${PRODUCTS} products${auditChosen ? ` and audit log of ${AUDIT_ENTRIES} entries` : ''}${analyticsChosen ? ` and ${ANALYTICS_ORDERS} orders` : ''} written and server started in ${((performance.now() - prepareStarted) / 1000).toFixed(1)} s`,
 );
 const BASE = server.baseUrl;
 
@@ -245,13 +305,7 @@ function pickVariations(product: BenchProduct, pick: <T>(items: readonly T[]) =>
  * term, an entity id (a few matches) and a term nothing matches (the index finds it empty).
  */
 async function auditScenarios() {
-  const login = await fetch(`${BASE}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: AUDIT_BENCH_ADMIN.email, password: AUDIT_BENCH_ADMIN.password }),
-  });
-  if (!login.ok) throw new Error(`audit bench sign-in: ${login.status} ${await login.text()}`);
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const token = await signIn(AUDIT_BENCH_ADMIN);
   const headers = () => ({ authorization: `Bearer ${token}` });
   const get = async <T>(path: string) => {
     const response = await fetch(`${BASE}${path}`, { headers: headers() });
@@ -303,6 +357,87 @@ async function auditScenarios() {
     },
     { name: AUDIT_SCENARIOS.stats, path: '/api/admin/audit/stats', headers, budgetP95Ms: AUDIT_P95_MS, repeats: 3 },
   ];
+}
+
+/** A bearer token of a generated staff member. */
+async function signIn(account: { email: string; password: string }) {
+  const login = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!login.ok) throw new Error(`bench sign-in as ${account.email}: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
+/** YYYY-MM-DD of the shop's today minus `days` (Asia/Beirut, the generated history's zone). */
+function shopDay(daysAgo: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Beirut' }).format(new Date());
+  return new Date(Date.parse(`${today}T00:00:00Z`) - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The analytics and reports answers (issue 36) on the generated order history, signed in as its
+ * admin: each at a fixed period (the answer's cost grows with it), reports over the last whole
+ * month and the last 365 days.
+ */
+async function analyticsScenarios() {
+  const token = await signIn(ANALYTICS_BENCH_ADMIN);
+  const headers = () => ({ authorization: `Bearer ${token}` });
+  const thisMonth = shopDay(0).slice(0, 8);
+  const lastMonthEnd = new Date(Date.parse(`${thisMonth}01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const spans = {
+    month: [`${lastMonthEnd.slice(0, 8)}01`, lastMonthEnd] as [string, string],
+    year: [shopDay(364), shopDay(0)] as [string, string],
+  };
+  return Object.entries(ANALYTICS_PATHS).map(([name, path]) => ({
+    name,
+    path: typeof path === 'string' ? path : path(spans),
+    headers,
+    connections: ANALYTICS_CONNECTIONS,
+    seconds: ANALYTICS_SECONDS,
+    budgetP95Ms: ANALYTICS_P95_MS,
+    repeats: 3,
+  }));
+}
+
+/**
+ * The streamed CSV files, each read once, whole, by one client, while the server's RSS is watched:
+ * its growth is the peak during the download less the RSS just before it (the server idle and
+ * settled). Run before any other scenario, on a server that has served nothing large yet.
+ */
+async function csvChecks(pid: number | undefined) {
+  const token = await signIn(ANALYTICS_BENCH_ADMIN);
+  const paths = {
+    [CSV_CHECKS.export]: '/api/admin/orders/export',
+    [CSV_CHECKS.report]: `/api/admin/reports?type=orders&format=csv&date_from=${shopDay(364)}&date_to=${shopDay(0)}`,
+  };
+  const results: { name: string; seconds: number; bytes: number; rows: number; growth?: number }[] = [];
+  for (const [name, path] of Object.entries(paths)) {
+    if (!chosenName(name)) continue;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const before = pid === undefined ? undefined : rssOf(pid);
+    const watch = pid === undefined ? undefined : watchPeakRss(pid);
+    const started = performance.now();
+    const response = await fetch(`${BASE}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok || !response.body) throw new Error(`${path}: ${response.status}`);
+    let bytes = 0;
+    let rows = 0;
+    for await (const chunk of response.body) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) rows++;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const peak = watch?.stop();
+    results.push({
+      name,
+      seconds,
+      bytes,
+      rows: rows - 1,
+      growth: peak === undefined || before === undefined ? undefined : peak - before,
+    });
+  }
+  return results;
 }
 
 try {
@@ -454,6 +589,8 @@ try {
     prime?: string[];
     /** Runs the scenario this many times and reports the run with the median p95 (the audit's budgets). */
     repeats?: number;
+    /** Each run's length, when not BENCH_SECONDS. */
+    seconds?: number;
   })[] = [
     { name: 'GET /api/health', path: '/api/health' },
     { name: 'GET /api/products (first page of 20)', path: '/api/products?limit=20', budgetP95Ms: READ_P95_MS },
@@ -507,8 +644,10 @@ try {
   ];
 
   if (auditChosen) scenarios.push(...(await auditScenarios()));
+  if (analyticsChosen) scenarios.push(...(await analyticsScenarios()));
+  const csvChosen = Object.values(CSV_CHECKS).some(chosenName);
   const chosen = scenarios.filter((item) => chosenName(item.name));
-  if (chosen.length === 0) throw new Error(`no scenario name contains ${words.join(' or ')}`);
+  if (chosen.length === 0 && !csvChosen) throw new Error(`no scenario name contains ${words.join(' or ')}`);
 
   // Idle: the catalogue is loaded and the home page drawn (start-up), the facts above fetched; let
   // the server settle before reading its memory, then watch the peak through every scenario.
@@ -523,6 +662,8 @@ try {
   const earlyIdleRss = server.pid === undefined ? undefined : rssOf(server.pid);
   await sleep(13_000);
   const idleRss = server.pid === undefined ? undefined : rssOf(server.pid);
+  // The streamed files first, on a server that has served nothing large yet (their own RSS watch).
+  const csvResults = csvChosen ? await csvChecks(server.pid) : [];
   const peakWatch = server.pid === undefined ? undefined : watchPeakRss(server.pid);
 
   const results: (ScenarioResult & { budgetP95Ms?: number; serverCpuMs?: number; loadCpuMs?: number })[] = [];
@@ -548,7 +689,10 @@ try {
     for (let run = 0; run < (scenario.repeats ?? 1); run++) {
       const serverBefore = serverCpu();
       const generatorBefore = process.cpuUsage();
-      const result = await runScenario(BASE, scenario, { connections: CONNECTIONS, seconds: SECONDS });
+      const result = await runScenario(BASE, scenario, {
+        connections: CONNECTIONS,
+        seconds: scenario.seconds ?? SECONDS,
+      });
       const generatorUsed = process.cpuUsage(generatorBefore);
       const serverAfter = serverCpu();
       runs.push({
@@ -583,7 +727,7 @@ try {
 
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(10);
   console.log(
-    `\nCedar Shop bench: ${PRODUCTS} products, ${CONNECTIONS} connections (mixed: ${MIXED_CONNECTIONS}), ${SECONDS} s per scenario (mixed pair: ${ROUNDS} × ${SECONDS} s each, alternating), embedded database; load average ${loadAverageBefore.map((value) => value.toFixed(1)).join(' ')} before, ${loadAverageAfter.map((value) => value.toFixed(1)).join(' ')} after\n`,
+    `\nCedar Shop bench: ${PRODUCTS} products, ${CONNECTIONS} connections (mixed: ${MIXED_CONNECTIONS}), ${SECONDS} s per scenario (mixed pair: ${ROUNDS} × ${SECONDS} s each, alternating${analyticsChosen ? `; analytics: ${ANALYTICS_CONNECTIONS} connections, ${ANALYTICS_SECONDS} s a run, ${ANALYTICS_ORDERS} orders` : ''}), embedded database; load average ${loadAverageBefore.map((value) => value.toFixed(1)).join(' ')} before, ${loadAverageAfter.map((value) => value.toFixed(1)).join(' ')} after\n`,
   );
   console.log(
     `${'scenario'.padEnd(54)}${'req/s'.padStart(8)}${'p50'.padStart(10)}${'p95'.padStart(10)}${'p99'.padStart(10)}  errors${'CPU/req: server'.padStart(17)}${'load'.padStart(8)}  budget`,
@@ -602,6 +746,15 @@ try {
           : `p95 > ${result.budgetP95Ms} ms OVER`;
     row(result.name, result, budget, { server: result.serverCpuMs, load: result.loadCpuMs });
     for (const [group, stats] of Object.entries(result.groups)) row(`  ${group}`, stats);
+  }
+
+  for (const check of csvResults) {
+    const growthMb = check.growth === undefined ? undefined : check.growth / 1024 / 1024;
+    console.log(
+      `${check.name}: ${check.rows.toLocaleString('en-US')} rows, ${(check.bytes / 1024 / 1024).toFixed(1)} MB in ${check.seconds.toFixed(1)} s; server RSS grew ${
+        growthMb === undefined ? 'n/a' : `${growthMb.toFixed(1)} MB`
+      } (budget < ${CSV_RSS_GROWTH_BUDGET_MB} MB: ${growthMb === undefined ? 'n/a' : growthMb < CSV_RSS_GROWTH_BUDGET_MB ? 'ok' : 'OVER'})`,
+    );
   }
 
   const readOnly = results.find((result) => result.name.startsWith('mixed, read-only'))?.groups.reads;
