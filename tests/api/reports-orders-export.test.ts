@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '#server/audit/audit.table.ts';
-import { listWalk, orderRowPages } from '#server/orders/admin-order-export.ts';
+import { listWalk, orderRowPages, periodWalk } from '#server/orders/admin-order-export.ts';
 import { orders } from '#server/orders/orders.table.ts';
 import { ADMIN_ORDER_SORT_FIELDS, AdminOrdersQuerySchema } from '#shared/contracts/admin-orders.ts';
 import { ORDER_ROW_COLUMNS } from '#shared/contracts/analytics.ts';
@@ -131,6 +131,30 @@ describe('GET /admin/orders/export', () => {
         expect(steps, `${sortBy} ${sortOrder}`).toBe(4);
         expect(inSteps, `${sortBy} ${sortOrder}`).toEqual(await listed(`sort_by=${sortBy}&sort_order=${sortOrder}`));
       }
+    }
+  });
+
+  it('walks a period a step at a time, oldest first, the step its end cuts short the last', async () => {
+    // 08:00:01 up to 08:00:05: five orders, two of them at the same instant (08:00:04).
+    const [from, to] = [new Date('2026-11-10T08:00:01Z'), new Date('2026-11-10T08:00:05Z')];
+    const expected = (
+      await ctx.database.db
+        .select({ orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)))
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+    ).map((row) => row.orderNumber);
+    expect(expected).toHaveLength(5);
+    const walk = periodWalk(sql`${from.toISOString()}::timestamptz`, sql`${to.toISOString()}::timestamptz`);
+    for (const step of [1, 2, 3, 5, 10]) {
+      const inSteps: string[] = [];
+      let steps = 0;
+      for await (const page of orderRowPages(ctx.database.db, walk, 'Asia/Beirut', step)) {
+        steps += 1;
+        inSteps.push(...page.map((row) => String(row.order_number)));
+      }
+      expect(inSteps, `step ${step}`).toEqual(expected);
+      expect(steps, `step ${step}`).toBe(Math.ceil(5 / step));
     }
   });
 

@@ -40,7 +40,10 @@ interface ProductFiguresRow {
  * by units and per variant, the slow movers, each category against the previous period, and the
  * stock's value. One statement: the period's sales grouped per variant once (product roll-ups,
  * whole months from the monthly one) and read by every list; the previous period per product for
- * the categories' growth.
+ * the categories' growth. The products' names, categories and stock are read once, in one pass
+ * over the table (`catalogue`), and joined by hash: looked up one by one through the key, the ~10,000
+ * products a year sells cost ~100 ms at 100,000 orders, and the slow movers and the stock value
+ * each read the whole table again.
  */
 export async function productAnalytics(db: Db, calendar: AnalyticsCalendar, days: number): Promise<ProductAnalytics> {
   const range = lastDays(calendar.today, days);
@@ -48,8 +51,7 @@ export async function productAnalytics(db: Db, calendar: AnalyticsCalendar, days
   const [row] = await rowsOf<ProductFiguresRow>(
     db,
     sql`with sold_variants as materialized (
-          select product_id, variant_id, sum(quantity)::float8 as quantity, sum(revenue_cents)::float8 as revenue,
-            sum(lines)::float8 as lines
+          select product_id, variant_id, sum(quantity) as quantity, sum(revenue_cents) as revenue, sum(lines) as lines
           from (${productSalesRows(range)}) as rows group by product_id, variant_id
         ),
         sold as materialized (
@@ -57,8 +59,11 @@ export async function productAnalytics(db: Db, calendar: AnalyticsCalendar, days
           from sold_variants group by product_id
         ),
         sold_before as materialized (
-          select product_id, sum(revenue_cents)::float8 as revenue
+          select product_id, sum(revenue_cents) as revenue
           from (${productSalesRows(previous)}) as rows group by product_id
+        ),
+        catalogue as materialized (
+          select id, name, category_id, is_active, stock_quantity from products
         ),
         named as materialized (
           select ids.product_id, cur.quantity, cur.revenue, cur.lines, before.revenue as previous_revenue, p.name,
@@ -66,7 +71,7 @@ export async function productAnalytics(db: Db, calendar: AnalyticsCalendar, days
           from (select product_id from sold union select product_id from sold_before) as ids
             left join sold as cur on cur.product_id = ids.product_id
             left join sold_before as before on before.product_id = ids.product_id
-            left join products as p on p.id = ids.product_id
+            left join catalogue as p on p.id = ids.product_id
         )
         select
           (select coalesce(json_agg(top), '[]') from (
@@ -84,7 +89,7 @@ export async function productAnalytics(db: Db, calendar: AnalyticsCalendar, days
           (select coalesce(json_agg(slow), '[]') from (
             select p.id as product_id, p.name as product_name, p.stock_quantity,
               (select max(d.day)::text from analytics_product_days as d where d.product_id = p.id) as last_sold
-            from (select id, name, stock_quantity from products as p
+            from (select id, name, stock_quantity from catalogue as p
                   where p.is_active and p.stock_quantity > 0
                     and not exists (select 1 from sold where sold.product_id = p.id)
                   order by p.stock_quantity desc, p.name limit ${SLOW_LIMIT}) as p
@@ -101,7 +106,7 @@ export async function productAnalytics(db: Db, calendar: AnalyticsCalendar, days
               'with_cost', count(*) filter (where cost_price is not null),
               'without_cost', count(*) filter (where cost_price is null))
             from product_variants as v
-            where v.is_active and exists (select 1 from products as p where p.id = v.product_id and p.is_active)) as stock`,
+            where v.is_active and exists (select 1 from catalogue as p where p.id = v.product_id and p.is_active)) as stock`,
   );
   if (!row) throw new Error('product analytics answered nothing');
   return {

@@ -57,21 +57,27 @@ export function placedIn(range: DayRange, timeZone: string): SQL {
   return sql`created_at >= ${dayStart(range.from, timeZone)} and created_at < ${dayStart(range.to, timeZone)} + interval '1 day'`;
 }
 
+const FLOAT_FIGURES = sql.raw(
+  'quantity::float8 as quantity, revenue_cents::float8 as revenue_cents, lines::float8 as lines',
+);
+
 /**
  * Units, line totals and lines sold per product and variant in `range`, as the rows of a subquery
  * (product_id, variant_id, quantity, revenue_cents, lines; one row per roll-up row, not yet
  * grouped): the whole months from analytics_product_months, the days at the edges from
- * analytics_product_days, so a year reads ~12 rows per variant sold instead of ~365.
+ * analytics_product_days, so a year reads ~12 rows per variant sold instead of ~365. The figures
+ * come as float8 (whole numbers far below 2^53, so their sums are exact): a sum of bigint adds up
+ * in numeric, a third slower over the ~60,000 rows of a year at 100,000 orders.
  */
 export function productSalesRows(range: DayRange): SQL {
   const { months, days } = splitByMonths(range);
   const parts: SQL[] = days.map(
     (part) =>
-      sql`select product_id, variant_id, quantity, revenue_cents, lines from analytics_product_days where day between ${part.from}::date and ${part.to}::date`,
+      sql`select product_id, variant_id, ${FLOAT_FIGURES} from analytics_product_days where day between ${part.from}::date and ${part.to}::date`,
   );
   if (months) {
     parts.push(
-      sql`select product_id, variant_id, quantity, revenue_cents, lines from analytics_product_months where month between ${months.from}::date and ${months.to}::date`,
+      sql`select product_id, variant_id, ${FLOAT_FIGURES} from analytics_product_months where month between ${months.from}::date and ${months.to}::date`,
     );
   }
   return sql.join(parts, sql` union all `);

@@ -14,7 +14,8 @@ import {
 /**
  * The dashboard's top performers (docs/product.md#analytics): the products and categories that
  * brought the most revenue in a period, from the product roll-ups in one statement (the sales are
- * grouped once, then ranked twice). A category is the product's category now.
+ * grouped once, then ranked twice). A category is the product's category now. The products' names
+ * and categories are read in one pass and joined by hash (analytics-products.service.ts says why).
  */
 
 export interface SoldProductRow {
@@ -55,12 +56,12 @@ export async function topPerformers(db: Db, range: DayRange) {
   const [row] = await rowsOf<{ products: SoldProductRow[]; categories: SoldCategoryRow[] }>(
     db,
     sql`with grouped as materialized (
-          select product_id, sum(quantity)::float8 as quantity, sum(revenue_cents)::float8 as revenue,
-            sum(lines)::float8 as lines
+          select product_id, sum(quantity) as quantity, sum(revenue_cents) as revenue, sum(lines) as lines
           from (${productSalesRows(range)}) as rows group by product_id
         ),
+        catalogue as materialized (select id, name, category_id from products),
         sold as materialized (
-          select grouped.*, p.name, p.category_id from grouped left join products as p on p.id = grouped.product_id
+          select grouped.*, p.name, p.category_id from grouped left join catalogue as p on p.id = grouped.product_id
         )
         select
           (select coalesce(json_agg(top), '[]') from (

@@ -22,6 +22,13 @@ export interface OrderSortKey {
 
 export interface OrderWalk {
   where: SQL | undefined;
+  /**
+   * A condition on the step's sort keys (`s0`, `s1`…) applied after the step is taken: where the
+   * walk ends. A period's end as a second bound on the same column beside its start would make
+   * the planner guess a few hundred rows (it has no statistics) and sort them all instead of
+   * reading the index in order; the rows past the end come last, so the step they cut short is the last.
+   */
+  until?: SQL;
   /** All in one direction, the last one unique (the id). */
   keys: OrderSortKey[];
   descending: boolean;
@@ -55,17 +62,21 @@ export function listWalk(query: AdminOrdersQuery): OrderWalk {
 /** Orders placed from `start` (included) to `end` (excluded), oldest first. */
 export function periodWalk(start: SQL, end: SQL): OrderWalk {
   return {
-    where: sql`${orders.createdAt} >= ${start} and ${orders.createdAt} < ${end}`,
+    where: sql`${orders.createdAt} >= ${start}`,
+    until: sql`s0 < ${end}`,
     keys: [{ expr: sql`${orders.createdAt}`, type: 'timestamptz' }, idKey],
     descending: false,
   };
 }
 
 /**
- * The rows after `after` in the walk's order: `k0 > a0 or (k0 = a0 and k1 > a1) or …` (`<` when
- * descending), with `k0 >= a0` beside it for the index. Written out rather than as a row
- * comparison `(k0, k1) > (a0, a1)`: the planner underestimates how many rows that keeps and then
- * sorts the whole rest of the range at every step instead of reading the index in order.
+ * The rows after `after` in the walk's order: `k0 >= a0 and not (k0 = a0 and not (k1 > a1 or (k1 = a1
+ * and …)))` (`<=`, `<` when descending). Written so that the planner, which never has statistics on
+ * the embedded database, sees one bound on the first key and a condition that keeps nearly every
+ * row: it then reads the index in order and stops after a step. Both a row comparison
+ * `(k0, k1) > (a0, a1)` and the plain `k0 > a0 or (k0 = a0 and k1 > a1)` look to it as if they kept
+ * a few thousand rows, so it read and sorted the whole rest of the orders at every step (a
+ * 100,000-order export: 50 steps of ~70 ms instead of ~10 ms).
  */
 function afterKeys(walk: OrderWalk, after: string[]): SQL {
   const value = (index: number) => {
@@ -73,13 +84,14 @@ function afterKeys(walk: OrderWalk, after: string[]): SQL {
     return sql`${after[index]}::${sql.raw(key.type)}`;
   };
   const beyond = sql.raw(walk.descending ? '<' : '>');
-  const alternatives = walk.keys.map((key, index) => {
-    const equal = walk.keys.slice(0, index).map((earlier, at) => sql`${earlier.expr} = ${value(at)}`);
-    return sql`(${sql.join([...equal, sql`${key.expr} ${beyond} ${value(index)}`], sql` and `)})`;
-  });
-  const [first] = walk.keys;
-  const bound = first ? sql` and ${first.expr} ${sql.raw(walk.descending ? '<=' : '>=')} ${value(0)}` : sql``;
-  return sql`(${sql.join(alternatives, sql` or `)})${bound}`;
+  const rest = (index: number): SQL => {
+    const key = walk.keys[index] as OrderSortKey;
+    if (index === walk.keys.length - 1) return sql`${key.expr} ${beyond} ${value(index)}`;
+    return sql`(${key.expr} ${beyond} ${value(index)} or (${key.expr} = ${value(index)} and ${rest(index + 1)}))`;
+  };
+  const first = walk.keys[0] as OrderSortKey;
+  if (walk.keys.length === 1) return rest(0);
+  return sql`${first.expr} ${sql.raw(walk.descending ? '<=' : '>=')} ${value(0)} and not (${first.expr} = ${value(0)} and not ${rest(1)})`;
 }
 
 /**
@@ -124,9 +136,10 @@ export async function* orderRowPages(
         sql`, `,
       )}
       limit ${step}`;
+    const stepped = walk.until ? sql`select * from (${page}) as stepped where ${walk.until}` : page;
     const [result] = (
       (await db.execute(
-        sql`with page as (${page}),
+        sql`with page as (${stepped}),
             items as (
               select ${orderItems.orderId} as order_id, sum(${orderItems.quantity})::integer as n from ${orderItems}
               where ${orderItems.orderId} = any (array(select id from page)) group by ${orderItems.orderId}
