@@ -34,6 +34,17 @@ import { cpuTimeOf, megabytes, rssOf, watchPeakRss } from './memory.ts';
  * entries written after the catalogue (tests/bench/audit-log.ts), only when one of them is chosen;
  * with BENCH_DATA_TEMPLATE that data dir is kept beside the catalogue's, as `<template>-audit-<n>`.
  * Each audit scenario runs three times and reports the run with the median p95 (and all three).
+ * The analytics scenarios (issue 36, `npm run bench -- analytics`) run on a generated order history
+ * of BENCH_ORDERS (default 100,000) orders, ~300,000 lines, over two years (tests/bench/analytics-orders.ts,
+ * which prints how long it took), written after the catalogue only when one of them is chosen and
+ * kept beside the catalogue's template as `<template>-orders-<n>` (its days are those of the day
+ * it was written: delete it when it is days old). Each answer at 7, 30, 90 and 365 days, sales
+ * per period kind, and each report's JSON over the last whole month and the last 365 days, signed
+ * in as the history's admin, at BENCH_ANALYTICS_CONNECTIONS (default 1: an answer's own latency)
+ * for BENCH_ANALYTICS_SECONDS (default 3) a run, the median of three runs' p95 against 100 ms.
+ * Before them (and before any other scenario, on a server that has served nothing large) the
+ * 100,000-order CSV export and a year's `orders` report CSV are read whole, once each, and the
+ * server's peak RSS growth while each streams is judged against 50 MB.
  */
 const PORT = Number(process.env.BENCH_PORT ?? 4399);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

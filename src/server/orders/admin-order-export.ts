@@ -10,9 +10,15 @@ import { orderItems, orders } from './orders.table.ts';
  * keys (keyset: after the last row read), so a walk over 100,000 orders holds one step in memory
  * and never holds the database between steps. `GET /admin/orders/export` walks the list's filters
  * in the list's sort (docs/product.md#admin-endpoints); the `orders` report walks a period of the
- * shop's days, oldest first (docs/product.md#reports).
+ * shop's days, oldest first (docs/product.md#reports). A step's rows are in memory several times
+ * over while it is turned into CSV (the JSON text in the database's WebAssembly memory and on both
+ * threads, the parsed rows, the records, the cells), and the server's small young generation
+ * (package.json `start`) promotes them to the old one, which V8 lets grow before collecting: the
+ * step sets how far the RSS grows. A fresh server's RSS grew ~48-50 MB over a 100,000-order export
+ * in steps of 2,000, ~31 MB in steps of 500 (as fast: ~4 s; each step is an index walk of ~1-3 ms),
+ * ~22 MB in steps of 100 (`npm run bench -- "analytics: CSV"`; docs/engineering.md#budgets).
  */
-export const EXPORT_STEP_ROWS = 2_000;
+export const EXPORT_STEP_ROWS = 500;
 
 /** A sort key and the type its text form is cast back to for the next step's condition. */
 export interface OrderSortKey {
