@@ -39,8 +39,8 @@ interface ProductFiguresRow {
  * `GET /admin/analytics/products?days` (docs/product.md#analytics): the top sellers by revenue,
  * by units and per variant, the slow movers, each category against the previous period, and the
  * stock's value. One statement: the period's sales grouped per variant once (product roll-ups,
- * whole months from the monthly one) and read by every list; the previous period per product for
- * the categories' growth. The products' names, categories and stock are read once, in one pass
+ * whole months from the monthly one) and read by every list; the previous period summed straight
+ * into categories for their growth (grouped per product first, it cost ~10 % more). The products' names, categories and stock are read once, in one pass
  * over the table (`catalogue`), and joined by hash: looked up one by one through the key, the ~10,000
  * products a year sells cost ~100 ms at 100,000 orders, and the slow movers and the stock value
  * each read the whole table again.
@@ -58,27 +58,29 @@ export async function productAnalytics(db: Db, calendar: AnalyticsCalendar, days
           select product_id, sum(quantity) as quantity, sum(revenue) as revenue, sum(lines) as lines
           from sold_variants group by product_id
         ),
-        sold_before as materialized (
-          select product_id, sum(revenue_cents) as revenue
-          from (${productSalesRows(previous)}) as rows group by product_id
-        ),
         catalogue as materialized (
           select id, name, category_id, is_active, stock_quantity from products
         ),
         named as materialized (
-          select ids.product_id, cur.quantity, cur.revenue, cur.lines, before.revenue as previous_revenue, p.name,
-            p.category_id
-          from (select product_id from sold union select product_id from sold_before) as ids
-            left join sold as cur on cur.product_id = ids.product_id
-            left join sold_before as before on before.product_id = ids.product_id
-            left join catalogue as p on p.id = ids.product_id
+          select sold.product_id, sold.quantity, sold.revenue, sold.lines, p.name, p.category_id
+          from sold left join catalogue as p on p.id = sold.product_id
+        ),
+        by_category as materialized (
+          select named.category_id, sum(named.revenue) as revenue, sum(named.quantity) as quantity,
+            sum(named.lines) as lines
+          from named group by named.category_id
+        ),
+        before_by_category as materialized (
+          select p.category_id, sum(rows.revenue_cents) as previous_revenue
+          from (${productSalesRows(previous)}) as rows left join catalogue as p on p.id = rows.product_id
+          group by p.category_id
         )
         select
           (select coalesce(json_agg(top), '[]') from (
-            select product_id, name, revenue, quantity from named where revenue is not null
+            select product_id, name, revenue, quantity from named
             order by revenue desc, quantity desc, name nulls last limit ${TOP_LIMIT}) as top) as by_revenue,
           (select coalesce(json_agg(top), '[]') from (
-            select product_id, name, revenue, quantity from named where revenue is not null
+            select product_id, name, revenue, quantity from named
             order by quantity desc, revenue desc, name nulls last limit ${TOP_LIMIT}) as top) as by_units,
           (select coalesce(json_agg(top), '[]') from (
             select s.product_id, s.variant_id, p.name, p.variations, v.options, v.sku, s.revenue, s.quantity
@@ -95,10 +97,13 @@ export async function productAnalytics(db: Db, calendar: AnalyticsCalendar, days
                   order by p.stock_quantity desc, p.name limit ${SLOW_LIMIT}) as p
             order by p.stock_quantity desc, p.name) as slow) as slow,
           (select coalesce(json_agg(cat order by cat.revenue desc, cat.previous_revenue desc, cat.name nulls last), '[]') from (
-            select c.id as category_id, c.name, coalesce(sum(named.revenue), 0) as revenue,
-              coalesce(sum(named.quantity), 0) as quantity, coalesce(sum(named.lines), 0) as lines,
-              coalesce(sum(named.previous_revenue), 0) as previous_revenue
-            from named left join categories as c on c.id = named.category_id
+            select c.id as category_id, c.name, coalesce(sum(cur.revenue), 0) as revenue,
+              coalesce(sum(cur.quantity), 0) as quantity, coalesce(sum(cur.lines), 0) as lines,
+              coalesce(sum(before.previous_revenue), 0) as previous_revenue
+            from (select category_id from by_category union select category_id from before_by_category) as ids
+              left join by_category as cur on cur.category_id is not distinct from ids.category_id
+              left join before_by_category as before on before.category_id is not distinct from ids.category_id
+              left join categories as c on c.id = ids.category_id
             group by c.id, c.name) as cat) as categories,
           (select json_build_object(
               'value', coalesce(sum(cost_price * stock_quantity * 100) filter (where cost_price is not null), 0),
