@@ -6,6 +6,7 @@ import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { createProduct, createVariantProduct } from '../factories/catalogue.ts';
 import { createPromoCode } from '../factories/checkout-promo-codes.ts';
 import { apiAs, checkout } from '../helpers/admin-api.ts';
+import { readRollUps } from '../helpers/analytics-rollups.ts';
 import { createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -17,23 +18,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
  */
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-
-/** Every roll-up row, in one stable order, as plain values. */
-async function rollUps(ctx: TestApp) {
-  const read = async (query: string) => rowsOf(await ctx.database.db.execute(sql.raw(query)));
-  return {
-    orderDays: await read(
-      'select day::text, source, status, payment_status, orders, total_cents::text, refunded_cents::text, refunded_orders, discount_cents::text, tax_cents::text, shipping_cents::text, promo_orders, promo_revenue_cents::text, delivered_orders, delivery_seconds::text from analytics_order_days order by 1, 2, 3, 4',
-    ),
-    productDays: await read(
-      'select day::text, product_id, variant_id, quantity, revenue_cents::text, lines from analytics_product_days order by 1, 2, 3',
-    ),
-    productMonths: await read(
-      'select month::text, product_id, variant_id, quantity, revenue_cents::text, lines from analytics_product_months order by 1, 2, 3',
-    ),
-    customers: await read('select customer_id, first_day::text, orders from analytics_customers order by 1'),
-  };
-}
+const rollUps = (ctx: TestApp) => readRollUps(ctx.database.db);
 
 /** A small deterministic generator (mulberry32), so a failure replays with the same seed. */
 function random(seed: number) {

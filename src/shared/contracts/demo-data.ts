@@ -15,6 +15,9 @@ export const DemoRemovalSchema = z.object({
   blog_posts: z.number().int().nonnegative(),
   blog_categories: z.number().int().nonnegative(),
   accounts: z.number().int().nonnegative(),
+  /** The demo's order history (every demo order, whatever staff did to it since) and its shoppers. */
+  orders: z.number().int().nonnegative(),
+  customers: z.number().int().nonnegative(),
   /** Pictures whose files were deleted from the uploads folder (each in all its widths). */
   pictures: z.number().int().nonnegative(),
 });
@@ -32,5 +35,7 @@ export const DEMO_REMOVAL_KINDS: readonly { key: keyof DemoRemoval; one: string;
   { key: 'blog_posts', one: 'blog post', many: 'blog posts' },
   { key: 'blog_categories', one: 'blog category', many: 'blog categories' },
   { key: 'accounts', one: 'demo account', many: 'demo accounts' },
+  { key: 'orders', one: 'demo order', many: 'demo orders' },
+  { key: 'customers', one: 'demo customer', many: 'demo customers' },
   { key: 'pictures', one: 'picture', many: 'pictures' },
 ];

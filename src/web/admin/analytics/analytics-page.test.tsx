@@ -9,6 +9,18 @@ import { dashboard, ORDERS_ANSWER, OVERVIEW_ANSWER, PRODUCTS_ANSWER } from './te
 
 const { mountRoutes } = adminTestSetup();
 
+const NO_DEMO = {
+  products: 0,
+  categories: 0,
+  reviews: 0,
+  blog_posts: 0,
+  blog_categories: 0,
+  accounts: 0,
+  orders: 0,
+  customers: 0,
+};
+let demoOrders = 0;
+
 const daysOf = (url: string) => new URL(url, 'http://x').searchParams.get('days');
 
 const { calls, answers } = recordedApi((path, call) => {
@@ -16,6 +28,7 @@ const { calls, answers } = recordedApi((path, call) => {
   if (path === 'GET /api/admin/analytics') return json({ data: OVERVIEW_ANSWER });
   if (path === 'GET /api/admin/analytics/orders') return json({ data: ORDERS_ANSWER });
   if (path === 'GET /api/admin/analytics/products') return json({ data: PRODUCTS_ANSWER });
+  if (path === 'GET /api/admin/settings/demo') return json({ data: { ...NO_DEMO, orders: demoOrders } });
   return errorBody('Not found', 404);
 });
 
@@ -33,6 +46,24 @@ const tableRows = (container: HTMLElement) =>
   );
 
 describe('AnalyticsPage', () => {
+  it('says while the demo’s made-up orders are in the figures, and where to remove them', async () => {
+    demoOrders = 1234;
+    const root = await mount();
+    await waitFor(() =>
+      expect(root.textContent).toContain('These figures include the demo shop’s 1,234 made-up orders.'),
+    );
+    const link = [...root.querySelectorAll('a')].find((anchor) => anchor.textContent === 'Settings → System');
+    expect(link?.getAttribute('href')).toBe('/admin/settings/system');
+    demoOrders = 0;
+  });
+
+  it('says nothing of demo orders once they are gone', async () => {
+    const root = await mount();
+    await waitFor(() => expect(root.querySelector('[aria-label="Key figures"]')).not.toBeNull());
+    await waitFor(() => expect(calls.some((call) => call.url.includes('/api/admin/settings/demo'))).toBe(true));
+    expect(root.textContent).not.toContain('made-up orders');
+  });
+
   it('shows the key figures with their growth in words and arrows, not colour alone', async () => {
     const root = await mount();
     await waitFor(() => expect(root.querySelector('[aria-label="Key figures"]')).not.toBeNull());
@@ -124,8 +155,9 @@ describe('AnalyticsPage', () => {
 
   it('reads a period from the URL and falls back to 30 days for one it does not offer', async () => {
     const root = await mount('/admin/analytics?days=12');
-    await waitFor(() => expect(calls.length).toBe(4));
-    expect(calls.every((call) => daysOf(call.url) === '30')).toBe(true);
+    const analyticsCalls = () => calls.filter((call) => call.url.includes('/api/admin/analytics'));
+    await waitFor(() => expect(analyticsCalls().length).toBe(4));
+    expect(analyticsCalls().every((call) => daysOf(call.url) === '30')).toBe(true);
     const checked = root.querySelector<HTMLInputElement>('input[name="analytics-period"]:checked');
     expect(checked?.value).toBe('30');
   });

@@ -13,6 +13,8 @@ const SEEDED: DemoDataPresent = {
   blog_posts: 6,
   blog_categories: 3,
   accounts: 12,
+  orders: 520,
+  customers: 310,
 };
 const NONE: DemoDataPresent = {
   products: 0,
@@ -21,6 +23,8 @@ const NONE: DemoDataPresent = {
   blog_posts: 0,
   blog_categories: 0,
   accounts: 0,
+  orders: 0,
+  customers: 0,
 };
 const REMOVAL: DemoRemoval = { ...SEEDED, products: 90, categories: 15, pictures: 180 };
 
@@ -42,7 +46,7 @@ describe('DemoDataPanel', () => {
     const root = await mount(<DemoDataPanel />);
     await waitFor(() =>
       expect(root.textContent).toContain(
-        '91 products, 16 categories, 264 reviews, 6 blog posts, 3 blog categories and 12 demo accounts.',
+        '91 products, 16 categories, 264 reviews, 6 blog posts, 3 blog categories, 12 demo accounts, 520 demo orders and 310 demo customers.',
       ),
     );
     await click(buttonByText(root, 'Remove demo data…'));
@@ -50,13 +54,14 @@ describe('DemoDataPanel', () => {
     const dialog = document.body.textContent ?? '';
     expect(dialog).toContain('Removes the demo content nobody has changed: 91 products, 16 categories');
     expect(dialog).toContain('Kept: everything you created or changed');
+    expect(dialog).toContain('made-up order history goes whole');
     expect(removals()).toBe(0);
 
     await click(buttonByText(document.body, 'Remove demo data'));
     await waitFor(() => expect(toasts.at(-1)).toMatchObject({ variant: 'success', title: 'Demo data removed' }));
     expect(removals()).toBe(1);
     expect(toasts.at(-1)?.description).toBe(
-      'Removed 90 products, 15 categories, 264 reviews, 6 blog posts, 3 blog categories, 12 demo accounts and 180 pictures.',
+      'Removed 90 products, 15 categories, 264 reviews, 6 blog posts, 3 blog categories, 12 demo accounts, 520 demo orders, 310 demo customers and 180 pictures.',
     );
     // The counts are read again: what an order kept is still there.
     await waitFor(() => expect(root.textContent).toContain('1 product and 1 category.'));
