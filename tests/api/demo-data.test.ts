@@ -6,11 +6,12 @@ import { auditLogs } from '#server/audit/audit.table.ts';
 import { blogCategories, blogPosts } from '#server/blog/blog.table.ts';
 import { categories } from '#server/categories/categories.table.ts';
 import { customers } from '#server/customers/customers.table.ts';
-import { DEMO_HISTORY_DAYS, DEMO_PHONE_PREFIX } from '#server/db/seed/demo-orders.ts';
+import { DEMO_HISTORY_DAYS, DEMO_PHONE_PREFIX, DEMO_PROMO } from '#server/db/seed/demo-orders.ts';
 import { seedDemoCatalogue } from '#server/db/seed/seed.ts';
 import { removeDemoData } from '#server/demo/remove-demo-data.ts';
 import { orderItems, orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
+import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
 import { reviews } from '#server/reviews/reviews.table.ts';
 import { users } from '#server/users/users.table.ts';
 import { createProduct } from '../factories/catalogue.ts';
@@ -89,6 +90,16 @@ describe('demo data', () => {
     expect(share((order) => order.refundedAmount > 0)).toBeGreaterThan(0.01);
     expect(share((order) => order.source === 'admin')).toBeGreaterThan(0.05);
     expect(share((order) => order.promoCode !== null)).toBeGreaterThan(0.05);
+    // The launch offer they used is a real code that ended before the install, its uses counted.
+    const [offer] = await db().select().from(promoCodes);
+    expect(offer).toMatchObject({ code: DEMO_PROMO.code, isDemo: true });
+    expect(offer?.currentUses).toBe(history.filter((order) => order.promoUseCounted).length);
+    expect(history.filter((order) => order.promoCode !== null).every((order) => order.promoCodeId === offer?.id)).toBe(
+      true,
+    );
+    expect(history.filter((order) => order.promoUseCounted).every((order) => order.status !== 'cancelled')).toBe(true);
+    const codes = await api('GET', '/api/admin/promo-codes');
+    expect(codes.json().data).toMatchObject([{ code: DEMO_PROMO.code, status: 'expired', is_demo: true }]);
     for (const order of history) {
       expect(order.deliveredAt !== null).toBe(order.status === 'delivered');
       if (order.deliveredAt) expect(order.deliveredAt.getTime()).toBeGreaterThan(order.createdAt.getTime());
@@ -156,6 +167,7 @@ describe('demo data', () => {
       accounts: (await db().select({ n: count() }).from(users).where(isNotNull(users.demoHash)))[0]?.n,
       orders: (await db().select({ n: count() }).from(orders))[0]?.n,
       customers: (await db().select({ n: count() }).from(customers))[0]?.n,
+      promo_codes: 1,
     });
     expect(present.orders).toBeGreaterThan(350);
     expect(present.accounts).toBeGreaterThan(5);
@@ -228,6 +240,8 @@ describe('demo data', () => {
     expect(removal.categories).toBeGreaterThan(0);
     expect(removal.pictures).toBe(plain.images.length);
     expect(removal.orders).toBe(demoOrders);
+    expect(removal.promo_codes).toBe(1);
+    expect(await db().select().from(promoCodes)).toEqual([]);
     // The real order's shopper (a number outside the demo block) stays.
     expect(removal.customers).toBe(demoShoppers - 1);
     expect((await db().select().from(orders)).map((row) => row.id)).toEqual([order.id]);
@@ -287,6 +301,7 @@ describe('demo data', () => {
       accounts: 0,
       orders: 0,
       customers: 0,
+      promo_codes: 0,
       pictures: 0,
     });
     const again = await removeDemoData(db(), { uploadsDir: ctx.config.paths.uploads });
@@ -305,6 +320,7 @@ describe('demo data', () => {
       accounts: 0,
       orders: 0,
       customers: 0,
+      promo_codes: 0,
     });
     expect(await seedDemoCatalogue(db())).toBe('already-seeded');
   });

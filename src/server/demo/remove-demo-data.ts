@@ -33,7 +33,8 @@ export async function demoDataPresent(db: Db): Promise<DemoDataPresent> {
       ${countOf('reviews')} as reviews, ${countOf('blog_posts')} as blog_posts,
       ${countOf('blog_categories')} as blog_categories, ${countOf('users')} as accounts,
       (select count(*)::int from orders where is_demo) as orders,
-      (select count(*)::int from customers where is_demo) as customers`,
+      (select count(*)::int from customers where is_demo) as customers,
+      (select count(*)::int from promo_codes where is_demo) as promo_codes`,
   );
   return (
     row ?? {
@@ -45,6 +46,7 @@ export async function demoDataPresent(db: Db): Promise<DemoDataPresent> {
       accounts: 0,
       orders: 0,
       customers: 0,
+      promo_codes: 0,
     }
   );
 }
@@ -70,7 +72,7 @@ async function deleteEmptyDemo(db: Db, table: 'categories' | 'blog_categories', 
 /**
  * "Remove demo data" (docs/product.md#demo-data): one transaction deletes the demo's order history
  * (every `is_demo` order with its lines, steps and refunds: the analytics roll-ups' triggers take
- * them away as they go) and its shoppers no other order names, then what the demo seed wrote
+ * them away as they go), its shoppers and its launch offer no other order names, then what the demo seed wrote
  * and nobody changed since (demo-marks.ts): products with their variants (the product's pictures
  * then go from DATA_DIR/uploads/seed), reviews and their votes, blog posts, the categories and blog
  * categories left empty, and the demo accounts. It keeps anything the merchant created or changed,
@@ -89,6 +91,12 @@ export async function removeDemoData(
       tx,
       sql`delete from customers as c where c.is_demo
         and not exists (select 1 from orders o where o.customer_id = c.id) returning c.id`,
+    );
+    // The launch offer, unless a real order used it (it is then part of the merchant's history too).
+    const promoCodes = await rows<{ id: string }>(
+      tx,
+      sql`delete from promo_codes as p where p.is_demo
+        and not exists (select 1 from orders o where o.promo_code_id = p.id) returning p.id`,
     );
     const reviews = await rows<{ id: string; product_id: string }>(
       tx,
@@ -156,6 +164,7 @@ export async function removeDemoData(
       accounts: accounts.length,
       orders: orders.length,
       customers: customers.length,
+      promo_codes: promoCodes.length,
       pictures: 0,
     };
     const removedSomething = Object.values(counts).some((value) => value > 0);

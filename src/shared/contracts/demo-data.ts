@@ -18,6 +18,8 @@ export const DemoRemovalSchema = z.object({
   /** The demo's order history (every demo order, whatever staff did to it since) and its shoppers. */
   orders: z.number().int().nonnegative(),
   customers: z.number().int().nonnegative(),
+  /** The launch offer the demo orders used. */
+  promo_codes: z.number().int().nonnegative(),
   /** Pictures whose files were deleted from the uploads folder (each in all its widths). */
   pictures: z.number().int().nonnegative(),
 });
@@ -37,5 +39,6 @@ export const DEMO_REMOVAL_KINDS: readonly { key: keyof DemoRemoval; one: string;
   { key: 'accounts', one: 'demo account', many: 'demo accounts' },
   { key: 'orders', one: 'demo order', many: 'demo orders' },
   { key: 'customers', one: 'demo customer', many: 'demo customers' },
+  { key: 'promo_codes', one: 'demo promo code', many: 'demo promo codes' },
   { key: 'pictures', one: 'picture', many: 'pictures' },
 ];

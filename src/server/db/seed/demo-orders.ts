@@ -24,8 +24,16 @@ import { zonedInputToIso } from '#shared/time-zone.ts';
 export const DEMO_HISTORY_DAYS = 182;
 /** The demo products are added over the history's first four months (seed.ts shifts their dates by this much). */
 export const DEMO_CATALOGUE_AGE_OFFSET_DAYS = DEMO_HISTORY_DAYS - 120;
-/** The code some demo orders carry (a snapshot only: no such code is created, as if it ran and was deleted). */
-export const DEMO_PROMO = { code: 'LAUNCH10', percent: 10 } as const;
+/**
+ * The launch offer some demo orders used: 10 % off, from the history's first day until it ended
+ * `endedDaysAgo` days before the install (so no shopper can still use it in the real shop).
+ */
+export const DEMO_PROMO = {
+  code: 'LAUNCH10',
+  description: 'Launch offer: 10% off everything',
+  percent: 10,
+  endedDaysAgo: 10,
+} as const;
 /** Demo shoppers' phones: +961 70 000 xxx, a block nobody is given, so a real checkout never lands on one. */
 export const DEMO_PHONE_PREFIX = '+96170000';
 
@@ -100,6 +108,8 @@ export interface DemoOrder {
 }
 
 export interface DemoOrderHistory {
+  /** The launch offer's first and last day (shop dates). */
+  promo: { startDate: string; endDate: string };
   customers: DemoCustomer[];
   /** Oldest first. */
   orders: DemoOrder[];
@@ -363,10 +373,17 @@ export function demoOrderHistory(
         const product = pickWeighted(random, onSale, (entry) => popularity(entry, sellable.indexOf(entry)));
         if (!lines.some((line) => line.productId === product.id)) lines.push(lineFor(random, product));
       }
-      orders.push(buildOrder(random, { placedAt, customer, address, lines, now, settings, near: address.governorate }));
+      const promoOn = age >= DEMO_PROMO.endedDaysAgo;
+      orders.push(
+        buildOrder(random, { placedAt, customer, address, lines, now, settings, near: address.governorate, promoOn }),
+      );
     }
   }
-  return { customers: customers.slice(0, newcomers), orders };
+  return {
+    promo: { startDate: addDays(today, -(DEMO_HISTORY_DAYS - 1)), endDate: addDays(today, -DEMO_PROMO.endedDaysAgo) },
+    customers: customers.slice(0, newcomers),
+    orders,
+  };
 }
 
 function buildOrder(
@@ -379,6 +396,7 @@ function buildOrder(
     now: Date;
     settings: Pick<SettingsValues, 'tax' | 'shipping'>;
     near: Governorate;
+    promoOn: boolean;
   },
 ): DemoOrder {
   const { placedAt, now, settings } = input;
@@ -387,7 +405,7 @@ function buildOrder(
   const methodRoll = random();
   const paymentMethod: PaymentMethod =
     methodRoll < 0.72 ? 'cash_on_delivery' : methodRoll < 0.9 ? 'money_transfer' : 'bank_transfer';
-  const promo = source === 'checkout' && random() < 0.12;
+  const promo = source === 'checkout' && random() < 0.12 && input.promoOn;
   const notes = random() < 0.1 ? pick(random, NOTES) : null;
 
   const subtotalCents = sumCents(input.lines.map((line) => lineTotalCents(line.unitPriceCents, line.quantity)));

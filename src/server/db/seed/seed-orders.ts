@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { customers } from '#server/customers/customers.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { orderItems, orderRefunds, orderStatusHistory, orders } from '#server/orders/orders.table.ts';
+import { promoCodes } from '#server/promo-codes/promo-codes.table.ts';
 import { BUILT_IN_SETTINGS } from '#server/settings/settings-defaults.ts';
 import { lineTotalCents } from '#shared/money.ts';
 import { DEMO_PROMO, type DemoOrderProduct, demoOrderHistory } from './demo-orders.ts';
@@ -20,13 +21,30 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * Writes the demo's order history (demo-orders.ts) over the just-seeded catalogue, inside the
  * seed's transaction: its shoppers, then the orders oldest first (so their numbers follow their
  * dates), their lines, status steps and refunds, all marked `is_demo`. The analytics roll-ups'
- * triggers count them as they go in. No notification, mail or audit entry: nothing happened.
+ * triggers count them as they go in. First the launch offer some of them used (demo-orders.ts). No notification, mail or audit entry: nothing happened.
  * Priced with the first-start settings (a new shop's: no delivery charge, VAT 11 % on top).
  */
 export async function seedDemoOrders(db: Db, products: readonly DemoOrderProduct[], now: Date): Promise<number> {
   const settings = BUILT_IN_SETTINGS;
   const history = demoOrderHistory(products, settings, now, settings.site.time_zone);
   if (history.orders.length === 0) return 0;
+
+  // The launch offer, counting the uses its orders hold (a cancelled order gave its use back).
+  const [offer] = await db
+    .insert(promoCodes)
+    .values({
+      code: DEMO_PROMO.code,
+      description: DEMO_PROMO.description,
+      discountType: 'percentage',
+      discountValue: DEMO_PROMO.percent,
+      currentUses: history.orders.filter((order) => order.promo && order.status !== 'cancelled').length,
+      startDate: history.promo.startDate,
+      endDate: history.promo.endDate,
+      isDemo: true,
+      createdAt: history.orders[0]?.placedAt ?? now,
+      updatedAt: history.orders[0]?.placedAt ?? now,
+    })
+    .returning({ id: promoCodes.id });
 
   // Each shopper joins on their first order, with the address of their last.
   const firstOrder = new Map<number, Date>();
@@ -79,6 +97,8 @@ export async function seedDemoOrders(db: Db, products: readonly DemoOrderProduct
             shippingAddress: order.address,
             notes: order.notes,
             promoCode: order.promo ? DEMO_PROMO.code : null,
+            promoCodeId: order.promo ? (offer?.id ?? null) : null,
+            promoUseCounted: order.promo && order.status !== 'cancelled',
             promoDiscountType: order.promo ? 'percentage' : null,
             promoDiscountValue: order.promo ? DEMO_PROMO.percent : null,
             subtotal: order.subtotal,

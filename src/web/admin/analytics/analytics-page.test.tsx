@@ -18,6 +18,7 @@ const NO_DEMO = {
   accounts: 0,
   orders: 0,
   customers: 0,
+  promo_codes: 0,
 };
 let demoOrders = 0;
 

@@ -15,6 +15,7 @@ const SEEDED: DemoDataPresent = {
   accounts: 12,
   orders: 520,
   customers: 310,
+  promo_codes: 1,
 };
 const NONE: DemoDataPresent = {
   products: 0,
@@ -25,6 +26,7 @@ const NONE: DemoDataPresent = {
   accounts: 0,
   orders: 0,
   customers: 0,
+  promo_codes: 0,
 };
 const REMOVAL: DemoRemoval = { ...SEEDED, products: 90, categories: 15, pictures: 180 };
 
@@ -46,7 +48,7 @@ describe('DemoDataPanel', () => {
     const root = await mount(<DemoDataPanel />);
     await waitFor(() =>
       expect(root.textContent).toContain(
-        '91 products, 16 categories, 264 reviews, 6 blog posts, 3 blog categories, 12 demo accounts, 520 demo orders and 310 demo customers.',
+        '91 products, 16 categories, 264 reviews, 6 blog posts, 3 blog categories, 12 demo accounts, 520 demo orders, 310 demo customers and 1 demo promo code.',
       ),
     );
     await click(buttonByText(root, 'Remove demo data…'));
@@ -61,7 +63,7 @@ describe('DemoDataPanel', () => {
     await waitFor(() => expect(toasts.at(-1)).toMatchObject({ variant: 'success', title: 'Demo data removed' }));
     expect(removals()).toBe(1);
     expect(toasts.at(-1)?.description).toBe(
-      'Removed 90 products, 15 categories, 264 reviews, 6 blog posts, 3 blog categories, 12 demo accounts, 520 demo orders, 310 demo customers and 180 pictures.',
+      'Removed 90 products, 15 categories, 264 reviews, 6 blog posts, 3 blog categories, 12 demo accounts, 520 demo orders, 310 demo customers, 1 demo promo code and 180 pictures.',
     );
     // The counts are read again: what an order kept is still there.
     await waitFor(() => expect(root.textContent).toContain('1 product and 1 category.'));
