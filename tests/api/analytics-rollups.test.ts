@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
+import { seededRandom } from '#shared/seeded-random.ts';
 import { createProduct, createVariantProduct } from '../factories/catalogue.ts';
 import { createPromoCode } from '../factories/checkout-promo-codes.ts';
 import { apiAs, checkout } from '../helpers/admin-api.ts';
@@ -20,17 +21,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const rollUps = (ctx: TestApp) => readRollUps(ctx.database.db);
 
-/** A small deterministic generator (mulberry32), so a failure replays with the same seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so a failure replays with the same seed. */
+const random = seededRandom;
 
 describe('analytics roll-ups', () => {
   let ctx: TestApp;

@@ -10,7 +10,7 @@ import { inTransaction } from '#server/db/transaction.ts';
 import { recomputeProductRatings } from '#server/reviews/product-rating.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
-import type { DemoDataPresent, DemoRemoval } from '#shared/contracts/demo-data.ts';
+import { type DemoDataPresent, type DemoRemoval, NO_DEMO_DATA } from '#shared/contracts/demo-data.ts';
 
 /** Seed pictures are served from here; only such files are ever deleted. */
 const SEED_URL_PREFIX = `/uploads/${SEED_PICTURES_DIR}/`;
@@ -36,19 +36,7 @@ export async function demoDataPresent(db: Db): Promise<DemoDataPresent> {
       (select count(*)::int from customers where is_demo) as customers,
       (select count(*)::int from promo_codes where is_demo) as promo_codes`,
   );
-  return (
-    row ?? {
-      products: 0,
-      categories: 0,
-      reviews: 0,
-      blog_posts: 0,
-      blog_categories: 0,
-      accounts: 0,
-      orders: 0,
-      customers: 0,
-      promo_codes: 0,
-    }
-  );
+  return row ?? NO_DEMO_DATA;
 }
 
 /**

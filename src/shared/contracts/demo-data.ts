@@ -29,6 +29,19 @@ export type DemoRemoval = z.infer<typeof DemoRemovalSchema>;
 export const DemoDataPresentSchema = DemoRemovalSchema.omit({ pictures: true });
 export type DemoDataPresent = z.infer<typeof DemoDataPresentSchema>;
 
+/** A shop without demo data (or after its removal): every count zero. */
+export const NO_DEMO_DATA: DemoDataPresent = {
+  products: 0,
+  categories: 0,
+  reviews: 0,
+  blog_posts: 0,
+  blog_categories: 0,
+  accounts: 0,
+  orders: 0,
+  customers: 0,
+  promo_codes: 0,
+};
+
 /** The kinds in the order the admin names them, with their words. */
 export const DEMO_REMOVAL_KINDS: readonly { key: keyof DemoRemoval; one: string; many: string }[] = [
   { key: 'products', one: 'product', many: 'products' },

@@ -3,6 +3,7 @@ import type { OrderStatus, PaymentStatus } from '#shared/contracts/orders.ts';
 import type { SettingsValues } from '#shared/contracts/settings.ts';
 import { type Cents, computeTotals, lineTotalCents, percentOfCents, sumCents, toCents } from '#shared/money.ts';
 import { shopToday } from '#shared/promo-codes.ts';
+import { seededRandom } from '#shared/seeded-random.ts';
 import type { Governorate, PaymentMethod } from '#shared/shop-settings.ts';
 import { zonedInputToIso } from '#shared/time-zone.ts';
 
@@ -223,18 +224,6 @@ const FAR_CARRIERS = ['Aramex', 'LibanPost'];
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-/** A small seeded generator (mulberry32): the same history every time. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
 }
@@ -263,7 +252,7 @@ function poisson(random: () => number, mean: number): number {
 
 /** The demo's shoppers: distinct names and phones in the demo block, two in three with an email on a reserved domain. */
 export function demoCustomers(count: number): DemoCustomer[] {
-  const random = randomSource(0x5eed_c057);
+  const random = seededRandom(0x5eed_c057);
   return Array.from({ length: count }, (_, index) => {
     const first = FIRST_NAMES[index % FIRST_NAMES.length] as string;
     const last = LAST_NAMES[(index * 7 + Math.floor(index / FIRST_NAMES.length)) % LAST_NAMES.length] as string;
@@ -328,7 +317,7 @@ export function demoOrderHistory(
   now: Date,
   timeZone: string,
 ): DemoOrderHistory {
-  const random = randomSource(0xcedab0b5);
+  const random = seededRandom(0xcedab0b5);
   const customers = demoCustomers(400);
   const addressOf = new Map<number, DemoOrder['address']>();
   let newcomers = 0;

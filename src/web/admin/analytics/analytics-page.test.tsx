@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_DEFINITIONS } from '#shared/contracts/analytics.ts';
+import { NO_DEMO_DATA } from '#shared/contracts/demo-data.ts';
 import { adminTestSetup, click, where } from '#web/test/admin.tsx';
 import { errorBody, json, recordedApi } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
@@ -9,17 +10,6 @@ import { dashboard, ORDERS_ANSWER, OVERVIEW_ANSWER, PRODUCTS_ANSWER } from './te
 
 const { mountRoutes } = adminTestSetup();
 
-const NO_DEMO = {
-  products: 0,
-  categories: 0,
-  reviews: 0,
-  blog_posts: 0,
-  blog_categories: 0,
-  accounts: 0,
-  orders: 0,
-  customers: 0,
-  promo_codes: 0,
-};
 let demoOrders = 0;
 
 const daysOf = (url: string) => new URL(url, 'http://x').searchParams.get('days');
@@ -29,7 +19,7 @@ const { calls, answers } = recordedApi((path, call) => {
   if (path === 'GET /api/admin/analytics') return json({ data: OVERVIEW_ANSWER });
   if (path === 'GET /api/admin/analytics/orders') return json({ data: ORDERS_ANSWER });
   if (path === 'GET /api/admin/analytics/products') return json({ data: PRODUCTS_ANSWER });
-  if (path === 'GET /api/admin/settings/demo') return json({ data: { ...NO_DEMO, orders: demoOrders } });
+  if (path === 'GET /api/admin/settings/demo') return json({ data: { ...NO_DEMO_DATA, orders: demoOrders } });
   return errorBody('Not found', 404);
 });
 

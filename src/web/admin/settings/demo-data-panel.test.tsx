@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DemoDataPresent, DemoRemoval } from '#shared/contracts/demo-data.ts';
+import { type DemoDataPresent, type DemoRemoval, NO_DEMO_DATA } from '#shared/contracts/demo-data.ts';
 import { adminTestSetup, click } from '#web/test/admin.tsx';
 import { errorBody, json, recordedApi, route } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
@@ -17,17 +17,6 @@ const SEEDED: DemoDataPresent = {
   customers: 310,
   promo_codes: 1,
 };
-const NONE: DemoDataPresent = {
-  products: 0,
-  categories: 0,
-  reviews: 0,
-  blog_posts: 0,
-  blog_categories: 0,
-  accounts: 0,
-  orders: 0,
-  customers: 0,
-  promo_codes: 0,
-};
 const REMOVAL: DemoRemoval = { ...SEEDED, products: 90, categories: 15, pictures: 180 };
 
 const { toasts, mount } = adminTestSetup();
@@ -42,7 +31,7 @@ describe('DemoDataPanel', () => {
   it('says what demo data is left; removing it asks first, naming what goes and what stays', async () => {
     present = SEEDED;
     answers['POST /api/admin/settings/demo/remove'] = () => {
-      present = { ...NONE, products: 1, categories: 1 };
+      present = { ...NO_DEMO_DATA, products: 1, categories: 1 };
       return json({ data: REMOVAL });
     };
     const root = await mount(<DemoDataPanel />);
@@ -70,7 +59,7 @@ describe('DemoDataPanel', () => {
   });
 
   it('offers nothing to remove once the demo data is gone', async () => {
-    present = NONE;
+    present = NO_DEMO_DATA;
     const root = await mount(<DemoDataPanel />);
     await waitFor(() => expect(root.textContent).toContain('No demo data left: everything in the shop is yours.'));
     expect(buttonByText(root, 'Remove demo data…')).toBeFalsy();
