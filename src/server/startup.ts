@@ -25,7 +25,9 @@ async function seedIfNew(db: Db, config: Config, progress: StartProgress): Promi
     import('./db/seed/seed.ts'),
     import('./db/seed/catalogue-data.ts'),
   ]);
-  progress(`Seeding the demo catalogue: ${SEED_PRODUCTS.length} products in ${SEED_CATEGORIES.length} categories…`);
+  progress(
+    `Seeding the demo catalogue: ${SEED_PRODUCTS.length} products in ${SEED_CATEGORIES.length} categories, with six months of orders…`,
+  );
   return seedDemoCatalogue(db);
 }
 

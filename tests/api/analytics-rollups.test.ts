@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
+import { seededRandom } from '#shared/seeded-random.ts';
 import { createProduct, createVariantProduct } from '../factories/catalogue.ts';
 import { createPromoCode } from '../factories/checkout-promo-codes.ts';
 import { apiAs, checkout } from '../helpers/admin-api.ts';
+import { readRollUps } from '../helpers/analytics-rollups.ts';
 import { createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -17,35 +19,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
  */
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const rollUps = (ctx: TestApp) => readRollUps(ctx.database.db);
 
-/** Every roll-up row, in one stable order, as plain values. */
-async function rollUps(ctx: TestApp) {
-  const read = async (query: string) => rowsOf(await ctx.database.db.execute(sql.raw(query)));
-  return {
-    orderDays: await read(
-      'select day::text, source, status, payment_status, orders, total_cents::text, refunded_cents::text, refunded_orders, discount_cents::text, tax_cents::text, shipping_cents::text, promo_orders, promo_revenue_cents::text, delivered_orders, delivery_seconds::text from analytics_order_days order by 1, 2, 3, 4',
-    ),
-    productDays: await read(
-      'select day::text, product_id, variant_id, quantity, revenue_cents::text, lines from analytics_product_days order by 1, 2, 3',
-    ),
-    productMonths: await read(
-      'select month::text, product_id, variant_id, quantity, revenue_cents::text, lines from analytics_product_months order by 1, 2, 3',
-    ),
-    customers: await read('select customer_id, first_day::text, orders from analytics_customers order by 1'),
-  };
-}
-
-/** A small deterministic generator (mulberry32), so a failure replays with the same seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator, so a failure replays with the same seed. */
+const random = seededRandom;
 
 describe('analytics roll-ups', () => {
   let ctx: TestApp;

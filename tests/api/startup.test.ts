@@ -44,7 +44,7 @@ describe('first start: migrations, secrets, first admin, demo seed', () => {
     const lines: string[] = [];
     const first = await prepareInstance(database, config, (line) => lines.push(line));
     // The template is migrated already: only the seed is worth a line.
-    expect(lines).toEqual(['Seeding the demo catalogue: 93 products in 16 categories…']);
+    expect(lines).toEqual(['Seeding the demo catalogue: 93 products in 16 categories, with six months of orders…']);
     expect(first.seed).toBe('seeded');
     expect(first.admin.created).toBe(true);
     expect(first.admin.generatedPassword).toMatch(/^[A-Za-z0-9]{20}$/);

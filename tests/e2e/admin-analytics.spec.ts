@@ -138,6 +138,10 @@ test('the analytics page draws the order history in charts whose figures match t
   await expect(async () => {
     expect(await tableRows(region(page, 'Revenue'))).toHaveLength(months.sales_trends.monthly_sales.length);
   }).toPass();
+  // The demo's six months are there, each with sales, and the page says they are made up.
+  expect(months.sales_trends.monthly_sales.filter((month) => month.revenue > 0).length).toBeGreaterThanOrEqual(6);
+  await expect(page.getByText(/^These figures include the demo shop’s [\d,]+ made-up orders\./)).toBeVisible();
+  await expect(region(page, 'Promo codes')).toContainText('LAUNCH10');
 });
 
 test('the dashboard’s cards lead to the analytics of their period', async ({ page, signInAsAdmin }) => {

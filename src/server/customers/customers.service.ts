@@ -108,6 +108,7 @@ function toCustomer(row: {
     created_at: customer.createdAt.toISOString(),
     updated_at: customer.updatedAt.toISOString(),
     account: toCustomerAccount(row.account),
+    ...(customer.isDemo && { is_demo: true }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { addressColumn } from '#server/db/address-column.ts';
 import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
 
@@ -21,6 +21,8 @@ export const customers = pgTable(
     address: addressColumn('address'),
     notes: text('notes'),
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /** A shopper of the demo's order history: removed with it, unless a real order joined them since. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

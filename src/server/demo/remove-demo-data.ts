@@ -10,7 +10,7 @@ import { inTransaction } from '#server/db/transaction.ts';
 import { recomputeProductRatings } from '#server/reviews/product-rating.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
-import type { DemoDataPresent, DemoRemoval } from '#shared/contracts/demo-data.ts';
+import { type DemoDataPresent, type DemoRemoval, NO_DEMO_DATA } from '#shared/contracts/demo-data.ts';
 
 /** Seed pictures are served from here; only such files are ever deleted. */
 const SEED_URL_PREFIX = `/uploads/${SEED_PICTURES_DIR}/`;
@@ -31,9 +31,12 @@ export async function demoDataPresent(db: Db): Promise<DemoDataPresent> {
     db,
     sql`select ${countOf('products')} as products, ${countOf('categories')} as categories,
       ${countOf('reviews')} as reviews, ${countOf('blog_posts')} as blog_posts,
-      ${countOf('blog_categories')} as blog_categories, ${countOf('users')} as accounts`,
+      ${countOf('blog_categories')} as blog_categories, ${countOf('users')} as accounts,
+      (select count(*)::int from orders where is_demo) as orders,
+      (select count(*)::int from customers where is_demo) as customers,
+      (select count(*)::int from promo_codes where is_demo) as promo_codes`,
   );
-  return row ?? { products: 0, categories: 0, reviews: 0, blog_posts: 0, blog_categories: 0, accounts: 0 };
+  return row ?? NO_DEMO_DATA;
 }
 
 /**
@@ -55,7 +58,9 @@ async function deleteEmptyDemo(db: Db, table: 'categories' | 'blog_categories', 
 }
 
 /**
- * "Remove demo data" (docs/product.md#demo-data): one transaction deletes what the demo seed wrote
+ * "Remove demo data" (docs/product.md#demo-data): one transaction deletes the demo's order history
+ * (every `is_demo` order with its lines, steps and refunds: the analytics roll-ups' triggers take
+ * them away as they go), its shoppers and its launch offer no other order names, then what the demo seed wrote
  * and nobody changed since (demo-marks.ts): products with their variants (the product's pictures
  * then go from DATA_DIR/uploads/seed), reviews and their votes, blog posts, the categories and blog
  * categories left empty, and the demo accounts. It keeps anything the merchant created or changed,
@@ -68,6 +73,19 @@ export async function removeDemoData(
   options: { uploadsDir: string; context?: AuditContext; now?: Date },
 ): Promise<DemoRemoval> {
   const { removal, pictures } = await inTransaction(db, async (tx) => {
+    // First: the demo orders are what would otherwise hold the demo products back.
+    const orders = await rows<{ id: string }>(tx, sql`delete from orders where is_demo returning id`);
+    const customers = await rows<{ id: string }>(
+      tx,
+      sql`delete from customers as c where c.is_demo
+        and not exists (select 1 from orders o where o.customer_id = c.id) returning c.id`,
+    );
+    // The launch offer, unless a real order used it (it is then part of the merchant's history too).
+    const promoCodes = await rows<{ id: string }>(
+      tx,
+      sql`delete from promo_codes as p where p.is_demo
+        and not exists (select 1 from orders o where o.promo_code_id = p.id) returning p.id`,
+    );
     const reviews = await rows<{ id: string; product_id: string }>(
       tx,
       sql`delete from reviews as t where ${isDemoRow('reviews', 't')} returning t.id, t.product_id`,
@@ -132,6 +150,9 @@ export async function removeDemoData(
       blog_posts: posts.length,
       blog_categories: blogCategories,
       accounts: accounts.length,
+      orders: orders.length,
+      customers: customers.length,
+      promo_codes: promoCodes.length,
       pictures: 0,
     };
     const removedSomething = Object.values(counts).some((value) => value > 0);

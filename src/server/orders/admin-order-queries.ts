@@ -71,6 +71,7 @@ export function toAdminOrderListItem(row: OrderRow, items: number): AdminOrderLi
     refunded_amount: row.refundedAmount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(row.isDemo && { is_demo: true }),
   };
 }
 

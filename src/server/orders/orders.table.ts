@@ -99,6 +99,11 @@ export const orders = pgTable(
     /** 'checkout' (the storefront) or 'admin' (entered by an admin for a phone or counter sale). */
     source: text('source').notNull().default('checkout'),
     whatsappSentAt: timestamp('whatsapp_sent_at', { withTimezone: true }),
+    /**
+     * An order of the demo's made-up history (#server/db/seed/demo-orders.ts): counted by the
+     * analytics like any other, badged "Demo" in the admin, deleted by "Remove demo data".
+     */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

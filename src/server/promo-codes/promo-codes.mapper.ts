@@ -37,5 +37,6 @@ export function toPromoCode(row: PromoCodeRow, today: string): PromoCode {
     status: promoStatusOf(fields, today),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(row.isDemo && { is_demo: true }),
   };
 }

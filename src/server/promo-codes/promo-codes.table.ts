@@ -34,6 +34,8 @@ export const promoCodes = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     isActive: boolean('is_active').notNull().default(true),
+    /** The demo's launch offer (docs/product.md#demo-data): "Remove demo data" deletes it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

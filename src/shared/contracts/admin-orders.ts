@@ -113,6 +113,8 @@ export const AdminOrderListItemSchema = z.object({
   refunded_amount: z.number(),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  /** An order of the demo's made-up history (docs/product.md#demo-data): "Remove demo data" deletes it. */
+  is_demo: z.boolean().optional(),
 });
 export type AdminOrderListItem = z.infer<typeof AdminOrderListItemSchema>;
 

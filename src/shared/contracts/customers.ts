@@ -35,6 +35,8 @@ export const CustomerSchema = z.object({
   updated_at: z.iso.datetime({ offset: true }),
   /** The shopper account linked to this customer (`users.customer_id`), or null for a guest. */
   account: CustomerAccountSchema.nullable(),
+  /** A shopper of the demo's order history (docs/product.md#demo-data): "Remove demo data" deletes them. */
+  is_demo: z.boolean().optional(),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 

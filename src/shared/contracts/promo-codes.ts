@@ -63,6 +63,8 @@ export const PromoCodeSchema = z.object({
   status: z.enum(PROMO_STATUSES),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
+  /** The demo's launch offer (docs/product.md#demo-data): "Remove demo data" deletes it. */
+  is_demo: z.boolean().optional(),
 });
 export type PromoCode = z.infer<typeof PromoCodeSchema>;
 

@@ -7,16 +7,69 @@ import { productVariants } from '#server/products/product-variants.table.ts';
 import { products } from '#server/products/products.table.ts';
 import { SETTING_KEYS } from '#server/settings/setting-keys.ts';
 import { getSetting, setSetting } from '#server/settings/settings.service.ts';
-import { SEED_CATEGORIES, SEED_PRODUCTS } from './catalogue-data.ts';
+import { toCents } from '#shared/money.ts';
+import { SEED_CATEGORIES, SEED_PRODUCTS, type SeedProduct } from './catalogue-data.ts';
 import { DEMO_BLOG_CATEGORIES, DEMO_BLOG_POSTS } from './demo-blog.ts';
+import { DEMO_CATALOGUE_AGE_OFFSET_DAYS, type DemoOrderProduct } from './demo-orders.ts';
 import { DEMO_REVIEWER_EMAIL_PATTERN } from './demo-reviews.ts';
 import { productImageNames } from './product-art.ts';
 import { seedDemoBlog } from './seed-blog.ts';
+import { seedDemoOrders } from './seed-orders.ts';
 import { categoryPictureBase, SEED_PICTURE_JOBS } from './seed-pictures.ts';
 import { seedDemoReviews } from './seed-reviews.ts';
 
 const SEED_IMAGE_URL_PREFIX = '/uploads/seed';
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long ago a demo product was added: its place in the catalogue's 0–120 days, moved back so the
+ * catalogue grows over the six months of demo orders (an order is only for a product already there).
+ */
+function addedDaysAgo(product: SeedProduct): number {
+  return product.createdDaysAgo + DEMO_CATALOGUE_AGE_OFFSET_DAYS;
+}
+
+/** The seeded products the demo orders may sell: active ones, with their active variants. */
+async function demoOrderProducts(
+  db: Db,
+  inserted: readonly { id: string; sku: string; images: string[]; isActive: boolean }[],
+): Promise<DemoOrderProduct[]> {
+  const variants = await db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      sku: productVariants.sku,
+      options: productVariants.options,
+      price: productVariants.price,
+      image: productVariants.image,
+      isActive: productVariants.isActive,
+    })
+    .from(productVariants)
+    .orderBy(productVariants.productId, productVariants.sortOrder);
+  const seedBySku = new Map(SEED_PRODUCTS.map((product) => [product.sku, product]));
+  return inserted.flatMap((row) => {
+    const product = seedBySku.get(row.sku);
+    if (!product || !row.isActive) return [];
+    return [
+      {
+        id: row.id,
+        name: product.name,
+        image: row.images[0] ?? null,
+        addedDaysAgo: addedDaysAgo(product),
+        variations: product.variations,
+        variants: variants
+          .filter((variant) => variant.productId === row.id && variant.isActive)
+          .map((variant) => ({
+            id: variant.id,
+            sku: variant.sku ?? product.sku,
+            options: variant.options,
+            priceCents: toCents(variant.price),
+            image: variant.image,
+          })),
+      },
+    ];
+  });
+}
 
 export type SeedOutcome = 'seeded' | 'already-seeded' | 'shop-has-data';
 
@@ -63,7 +116,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
       .insert(products)
       .values(
         SEED_PRODUCTS.map((product, index) => {
-          const createdAt = new Date(now.getTime() - product.createdDaysAgo * DAY_MS);
+          const createdAt = new Date(now.getTime() - addedDaysAgo(product) * DAY_MS);
           return {
             name: product.name,
             slug: product.slug,
@@ -137,7 +190,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
                 productId: row.id,
                 rating: product.rating,
                 reviewCount: product.reviewCount,
-                createdDaysAgo: product.createdDaysAgo,
+                createdDaysAgo: addedDaysAgo(product),
               },
             ]
           : [];
@@ -145,6 +198,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
       now,
     );
     await seedDemoBlog(tx, now, toUrl);
+    const orderCount = await seedDemoOrders(tx, await demoOrderProducts(tx, inserted), now);
     // Last: every row as seeded is demo until the merchant changes it (demo-marks.ts). The shop
     // had no catalogue before this transaction, so every product, category and review is ours; the
     // blog rows by their slugs, the accounts by their reserved addresses.
@@ -157,6 +211,7 @@ export async function seedDemoCatalogue(db: Db, now = new Date()): Promise<SeedO
     await setSetting(tx, SETTING_KEYS.demoSeed, {
       at: now.toISOString(),
       products: SEED_PRODUCTS.length,
+      orders: orderCount,
     });
   });
   return 'seeded';

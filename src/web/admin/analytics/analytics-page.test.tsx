@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_DEFINITIONS } from '#shared/contracts/analytics.ts';
+import { NO_DEMO_DATA } from '#shared/contracts/demo-data.ts';
 import { adminTestSetup, click, where } from '#web/test/admin.tsx';
 import { errorBody, json, recordedApi } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
@@ -9,6 +10,8 @@ import { dashboard, ORDERS_ANSWER, OVERVIEW_ANSWER, PRODUCTS_ANSWER } from './te
 
 const { mountRoutes } = adminTestSetup();
 
+let demoOrders = 0;
+
 const daysOf = (url: string) => new URL(url, 'http://x').searchParams.get('days');
 
 const { calls, answers } = recordedApi((path, call) => {
@@ -16,6 +19,7 @@ const { calls, answers } = recordedApi((path, call) => {
   if (path === 'GET /api/admin/analytics') return json({ data: OVERVIEW_ANSWER });
   if (path === 'GET /api/admin/analytics/orders') return json({ data: ORDERS_ANSWER });
   if (path === 'GET /api/admin/analytics/products') return json({ data: PRODUCTS_ANSWER });
+  if (path === 'GET /api/admin/settings/demo') return json({ data: { ...NO_DEMO_DATA, orders: demoOrders } });
   return errorBody('Not found', 404);
 });
 
@@ -33,6 +37,24 @@ const tableRows = (container: HTMLElement) =>
   );
 
 describe('AnalyticsPage', () => {
+  it('says while the demo’s made-up orders are in the figures, and where to remove them', async () => {
+    demoOrders = 1234;
+    const root = await mount();
+    await waitFor(() =>
+      expect(root.textContent).toContain('These figures include the demo shop’s 1,234 made-up orders.'),
+    );
+    const link = [...root.querySelectorAll('a')].find((anchor) => anchor.textContent === 'Settings → System');
+    expect(link?.getAttribute('href')).toBe('/admin/settings/system');
+    demoOrders = 0;
+  });
+
+  it('says nothing of demo orders once they are gone', async () => {
+    const root = await mount();
+    await waitFor(() => expect(root.querySelector('[aria-label="Key figures"]')).not.toBeNull());
+    await waitFor(() => expect(calls.some((call) => call.url.includes('/api/admin/settings/demo'))).toBe(true));
+    expect(root.textContent).not.toContain('made-up orders');
+  });
+
   it('shows the key figures with their growth in words and arrows, not colour alone', async () => {
     const root = await mount();
     await waitFor(() => expect(root.querySelector('[aria-label="Key figures"]')).not.toBeNull());
@@ -124,8 +146,9 @@ describe('AnalyticsPage', () => {
 
   it('reads a period from the URL and falls back to 30 days for one it does not offer', async () => {
     const root = await mount('/admin/analytics?days=12');
-    await waitFor(() => expect(calls.length).toBe(4));
-    expect(calls.every((call) => daysOf(call.url) === '30')).toBe(true);
+    const analyticsCalls = () => calls.filter((call) => call.url.includes('/api/admin/analytics'));
+    await waitFor(() => expect(analyticsCalls().length).toBe(4));
+    expect(analyticsCalls().every((call) => daysOf(call.url) === '30')).toBe(true);
     const checked = root.querySelector<HTMLInputElement>('input[name="analytics-period"]:checked');
     expect(checked?.value).toBe('30');
   });

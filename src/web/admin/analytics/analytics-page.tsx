@@ -11,6 +11,7 @@ import {
   type OrderAnalytics,
   type ProductAnalytics,
 } from '#shared/contracts/analytics.ts';
+import { demoDataQuery } from '#web/admin/shared/demo-data-query.ts';
 import { InlineError } from '#web/ui/inline-error.tsx';
 import { AdminPageHeader } from '../shell/admin-page-header.tsx';
 import { DataList, type ListColumn } from '../ui/data-list.tsx';
@@ -80,6 +81,7 @@ export function AnalyticsPage() {
       />
       {/* Uncontrolled radios, so a tap shows at once (the URL follows in a transition); drawn again when the URL changes (back, forward). */}
       <PeriodSwitcher key={days} days={days} onChange={choose} />
+      <DemoHistoryNote />
       <Definitions />
 
       <Loaded query={dashboard} what="the figures" skeleton="h-32">
@@ -495,5 +497,25 @@ function StockPanel({ data }: { data: ProductAnalytics }) {
         </ul>
       )}
     </>
+  );
+}
+
+/**
+ * While the demo's made-up orders are still in the shop, the figures hold them: said once, with
+ * the way out (docs/product.md#demo-data). Nothing while the count loads or once they are gone.
+ */
+function DemoHistoryNote() {
+  const demo = useQuery(demoDataQuery());
+  const orders = demo.data?.orders ?? 0;
+  if (orders === 0) return null;
+  return (
+    <p className="mt-4 rounded-lg border border-violet-200 bg-violet-50 px-4 py-3 text-sm text-violet-950 dark:border-violet-900 dark:bg-violet-950 dark:text-violet-100">
+      These figures include the demo shop’s {count(orders)} made-up orders. Remove them with the rest of the demo data
+      in{' '}
+      <Link to="/admin/settings/system" className="font-medium underline">
+        Settings → System
+      </Link>{' '}
+      when you open the shop.
+    </p>
   );
 }

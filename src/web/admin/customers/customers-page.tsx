@@ -8,6 +8,7 @@ import type { ListColumn } from '../ui/data-list.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
+import { DemoBadge } from '../ui/status-badge.tsx';
 import { useListQuery } from '../ui/use-list-query.ts';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { AccountBadge } from './customer-account-card.tsx';
@@ -50,7 +51,17 @@ const COLUMNS: ReadonlyArray<ListColumn<Customer>> = [
   {
     header: 'Name',
     card: 'title',
-    cell: (customer) => <RecordLink to={`/admin/customers/${customer.id}`}>{customer.name}</RecordLink>,
+    cell: (customer) => (
+      <>
+        <RecordLink to={`/admin/customers/${customer.id}`}>{customer.name}</RecordLink>
+        {customer.is_demo && (
+          <>
+            {' '}
+            <DemoBadge />
+          </>
+        )}
+      </>
+    ),
   },
   {
     header: 'Phone',

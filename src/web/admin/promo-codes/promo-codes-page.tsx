@@ -22,6 +22,7 @@ import { money } from '../ui/format.ts';
 import { ListFilters } from '../ui/list-filters.tsx';
 import { RecordLink } from '../ui/record-link.tsx';
 import { StatTile } from '../ui/stat-tile.tsx';
+import { DemoBadge } from '../ui/status-badge.tsx';
 import { useListQuery } from '../ui/use-list-query.ts';
 import { ADMIN_PAGE_SIZES, type ListDefinition, useListState } from '../ui/use-list-state.ts';
 import { useRowSelection } from '../ui/use-row-selection.ts';
@@ -115,6 +116,7 @@ function CodeCell({ code, wide }: { code: PromoCode; wide: boolean }) {
           {code.code}
         </RecordLink>
         <CopyButton code={code.code} />
+        {code.is_demo && <DemoBadge />}
       </span>
       <span className={`block font-normal text-muted ${wide ? 'max-w-56 truncate text-xs' : 'text-sm'}`}>
         {aboutLine(code)}

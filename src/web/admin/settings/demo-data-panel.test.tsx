@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DemoDataPresent, DemoRemoval } from '#shared/contracts/demo-data.ts';
+import { type DemoDataPresent, type DemoRemoval, NO_DEMO_DATA } from '#shared/contracts/demo-data.ts';
 import { adminTestSetup, click } from '#web/test/admin.tsx';
 import { errorBody, json, recordedApi, route } from '#web/test/api.ts';
 import { buttonByText } from '#web/test/queries.ts';
@@ -13,14 +13,9 @@ const SEEDED: DemoDataPresent = {
   blog_posts: 6,
   blog_categories: 3,
   accounts: 12,
-};
-const NONE: DemoDataPresent = {
-  products: 0,
-  categories: 0,
-  reviews: 0,
-  blog_posts: 0,
-  blog_categories: 0,
-  accounts: 0,
+  orders: 520,
+  customers: 310,
+  promo_codes: 1,
 };
 const REMOVAL: DemoRemoval = { ...SEEDED, products: 90, categories: 15, pictures: 180 };
 
@@ -36,13 +31,13 @@ describe('DemoDataPanel', () => {
   it('says what demo data is left; removing it asks first, naming what goes and what stays', async () => {
     present = SEEDED;
     answers['POST /api/admin/settings/demo/remove'] = () => {
-      present = { ...NONE, products: 1, categories: 1 };
+      present = { ...NO_DEMO_DATA, products: 1, categories: 1 };
       return json({ data: REMOVAL });
     };
     const root = await mount(<DemoDataPanel />);
     await waitFor(() =>
       expect(root.textContent).toContain(
-        '91 products, 16 categories, 264 reviews, 6 blog posts, 3 blog categories and 12 demo accounts.',
+        '91 products, 16 categories, 264 reviews, 6 blog posts, 3 blog categories, 12 demo accounts, 520 demo orders, 310 demo customers and 1 demo promo code.',
       ),
     );
     await click(buttonByText(root, 'Remove demo data…'));
@@ -50,20 +45,21 @@ describe('DemoDataPanel', () => {
     const dialog = document.body.textContent ?? '';
     expect(dialog).toContain('Removes the demo content nobody has changed: 91 products, 16 categories');
     expect(dialog).toContain('Kept: everything you created or changed');
+    expect(dialog).toContain('made-up order history goes whole');
     expect(removals()).toBe(0);
 
     await click(buttonByText(document.body, 'Remove demo data'));
     await waitFor(() => expect(toasts.at(-1)).toMatchObject({ variant: 'success', title: 'Demo data removed' }));
     expect(removals()).toBe(1);
     expect(toasts.at(-1)?.description).toBe(
-      'Removed 90 products, 15 categories, 264 reviews, 6 blog posts, 3 blog categories, 12 demo accounts and 180 pictures.',
+      'Removed 90 products, 15 categories, 264 reviews, 6 blog posts, 3 blog categories, 12 demo accounts, 520 demo orders, 310 demo customers, 1 demo promo code and 180 pictures.',
     );
     // The counts are read again: what an order kept is still there.
     await waitFor(() => expect(root.textContent).toContain('1 product and 1 category.'));
   });
 
   it('offers nothing to remove once the demo data is gone', async () => {
-    present = NONE;
+    present = NO_DEMO_DATA;
     const root = await mount(<DemoDataPanel />);
     await waitFor(() => expect(root.textContent).toContain('No demo data left: everything in the shop is yours.'));
     expect(buttonByText(root, 'Remove demo data…')).toBeFalsy();

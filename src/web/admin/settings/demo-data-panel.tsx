@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEMO_REMOVAL_KINDS, type DemoDataPresent, type DemoRemoval } from '#shared/contracts/demo-data.ts';
+import { DEMO_REMOVAL_KINDS, type DemoRemoval } from '#shared/contracts/demo-data.ts';
+import { demoDataQuery } from '#web/admin/shared/demo-data-query.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { toast } from '#web/lib/toast.ts';
-import { adminGet, adminPost } from '../auth/admin-api.ts';
+import { adminPost } from '../auth/admin-api.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { DetailCard } from '../ui/detail-layout.tsx';
-
-const DEMO_KEY = ['admin', 'settings', 'demo'] as const;
 
 /** "91 products, 16 categories and 6 blog posts": the kinds with a count, in the contract's order. */
 export function demoCountsText(counts: Partial<DemoRemoval>): string {
@@ -29,10 +28,7 @@ const errorText = (error: unknown, fallback: string) => (error instanceof ApiErr
 export function DemoDataPanel() {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const present = useQuery({
-    queryKey: DEMO_KEY,
-    queryFn: ({ signal }) => adminGet<DemoDataPresent>('/admin/settings/demo', { signal }),
-  });
+  const present = useQuery(demoDataQuery());
 
   const remove = useMutation({
     mutationFn: () => adminPost<DemoRemoval>('/admin/settings/demo/remove'),
@@ -44,7 +40,7 @@ export function DemoDataPanel() {
           ? { variant: 'success', title: 'Demo data removed', description: `Removed ${removed}.`, duration: 10_000 }
           : { variant: 'success', title: 'There was no demo data left to remove' },
       );
-      // The lists (products, categories, reviews, posts) and their "Demo" badges changed.
+      // The lists (products, categories, reviews, posts, orders, customers), their "Demo" badges and the analytics changed.
       void queryClient.invalidateQueries();
     },
     onError: (error) => {
@@ -94,11 +90,12 @@ export function DemoDataPanel() {
         onCancel={() => setConfirming(false)}
       >
         <span className="block">
-          Removes the demo content nobody has changed: {summary || 'whatever is left of it'}, with their pictures.
+          Removes the demo content nobody has changed: {summary || 'whatever is left of it'}, with their pictures. The
+          demo’s made-up order history goes whole, so Analytics then counts your own orders only.
         </span>
         <span className="mt-2 block">
-          Kept: everything you created or changed (a demo product you edited is yours now), demo products that are in an
-          order, the categories kept products use, and all orders.
+          Kept: everything you created or changed (a demo product you edited is yours now), demo products that are in
+          one of your orders, the categories kept products use, and all your own orders and customers.
         </span>
       </ConfirmDialog>
     </DetailCard>

@@ -3,7 +3,7 @@ import { formatPhone } from '#shared/phone.ts';
 import type { ListColumn } from '../ui/data-list.tsx';
 import { formatDateTime, money } from '../ui/format.ts';
 import { RecordLink } from '../ui/record-link.tsx';
-import { OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
+import { DemoBadge, OrderStatusBadge, PaymentStatusBadge } from '../ui/status-badge.tsx';
 
 type OrderColumn = ListColumn<AdminOrderListItem>;
 
@@ -13,15 +13,25 @@ const itemsLabel = (count: number) => `${count} ${count === 1 ? 'item' : 'items'
  * The order number, a link to the order: the first column of every list of orders, also of rows
  * that point at an order (a promo code's uses), whose order id is `orderIdOf`.
  */
-export function orderNumberColumn<T extends { order_number: string }>(orderIdOf: (row: T) => string): ListColumn<T> {
+export function orderNumberColumn<T extends { order_number: string; is_demo?: boolean }>(
+  orderIdOf: (row: T) => string,
+): ListColumn<T> {
   return {
     header: 'Order',
     card: 'title',
     className: 'whitespace-nowrap',
     cell: (row) => (
-      <RecordLink to={`/admin/orders/${orderIdOf(row)}`} className="whitespace-nowrap tabular-nums">
-        {row.order_number}
-      </RecordLink>
+      <>
+        <RecordLink to={`/admin/orders/${orderIdOf(row)}`} className="whitespace-nowrap tabular-nums">
+          {row.order_number}
+        </RecordLink>
+        {row.is_demo && (
+          <>
+            {' '}
+            <DemoBadge />
+          </>
+        )}
+      </>
     ),
   };
 }

@@ -1,0 +1,15 @@
+/**
+ * A small seeded generator (mulberry32): numbers in [0, 1) that are the same for the same seed.
+ * For made-up data that must come out alike on every run (the demo's order history) and for
+ * tests that shuffle, so a failure replays with its seed. Never for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
