@@ -10,7 +10,6 @@ import { shopToday } from '#shared/promo-codes.ts';
 import { toZonedInput } from '#shared/time-zone.ts';
 import { REPORT_DEFINITIONS, reportPreview } from './report-definitions.ts';
 import { reportPeriod } from './report-kit.ts';
-import { reportPdf } from './report-pdf.ts';
 
 /** The CSV or PDF file, streamed as it is written (a stream, so not a zod shape). */
 const fileStream = z.any().describe('the report as a file: text/csv or application/pdf, streamed');
@@ -63,6 +62,9 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
         shopName: app.settings.values.site.shop_name,
         generatedAt: toZonedInput(now.toISOString(), timeZone).replace('T', ' '),
       };
+      // pdfkit and its fonts load on the first PDF, not with the server: they cost its idle memory
+      // ~10 MB for a download most shops make a few times a month.
+      const { reportPdf } = await import('./report-pdf.ts');
       return reply.type('application/pdf').send(reportPdf(app.db, definition, period, summary, heading));
     },
   );
