@@ -142,8 +142,14 @@ test('a verified buyer writes a review, published at once with the new average; 
   await signInAs(page, reader);
   section = await openReviews(page, slug);
   const review = section.getByRole('article', { name: 'Review by Rania' });
+  // The vote shows at once, before the server has it: reload only once it answered (on a busy
+  // machine a reload in between dropped the request, and the page read the count without it).
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/helpful$/.test(new URL(response.url()).pathname),
+  );
   await review.getByRole('button', { name: 'Yes (0)' }).click();
   await expect(review.getByRole('button', { name: 'Yes (1)' })).toHaveAttribute('aria-pressed', 'true');
+  expect((await saved).status()).toBe(200);
   await page.reload();
   await page.locator('#reviews').scrollIntoViewIfNeeded();
   await expect(
