@@ -6,6 +6,16 @@ import { shopToday } from '#shared/promo-codes.ts';
 import { seededRandom } from '#shared/seeded-random.ts';
 import type { Governorate, PaymentMethod } from '#shared/shop-settings.ts';
 import { zonedInputToIso } from '#shared/time-zone.ts';
+import {
+  FAR_CARRIERS,
+  FIRST_NAMES,
+  LAST_NAMES,
+  NEAR_CARRIERS,
+  NOTES,
+  PLACES,
+  REFUND_REASONS,
+  STREETS,
+} from './demo-order-data.ts';
 
 /**
  * The demo shop's order history (docs/product.md#demo-data): six months of made-up orders, so a
@@ -116,111 +126,6 @@ export interface DemoOrderHistory {
   orders: DemoOrder[];
 }
 
-const FIRST_NAMES = [
-  'Rami',
-  'Lina',
-  'Omar',
-  'Nour',
-  'Karim',
-  'Maya',
-  'Hadi',
-  'Sara',
-  'Tarek',
-  'Rana',
-  'Ziad',
-  'Joelle',
-  'Elie',
-  'Layal',
-  'Fadi',
-  'Yasmine',
-  'Georges',
-  'Rita',
-  'Ali',
-  'Hiba',
-  'Charbel',
-  'Dana',
-  'Bilal',
-  'Carla',
-  'Walid',
-  'Zeina',
-  'Samer',
-  'Nadine',
-  'Ahmad',
-  'Christelle',
-  'Jad',
-  'Farah',
-  'Hassan',
-  'Mira',
-  'Antoine',
-  'Rasha',
-  'Wael',
-  'Nathalie',
-  'Khalil',
-  'Lea',
-] as const;
-const LAST_NAMES = [
-  'Haddad',
-  'Khoury',
-  'Saad',
-  'Nassar',
-  'Abboud',
-  'Fares',
-  'Hamdan',
-  'Mansour',
-  'Gemayel',
-  'Daher',
-  'Chamoun',
-  'Aoun',
-  'Salameh',
-  'Karam',
-  'Haidar',
-  'Issa',
-  'Bitar',
-  'Sleiman',
-  'Younes',
-  'Rizk',
-  'Ghanem',
-  'Jaber',
-  'Moussa',
-  'Tannous',
-  'Harb',
-  'Zein',
-  'Kassab',
-  'Nahas',
-  'Sabbagh',
-  'Frem',
-] as const;
-
-/** Where the parcels go: governorate, its share of orders, a few of its towns. */
-const PLACES: readonly { governorate: Governorate; weight: number; cities: readonly string[] }[] = [
-  {
-    governorate: 'beirut',
-    weight: 34,
-    cities: ['Hamra', 'Achrafieh', 'Verdun', 'Mar Mikhael', 'Ras Beirut', 'Badaro'],
-  },
-  { governorate: 'mount_lebanon', weight: 33, cities: ['Jounieh', 'Baabda', 'Aley', 'Jbeil', 'Dbayeh', 'Broummana'] },
-  { governorate: 'north', weight: 9, cities: ['Tripoli', 'Batroun', 'Zgharta'] },
-  { governorate: 'south', weight: 8, cities: ['Saida', 'Tyre', 'Jezzine'] },
-  { governorate: 'bekaa', weight: 7, cities: ['Zahle', 'Chtaura', 'Rayak'] },
-  { governorate: 'nabatieh', weight: 4, cities: ['Nabatieh', 'Marjayoun'] },
-  { governorate: 'akkar', weight: 3, cities: ['Halba', 'Qobayat'] },
-  { governorate: 'baalbek_hermel', weight: 2, cities: ['Baalbek', 'Hermel'] },
-];
-const STREETS = [
-  'Main Street',
-  'Church Street',
-  'Mosque Street',
-  'Old Souk',
-  'Highway',
-  'School Street',
-  'Bliss Street',
-];
-const NOTES = ['Please call before delivery.', 'Leave it with the concierge.', 'Deliver after 5 pm please.'];
-const REFUND_REASONS = ['Returned: arrived damaged', 'Returned: wrong model ordered', 'One part was missing'];
-/** The carriers of settings' defaults: town couriers for Beirut and Mount Lebanon, the rest by post. */
-const NEAR_CARRIERS = ['Wakilni', 'Toters'];
-const FAR_CARRIERS = ['Aramex', 'LibanPost'];
-
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -324,6 +229,7 @@ export function demoOrderHistory(
   const orders: DemoOrder[] = [];
   const today = shopToday(now, timeZone);
   const sellable = products.filter((product) => product.variants.length > 0);
+  const weightOf = new Map(sellable.map((product, index) => [product, popularity(product, index)]));
 
   for (let age = DEMO_HISTORY_DAYS - 1; age >= 0; age -= 1) {
     const day = addDays(today, -age);
@@ -331,13 +237,14 @@ export function demoOrderHistory(
     const onSale = sellable.filter((product) => product.addedDaysAgo >= age);
     if (onSale.length === 0) continue;
     const count = poisson(random, expectedOrders(age, weekday));
+    // The day's noon in the shop's zone, converted once: Beirut changes its clocks at midnight, so
+    // 9:00 to 23:00 share noon's offset.
+    const noon = Date.parse(zonedInputToIso(`${day}T12:00`, timeZone) ?? `${day}T12:00:00Z`);
     const times: Date[] = [];
     for (let n = 0; n < count; n += 1) {
       // 9:00 to 23:00, leaning to the evening.
       const minute = 9 * 60 + Math.floor(random() ** 0.7 * 14 * 60);
-      const local = `${day}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-      const iso = zonedInputToIso(local, timeZone);
-      if (iso) times.push(new Date(iso));
+      times.push(new Date(noon + (minute - 12 * 60) * 60 * 1000));
     }
     times.sort((a, b) => a.getTime() - b.getTime());
     for (const placedAt of times) {
@@ -359,7 +266,7 @@ export function demoOrderHistory(
       const lineCount = 1 + Math.floor(random() ** 2 * 3);
       const lines: DemoOrderLine[] = [];
       for (let n = 0; n < lineCount; n += 1) {
-        const product = pickWeighted(random, onSale, (entry) => popularity(entry, sellable.indexOf(entry)));
+        const product = pickWeighted(random, onSale, (entry) => weightOf.get(entry) ?? 0);
         if (!lines.some((line) => line.productId === product.id)) lines.push(lineFor(random, product));
       }
       const promoOn = age >= DEMO_PROMO.endedDaysAgo;
