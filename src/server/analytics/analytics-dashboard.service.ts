@@ -28,7 +28,7 @@ export async function analyticsDashboard(
     latestOrders(db),
     latestCustomers(db),
     lowStockVariants(db),
-    topPerformers(db, range),
+    topPerformers(db, calendar.today, days),
   ]);
   const byDay = new Map(sales.map((row) => [row.day, row]));
   const daily = eachDay(range).map((day) => ({

@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import type { DayRange } from '#shared/analytics-periods.ts';
-import {
-  DELETED_ID,
-  DELETED_PRODUCT_NAME,
-  money,
-  productSalesRows,
-  rowsOf,
-  TOP_LIMIT,
-  UNCATEGORISED,
-} from './analytics-queries.ts';
+import { DELETED_ID, DELETED_PRODUCT_NAME, money, rowsOf, TOP_LIMIT, UNCATEGORISED } from './analytics-queries.ts';
+import { periodSalesTables } from './analytics-windows.ts';
 
 /**
  * The dashboard's top performers (docs/product.md#analytics): the products and categories that
  * brought the most revenue in a period, from the product roll-ups in one statement (the sales are
- * grouped once, then ranked twice). A category is the product's category now. The products' names
+ * grouped once, then ranked twice; at the period choices from the product windows, analytics-windows.ts). A category is the product's category now. The products' names
  * and categories are read in one pass and joined by hash (analytics-products.service.ts says why).
  */
 
@@ -52,26 +44,26 @@ export function toTopCategory(row: SoldCategoryRow) {
   };
 }
 
-export async function topPerformers(db: Db, range: DayRange) {
+export async function topPerformers(db: Db, today: string, days: number) {
+  const sales = await periodSalesTables(db, today, days);
   const [row] = await rowsOf<{ products: SoldProductRow[]; categories: SoldCategoryRow[] }>(
     db,
-    sql`with grouped as materialized (
-          select product_id, sum(quantity) as quantity, sum(revenue_cents) as revenue, sum(lines) as lines
-          from (${productSalesRows(range)}) as rows group by product_id
-        ),
-        catalogue as materialized (select id, name, category_id from products),
-        sold as materialized (
-          select grouped.*, p.name, p.category_id from grouped left join catalogue as p on p.id = grouped.product_id
-        )
+    sql`with ${sales},
+        catalogue as materialized (select id, category_id from products)
         select
+          (select coalesce(json_agg(top order by top.revenue desc, top.quantity desc, top.name nulls last), '[]') from (
+            select s.product_id, p.name, s.revenue_cents::float8 as revenue, s.quantity::float8 as quantity
+            from (select * from product_sales where lines > 0
+                  order by revenue_cents desc, quantity desc fetch first ${TOP_LIMIT} rows with ties) as s
+              left join products as p on p.id = s.product_id
+            order by s.revenue_cents desc, s.quantity desc, p.name nulls last limit ${TOP_LIMIT}) as top) as products,
           (select coalesce(json_agg(top), '[]') from (
-            select product_id, name, revenue, quantity from sold
-            order by revenue desc, quantity desc, name nulls last
-            limit ${TOP_LIMIT}) as top) as products,
-          (select coalesce(json_agg(top), '[]') from (
-            select c.id as category_id, c.name, sum(sold.revenue) as revenue, sum(sold.quantity) as quantity,
-              sum(sold.lines) as lines
-            from sold left join categories as c on c.id = sold.category_id
+            select c.id as category_id, c.name, sum(s.revenue_cents::float8) as revenue, sum(s.quantity::float8) as quantity,
+              sum(s.lines::float8) as lines
+            from product_sales as s
+              left join catalogue as p on p.id = s.product_id
+              left join categories as c on c.id = p.category_id
+            where s.lines > 0
             group by c.id, c.name
             order by 3 desc, 2 nulls last
             limit ${TOP_LIMIT}) as top) as categories`,

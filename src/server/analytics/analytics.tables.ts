@@ -30,6 +30,11 @@ export const analyticsState = pgTable(
     id: boolean('id').primaryKey().default(true),
     timeZone: text('time_zone').notNull().default('Asia/Beirut'),
     rebuiltAt: timestamp('rebuilt_at', { withTimezone: true }),
+    /**
+     * The day analytics_product_windows hold the last N days to (null: not built, or a recount
+     * since). Only the windows' refresh (analytics-windows.ts) writes it; a recount clears it.
+     */
+    windowsDay: date('windows_day'),
   },
   (table) => [check('analytics_state_one_row', sql`${table.id}`)],
 );
@@ -121,3 +126,70 @@ export const analyticsCustomers = pgTable(
     index('analytics_customers_last_day_idx').on(table.lastDay),
   ],
 );
+
+/**
+ * Each variant's sales in the last 7, 30, 90 and 365 days (`days`) up to
+ * analytics_state.windows_day, and in the N days before those (the previous period a category's
+ * growth compares with): the products answer and the dashboard's top performers at the period
+ * choices read ~1 row per variant sold instead of adding up a year of monthly rows (decision
+ * 036). Derived from analytics_product_days and brought up to date when read
+ * (analytics-windows.ts): the changes logged since, then the days the windows move by. A variant
+ * is in a window while it has lines in either period.
+ */
+const windowFigures = {
+  quantity: integer('quantity').notNull().default(0),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  lines: integer('lines').notNull().default(0),
+  previousRevenueCents: bigint('previous_revenue_cents', { mode: 'number' }).notNull().default(0),
+  previousLines: integer('previous_lines').notNull().default(0),
+};
+
+export const analyticsVariantWindows = pgTable(
+  'analytics_variant_windows',
+  {
+    days: integer('days').notNull(),
+    productId: uuid('product_id').notNull(),
+    variantId: uuid('variant_id').notNull(),
+    ...windowFigures,
+  },
+  (table) => [
+    primaryKey({ columns: [table.days, table.productId, table.variantId] }),
+    // The top variants: the first rows of the index, not a sort of every variant sold.
+    index('analytics_variant_windows_revenue_idx')
+      .on(table.days, table.revenueCents.desc().nullsFirst(), table.quantity.desc().nullsFirst())
+      .where(sql`${table.lines} > 0`),
+  ],
+);
+
+/** The same windows per product (its variants added up), read in order by the top sellers. */
+export const analyticsProductWindows = pgTable(
+  'analytics_product_windows',
+  {
+    days: integer('days').notNull(),
+    productId: uuid('product_id').notNull(),
+    ...windowFigures,
+  },
+  (table) => [
+    primaryKey({ columns: [table.days, table.productId] }),
+    index('analytics_product_windows_revenue_idx')
+      .on(table.days, table.revenueCents.desc().nullsFirst(), table.quantity.desc().nullsFirst())
+      .where(sql`${table.lines} > 0`),
+    index('analytics_product_windows_units_idx')
+      .on(table.days, table.quantity.desc().nullsFirst(), table.revenueCents.desc().nullsFirst())
+      .where(sql`${table.lines} > 0`),
+  ],
+);
+
+/**
+ * Every change the triggers made to analytics_product_days since the windows were last brought up
+ * to date, appended as it happens (no key: concurrent writers never wait on each other here) and
+ * taken away by the next refresh, which adds it to the windows it falls in.
+ */
+export const analyticsProductChanges = pgTable('analytics_product_changes', {
+  day: date('day').notNull(),
+  productId: uuid('product_id').notNull(),
+  variantId: uuid('variant_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+  lines: integer('lines').notNull(),
+});

@@ -6,9 +6,12 @@ export { accountAddresses, verificationCodes } from '#server/accounts/accounts.t
 export {
   analyticsCustomers,
   analyticsOrderDays,
+  analyticsProductChanges,
   analyticsProductDays,
   analyticsProductMonths,
+  analyticsProductWindows,
   analyticsState,
+  analyticsVariantWindows,
 } from '#server/analytics/analytics.tables.ts';
 export {
   auditLogDaily,

@@ -83,7 +83,8 @@ $$;
 --> statement-breakpoint
 -- Adds or takes away one order's lines in analytics_product_days and analytics_product_months (for
 -- an order that is not cancelled; the caller judges). Lines of a deleted product or variant count
--- under the nil UUID.
+-- under the nil UUID. Each change is also appended to analytics_product_changes (the product
+-- windows, migration 0030).
 CREATE OR REPLACE FUNCTION cedar_analytics_count_lines(order_id uuid, order_day date, sign integer) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -100,6 +101,9 @@ BEGIN
       ORDER BY delta.product_id, delta.variant_id
       ON CONFLICT (day, product_id, variant_id) DO UPDATE SET quantity = p.quantity + excluded.quantity,
         revenue_cents = p.revenue_cents + excluded.revenue_cents, lines = p.lines + excluded.lines
+  ), logged AS (
+    INSERT INTO analytics_product_changes (day, product_id, variant_id, quantity, revenue_cents, lines)
+      SELECT order_day, delta.product_id, delta.variant_id, delta.quantity, delta.revenue_cents, delta.lines FROM delta
   )
   INSERT INTO analytics_product_months AS m (month, product_id, variant_id, quantity, revenue_cents, lines)
     SELECT date_trunc('month', order_day)::date, delta.product_id, delta.variant_id, delta.quantity,
@@ -217,7 +221,8 @@ CREATE TRIGGER cedar_analytics_order_deleting BEFORE DELETE ON orders
 -- answers the days it touched. Each line's order is looked up by its key (LATERAL … LIMIT 1, which
 -- the planner cannot turn into a join): as a plain join the planner, without statistics on the
 -- embedded database, scanned every order for each placement (migration 0029: an order cost grew
--- with the number of orders, ~2 ms more after 5,000).
+-- with the number of orders, ~2 ms more after 5,000). Each change is also appended to
+-- analytics_product_changes, which the product windows' refresh takes (migration 0030).
 CREATE OR REPLACE FUNCTION cedar_analytics_count_line_delta(changed jsonb, zone text) RETURNS date[]
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -246,6 +251,9 @@ BEGIN
           sum(delta.revenue_cents), sum(delta.lines) FROM delta GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
       ON CONFLICT (month, product_id, variant_id) DO UPDATE SET quantity = m.quantity + excluded.quantity,
         revenue_cents = m.revenue_cents + excluded.revenue_cents, lines = m.lines + excluded.lines
+  ), logged AS (
+    INSERT INTO analytics_product_changes (day, product_id, variant_id, quantity, revenue_cents, lines)
+      SELECT delta.day, delta.product_id, delta.variant_id, delta.quantity, delta.revenue_cents, delta.lines FROM delta
   )
   SELECT array_agg(DISTINCT delta.day) INTO touched FROM delta;
   RETURN touched;
@@ -308,9 +316,14 @@ DECLARE
   zone text;
 BEGIN
   LOCK TABLE orders, order_items IN SHARE MODE;
-  INSERT INTO analytics_state AS s (id, time_zone, rebuilt_at) VALUES (true, coalesce(new_zone, 'Asia/Beirut'), now())
-    ON CONFLICT (id) DO UPDATE SET time_zone = coalesce(new_zone, s.time_zone), rebuilt_at = now()
+  INSERT INTO analytics_state AS s (id, time_zone, rebuilt_at, windows_day)
+    VALUES (true, coalesce(new_zone, 'Asia/Beirut'), now(), NULL)
+    ON CONFLICT (id) DO UPDATE SET time_zone = coalesce(new_zone, s.time_zone), rebuilt_at = now(), windows_day = NULL
     RETURNING s.time_zone INTO zone;
+  -- The windows are built again from the recount when next read (analytics-windows.ts).
+  DELETE FROM analytics_variant_windows;
+  DELETE FROM analytics_product_windows;
+  DELETE FROM analytics_product_changes;
   DELETE FROM analytics_order_days;
   DELETE FROM analytics_product_days;
   DELETE FROM analytics_product_months;
