@@ -4,10 +4,9 @@ import { orders } from '#server/orders/orders.table.ts';
 import { products } from '#server/products/products.table.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { seededRandom } from '#shared/seeded-random.ts';
-import { createProduct, createVariantProduct } from '../factories/catalogue.ts';
 import { createPromoCode } from '../factories/checkout-promo-codes.ts';
 import { apiAs, checkout } from '../helpers/admin-api.ts';
-import { readRollUps } from '../helpers/analytics-rollups.ts';
+import { createRollUpCatalogue, readRollUps } from '../helpers/analytics-rollups.ts';
 import { createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -36,24 +35,13 @@ describe('analytics roll-ups', () => {
     const db = ctx.database.db;
     const admin = await createUser(db, { role: 'admin' });
     api = apiAs(ctx.app, (await signInAs(ctx.app, admin.email)).token);
-    for (const [name, price] of [
+    const catalogue = await createRollUpCatalogue(db, [
       ['Arduino Uno', 20],
       ['Jumper Wires', 2.5],
       ['Soldering Iron', 37.99],
-    ] as const) {
-      lines.push({ product_id: (await createProduct(db, { name, price, stockQuantity: 10_000 })).id });
-    }
-    const phone = await createVariantProduct(db, {
-      name: 'Raspberry Pi 5',
-      variations: [{ name: 'Memory', options: ['4 GB', '8 GB'] }],
-      variants: [
-        { options: { Memory: '4 GB' }, price: 60, stockQuantity: 10_000 },
-        { options: { Memory: '8 GB' }, price: 80, stockQuantity: 10_000 },
-      ],
-    });
-    for (const variant of phone.variants) lines.push({ product_id: phone.product.id, variant_id: variant.id });
-    deletable = (await createProduct(db, { name: 'Discontinued Sensor', price: 9.99, stockQuantity: 10_000 })).id;
-    lines.push({ product_id: deletable });
+    ]);
+    lines.push(...catalogue.lines);
+    deletable = catalogue.deletable;
     promoCode = (await createPromoCode(db, { discountType: 'percentage', discountValue: 10 })).code;
   });
   afterAll(() => ctx.close());

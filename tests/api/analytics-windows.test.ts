@@ -8,8 +8,8 @@ import { ANALYTICS_DAY_CHOICES } from '#shared/contracts/analytics.ts';
 import type { OrderStatus } from '#shared/contracts/orders.ts';
 import { shopToday } from '#shared/promo-codes.ts';
 import { seededRandom } from '#shared/seeded-random.ts';
-import { createProduct, createVariantProduct } from '../factories/catalogue.ts';
 import { apiAs, checkout } from '../helpers/admin-api.ts';
+import { createRollUpCatalogue } from '../helpers/analytics-rollups.ts';
 import { createUser, signInAs } from '../helpers/auth.ts';
 import { orderBody } from '../helpers/orders.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -39,23 +39,12 @@ describe('analytics product windows', () => {
     const db = ctx.database.db;
     const admin = await createUser(db, { role: 'admin' });
     api = apiAs(ctx.app, (await signInAs(ctx.app, admin.email)).token);
-    for (const [name, price] of [
+    const catalogue = await createRollUpCatalogue(db, [
       ['Arduino Uno', 20],
       ['Jumper Wires', 2.5],
-    ] as const) {
-      lines.push({ product_id: (await createProduct(db, { name, price, stockQuantity: 10_000 })).id });
-    }
-    const board = await createVariantProduct(db, {
-      name: 'Raspberry Pi 5',
-      variations: [{ name: 'Memory', options: ['4 GB', '8 GB'] }],
-      variants: [
-        { options: { Memory: '4 GB' }, price: 60, stockQuantity: 10_000 },
-        { options: { Memory: '8 GB' }, price: 80, stockQuantity: 10_000 },
-      ],
-    });
-    for (const variant of board.variants) lines.push({ product_id: board.product.id, variant_id: variant.id });
-    deletable = (await createProduct(db, { name: 'Discontinued Sensor', price: 9.99, stockQuantity: 10_000 })).id;
-    lines.push({ product_id: deletable });
+    ]);
+    lines.push(...catalogue.lines);
+    deletable = catalogue.deletable;
   });
   afterAll(() => ctx.close());
 
