@@ -174,8 +174,84 @@ describe('analytics roll-ups', () => {
     expect(kept.orderDays.length).toBeGreaterThan(0);
     expect(kept.productDays.length).toBeGreaterThan(0);
     expect(kept.customers.length).toBeGreaterThan(0);
+    expect(kept.customerMonths.length).toBeGreaterThan(0);
     await ctx.database.db.execute(sql`select cedar_analytics_rebuild()`);
     expect(await rollUps(ctx)).toEqual(kept);
+  });
+
+  it('keep each customer’s month exact (count, revenue, latest order) as orders move month, customer and standing', async () => {
+    const db = ctx.database.db;
+    const agree = async () => {
+      const kept = await rollUps(ctx);
+      await db.execute(sql`select cedar_analytics_rebuild()`);
+      expect(await rollUps(ctx)).toEqual(kept);
+    };
+    const place = async (phone: string) =>
+      (await checkout(ctx.app, orderBody([{ ...lines[0], quantity: 1 }], { customer: { name: 'Maya Khoury', phone } })))
+        .id;
+    const [a1, a2, a3, b1] = [
+      await place('70 900 901'),
+      await place('70 900 901'),
+      await place('70 900 901'),
+      await place('71 900 902'),
+    ];
+    const customerOf = async (id: string) =>
+      (await db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, id)))[0]?.customerId;
+    const a = await customerOf(a1 as string);
+    const month = async (first: string) =>
+      rowsOf(
+        await db.execute(
+          sql`select orders, revenue_cents::text as revenue_cents, last_at from analytics_customer_months
+            where customer_id = ${a} and month = ${first}::date`,
+        ),
+      ).map((row) => ({ ...row, last_at: new Date(row.last_at as string).toISOString() }));
+    const [order] = await db
+      .select({ total: orders.total })
+      .from(orders)
+      .where(eq(orders.id, a1 as string));
+    const cents = Math.round(Number(order?.total) * 100);
+    const redate = (id: string, at: string) =>
+      db
+        .update(orders)
+        .set({ createdAt: new Date(at) })
+        .where(eq(orders.id, id));
+
+    // 23:59 on 31 October and 00:00:30 on 1 November in Beirut (UTC+2): two months.
+    await redate(a1 as string, '2026-10-31T21:59:00Z');
+    await redate(a2 as string, '2026-10-31T22:00:30Z');
+    await redate(a3 as string, '2026-10-20T08:00:00Z');
+    expect(await month('2026-10-01')).toEqual([
+      { orders: 2, revenue_cents: String(2 * cents), last_at: '2026-10-31T21:59:00.000Z' },
+    ]);
+    await agree();
+    // The latest of October deleted: its latest is the one before.
+    await db.delete(orders).where(eq(orders.id, a1 as string));
+    expect(await month('2026-10-01')).toEqual([
+      { orders: 1, revenue_cents: String(cents), last_at: '2026-10-20T08:00:00.000Z' },
+    ]);
+    await agree();
+    // Given to another customer, cancelled and revived, refunded in part.
+    await db
+      .update(orders)
+      .set({ customerId: await customerOf(b1 as string) })
+      .where(eq(orders.id, a3 as string));
+    expect(await month('2026-10-01')).toEqual([]);
+    await agree();
+    expect((await setStatus(a2 as string, 'cancelled')).statusCode).toBe(200);
+    expect(await month('2026-11-01')).toEqual([]);
+    await agree();
+    await db
+      .update(orders)
+      .set({ status: 'pending' })
+      .where(eq(orders.id, a2 as string));
+    await db
+      .update(orders)
+      .set({ refundedAmount: 7.5 })
+      .where(eq(orders.id, a2 as string));
+    expect(await month('2026-11-01')).toEqual([
+      { orders: 1, revenue_cents: String(cents - 750), last_at: '2026-10-31T22:00:30.000Z' },
+    ]);
+    await agree();
   });
 
   it('stay equal to a recount under concurrent orders and cancels (one day row shared by all)', async () => {

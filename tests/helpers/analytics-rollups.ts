@@ -21,6 +21,9 @@ export async function readRollUps(db: Db) {
       'select month::text, product_id, variant_id, quantity, revenue_cents::text, lines from analytics_product_months order by 1, 2, 3',
     ),
     customers: await read('select customer_id, first_day::text, orders from analytics_customers order by 1'),
+    customerMonths: await read(
+      'select month::text, customer_id, orders, revenue_cents::text, last_at::text from analytics_customer_months order by 1, 2',
+    ),
   };
 }
 

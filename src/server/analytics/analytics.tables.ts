@@ -193,3 +193,24 @@ export const analyticsProductChanges = pgTable('analytics_product_changes', {
   revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
   lines: integer('lines').notNull(),
 });
+
+/**
+ * Each customer's orders not cancelled per month (the shop's months): how many, their total less
+ * refunds in cents, and when the latest was placed. The customers report adds up a period's whole
+ * months from here (a row per customer and month instead of every order) and its edge days from
+ * the orders. Placement adds to its row; a cancel, revival, re-dating, reassignment or deletion
+ * recounts the rows it moved from the customer's orders of that month (orders_customer_idx), so
+ * `last_at` stays the exact latest.
+ */
+export const analyticsCustomerMonths = pgTable(
+  'analytics_customer_months',
+  {
+    /** The month's first day. */
+    month: date('month').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    orders: integer('orders').notNull(),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.customerId] })],
+);

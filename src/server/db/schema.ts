@@ -4,6 +4,7 @@
  */
 export { accountAddresses, verificationCodes } from '#server/accounts/accounts.tables.ts';
 export {
+  analyticsCustomerMonths,
   analyticsCustomers,
   analyticsOrderDays,
   analyticsProductChanges,

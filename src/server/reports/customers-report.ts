@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { analyticsCustomerMonths } from '#server/analytics/analytics.tables.ts';
 import { customers } from '#server/customers/customers.table.ts';
 import type { Db } from '#server/db/client.ts';
 import { orders } from '#server/orders/orders.table.ts';
+import { splitByMonths } from '#shared/analytics-periods.ts';
 import {
   average,
   dollars,
@@ -9,6 +11,7 @@ import {
   type ReportDefinition,
   type ReportPeriod,
   type ReportRecord,
+  reportPeriod,
   rowsOf,
   YES_NO,
 } from './report-kit.ts';
@@ -18,8 +21,10 @@ import {
  * spenders first: orders and revenue in the period (totals less refunds), their last order in it,
  * and over all time their first order and how many they have placed (not cancelled), so a
  * merchant sees who is new. Orders with no customer record (none since customers exist) are left
- * out. The figures are added up from the period's orders (the created_at index); each customer's
- * all-time figures come from their analytics_customers row, for the rows read only.
+ * out. The figures are added up from the roll-up analytics_customer_months for the period's whole
+ * months (a row per customer and month, kept by the order triggers) and from the orders of the
+ * days at either edge (the created_at index); each customer's all-time figures come from their
+ * analytics_customers row, for the rows read only.
  */
 
 const STEP_ROWS = 2_000;
@@ -36,7 +41,7 @@ interface CustomerRow {
   lifetime_orders: unknown;
 }
 
-/** The ranking over the sums: revenue in dollars (numeric, exact), so the same order as its cents. */
+/** The ranking over the sums: revenue in cents (float8: whole cents add up exactly far past any shop's total). */
 const ORDER = sql`rev desc, customer_id desc`;
 
 /** A range of instants and the orders not cancelled in it, as conditions on `orders` under `alias`. */
@@ -44,22 +49,34 @@ const inPeriod = (period: ReportPeriod, alias: SQL) =>
   sql`${alias}.created_at >= ${period.start} and ${alias}.created_at < ${period.end} and ${alias}.status <> 'cancelled'`;
 
 /**
- * Each customer's orders not cancelled in the period: `orders` (count), `rev` (total less
- * refunds in dollars, numeric: a sum of numerics is exact and cheaper per order than turning each
- * into bigint cents, and most orders have no refund to subtract) and, when `lastAt`, the latest
- * one (`last_at`). The preview leaves `last_at` to its page of rows (an index lookup each): a
- * max() over every order of the period costs more than the ~50 lookups.
+ * Each customer's orders not cancelled in the period: `orders` (count), `rev` (total less refunds
+ * in cents, float8: cheaper to add up than numeric, and exact in whole cents) and, when `lastAt`,
+ * the latest one (`last_at`): the whole months' rows of analytics_customer_months and the edge
+ * days' orders, added up. The preview leaves `last_at` to its page of rows (an index lookup each).
  */
-const periodSums = (period: ReportPeriod, lastAt: boolean) =>
-  sql`select o.customer_id, count(*) as orders,
-      sum(case when o.refunded_amount = 0 then o.total else o.total - o.refunded_amount end) as rev
-      ${lastAt ? sql`, max(o.created_at) as last_at` : sql``}
-    from ${orders} as o
-    where ${inPeriod(period, sql`o`)} and o.customer_id is not null
-    group by o.customer_id`;
-
-/** Dollars (numeric) as float8 cents, exact: through bigint (numeric to float8 goes through text). */
-const cents = (dollarsSql: SQL) => sql`(${dollarsSql} * 100)::bigint::float8`;
+const periodSums = (period: ReportPeriod, lastAt: boolean) => {
+  const { months, days } = splitByMonths(period);
+  const m = analyticsCustomerMonths;
+  const parts: SQL[] = [];
+  if (months) {
+    parts.push(
+      sql`select ${m.customerId} as customer_id, ${m.orders} as orders, ${m.revenueCents} as cents, ${m.lastAt} as last_at
+        from ${m} where ${m.month} between ${months.from}::date and ${months.to}::date`,
+    );
+  }
+  for (const range of days) {
+    const edge = reportPeriod(range.from, range.to, period.timeZone, period.today);
+    parts.push(
+      sql`select o.customer_id, 1 as orders, round(o.total * 100)::bigint - round(o.refunded_amount * 100)::bigint as cents,
+          o.created_at as last_at
+        from ${orders} as o where ${inPeriod(edge, sql`o`)} and o.customer_id is not null`,
+    );
+  }
+  return sql`select s.customer_id, sum(s.orders) as orders, sum(s.cents::float8) as rev
+      ${lastAt ? sql`, max(s.last_at) as last_at` : sql``}
+    from (${sql.join(parts, sql` union all `)}) as s
+    group by s.customer_id`;
+};
 
 /**
  * The page's customers with their record and all-time figures, looked up by key row by row
@@ -72,7 +89,7 @@ const cents = (dollarsSql: SQL) => sql`(${dollarsSql} * 100)::bigint::float8`;
  */
 const withDetails = (rows: SQL, period: ReportPeriod, lastAt: boolean) => {
   const day = (column: SQL) => sql`to_char(${column} at time zone ${period.timeZone}, 'YYYY-MM-DD')`;
-  return sql`select r.customer_id, r.rev, r.orders::float8 as orders, ${cents(sql`r.rev`)} as revenue,
+  return sql`select r.customer_id, r.rev, r.orders::float8 as orders, r.rev as revenue,
       ${day(lastAt ? sql`r.last_at` : sql`l.last_at`)} as last_order, c.name, c.phone, c.email,
       life.first_day::text as first_order, life.orders::float8 as lifetime_orders
     from (${rows}) as r
@@ -92,9 +109,8 @@ const withDetails = (rows: SQL, period: ReportPeriod, lastAt: boolean) => {
 };
 
 function pageQuery(period: ReportPeriod, limit: number, after?: CustomerRow): SQL {
-  // The last row's cents back to dollars (exact: numeric division of whole cents by 100).
   const keyset = after
-    ? sql`where (rev, customer_id) < (${num(after.revenue)}::numeric / 100, ${after.customer_id}::uuid)`
+    ? sql`where (rev, customer_id) < (${num(after.revenue)}::float8, ${after.customer_id}::uuid)`
     : sql``;
   return sql`with agg as (${periodSums(period, true)})
     ${withDetails(sql`select * from agg ${keyset} order by ${ORDER} limit ${limit}`, period, true)}
@@ -105,7 +121,7 @@ function pageQuery(period: ReportPeriod, limit: number, after?: CustomerRow): SQ
 function previewQuery(period: ReportPeriod, limit: number): SQL {
   return sql`with agg as materialized (${periodSums(period, false)}),
       totals as (select count(*)::float8 as n, coalesce(sum(orders), 0)::float8 as t_orders,
-        ${cents(sql`coalesce(sum(rev), 0)`)} as t_revenue from agg),
+        coalesce(sum(rev), 0) as t_revenue from agg),
       detailed as (${withDetails(sql`select * from agg order by ${ORDER} limit ${limit}`, period, false)})
     select totals.*, detailed.* from totals left join detailed on true
     order by ${ORDER}`;

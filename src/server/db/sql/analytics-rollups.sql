@@ -143,13 +143,48 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- A customer's row of analytics_customer_months for one month, read again from their orders of that
+-- month (a few rows through orders_customer_idx: the instants a day either side of the month, then
+-- the month exactly as the recount reads it) after a change that may have moved its count, sum or
+-- latest order. No order left deletes the row.
+CREATE OR REPLACE FUNCTION cedar_analytics_recount_customer_month(customer uuid, month_start date, zone text)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  placed integer;
+  revenue bigint;
+  latest timestamptz;
+BEGIN
+  IF customer IS NULL THEN
+    RETURN;
+  END IF;
+  SELECT count(*), sum(round(o.total * 100)::bigint - round(o.refunded_amount * 100)::bigint), max(o.created_at)
+    INTO placed, revenue, latest
+    FROM orders AS o
+    WHERE o.customer_id = customer AND o.status <> 'cancelled'
+      AND o.created_at >= (month_start::timestamp AT TIME ZONE zone) - interval '1 day'
+      AND o.created_at < ((month_start + interval '1 month') AT TIME ZONE zone) + interval '1 day'
+      AND date_trunc('month', o.created_at AT TIME ZONE zone)::date = month_start;
+  IF placed = 0 THEN
+    DELETE FROM analytics_customer_months AS m WHERE m.month = month_start AND m.customer_id = customer;
+  ELSE
+    INSERT INTO analytics_customer_months AS m (month, customer_id, orders, revenue_cents, last_at)
+      VALUES (month_start, customer, placed, revenue, latest)
+      ON CONFLICT (month, customer_id) DO UPDATE SET orders = excluded.orders,
+        revenue_cents = excluded.revenue_cents, last_at = excluded.last_at;
+  END IF;
+END
+$$;
+--> statement-breakpoint
 -- Keeps the roll-ups in step with an order row: a new order adds itself (and its customer's
--- count); a change takes the old row away and adds the new one (and moves its lines when it was
--- cancelled, revived or re-dated); a deleted order takes itself away (its lines went first, in
--- cedar_analytics_order_deleting, while they still existed).
+-- count and month); a change takes the old row away and adds the new one (and moves its lines and
+-- recounts its customer's months when it was cancelled, revived, re-dated or given another
+-- customer; a refund or new total only moves the month's revenue); a deleted order takes itself
+-- away (its lines went first, in cedar_analytics_order_deleting, while they still existed).
 CREATE OR REPLACE FUNCTION cedar_analytics_order_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   zone text := cedar_analytics_zone();
+  old_month date;
+  new_month date;
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM cedar_analytics_count_order(NEW, 1, zone);
@@ -158,12 +193,21 @@ BEGIN
         VALUES (NEW.customer_id, (NEW.created_at AT TIME ZONE zone)::date, (NEW.created_at AT TIME ZONE zone)::date, 1)
         ON CONFLICT (customer_id) DO UPDATE SET first_day = least(c.first_day, excluded.first_day),
           last_day = greatest(c.last_day, excluded.last_day), orders = c.orders + 1;
+      INSERT INTO analytics_customer_months AS m (month, customer_id, orders, revenue_cents, last_at)
+        VALUES (date_trunc('month', NEW.created_at AT TIME ZONE zone)::date, NEW.customer_id, 1,
+          round(NEW.total * 100)::bigint - round(NEW.refunded_amount * 100)::bigint, NEW.created_at)
+        ON CONFLICT (month, customer_id) DO UPDATE SET orders = m.orders + 1,
+          revenue_cents = m.revenue_cents + excluded.revenue_cents, last_at = greatest(m.last_at, excluded.last_at);
     END IF;
     RETURN NULL;
   END IF;
   IF TG_OP = 'DELETE' THEN
     PERFORM cedar_analytics_count_order(OLD, -1, zone);
     PERFORM cedar_analytics_recount_customer(OLD.customer_id, zone);
+    IF OLD.status <> 'cancelled' THEN
+      PERFORM cedar_analytics_recount_customer_month(OLD.customer_id,
+        date_trunc('month', OLD.created_at AT TIME ZONE zone)::date, zone);
+    END IF;
     RETURN NULL;
   END IF;
   -- Only a change the roll-ups read moves them (notes, tracking and the like do not).
@@ -183,6 +227,21 @@ BEGIN
     IF NEW.customer_id IS DISTINCT FROM OLD.customer_id THEN
       PERFORM cedar_analytics_recount_customer(NEW.customer_id, zone);
     END IF;
+    IF OLD.status <> 'cancelled' OR NEW.status <> 'cancelled' THEN
+      old_month := date_trunc('month', OLD.created_at AT TIME ZONE zone)::date;
+      new_month := date_trunc('month', NEW.created_at AT TIME ZONE zone)::date;
+      PERFORM cedar_analytics_recount_customer_month(OLD.customer_id, old_month, zone);
+      IF (NEW.customer_id, new_month) IS DISTINCT FROM (OLD.customer_id, old_month) THEN
+        PERFORM cedar_analytics_recount_customer_month(NEW.customer_id, new_month, zone);
+      END IF;
+    END IF;
+  ELSIF NEW.status <> 'cancelled' AND NEW.customer_id IS NOT NULL
+      AND (OLD.total, OLD.refunded_amount) IS DISTINCT FROM (NEW.total, NEW.refunded_amount) THEN
+    -- Same customer, month and standing: only the month's revenue moves.
+    UPDATE analytics_customer_months AS m
+      SET revenue_cents = m.revenue_cents + (round(NEW.total * 100)::bigint - round(NEW.refunded_amount * 100)::bigint)
+        - (round(OLD.total * 100)::bigint - round(OLD.refunded_amount * 100)::bigint)
+      WHERE m.month = date_trunc('month', NEW.created_at AT TIME ZONE zone)::date AND m.customer_id = NEW.customer_id;
   END IF;
   IF (OLD.status = 'cancelled') IS DISTINCT FROM (NEW.status = 'cancelled') OR OLD.created_at IS DISTINCT FROM NEW.created_at THEN
     IF OLD.status <> 'cancelled' THEN
@@ -328,6 +387,7 @@ BEGIN
   DELETE FROM analytics_product_days;
   DELETE FROM analytics_product_months;
   DELETE FROM analytics_customers;
+  DELETE FROM analytics_customer_months;
   INSERT INTO analytics_order_days (day, source, status, payment_status, orders, total_cents, refunded_cents,
       refunded_orders, discount_cents, tax_cents, shipping_cents, promo_orders, promo_revenue_cents,
       delivered_orders, delivery_seconds)
@@ -359,6 +419,11 @@ BEGIN
     SELECT o.customer_id, (min(o.created_at) AT TIME ZONE zone)::date, (max(o.created_at) AT TIME ZONE zone)::date, count(*)
       FROM orders AS o WHERE o.customer_id IS NOT NULL AND o.status <> 'cancelled'
       GROUP BY o.customer_id ORDER BY o.customer_id;
+  INSERT INTO analytics_customer_months (month, customer_id, orders, revenue_cents, last_at)
+    SELECT date_trunc('month', o.created_at AT TIME ZONE zone)::date, o.customer_id, count(*),
+        sum(round(o.total * 100)::bigint - round(o.refunded_amount * 100)::bigint), max(o.created_at)
+      FROM orders AS o WHERE o.customer_id IS NOT NULL AND o.status <> 'cancelled'
+      GROUP BY 1, 2 ORDER BY 1, 2;
 END
 $$;
 --> statement-breakpoint
