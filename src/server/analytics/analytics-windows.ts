@@ -30,11 +30,15 @@ const MOST_DAYS_MOVED = 7;
 /** More changes waiting than this (nobody looked for a long while) and the windows are built again. */
 const MOST_CHANGES = 20_000;
 
-export function hasWindow(days: number): boolean {
+function hasWindow(days: number): boolean {
   return WINDOW_DAYS.includes(days);
 }
 
 const FIGURES = 'quantity, revenue_cents, lines, previous_revenue_cents, previous_lines';
+/** FIGURES added up, each under its own name. */
+const SUMS = FIGURES.split(', ')
+  .map((column) => `sum(${column}) as ${column}`)
+  .join(', ');
 
 /**
  * The same figures added up from the roll-ups for any period (the definition the windows keep
@@ -56,7 +60,7 @@ export function periodSales(days: number, today: string): SQL {
 }
 
 /** One window's rows of `table`, its figures as stored (so its indexes order them). */
-export function windowRows(table: 'analytics_variant_windows' | 'analytics_product_windows', days: number): SQL {
+function windowRows(table: 'analytics_variant_windows' | 'analytics_product_windows', days: number): SQL {
   const keys = table === 'analytics_variant_windows' ? 'product_id, variant_id' : 'product_id';
   return sql.raw(`select ${keys}, ${FIGURES} from ${table} where days = ${Math.trunc(days)}`);
 }
@@ -71,11 +75,7 @@ export function windowRows(table: 'analytics_variant_windows' | 'analytics_produ
 export async function periodSalesTables(db: Db, today: string, days: number): Promise<SQL> {
   if (!hasWindow(days)) {
     return sql`variant_sales as materialized (${periodSales(days, today)}),
-      product_sales as materialized (
-        select product_id, sum(quantity) as quantity, sum(revenue_cents) as revenue_cents, sum(lines) as lines,
-          sum(previous_revenue_cents) as previous_revenue_cents, sum(previous_lines) as previous_lines
-        from variant_sales group by product_id
-      )`;
+      product_sales as materialized (select product_id, ${sql.raw(SUMS)} from variant_sales group by product_id)`;
   }
   await refreshProductWindows(db, today);
   return sql`variant_sales as not materialized (${windowRows('analytics_variant_windows', days)}),
@@ -110,7 +110,6 @@ export async function refreshProductWindows(db: Db, today: string): Promise<void
   });
 }
 
-const SUMS = 'sum(quantity), sum(revenue_cents), sum(lines), sum(previous_revenue_cents), sum(previous_lines)';
 const ADDED = (table: string) =>
   sql.raw(
     FIGURES.split(', ')
@@ -203,7 +202,7 @@ async function moveWindows(tx: Db, from: string, today: string): Promise<void> {
         ),
         products as (
           insert into analytics_product_windows as w (days, product_id, ${sql.raw(FIGURES)})
-            select * from (select days, product_id, ${sql.raw(SUMS.replaceAll(/sum\((\w+)\)/g, 'sum($1) as $1'))}
+            select * from (select days, product_id, ${sql.raw(SUMS)}
               from summed group by days, product_id) as per_product
             where ${sql.raw(NOT_ALL_ZERO)} order by 1, 2
           on conflict (days, product_id) do update set ${ADDED('w')}

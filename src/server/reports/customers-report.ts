@@ -42,19 +42,19 @@ interface CustomerRow {
 }
 
 /** The ranking over the sums: revenue in cents (float8: whole cents add up exactly far past any shop's total). */
-const ORDER = sql`rev desc, customer_id desc`;
+const ORDER = sql`revenue desc, customer_id desc`;
 
 /** A range of instants and the orders not cancelled in it, as conditions on `orders` under `alias`. */
 const inPeriod = (period: ReportPeriod, alias: SQL) =>
   sql`${alias}.created_at >= ${period.start} and ${alias}.created_at < ${period.end} and ${alias}.status <> 'cancelled'`;
 
 /**
- * Each customer's orders not cancelled in the period: `orders` (count), `rev` (total less refunds
- * in cents, float8: cheaper to add up than numeric, and exact in whole cents) and, when `lastAt`,
- * the latest one (`last_at`): the whole months' rows of analytics_customer_months and the edge
- * days' orders, added up. The preview leaves `last_at` to its page of rows (an index lookup each).
+ * Each customer's orders not cancelled in the period: `orders` (count), `revenue` (total less
+ * refunds in cents, float8: cheaper to add up than numeric, and exact in whole cents) and the
+ * latest one (`last_at`): the whole months' rows of analytics_customer_months and the edge days'
+ * orders, added up.
  */
-const periodSums = (period: ReportPeriod, lastAt: boolean) => {
+const periodSums = (period: ReportPeriod) => {
   const { months, days } = splitByMonths(period);
   const m = analyticsCustomerMonths;
   const parts: SQL[] = [];
@@ -72,8 +72,7 @@ const periodSums = (period: ReportPeriod, lastAt: boolean) => {
         from ${orders} as o where ${inPeriod(edge, sql`o`)} and o.customer_id is not null`,
     );
   }
-  return sql`select s.customer_id, sum(s.orders) as orders, sum(s.cents::float8) as rev
-      ${lastAt ? sql`, max(s.last_at) as last_at` : sql``}
+  return sql`select s.customer_id, sum(s.orders) as orders, sum(s.cents::float8) as revenue, max(s.last_at) as last_at
     from (${sql.join(parts, sql` union all `)}) as s
     group by s.customer_id`;
 };
@@ -84,45 +83,33 @@ const periodSums = (period: ReportPeriod, lastAt: boolean) => {
  * figures are the customer's row of the analytics roll-up (first day and count of orders not
  * cancelled, kept by the order triggers in the shop's zone; decision 036), one key lookup where
  * reading their orders cost a walk of each (the top customers of a year at 100,000 orders have ~45).
- * Rows without `last_at` get it from the customer's latest order in the period (the customer
- * index, read backwards).
  */
-const withDetails = (rows: SQL, period: ReportPeriod, lastAt: boolean) => {
+const withDetails = (rows: SQL, period: ReportPeriod) => {
   const day = (column: SQL) => sql`to_char(${column} at time zone ${period.timeZone}, 'YYYY-MM-DD')`;
-  return sql`select r.customer_id, r.rev, r.orders::float8 as orders, r.rev as revenue,
-      ${day(lastAt ? sql`r.last_at` : sql`l.last_at`)} as last_order, c.name, c.phone, c.email,
-      life.first_day::text as first_order, life.orders::float8 as lifetime_orders
+  return sql`select r.customer_id, r.revenue, r.orders::float8 as orders, ${day(sql`r.last_at`)} as last_order,
+      c.name, c.phone, c.email, life.first_day::text as first_order, life.orders::float8 as lifetime_orders
     from (${rows}) as r
       left join lateral (select name, phone, email from ${customers} where id = r.customer_id limit 1) as c on true
       left join lateral (
         select a.first_day, a.orders from analytics_customers as a where a.customer_id = r.customer_id limit 1
-      ) as life on true
-      ${
-        lastAt
-          ? sql``
-          : sql`left join lateral (
-        select o.created_at as last_at from ${orders} as o
-        where o.customer_id = r.customer_id and ${inPeriod(period, sql`o`)}
-        order by o.created_at desc limit 1
-      ) as l on true`
-      }`;
+      ) as life on true`;
 };
 
 function pageQuery(period: ReportPeriod, limit: number, after?: CustomerRow): SQL {
   const keyset = after
-    ? sql`where (rev, customer_id) < (${num(after.revenue)}::float8, ${after.customer_id}::uuid)`
+    ? sql`where (revenue, customer_id) < (${num(after.revenue)}::float8, ${after.customer_id}::uuid)`
     : sql``;
-  return sql`with agg as (${periodSums(period, true)})
-    ${withDetails(sql`select * from agg ${keyset} order by ${ORDER} limit ${limit}`, period, true)}
+  return sql`with agg as (${periodSums(period)})
+    ${withDetails(sql`select * from agg ${keyset} order by ${ORDER} limit ${limit}`, period)}
     order by ${ORDER}`;
 }
 
 /** The first `limit` rows and the count and sums over all: one aggregation, read twice; always one row. */
 function previewQuery(period: ReportPeriod, limit: number): SQL {
-  return sql`with agg as materialized (${periodSums(period, false)}),
+  return sql`with agg as materialized (${periodSums(period)}),
       totals as (select count(*)::float8 as n, coalesce(sum(orders), 0)::float8 as t_orders,
-        coalesce(sum(rev), 0) as t_revenue from agg),
-      detailed as (${withDetails(sql`select * from agg order by ${ORDER} limit ${limit}`, period, false)})
+        coalesce(sum(revenue), 0) as t_revenue from agg),
+      detailed as (${withDetails(sql`select * from agg order by ${ORDER} limit ${limit}`, period)})
     select totals.*, detailed.* from totals left join detailed on true
     order by ${ORDER}`;
 }
