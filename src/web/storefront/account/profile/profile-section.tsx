@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { ShopperUser } from '#shared/contracts/accounts.ts';
 import { formatPhoneForDisplay } from '#shared/phone-format.ts';
@@ -159,7 +159,10 @@ function ProfileForm({ user, onDone }: { user: ShopperUser; onDone: (notice: str
     },
     mode: 'onTouched',
   });
-  useEffect(() => setFocus('name'), [setFocus]);
+  // Focus the name as the form appears, before the browser handles any input: as a passive effect
+  // it could run after someone (or a test, on a busy machine) had started typing in another
+  // field, and the rest of their typing landed in the name.
+  useLayoutEffect(() => setFocus('name'), [setFocus]);
   useEffect(() => {
     if (failure) alertRef.current?.focus();
   }, [failure]);
